@@ -1,0 +1,102 @@
+#include "frontend/source_file.h"
+
+#include <algorithm>
+
+namespace gpulint {
+
+FileKind kindFromPath(std::string_view path) {
+  auto ends = [&](std::string_view s) {
+    return path.size() >= s.size() && path.substr(path.size() - s.size()) == s;
+  };
+  if (ends(".py")) return FileKind::Python;
+  if (ends(".yaml") || ends(".yml")) return FileKind::Yaml;
+  if (ends(".json")) return FileKind::Json;
+  for (auto ext : {".cu", ".cuh", ".cpp", ".cc", ".cxx", ".h", ".hpp"})
+    if (ends(ext)) return FileKind::Cxx;
+  return FileKind::Unknown;
+}
+
+const char* kindName(FileKind kind) {
+  switch (kind) {
+    case FileKind::Python: return "python";
+    case FileKind::Yaml: return "yaml";
+    case FileKind::Json: return "json";
+    case FileKind::Cxx: return "c++";
+    case FileKind::Unknown: break;
+  }
+  return "unknown";
+}
+
+SourceFile::SourceFile(std::string path, std::string text, FileKind kind)
+    : path_(std::move(path)), text_(std::move(text)), kind_(kind) {
+  line_starts_.push_back(0);
+  for (uint32_t i = 0; i < text_.size(); ++i)
+    if (text_[i] == '\n') line_starts_.push_back(i + 1);
+}
+
+Position SourceFile::position(uint32_t offset) const {
+  offset = std::min<uint32_t>(offset, text_.size());
+  auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
+  uint32_t line_index = static_cast<uint32_t>(it - line_starts_.begin()) - 1;
+  uint32_t start = line_starts_[line_index];
+  uint32_t utf16 = 0;
+  for (uint32_t i = start; i < offset; ++i) {
+    auto c = static_cast<unsigned char>(text_[i]);
+    if ((c & 0xC0) == 0x80) continue;  // continuation byte
+    utf16 += (c >= 0xF0) ? 2 : 1;      // 4-byte sequences are surrogate pairs
+  }
+  return Position{line_index + 1, offset - start + 1, utf16 + 1};
+}
+
+Location SourceFile::location(uint32_t begin, uint32_t end) const {
+  return Location{path_, begin, end, position(begin), position(end)};
+}
+
+uint32_t SourceFile::lineStart(uint32_t line) const {
+  if (line == 0) return 0;
+  if (line > line_starts_.size()) return text_.size();
+  return line_starts_[line - 1];
+}
+
+std::string_view SourceFile::line(uint32_t line) const {
+  if (line == 0 || line > line_starts_.size()) return {};
+  uint32_t b = line_starts_[line - 1];
+  uint32_t e = line < line_starts_.size() ? line_starts_[line] : text_.size();
+  std::string_view s(text_.data() + b, e - b);
+  while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
+
+uint32_t SourceFile::offsetFromUtf16(uint32_t line, uint32_t utf16_col) const {
+  uint32_t off = lineStart(line + 1);
+  std::string_view l = this->line(line + 1);
+  uint32_t units = 0;
+  size_t i = 0;
+  while (i < l.size() && units < utf16_col) {
+    auto c = static_cast<unsigned char>(l[i]);
+    size_t len = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+    units += len == 4 ? 2 : 1;
+    i += len;
+  }
+  return off + static_cast<uint32_t>(std::min(i, l.size()));
+}
+
+bool isValidUtf8(std::string_view s, size_t* error_offset) {
+  size_t i = 0;
+  while (i < s.size()) {
+    auto c = static_cast<unsigned char>(s[i]);
+    size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    bool ok = len != 0 && i + len <= s.size();
+    for (size_t k = 1; ok && k < len; ++k)
+      ok = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
+    if (ok && len == 2) ok = c >= 0xC2;
+    if (!ok) {
+      if (error_offset) *error_offset = i;
+      return false;
+    }
+    i += len;
+  }
+  return true;
+}
+
+}  // namespace gpulint

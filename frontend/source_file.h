@@ -1,0 +1,62 @@
+#pragma once
+// The source model every front end shares: a file's text, its kind, and the
+// conversion from byte offsets to 1-based line:column (bytes and UTF-16).
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpulint {
+
+enum class FileKind { Python, Yaml, Json, Cxx, Unknown };
+
+[[nodiscard]] FileKind kindFromPath(std::string_view path);
+[[nodiscard]] const char* kindName(FileKind kind);
+
+struct Position {
+  uint32_t line = 0;          // 1-based
+  uint32_t column = 0;        // 1-based, in bytes
+  uint32_t column_utf16 = 0;  // 1-based, in UTF-16 code units
+};
+
+struct Location {
+  std::string file;  // display path (relative to the analysed root when possible)
+  uint32_t begin = 0;
+  uint32_t end = 0;  // byte range [begin, end)
+  Position start;
+  Position stop;
+  [[nodiscard]] bool valid() const { return start.line != 0; }
+  friend bool operator==(const Location&, const Location&) = default;
+};
+
+class SourceFile {
+ public:
+  SourceFile(std::string path, std::string text, FileKind kind);
+
+  [[nodiscard]] const std::string& path() const { return path_; }
+  [[nodiscard]] const std::string& text() const { return text_; }
+  [[nodiscard]] FileKind kind() const { return kind_; }
+  [[nodiscard]] size_t lineCount() const { return line_starts_.size(); }
+
+  [[nodiscard]] Position position(uint32_t offset) const;
+  [[nodiscard]] Location location(uint32_t begin, uint32_t end) const;
+  // Text of a 1-based line, without its line terminator.
+  [[nodiscard]] std::string_view line(uint32_t line) const;
+  [[nodiscard]] uint32_t lineStart(uint32_t line) const;
+  // Byte offset of a 1-based line and 0-based UTF-16 column (LSP positions).
+  [[nodiscard]] uint32_t offsetFromUtf16(uint32_t line, uint32_t utf16_col) const;
+
+ private:
+  std::string path_;
+  std::string text_;
+  FileKind kind_;
+  std::vector<uint32_t> line_starts_;
+};
+
+using SourceFilePtr = std::shared_ptr<const SourceFile>;
+
+// True when `text` is valid UTF-8; `error_offset` receives the first bad byte.
+[[nodiscard]] bool isValidUtf8(std::string_view text, size_t* error_offset = nullptr);
+
+}  // namespace gpulint

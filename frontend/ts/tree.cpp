@@ -1,0 +1,60 @@
+#include "frontend/ts/tree.h"
+
+#include <stdexcept>
+
+namespace gpulint::ts {
+
+Tree::Tree(TSTree* tree, std::string text) : tree_(tree) {
+  *text_ = std::move(text);
+  *view_ = *text_;
+}
+
+Tree::Tree(Tree&& o) noexcept
+    : tree_(o.tree_), text_(std::move(o.text_)), view_(std::move(o.view_)) {
+  o.tree_ = nullptr;
+  o.text_ = std::make_unique<std::string>();
+  o.view_ = std::make_unique<std::string_view>();
+}
+
+Tree& Tree::operator=(Tree&& o) noexcept {
+  if (this != &o) {
+    if (tree_) ts_tree_delete(tree_);
+    tree_ = o.tree_;
+    text_ = std::move(o.text_);
+    view_ = std::move(o.view_);
+    o.tree_ = nullptr;
+    o.text_ = std::make_unique<std::string>();
+    o.view_ = std::make_unique<std::string_view>();
+  }
+  return *this;
+}
+
+Tree::~Tree() {
+  if (tree_) ts_tree_delete(tree_);
+}
+
+Node Tree::root() const {
+  if (!tree_) return Node();
+  return Node(ts_tree_root_node(tree_), view_.get());
+}
+
+void Tree::edit(const TSInputEdit& e) {
+  if (tree_) ts_tree_edit(tree_, &e);
+}
+
+Parser::Parser(const TSLanguage* language) : parser_(ts_parser_new()) {
+  if (!ts_parser_set_language(parser_, language)) {
+    ts_parser_delete(parser_);
+    throw std::runtime_error("tree-sitter: grammar ABI version is not supported by the runtime");
+  }
+}
+
+Parser::~Parser() { ts_parser_delete(parser_); }
+
+Tree Parser::parse(std::string text, const Tree* old) {
+  TSTree* t = ts_parser_parse_string(parser_, old ? old->raw() : nullptr, text.data(),
+                                     static_cast<uint32_t>(text.size()));
+  return Tree(t, std::move(text));
+}
+
+}  // namespace gpulint::ts
