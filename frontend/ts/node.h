@@ -17,6 +17,8 @@ class Node {
   [[nodiscard]] bool isNull() const { return ts_node_is_null(node_); }
   explicit operator bool() const { return !isNull(); }
   [[nodiscard]] TSNode raw() const { return node_; }
+  // The source text this node reads from; lets wrappers (QueryCursor) build Nodes.
+  [[nodiscard]] const std::string_view* source() const { return source_; }
 
   [[nodiscard]] std::string_view type() const { return isNull() ? "" : ts_node_type(node_); }
   [[nodiscard]] bool is(std::string_view t) const { return type() == t; }

@@ -1,0 +1,108 @@
+#include "checkers/data/GPU101_sync_data_loading.h"
+
+#include "checkers/python_common.h"
+#include "fixits/python_edits.h"
+
+namespace gpulint::checks {
+
+namespace {
+
+constexpr int kNumWorkersIndex = 5;  // DataLoader(dataset, batch_size, shuffle, sampler, batch_sampler, num_workers)
+
+std::string workers(const AnalysisContext& ctx) { return std::to_string(ctx.options->workers); }
+
+void checkDataLoader(const AnalysisContext& ctx, const python::Call& call, DiagnosticSink& sink) {
+  const python::ScriptModel& model = *ctx.script;
+  // **kwargs may carry num_workers: unknown, stay silent.
+  if (call.mayHideArgument("num_workers", kNumWorkersIndex)) return;
+  ts::Node arg = call.argument("num_workers", kNumWorkersIndex);
+  Diagnostic d;
+  d.rule = "GPU101";
+  d.level = Level::Warning;
+  Fix fix;
+  fix.applicability = Applicability::Unsafe;
+  fix.title = "Set num_workers=" + workers(ctx) + " and persistent_workers=True";
+  bool has_persistent = static_cast<bool>(call.keyword("persistent_workers"));
+  if (!arg) {
+    d.location = callHead(model, call);
+    d.message = "DataLoader loads every batch in the training process (num_workers is omitted, so it is 0); "
+                "the GPU idles while the CPU reads, decodes and collates each batch. Pass num_workers=" +
+                workers(ctx) + " or more.";
+    std::vector<std::pair<std::string, std::string>> kws{{"num_workers", workers(ctx)}};
+    if (!has_persistent) kws.push_back({"persistent_workers", "True"});
+    fix.edits.push_back(fixits::addKeywords(model, call, kws));
+  } else {
+    python::ResolvedValue value = model.resolve(arg);
+    auto n = value.asInt();
+    // Unknown or non-zero: nothing to say (os.cpu_count(), args.workers with a job override...).
+    if (!n || *n != 0 || value.kind == python::ResolvedValue::Kind::String) return;
+    ts::Node kw = arg.parent();
+    d.location = model.location(kw && kw.is("keyword_argument") ? kw : arg);
+    d.message = "DataLoader loads every batch in the training process (num_workers resolves to 0" +
+                originSuffix(value) + "); the GPU idles while the CPU reads, decodes and collates each batch. "
+                "Set num_workers to " + workers(ctx) + " or more.";
+    d.related = relatedFrom(value);
+    // Edit the literal where the 0 is written: at the call, or the argparse
+    // default / constant it comes from when that is a plain literal.
+    ts::Node literal = arg;
+    if (!value.chain.empty()) literal = ts::Node();
+    if (literal && literal.is("integer")) fix.edits.push_back(fixits::replaceNode(model, literal, workers(ctx)));
+    else if (!value.chain.empty() && value.chain.back().location.end - value.chain.back().location.begin == 1 &&
+             model.file().text()[value.chain.back().location.begin] == '0' &&
+             value.chain.back().location.file == model.file().path())
+      fix.edits.push_back(Edit{model.file().path(), value.chain.back().location.begin,
+                               value.chain.back().location.end, workers(ctx)});
+    if (!fix.edits.empty() && !has_persistent)
+      fix.edits.push_back(fixits::addKeywords(model, call, {{"persistent_workers", "True"}}));
+  }
+  if (!fix.edits.empty()) d.fixes.push_back(std::move(fix));
+  sink.report(std::move(d));
+}
+
+// HF TrainingArguments: dataloader_num_workers defaults to 0.
+void checkTrainingArguments(const AnalysisContext& ctx, const python::Call& call, DiagnosticSink& sink) {
+  const python::ScriptModel& model = *ctx.script;
+  if (call.has_star_kwargs || call.has_star_args) return;
+  for (const char* cpu : {"no_cuda", "use_cpu"})
+    if (ts::Node v = call.keyword(cpu)) {
+      auto b = model.resolve(v).truthiness();
+      if (!b || *b) return;  // CPU training, or unknown
+    }
+  ts::Node arg = call.keyword("dataloader_num_workers");
+  Diagnostic d;
+  d.rule = "GPU101";
+  d.level = Level::Warning;
+  if (!arg) {
+    d.location = callHead(model, call);
+    d.message = "TrainingArguments leaves dataloader_num_workers at its default 0, so the Trainer loads every "
+                "batch in the training process and the GPU idles while it does. Pass dataloader_num_workers=" +
+                workers(ctx) + ".";
+    Fix fix{"Set dataloader_num_workers=" + workers(ctx), Applicability::Unsafe,
+            {fixits::addKeywords(model, call, {{"dataloader_num_workers", workers(ctx)}})}};
+    d.fixes.push_back(std::move(fix));
+  } else {
+    python::ResolvedValue value = model.resolve(arg);
+    auto n = value.asInt();
+    if (!n || *n != 0) return;
+    d.location = model.location(arg.parent());
+    d.message = "TrainingArguments sets dataloader_num_workers to 0" + originSuffix(value) +
+                ", so the Trainer loads every batch in the training process and the GPU idles while it does. "
+                "Set it to " + workers(ctx) + ".";
+    d.related = relatedFrom(value);
+    if (value.chain.empty() && arg.is("integer"))
+      d.fixes.push_back(Fix{"Set dataloader_num_workers=" + workers(ctx), Applicability::Unsafe,
+                            {fixits::replaceNode(model, arg, workers(ctx))}});
+  }
+  sink.report(std::move(d));
+}
+
+}  // namespace
+
+void SyncDataLoading::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
+  for (const python::Call& call : ctx.script->calls()) {
+    if (isDataLoader(call)) checkDataLoader(ctx, call, sink);
+    else if (isTrainingArguments(*ctx.script, call)) checkTrainingArguments(ctx, call, sink);
+  }
+}
+
+}  // namespace gpulint::checks

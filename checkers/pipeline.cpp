@@ -1,0 +1,71 @@
+#include "checkers/pipeline.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <sys/stat.h>
+
+#include "frontend/python/script_model.h"
+
+namespace gpulint {
+
+namespace {
+constexpr size_t kMaxFileBytes = 20u << 20;  // larger inputs are reported, not parsed
+}
+
+FileAnalysis analyzeSource(SourceFilePtr source, const RuleOptions& options) {
+  FileAnalysis result;
+  result.source = source;
+  if (source->kind() != FileKind::Python) return result;  // other front ends come later
+  auto script = python::buildScriptModel(source, options);
+  AnalysisContext context;
+  context.script = script.get();
+  context.options = &options;
+  VectorSink sink;
+  for (const auto& checker : allCheckers())
+    if (checker->reads(FileKind::Python)) checker->run(context, sink);
+  result.diagnostics = std::move(sink.diagnostics);
+  std::sort(result.diagnostics.begin(), result.diagnostics.end(), diagnosticLess);
+  return result;
+}
+
+FileAnalysis analyzeFile(const std::string& path, const std::string& display_path, const RuleOptions& options) {
+  FileAnalysis result;
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) {
+    result.error = std::string("cannot read file: ") + std::strerror(errno);
+    return result;
+  }
+  if (!S_ISREG(st.st_mode)) {
+    result.error = "not a regular file";
+    return result;
+  }
+  if (static_cast<size_t>(st.st_size) > kMaxFileBytes) {
+    result.error = "file is larger than 20 MiB; skipped";
+    return result;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    result.error = std::string("cannot read file: ") + std::strerror(errno);
+    return result;
+  }
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  std::string text = buffer.str();
+  if (text.find('\0') != std::string::npos) {
+    result.error = "binary file (contains NUL bytes); skipped";
+    return result;
+  }
+  size_t bad = 0;
+  if (!isValidUtf8(text, &bad)) {
+    result.error = "not valid UTF-8 (first invalid byte at offset " + std::to_string(bad) + ")";
+    return result;
+  }
+  // A UTF-8 byte order mark is not part of the code.
+  auto source = std::make_shared<SourceFile>(display_path, std::move(text), kindFromPath(path));
+  return analyzeSource(std::move(source), options);
+}
+
+}  // namespace gpulint

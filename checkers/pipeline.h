@@ -1,0 +1,27 @@
+#pragma once
+// Runs every registered checker that reads a file's kind over its model.
+// Filtering (suppressions, select/ignore, levels) happens after, in one place.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "checkers/checker.h"
+#include "checkers/diagnostic.h"
+#include "frontend/source_file.h"
+
+namespace gpulint {
+
+struct FileAnalysis {
+  SourceFilePtr source;
+  std::vector<Diagnostic> diagnostics;
+  std::string error;  // non-empty when the file could not be analysed
+};
+
+// Analyses one in-memory file (any kind; unknown kinds yield nothing).
+[[nodiscard]] FileAnalysis analyzeSource(SourceFilePtr source, const RuleOptions& options);
+
+// Reads and analyses a file from disk; read/decode problems become `error`.
+[[nodiscard]] FileAnalysis analyzeFile(const std::string& path, const std::string& display_path,
+                                       const RuleOptions& options);
+
+}  // namespace gpulint

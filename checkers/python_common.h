@@ -1,0 +1,31 @@
+#pragma once
+// Questions several Python checkers ask of calls and values. Kept here so no
+// checker re-implements them (placement and guards live in ScriptModel).
+#include <string>
+#include <vector>
+
+#include "checkers/diagnostic.h"
+#include "frontend/python/script_model.h"
+
+namespace gpulint::checks {
+
+// torch.utils.data.DataLoader under any import alias (and subclasses from
+// torch_geometric that take the same arguments).
+[[nodiscard]] bool isDataLoader(const python::Call& call);
+// transformers.TrainingArguments / Seq2SeqTrainingArguments (or a subclass in the file).
+[[nodiscard]] bool isTrainingArguments(const python::ScriptModel& model, const python::Call& call);
+
+// Related locations from a value's provenance chain.
+[[nodiscard]] std::vector<RelatedLocation> relatedFrom(const python::ResolvedValue& value);
+// " (argparse default of --x at train.py:14)" or "" for a literal at the use.
+[[nodiscard]] std::string originSuffix(const python::ResolvedValue& value);
+// "the training step loop at line 40" plus " (through evaluate() at line 52)".
+[[nodiscard]] std::string describeContext(const python::ScriptModel& model, const python::BatchContext& context);
+// Related locations for the batch loop and the call chain that reaches it.
+[[nodiscard]] std::vector<RelatedLocation> relatedFrom(const python::ScriptModel& model,
+                                                       const python::BatchContext& context);
+// Location of a call's first line: from the callee to the end of that line's
+// part of the call (for findings about an omitted keyword).
+[[nodiscard]] Location callHead(const python::ScriptModel& model, const python::Call& call);
+
+}  // namespace gpulint::checks

@@ -1,0 +1,161 @@
+#include "cli/check_command.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include "checkers/pipeline.h"
+#include "checkers/suppression.h"
+#include "frontend/project/discover.h"
+#include "frontend/project/settings.h"
+#include "patterns/rule_docs.h"
+#include "report/json_reporter.h"
+#include "report/sarif_reporter.h"
+#include "report/text_reporter.h"
+
+namespace fs = std::filesystem;
+
+namespace gpulint::cli {
+
+namespace {
+
+constexpr int kExitClean = 0, kExitFindings = 1, kExitError = 2;
+
+// Settings: --config, else the nearest .gpulint.yaml above the first path;
+// command-line selection is layered on top.
+bool loadSettings(const Options& o, Settings* settings, std::string* error) {
+  std::string path = o.config;
+  if (path.empty()) path = findSettingsFile(o.paths.empty() ? "." : o.paths.front());
+  if (!path.empty()) {
+    SettingsResult r = loadSettingsFile(path);
+    if (auto* e = std::get_if<SettingsError>(&r)) {
+      *error = e->describe();
+      return false;
+    }
+    *settings = std::get<Settings>(std::move(r));
+  }
+  if (!o.select.empty()) settings->select = o.select;
+  if (!o.ignore.empty()) settings->ignore.insert(settings->ignore.end(), o.ignore.begin(), o.ignore.end());
+  if (!o.extend_select.empty())
+    settings->extend_select.insert(settings->extend_select.end(), o.extend_select.begin(), o.extend_select.end());
+  for (const auto& list : {o.select, o.ignore, o.extend_select})
+    for (const auto& s : list)
+      if (!isValidRuleSelector(s)) {
+        *error = "invalid rule selector '" + s + "' (expected ALL, GPU, GPU2, GPU201, ...)";
+        return false;
+      }
+  if (!o.fail_on.empty() && !parseLevel(o.fail_on, &settings->fail_on)) {
+    *error = "--fail-on must be note, warning or error";
+    return false;
+  }
+  return true;
+}
+
+std::vector<FileAnalysis> analyzeAll(const std::vector<DiscoveredFile>& files, const RuleOptions& options,
+                                     unsigned jobs, bool progress) {
+  std::vector<FileAnalysis> results(files.size());
+  std::atomic<size_t> next{0}, done{0};
+  std::mutex progress_mutex;
+  auto worker = [&] {
+    for (size_t i = next++; i < files.size(); i = next++) {
+      results[i] = analyzeFile(files[i].path, files[i].display, options);
+      size_t d = ++done;
+      if (progress) {
+        std::lock_guard<std::mutex> lock(progress_mutex);
+        std::cerr << "\r[" << d << "/" << files.size() << "] analysing" << std::flush;
+      }
+    }
+  };
+  unsigned n = std::max(1u, std::min<unsigned>(jobs, static_cast<unsigned>(files.size())));
+  std::vector<std::thread> threads;
+  for (unsigned t = 1; t < n; ++t) threads.emplace_back(worker);
+  worker();
+  for (auto& t : threads) t.join();
+  if (progress) std::cerr << "\r\033[K" << std::flush;
+  return results;
+}
+
+// Suppression comments, rule selection and level overrides, in one place.
+std::vector<Diagnostic> filterDiagnostics(std::vector<FileAnalysis>& results, const Settings& settings) {
+  std::vector<Diagnostic> out;
+  for (auto& r : results) {
+    if (!r.source) continue;
+    Suppressions sup = parseSuppressions(r.source->text(), r.source->kind());
+    for (auto& d : r.diagnostics) {
+      if (!ruleEnabled(settings, d.rule)) continue;
+      if (sup.suppressed(d.rule, d.location.start.line)) continue;
+      d.level = effectiveLevel(settings, d.rule, d.level);
+      out.push_back(std::move(d));
+    }
+  }
+  std::sort(out.begin(), out.end(), diagnosticLess);
+  return out;
+}
+
+}  // namespace
+
+int runCheck(const Options& o) {
+  Settings settings;
+  std::string error;
+  if (!loadSettings(o, &settings, &error)) {
+    std::cerr << "gpulint: error: " << error << "\n";
+    return kExitError;
+  }
+  std::string root = fs::current_path().string();
+  Discovery discovery = discoverFiles(o.paths, settings, root);
+  unsigned jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
+  bool progress = !o.no_progress && !o.quiet && isatty(STDERR_FILENO);
+  std::vector<FileAnalysis> results = analyzeAll(discovery.files, settings.options, jobs, progress);
+
+  std::vector<FileError> file_errors;
+  for (const auto& [path, message] : discovery.errors) file_errors.push_back({path, message});
+  std::vector<SourceFilePtr> sources;
+  for (size_t i = 0; i < results.size(); ++i) {
+    if (!results[i].error.empty()) file_errors.push_back({discovery.files[i].display, results[i].error});
+    if (results[i].source) sources.push_back(results[i].source);
+  }
+  std::vector<Diagnostic> diagnostics = filterDiagnostics(results, settings);
+  SourceLookup lookup = lookupIn(sources);
+
+  std::ofstream file;
+  if (!o.output.empty()) {
+    file.open(o.output, std::ios::binary | std::ios::trunc);
+    if (!file) {
+      std::cerr << "gpulint: error: cannot write " << o.output << "\n";
+      return kExitError;
+    }
+  }
+  std::ostream& out = o.output.empty() ? std::cout : file;
+  switch (o.format) {
+    case Format::Sarif: {
+      SarifOptions so;
+      so.root_uri = fileUri(root) + "/";
+      so.version = GPULINT_VERSION;
+      writeSarif(out, diagnostics, file_errors, lookup, so);
+      break;
+    }
+    case Format::Json: writeJson(out, diagnostics, file_errors); break;
+    case Format::Github: writeGithub(out, diagnostics, file_errors); break;
+    default: {
+      TextOptions to;
+      to.color = o.color || (!o.no_color && o.output.empty() && isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR"));
+      to.show_source = !o.quiet;
+      writeText(out, diagnostics, file_errors, lookup, to);
+    }
+  }
+  out.flush();
+  if (!file_errors.empty()) return kExitError;
+  for (const auto& d : diagnostics)
+    if (d.level >= settings.fail_on) return kExitFindings;
+  return kExitClean;
+}
+
+}  // namespace gpulint::cli

@@ -1,0 +1,85 @@
+#include "frontend/project/discover.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+#include <system_error>
+
+namespace fs = std::filesystem;
+
+namespace gpulint {
+
+namespace {
+
+bool skippedDirectory(const std::string& name) {
+  static const std::set<std::string> skip = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv",
+                                             "venv", ".tox", ".mypy_cache", ".pytest_cache", ".ruff_cache",
+                                             "site-packages", ".eggs"};
+  return skip.count(name) > 0;
+}
+
+}  // namespace
+
+std::string displayPath(const std::string& path, const std::string& root) {
+  std::error_code ec;
+  fs::path abs = fs::weakly_canonical(fs::absolute(path, ec), ec);
+  fs::path base = fs::weakly_canonical(fs::path(root), ec);
+  if (!ec) {
+    auto rel = abs.lexically_relative(base);
+    if (!rel.empty() && rel.native().rfind("..", 0) != 0) return rel.generic_string();
+  }
+  return fs::path(path).lexically_normal().generic_string();
+}
+
+Discovery discoverFiles(const std::vector<std::string>& paths, const Settings& settings, const std::string& root) {
+  Discovery out;
+  std::set<std::string> seen;
+  auto add = [&](const fs::path& p, bool explicit_path) {
+    FileKind kind = kindFromPath(p.string());
+    if (kind == FileKind::Unknown && !explicit_path) return;
+    std::string display = displayPath(p.string(), root);
+    if (!explicit_path && isExcluded(settings, display)) return;
+    if (seen.insert(display).second) out.files.push_back({p.string(), display, kind});
+  };
+  for (const auto& path : paths) {
+    std::error_code ec;
+    fs::file_status st = fs::status(path, ec);
+    if (ec || !fs::exists(st)) {
+      out.errors.push_back({path, "no such file or directory"});
+      continue;
+    }
+    if (!fs::is_directory(st)) {
+      add(fs::path(path), true);
+      continue;
+    }
+    fs::recursive_directory_iterator it(path, fs::directory_options::skip_permission_denied, ec), end;
+    if (ec) {
+      out.errors.push_back({path, "cannot read directory: " + ec.message()});
+      continue;
+    }
+    for (; it != end; it.increment(ec)) {
+      if (ec) {
+        out.errors.push_back({it->path().string(), "cannot read: " + ec.message()});
+        ec.clear();
+        continue;
+      }
+      const fs::directory_entry& e = *it;
+      std::string name = e.path().filename().string();
+      std::error_code sec;
+      if (e.is_directory(sec)) {
+        std::string display = displayPath(e.path().string(), root);
+        if (skippedDirectory(name) || (name.size() > 1 && name[0] == '.' && name != ".github") ||
+            isExcluded(settings, display))
+          it.disable_recursion_pending();
+        continue;
+      }
+      if (!e.is_regular_file(sec)) continue;
+      add(e.path(), false);
+    }
+  }
+  std::sort(out.files.begin(), out.files.end(),
+            [](const DiscoveredFile& a, const DiscoveredFile& b) { return a.display < b.display; });
+  return out;
+}
+
+}  // namespace gpulint

@@ -1,0 +1,31 @@
+#pragma once
+// Discovery: the files a run analyses, from the paths on the command line.
+#include <string>
+#include <vector>
+
+#include "frontend/project/settings.h"
+#include "frontend/source_file.h"
+
+namespace gpulint {
+
+struct DiscoveredFile {
+  std::string path;     // as opened
+  std::string display;  // relative to the current directory when inside it
+  FileKind kind;
+};
+
+struct Discovery {
+  std::vector<DiscoveredFile> files;   // sorted by display path, no duplicates
+  std::vector<std::pair<std::string, std::string>> errors;  // path, message
+};
+
+// Folders are walked recursively without following directory symlinks (so a
+// symlink loop cannot hang the run), skipping VCS/build/virtualenv folders
+// and `settings.exclude`; files named explicitly are always analysed.
+[[nodiscard]] Discovery discoverFiles(const std::vector<std::string>& paths, const Settings& settings,
+                                      const std::string& root);
+
+// The display form of a path: relative to `root` when inside it.
+[[nodiscard]] std::string displayPath(const std::string& path, const std::string& root);
+
+}  // namespace gpulint

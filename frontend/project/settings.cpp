@@ -1,0 +1,494 @@
+#include "frontend/project/settings.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <set>
+#include <sstream>
+
+namespace gpulint {
+
+namespace {
+
+constexpr size_t kMaxSettingsBytes = 1 << 20;
+
+// Thrown inside the parser only; turned into a SettingsError at the top.
+struct Invalid {
+  YAML::Mark mark;
+  std::string message;
+};
+
+[[noreturn]] void fail(const YAML::Node& node, std::string message) {
+  throw Invalid{node.Mark(), std::move(message)};
+}
+
+std::string inQuotes(std::string_view s) { return "'" + std::string(s) + "'"; }
+
+const char* nodeKind(const YAML::Node& node) {
+  switch (node.Type()) {
+    case YAML::NodeType::Null: return "nothing";
+    case YAML::NodeType::Scalar: return "a scalar";
+    case YAML::NodeType::Sequence: return "a list";
+    case YAML::NodeType::Map: return "a mapping";
+    case YAML::NodeType::Undefined: break;
+  }
+  return "nothing";
+}
+
+// A quoted scalar ("4", '4') or one tagged !!str.
+bool isQuoted(const YAML::Node& node) {
+  const std::string& tag = node.Tag();
+  return tag == "!" || tag == "tag:yaml.org,2002:str";
+}
+
+// `key:` with nothing after it: the value node has no useful position, so the
+// error points at the key.
+void requireValue(const YAML::Node& key_node, const YAML::Node& value, const std::string& what) {
+  if (value.IsNull())
+    fail(key_node, inQuotes(key_node.Scalar()) + " needs a value (" + what + ")");
+}
+
+size_t editDistance(std::string_view a, std::string_view b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diag = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+std::string didYouMean(std::string_view word, const std::vector<std::string_view>& known) {
+  std::string_view best;
+  size_t best_distance = 3;  // suggest only close matches
+  for (auto k : known) {
+    size_t d = editDistance(word, k);
+    if (d < best_distance) best_distance = d, best = k;
+  }
+  return best.empty() ? "" : " (did you mean " + inQuotes(best) + "?)";
+}
+
+std::string scalarText(const YAML::Node& node, const char* what) {
+  if (!node.IsScalar()) fail(node, std::string("expected ") + what + ", got " + nodeKind(node));
+  return node.Scalar();
+}
+
+int positiveInt(const YAML::Node& node, const std::string& key) {
+  if (!node.IsScalar())
+    fail(node, inQuotes(key) + " must be a positive integer, got " + nodeKind(node));
+  const std::string& text = node.Scalar();
+  if (isQuoted(node))
+    fail(node, inQuotes(key) + " must be a positive integer, got the string \"" + text + "\"");
+  std::string_view digits = text;
+  bool negative = !digits.empty() && digits.front() == '-';
+  if (negative) digits.remove_prefix(1);
+  bool all_digits = !digits.empty() &&
+                    std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (!all_digits) fail(node, inQuotes(key) + " must be a positive integer, got " + inQuotes(text));
+  if (negative) fail(node, inQuotes(key) + " must be a positive integer, got " + text);
+  int value = 0;
+  auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  if (ec != std::errc() || end != digits.data() + digits.size())
+    fail(node, inQuotes(key) + " is too large: " + text);
+  if (value <= 0) fail(node, inQuotes(key) + " must be a positive integer, got " + text);
+  return value;
+}
+
+std::vector<std::string> stringList(const YAML::Node& node, const std::string& key) {
+  std::vector<std::string> out;
+  if (node.IsNull()) return out;  // `exclude:` with every entry commented out
+  if (!node.IsSequence())
+    fail(node, inQuotes(key) + " must be a list, got " + nodeKind(node));
+  for (const auto& item : node) {
+    if (!item.IsScalar())
+      fail(item, "entries of " + inQuotes(key) + " must be strings, got " + nodeKind(item));
+    if (item.Scalar().empty()) fail(item, "empty entry in " + inQuotes(key));
+    out.push_back(item.Scalar());
+  }
+  return out;
+}
+
+std::string selectorError(std::string_view s) {
+  return "invalid rule selector " + inQuotes(s) +
+         " (expected a rule id like GPU201, a prefix like GPU2, or ALL)";
+}
+
+std::vector<std::string> selectorList(const YAML::Node& node, const std::string& key) {
+  auto list = stringList(node, key);
+  if (node.IsNull()) return list;
+  size_t i = 0;
+  for (const auto& item : node) {
+    if (!isValidRuleSelector(list[i])) fail(item, selectorError(list[i]));
+    ++i;
+  }
+  return list;
+}
+
+Level parseLevelNode(const YAML::Node& node) {
+  std::string text = scalarText(node, "a level (note, warning or error)");
+  if (text == "note") return Level::Note;
+  if (text == "warning") return Level::Warning;
+  if (text == "error") return Level::Error;
+  fail(node, "unknown level " + inQuotes(text) + " (expected note, warning or error)");
+}
+
+void checkGlob(const YAML::Node& node, const std::string& glob) {
+  if (glob.front() == '!')
+    fail(node, "negated exclude patterns are not supported: " + inQuotes(glob));
+}
+
+std::string normalizeKey(std::string key) {
+  std::replace(key.begin(), key.end(), '-', '_');
+  return key;
+}
+
+void parseRules(const YAML::Node& rules, Settings& settings) {
+  if (rules.IsNull()) return;
+  if (!rules.IsMap())
+    fail(rules, "'rules' must be a mapping of rule ids to settings, e.g. rules: {GPU201: {level: note}}");
+  std::set<std::string> seen;
+  for (const auto& entry : rules) {
+    const YAML::Node& id_node = entry.first;
+    std::string id = scalarText(id_node, "a rule id");
+    if (!isValidRuleSelector(id)) fail(id_node, selectorError(id));
+    if (!seen.insert(id).second) fail(id_node, "duplicate rule " + inQuotes(id));
+    const YAML::Node& body = entry.second;
+    if (body.IsNull()) continue;
+    if (!body.IsMap())
+      fail(body, "settings of " + id + " must be a mapping, e.g. " + id + ": {level: note}");
+    std::set<std::string> seen_keys;
+    for (const auto& setting : body) {
+      std::string key = normalizeKey(scalarText(setting.first, "a key"));
+      if (!seen_keys.insert(key).second) fail(setting.first, "duplicate key " + inQuotes(key));
+      if (key == "level") {
+        requireValue(setting.first, setting.second, "note, warning or error");
+        settings.levels[id] = parseLevelNode(setting.second);
+      } else {
+        fail(setting.first, "unknown key " + inQuotes(setting.first.Scalar()) + " in the settings of " +
+                                id + " (known: level)");
+      }
+    }
+  }
+}
+
+Settings parseDocument(const YAML::Node& root) {
+  Settings settings;
+  if (root.IsNull()) return settings;  // an empty file
+  if (!root.IsMap()) fail(root, std::string("expected a mapping of settings, got ") + nodeKind(root));
+  static const std::vector<std::string_view> known = {
+      "select", "ignore", "extend_select", "exclude", "fail_on", "workers", "min_batch_size",
+      "min_guard_interval", "min_eval_steps", "min_save_steps", "large_model_modules", "rules"};
+  std::set<std::string> seen;
+  for (const auto& entry : root) {
+    const YAML::Node& key_node = entry.first;
+    const YAML::Node& value = entry.second;
+    const std::string key = normalizeKey(scalarText(key_node, "a key"));
+    if (!seen.insert(key).second) fail(key_node, "duplicate key " + inQuotes(key_node.Scalar()));
+    RuleOptions& o = settings.options;
+    if (key == "select") {
+      settings.select = selectorList(value, key);
+    } else if (key == "ignore") {
+      settings.ignore = selectorList(value, key);
+    } else if (key == "extend_select") {
+      settings.extend_select = selectorList(value, "extend-select");
+    } else if (key == "exclude") {
+      settings.exclude = stringList(value, key);
+      size_t i = 0;
+      if (!value.IsNull())
+        for (const auto& item : value) checkGlob(item, settings.exclude[i++]);
+    } else if (key == "fail_on") {
+      requireValue(key_node, value, "note, warning or error");
+      settings.fail_on = parseLevelNode(value);
+    } else if (key == "workers" || key == "min_batch_size" || key == "min_guard_interval" ||
+               key == "min_eval_steps" || key == "min_save_steps") {
+      requireValue(key_node, value, "a positive integer");
+      int n = positiveInt(value, key);
+      if (key == "workers") o.workers = n;
+      else if (key == "min_batch_size") o.min_batch_size = n;
+      else if (key == "min_guard_interval") o.min_guard_interval = n;
+      else if (key == "min_eval_steps") o.min_eval_steps = n;
+      else o.min_save_steps = n;
+    } else if (key == "large_model_modules") {
+      o.large_model_modules = stringList(value, key);
+    } else if (key == "rules") {
+      parseRules(value, settings);
+    } else if (key == "level" || key == "levels") {
+      fail(key_node, "unknown key " + inQuotes(key_node.Scalar()) +
+                         " (per-rule levels go under 'rules', e.g. rules: {GPU201: {level: note}})");
+    } else {
+      fail(key_node, "unknown key " + inQuotes(key_node.Scalar()) + didYouMean(key, known));
+    }
+  }
+  return settings;
+}
+
+SettingsError errorAt(const std::string& path, const YAML::Mark& mark, std::string message) {
+  SettingsError e;
+  e.file = path;
+  if (!mark.is_null() && mark.line >= 0) {
+    e.line = static_cast<uint32_t>(mark.line) + 1;
+    e.column = static_cast<uint32_t>(std::max(mark.column, 0)) + 1;
+  }
+  e.message = std::move(message);
+  return e;
+}
+
+// ---- globs ----------------------------------------------------------------
+
+// Matches one pattern element at p against c; advances p past the element.
+bool matchOne(std::string_view pat, size_t& p, char c) {
+  char pc = pat[p];
+  if (pc == '?') {
+    ++p;
+    return c != '/';
+  }
+  if (pc == '\\' && p + 1 < pat.size()) {
+    p += 2;
+    return pat[p - 1] == c;
+  }
+  if (pc == '[') {
+    size_t q = p + 1;
+    bool negate = q < pat.size() && (pat[q] == '!' || pat[q] == '^');
+    if (negate) ++q;
+    size_t first = q;
+    bool matched = false;
+    while (q < pat.size() && (pat[q] != ']' || q == first)) {
+      char lo = pat[q];
+      if (q + 2 < pat.size() && pat[q + 1] == '-' && pat[q + 2] != ']') {
+        if (lo <= c && c <= pat[q + 2]) matched = true;
+        q += 3;
+      } else {
+        if (lo == c) matched = true;
+        ++q;
+      }
+    }
+    if (q < pat.size()) {  // a closed class
+      p = q + 1;
+      return matched != negate;
+    }
+    // no closing ']': a literal '['
+  }
+  ++p;
+  return pc == c;
+}
+
+// One path component against one pattern segment (no '/' on either side).
+bool matchSegment(std::string_view pat, std::string_view s) {
+  size_t p = 0, i = 0;
+  size_t star_p = std::string_view::npos, star_i = 0;
+  while (i < s.size()) {
+    if (p < pat.size() && pat[p] == '*') {
+      while (p < pat.size() && pat[p] == '*') ++p;
+      star_p = p;
+      star_i = i;
+      continue;
+    }
+    size_t next = p;
+    if (p < pat.size() && matchOne(pat, next, s[i])) {
+      p = next;
+      ++i;
+      continue;
+    }
+    if (star_p == std::string_view::npos) return false;
+    p = star_p;
+    i = ++star_i;
+  }
+  while (p < pat.size() && pat[p] == '*') ++p;
+  return p == pat.size();
+}
+
+std::vector<std::string_view> splitPath(std::string_view path) {
+  std::vector<std::string_view> parts;
+  size_t start = 0;
+  while (start <= path.size()) {
+    size_t slash = path.find('/', start);
+    if (slash == std::string_view::npos) slash = path.size();
+    std::string_view part = path.substr(start, slash - start);
+    if (!part.empty() && part != ".") parts.push_back(part);
+    start = slash + 1;
+  }
+  return parts;
+}
+
+}  // namespace
+
+std::string SettingsError::describe() const {
+  std::ostringstream out;
+  out << file;
+  if (line > 0) {
+    out << ':' << line;
+    if (column > 0) out << ':' << column;
+  }
+  out << ": " << message;
+  return out.str();
+}
+
+SettingsResult parseSettings(std::string_view text, const std::string& path) {
+  try {
+    std::vector<YAML::Node> docs = YAML::LoadAll(std::string(text));
+    if (docs.size() > 1)
+      return errorAt(path, docs[1].Mark(), "a settings file holds one YAML document, found " +
+                                               std::to_string(docs.size()));
+    Settings settings = docs.empty() ? Settings{} : parseDocument(docs[0]);
+    settings.source_path = path;
+    return settings;
+  } catch (const Invalid& e) {
+    return errorAt(path, e.mark, e.message);
+  } catch (const YAML::Exception& e) {
+    return errorAt(path, e.mark, "invalid YAML: " + e.msg);
+  } catch (const std::exception& e) {
+    return errorAt(path, YAML::Mark::null_mark(), std::string("invalid settings: ") + e.what());
+  }
+}
+
+SettingsResult loadSettingsFile(const std::string& path) {
+  SettingsError error;
+  error.file = path;
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    error.message = "cannot read settings: is a directory";
+    return error;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error.message = std::string("cannot read settings: ") + std::strerror(errno);
+    return error;
+  }
+  std::string text;
+  char buffer[1 << 14];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+    text.append(buffer, static_cast<size_t>(in.gcount()));
+    if (text.size() > kMaxSettingsBytes) {
+      error.message = "settings file is larger than 1 MiB";
+      return error;
+    }
+  }
+  if (in.bad()) {
+    error.message = "cannot read settings: read error";
+    return error;
+  }
+  return parseSettings(text, path);
+}
+
+std::string findSettingsFile(const std::string& start) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path dir = fs::absolute(start.empty() ? fs::path(".") : fs::path(start), ec);
+  if (ec) return "";
+  dir = dir.lexically_normal();
+  if (fs::is_regular_file(dir, ec)) dir = dir.parent_path();
+  for (int guard = 0; guard < 4096; ++guard) {
+    for (const char* name : {".gpulint.yaml", ".gpulint.yml"}) {
+      fs::path candidate = dir / name;
+      if (fs::is_regular_file(candidate, ec)) return candidate.string();
+    }
+    fs::path parent = dir.parent_path();
+    if (parent.empty() || parent == dir) break;
+    dir = parent;
+  }
+  return "";
+}
+
+bool isValidRuleSelector(std::string_view s) {
+  if (s == "ALL") return true;
+  if (s.substr(0, 3) != "GPU" || s.size() > 6) return false;
+  return std::all_of(s.begin() + 3, s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+namespace {
+
+// Length of the longest selector in `selectors` that matches id ("ALL" = 0),
+// or -1 when none does.
+int longestMatch(const std::vector<std::string>& selectors, std::string_view id) {
+  int best = -1;
+  for (const auto& s : selectors) {
+    if (s == "ALL") best = std::max(best, 0);
+    else if (id.substr(0, s.size()) == s) best = std::max(best, static_cast<int>(s.size()));
+  }
+  return best;
+}
+
+}  // namespace
+
+bool ruleEnabled(const Settings& settings, std::string_view id) {
+  int selected = settings.select.empty() ? 0 : longestMatch(settings.select, id);
+  selected = std::max(selected, longestMatch(settings.extend_select, id));
+  if (selected < 0) return false;
+  return longestMatch(settings.ignore, id) < selected;
+}
+
+Level effectiveLevel(const Settings& settings, std::string_view id, Level default_level) {
+  int best = -1;
+  Level level = default_level;
+  for (const auto& [key, value] : settings.levels) {
+    int length = key == "ALL" ? 0 : static_cast<int>(key.size());
+    bool matches = key == "ALL" || id.substr(0, key.size()) == key;
+    if (matches && length > best) best = length, level = value;
+  }
+  return level;
+}
+
+bool matchesGlob(std::string_view pattern, std::string_view relative_path) {
+  if (pattern.substr(0, 2) == "./") pattern.remove_prefix(2);
+  bool dir_only = false;
+  while (!pattern.empty() && pattern.back() == '/') pattern.remove_suffix(1), dir_only = true;
+  bool anchored = pattern.find('/') != std::string_view::npos;
+  while (!pattern.empty() && pattern.front() == '/') pattern.remove_prefix(1);
+  if (pattern.empty()) return false;
+
+  std::vector<std::string_view> segs;
+  if (!anchored) segs.push_back("**");
+  for (auto s : splitPath(pattern)) segs.push_back(s);
+  // `dir/**` matches what is inside dir: the same as `dir/`.
+  if (segs.size() > 1 && segs.back() == "**" && segs[segs.size() - 2] != "**") {
+    segs.pop_back();
+    dir_only = true;
+  }
+  std::vector<std::string_view> parts = splitPath(relative_path);
+  if (parts.empty()) return false;
+
+  // NFA over pattern segments: state[i] = segs[0..i) matched the components so far.
+  const size_t n = segs.size();
+  std::vector<char> state(n + 1, 0), next(n + 1, 0);
+  auto close = [&](std::vector<char>& s) {
+    for (size_t i = 0; i < n; ++i)
+      if (s[i] && segs[i] == "**") s[i + 1] = 1;
+  };
+  state[0] = 1;
+  close(state);
+  for (size_t j = 0; j < parts.size(); ++j) {
+    std::fill(next.begin(), next.end(), 0);
+    bool any = false;
+    for (size_t i = 0; i < n; ++i) {
+      if (!state[i]) continue;
+      if (segs[i] == "**") next[i] = 1, any = true;
+      else if (matchSegment(segs[i], parts[j])) next[i + 1] = 1, any = true;
+    }
+    if (!any) return false;
+    close(next);
+    state.swap(next);
+    // The pattern matched components [0, j]: that path, or a directory above it.
+    bool is_directory = j + 1 < parts.size();
+    if (state[n] && (is_directory || !dir_only)) return true;
+  }
+  return false;
+}
+
+bool isExcluded(const Settings& settings, std::string_view relative_path) {
+  for (const auto& glob : settings.exclude)
+    if (matchesGlob(glob, relative_path)) return true;
+  return false;
+}
+
+}  // namespace gpulint

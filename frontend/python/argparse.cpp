@@ -1,0 +1,85 @@
+// argparse options: dest, flags, default (typed), action.
+#include "frontend/python/script_model.h"
+#include "frontend/python/syntax.h"
+
+namespace gpulint::python {
+
+namespace {
+
+std::string destFromFlag(std::string flag) {
+  while (!flag.empty() && flag.front() == '-') flag.erase(0, 1);
+  for (char& c : flag)
+    if (c == '-') c = '_';
+  return flag;
+}
+
+// argparse applies `type` to string defaults: default="4", type=int -> 4.
+ResolvedValue applyType(ResolvedValue v, const std::string& type) {
+  if (v.kind != ResolvedValue::Kind::String) return v;
+  try {
+    size_t used = 0;
+    if (type == "int") {
+      long long i = std::stoll(v.string_value, &used);
+      if (used == v.string_value.size()) {
+        auto r = ResolvedValue::ofInt(i);
+        r.chain = v.chain;
+        return r;
+      }
+    } else if (type == "float") {
+      double d = std::stod(v.string_value, &used);
+      if (used == v.string_value.size()) {
+        auto r = ResolvedValue::ofFloat(d);
+        r.chain = v.chain;
+        return r;
+      }
+    }
+  } catch (...) {
+  }
+  return v;
+}
+
+}  // namespace
+
+void collectArgparse(ScriptModel& model, std::vector<ArgparseOption>& out) {
+  for (const Call& c : model.calls()) {
+    if (c.method != "add_argument" || c.positional.empty()) continue;
+    ArgparseOption opt;
+    opt.call = c.node;
+    for (ts::Node p : c.positional) {
+      std::string s;
+      if (syntax::stringLiteral(p, &s)) opt.flags.push_back(s);
+    }
+    if (opt.flags.empty()) continue;
+    std::string dest;
+    if (ts::Node d = c.keyword("dest")) (void)syntax::stringLiteral(d, &dest);
+    if (dest.empty())
+      for (const auto& f : opt.flags)
+        if (f.starts_with("--")) { dest = destFromFlag(f); break; }
+    if (dest.empty()) dest = destFromFlag(opt.flags.front());
+    opt.dest = dest;
+    if (ts::Node a = c.keyword("action")) (void)syntax::stringLiteral(a, &opt.action);
+    if (ts::Node t = c.keyword("type")) opt.type = std::string(t.text());
+
+    Location where = model.location(c.node);
+    std::string flag = opt.flags.front();
+    for (const auto& f : opt.flags)
+      if (f.starts_with("--")) { flag = f; break; }
+    if (ts::Node d = c.keyword("default")) {
+      opt.default_value = applyType(model.resolve(d), opt.type);
+      if (opt.default_value.known())
+        opt.default_value.chain.push_back({model.location(d), "argparse default of " + flag});
+    } else if (opt.action == "store_true") {
+      opt.default_value = ResolvedValue::ofBool(false);
+      opt.default_value.chain.push_back({where, "argparse default of " + flag + " (store_true)"});
+    } else if (opt.action == "store_false") {
+      opt.default_value = ResolvedValue::ofBool(true);
+      opt.default_value.chain.push_back({where, "argparse default of " + flag + " (store_false)"});
+    } else {
+      opt.default_value = ResolvedValue::none();
+      opt.default_value.chain.push_back({where, "argparse option " + flag + " has no default"});
+    }
+    out.push_back(std::move(opt));
+  }
+}
+
+}  // namespace gpulint::python

@@ -1,0 +1,200 @@
+// Per-step placement and periodic guards (RULES.md "Periodic guard").
+#include <regex>
+
+#include "frontend/python/script_model.h"
+#include "frontend/python/syntax.h"
+
+namespace gpulint::python {
+
+namespace {
+
+constexpr int kMaxCallDepth = 3;
+
+bool isLightningHook(const Function& f, BatchKind* kind) {
+  if (!f.owner) return false;
+  bool lightning = f.owner->is_lightning_module;
+  bool hf_trainer = false;
+  for (const auto& b : f.owner->bases)
+    if (b.ends_with("Trainer")) hf_trainer = true;
+  if ((lightning || hf_trainer) && f.name == "training_step") {
+    *kind = BatchKind::Step;
+    return true;
+  }
+  if (lightning && (f.name == "validation_step" || f.name == "test_step" || f.name == "predict_step")) {
+    *kind = BatchKind::Eval;
+    return true;
+  }
+  return false;
+}
+
+// Names of loop counters: a `==` against one of them is true once.
+bool isCounterName(std::string_view text) {
+  static const std::regex counter(R"((^|[._])(i|j|it|idx|step|steps|iter|iteration|batch_idx|batch_id|global_step|n_iter|iter_num|batch_num|num_steps|update|updates|epoch)$|step|iter)",
+                                  std::regex::icase);
+  return std::regex_search(std::string(text), counter);
+}
+
+}  // namespace
+
+bool ScriptModel::isPeriodicCondition(ts::Node cond) const {
+  cond = syntax::unwrap(cond);
+  if (!cond) return false;
+  std::string_view t = cond.type();
+  if (t == "boolean_operator") {
+    std::string_view op = cond.field("operator").text();
+    bool l = isPeriodicCondition(cond.field("left")), r = isPeriodicCondition(cond.field("right"));
+    return op == "and" ? (l || r) : (l && r);
+  }
+  if (t == "not_operator") {
+    ts::Node arg = syntax::unwrap(cond.field("argument"));
+    // `not step % n`: true when the remainder is 0.
+    if (arg.is("binary_operator") && arg.field("operator").text() == "%") {
+      return isPeriodicCondition(arg);
+    }
+    // Failure checks: `not math.isfinite(loss)`, `not torch.isfinite(x).all()`.
+    return syntax::containsWord(arg.text(), {"isfinite"});
+  }
+  if (t == "binary_operator" && cond.field("operator").text() == "%") {
+    // Used in `not x % n` or bare `if x % n == 0` handled below; judge the interval.
+    ts::Node left = cond.field("left");
+    if (syntax::containsWord(left.text(), {"epoch"})) return true;
+    ResolvedValue n = resolve(cond.field("right"));
+    auto i = n.asInt();
+    return !(i && *i < options_.min_guard_interval);
+  }
+  if (t == "call" || t == "attribute" || t == "identifier") {
+    std::string_view text = cond.text();
+    if (syntax::containsWord(text, {"isnan", "isinf"})) return true;
+    static const std::regex last(R"((^|[._])(is_)?(last|final)([._]|$)|last_batch|is_last)", std::regex::icase);
+    if (std::regex_search(std::string(text), last)) return true;
+    // A flag whose resolved value is off never runs (e.g. args.synchronize).
+    return false;
+  }
+  if (t == "comparison_operator") {
+    std::vector<ts::Node> operands;
+    std::vector<std::string_view> ops;
+    for (uint32_t i = 0; i < cond.childCount(); ++i) {
+      ts::Node c = cond.child(i);
+      if (c.isNamed() && !c.is("comment")) operands.push_back(c);
+      else if (!c.isNamed()) ops.push_back(c.text());
+    }
+    if (operands.size() != 2 || ops.size() != 1) return false;
+    std::string_view op = ops[0];
+    for (ts::Node side : operands) {
+      ts::Node s = syntax::unwrap(side);
+      if (s.is("binary_operator") && s.field("operator").text() == "%") {
+        // x % n == k fires once every n steps; x % n != 0 fires on most.
+        if (op == "==") return isPeriodicCondition(s);
+        return false;
+      }
+    }
+    if (op == "==") {
+      // step == last_step, i == len(loader) - 1; not rank == 0 or cfg == "x".
+      for (ts::Node side : operands) {
+        ts::Node s = syntax::unwrap(side);
+        if (s.is("string")) return false;
+      }
+      for (ts::Node side : operands)
+        if (isCounterName(syntax::unwrap(side).text())) return true;
+      return false;
+    }
+    if (op == ">" || op == ">=" || op == "<" || op == "<=") {
+      // A counter or timer compared with an interval.
+      for (ts::Node side : operands)
+        if (syntax::containsWord(side.text(), {"every", "interval", "freq", "period"})) return true;
+    }
+    return false;
+  }
+  return false;
+}
+
+namespace {
+
+// The branch of an if statement that contains `n`: 0 = consequence,
+// 1 = else/elif part, -1 = condition.
+int branchOf(ts::Node if_stmt, ts::Node n) {
+  ts::Node cons = if_stmt.field("consequence");
+  if (cons && cons.contains(n)) return 0;
+  ts::Node cond = if_stmt.field("condition");
+  if (cond && cond.contains(n)) return -1;
+  return 1;
+}
+
+}  // namespace
+
+// Walks from n outward to its batch loop. With `respect_guards`, a periodic
+// guard (or a flag resolved to off) on the way means "not per step".
+static std::optional<BatchContext> findBatchContext(const ScriptModel& m, ts::Node n, bool respect_guards,
+                                                    int depth, std::vector<ts::Node> via) {
+  ts::Node child = n;
+  for (ts::Node p = n.parent(); p; child = p, p = p.parent()) {
+    if (respect_guards && (p.is("if_statement") || p.is("elif_clause"))) {
+      int branch = branchOf(p, child);
+      if (branch == 0) {
+        ts::Node cond = p.field("condition");
+        if (m.isPeriodicCondition(cond)) return std::nullopt;
+        ResolvedValue v = m.resolve(cond);
+        if (auto b = v.truthiness(); b && !*b && v.kind != ResolvedValue::Kind::String) return std::nullopt;
+      }
+    }
+    if (syntax::isLoop(p)) {
+      const Loop* l = m.loopFor(p);
+      ts::Node body = p.field("body");
+      if (!body || !body.contains(n)) {
+        // The loop header runs once; keep walking outward.
+        continue;
+      }
+      if (l && (l->kind == LoopKind::Step || l->kind == LoopKind::Eval)) {
+        BatchContext ctx;
+        ctx.kind = l->kind == LoopKind::Step ? BatchKind::Step : BatchKind::Eval;
+        ctx.scope = p;
+        ctx.loop = l;
+        ctx.via_calls = via;
+        return ctx;
+      }
+      if (l && l->kind == LoopKind::Epoch) return std::nullopt;  // once per epoch
+    }
+    if (p.is("class_definition") || p.is("lambda")) return std::nullopt;
+    if (p.is("function_definition")) {
+      const Function* f = m.enclosingFunction(p.namedChild(0));
+      if (!f) return std::nullopt;
+      BatchKind kind;
+      if (isLightningHook(*f, &kind)) {
+        BatchContext ctx;
+        ctx.kind = kind;
+        ctx.scope = p;
+        ctx.via_calls = via;
+        return ctx;
+      }
+      if (depth >= kMaxCallDepth) return std::nullopt;
+      for (const Call* c : m.callersOf(*f)) {
+        if (f->node.contains(c->node)) continue;  // recursion
+        auto next = via;
+        next.insert(next.begin(), c->node);
+        if (auto r = findBatchContext(m, c->node, respect_guards, depth + 1, next)) return r;
+      }
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<BatchContext> ScriptModel::perStep(ts::Node n) const {
+  return findBatchContext(*this, n, true, 0, {});
+}
+
+std::optional<BatchContext> ScriptModel::inBatchLoop(ts::Node n) const {
+  return findBatchContext(*this, n, false, 0, {});
+}
+
+bool ScriptModel::underPeriodicGuard(ts::Node n, ts::Node scope) const {
+  ts::Node child = n;
+  for (ts::Node p = n.parent(); p && !(p == scope); child = p, p = p.parent()) {
+    if ((p.is("if_statement") || p.is("elif_clause")) && branchOf(p, child) == 0 &&
+        isPeriodicCondition(p.field("condition")))
+      return true;
+  }
+  return false;
+}
+
+}  // namespace gpulint::python

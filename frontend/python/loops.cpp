@@ -1,0 +1,156 @@
+// Loop classification (RULES.md "Step loop", "Eval loop"): a step loop runs a
+// backward pass or optimizer step in its own body (or through project
+// functions it calls); a loop around step loops is an epoch loop; a loop over
+// batches in an evaluation context with no backward is an eval loop.
+#include <map>
+#include <regex>
+
+#include "frontend/python/script_model.h"
+#include "frontend/python/syntax.h"
+
+namespace gpulint::python {
+
+namespace {
+
+bool isTrainCall(const Call& c) {
+  const std::string& m = c.method;
+  if (m == "backward") return true;  // loss.backward(), accelerator.backward(loss), scaler.scale(l).backward()
+  if (m == "step" && c.receiver) {
+    std::string_view r = c.receiver.text();
+    if (syntax::containsWord(r, {"sched", "lr_"})) return false;
+    if (syntax::containsWord(r, {"optim", "opt", "scaler"})) return true;
+  }
+  if (m == "gradient" && c.receiver && syntax::containsWord(c.receiver.text(), {"tape"})) return true;
+  if (m == "apply_gradients" || m == "train_on_batch" || m == "minimize") return true;
+  return false;
+}
+
+}  // namespace
+
+class LoopClassifier {
+ public:
+  explicit LoopClassifier(ScriptModel& m) : m_(m) {}
+
+  void run() {
+    for (Loop& l : m_.loops_) {
+      if (trainsDirectly(l.node)) l.kind = LoopKind::Step;
+    }
+    // A loop with a training loop inside (or calling a function that has
+    // one) is an epoch loop.
+    for (Loop& l : m_.loops_) {
+      if (l.kind == LoopKind::Step) continue;
+      if (containsStepLoop(l.node, 0)) l.kind = LoopKind::Epoch;
+    }
+    for (Loop& l : m_.loops_) {
+      if (l.kind != LoopKind::Other) continue;
+      if (isEvalLoop(l)) l.kind = LoopKind::Eval;
+    }
+    // An eval loop inside another eval loop: only the innermost counts.
+    for (Loop& l : m_.loops_) {
+      if (l.kind != LoopKind::Eval) continue;
+      for (const Loop& inner : m_.loops_)
+        if (&inner != &l && inner.kind == LoopKind::Eval && l.node.contains(inner.node) &&
+            m_.enclosingFunction(inner.node) == m_.enclosingFunction(l.node)) {
+          l.kind = LoopKind::Other;
+          break;
+        }
+    }
+  }
+
+ private:
+  // A train call in `scope` outside nested loops (those are step loops of
+  // their own), directly or through project functions.
+  bool trainsDirectly(ts::Node loop) {
+    for (const Call& c : m_.calls_) {
+      if (!loop.field("body").contains(c.node)) continue;
+      if (innerLoopBetween(c.node, loop)) continue;
+      if (isTrainCall(c)) return true;
+      if (const Function* f = calledFunction(c); f && functionTrains(*f, 1)) return true;
+    }
+    return false;
+  }
+
+  bool innerLoopBetween(ts::Node n, ts::Node outer) {
+    for (ts::Node p = n.parent(); p && !(p == outer); p = p.parent()) {
+      if (syntax::isLoop(p)) return true;
+      if (syntax::isScope(p)) return true;
+    }
+    return false;
+  }
+
+  const Function* calledFunction(const Call& c) {
+    if (c.callee.is("identifier")) return m_.functionNamed(c.method);
+    if (c.receiver && c.receiver.text() == "self" && c.function && c.function->owner)
+      return m_.functionNamed(c.function->owner->name + "." + c.method);
+    return nullptr;
+  }
+
+  bool functionTrains(const Function& f, int depth) {
+    if (depth > 3) return false;
+    auto key = std::make_pair(&f, depth);
+    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+    memo_[key] = false;  // break recursion
+    bool result = false;
+    for (const Call& c : m_.calls_) {
+      if (c.function != &f) continue;
+      if (isTrainCall(c)) { result = true; break; }
+      if (const Function* g = calledFunction(c); g && g != &f && functionTrains(*g, depth + 1)) { result = true; break; }
+    }
+    memo_[key] = result;
+    return result;
+  }
+
+  bool containsStepLoop(ts::Node node, int depth) {
+    if (depth > 3) return false;
+    for (const Loop& inner : m_.loops_)
+      if (inner.kind == LoopKind::Step && !(inner.node == node) && node.contains(inner.node)) return true;
+    for (const Call& c : m_.calls_) {
+      if (!node.contains(c.node)) continue;
+      const Function* f = calledFunction(c);
+      if (f && !f->node.contains(node) && containsStepLoop(f->node, depth + 1)) return true;
+    }
+    return false;
+  }
+
+  bool isEvalLoop(const Loop& l) {
+    if (!l.node.is("for_statement")) return false;
+    std::string it = std::string(l.iterable.text()) + " " + std::string(l.target.text());
+    static const std::regex batchy(R"((loader|batch|data|dl\b|iter|val|test|eval|sample|inputs|images))",
+                                   std::regex::icase);
+    if (!std::regex_search(it, batchy)) return false;
+    return m_.inEvalContext(l.node);
+  }
+
+  ScriptModel& m_;
+  std::map<std::pair<const Function*, int>, bool> memo_;
+};
+
+void classifyLoops(ScriptModel& model) { LoopClassifier(model).run(); }
+
+// Evaluation context: a function named like eval/valid/test/predict, a
+// no_grad/inference_mode block or decorator, or model.eval() earlier in the
+// same function.
+bool ScriptModel::inEvalContext(ts::Node n) const {
+  static const std::regex eval_name(R"((eval|valid|test|predict|infer))", std::regex::icase);
+  for (ts::Node p = n.parent(); p; p = p.parent()) {
+    if (p.is("with_statement")) {
+      std::string_view items = p.child(1).text();
+      if (syntax::containsWord(items, {"no_grad", "inference_mode"})) return true;
+    }
+    if (p.is("function_definition")) {
+      const Function* f = enclosingFunction(p.namedChild(0));
+      if (!f) break;
+      if (std::regex_search(f->name, eval_name) && !syntax::containsWord(f->name, {"train"})) return true;
+      for (const auto& d : f->decorators)
+        if (syntax::containsWord(d, {"no_grad", "inference_mode"})) return true;
+      for (const Call& c : calls_)
+        if (c.function == f && c.method == "eval" && c.positional.empty() && c.node.begin() < n.begin() &&
+            c.receiver)
+          return true;
+      break;
+    }
+  }
+  return false;
+}
+
+}  // namespace gpulint::python

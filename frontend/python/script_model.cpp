@@ -1,0 +1,316 @@
+#include "frontend/python/script_model.h"
+
+#include "frontend/python/syntax.h"
+
+namespace gpulint::python {
+
+// ---- Call helpers --------------------------------------------------------
+
+ts::Node Call::keyword(std::string_view name) const {
+  for (const auto& [k, v] : keywords)
+    if (k == name) return v;
+  return ts::Node();
+}
+
+ts::Node Call::argument(std::string_view name, int index) const {
+  if (ts::Node k = keyword(name)) return k;
+  if (index >= 0 && static_cast<size_t>(index) < positional.size()) return positional[index];
+  return ts::Node();
+}
+
+bool Call::mayHideArgument(std::string_view name, int index) const {
+  if (argument(name, index)) return false;
+  if (has_star_kwargs) return true;
+  return has_star_args && index >= 0;
+}
+
+const char* loopKindName(LoopKind kind) {
+  switch (kind) {
+    case LoopKind::Epoch: return "epoch loop";
+    case LoopKind::Step: return "training step loop";
+    case LoopKind::Eval: return "evaluation loop";
+    case LoopKind::Other: break;
+  }
+  return "loop";
+}
+
+std::string BatchContext::describe() const {
+  if (!loop) return kind == BatchKind::Step ? "the Lightning training_step" : "the Lightning evaluation step";
+  return std::string("the ") + loopKindName(loop->kind) + " at line " + std::to_string(loop->node.line());
+}
+
+// ---- Builder -------------------------------------------------------------
+
+// One pass over the tree: imports, definitions, calls, loops.
+class ModelBuilder {
+ public:
+  explicit ModelBuilder(ScriptModel& m) : m_(m) {}
+
+  void build() {
+    visit(m_.root(), nullptr, nullptr);
+    for (auto& c : m_.calls_) {
+      c.function = m_.enclosingFunction(c.node);
+      fillCall(c);
+    }
+    for (auto& l : m_.loops_) l.function = m_.enclosingFunction(l.node);
+    for (size_t i = 0; i < m_.calls_.size(); ++i) m_.call_index_[m_.calls_[i].node.begin()] = i;
+  }
+
+ private:
+  void visit(ts::Node n, Function* fn, ClassDef* cls) {
+    std::string_view t = n.type();
+    if (t == "import_statement") return addImport(n);
+    if (t == "import_from_statement") return addFromImport(n);
+    if (t == "assignment" && !fn) addAliasAssignment(n);
+    if (t == "class_definition") {
+      auto c = std::make_unique<ClassDef>();
+      c->name = std::string(n.field("name").text());
+      c->node = n;
+      if (ts::Node sup = n.field("superclasses"))
+        for (ts::Node b : sup.namedChildren())
+          if (!b.is("keyword_argument")) {
+            std::string q = m_.qualify(b);
+            c->bases.push_back(q.empty() ? std::string(b.text()) : q);
+          }
+      for (const auto& d : decorators(n))
+        if (d == "dataclass" || d == "dataclasses.dataclass") c->is_dataclass = true;
+      for (const auto& b : c->bases) {
+        if (b.ends_with("LightningModule")) c->is_lightning_module = true;
+        if (b.ends_with("Dataset") || b.ends_with("IterableDataset")) c->is_dataset = true;
+      }
+      ClassDef* raw = c.get();
+      m_.classes_.push_back(std::move(c));
+      for (ts::Node ch : n.namedChildren()) visit(ch, nullptr, raw);
+      return;
+    }
+    if (t == "function_definition") {
+      auto f = std::make_unique<Function>();
+      f->name = std::string(n.field("name").text());
+      f->qualified = cls ? cls->name + "." + f->name : f->name;
+      f->node = n;
+      f->body = n.field("body");
+      f->owner = cls;
+      f->decorators = decorators(n);
+      if (ts::Node params = n.field("parameters"))
+        for (ts::Node p : params.namedChildren()) {
+          ts::Node name = p.is("identifier") ? p : p.field("name");
+          if (!name && p.namedChildCount() > 0) name = p.namedChild(0);
+          if (name && name.is("identifier")) f->parameters.emplace_back(name.text());
+        }
+      Function* raw = f.get();
+      m_.functions_.push_back(std::move(f));
+      for (ts::Node ch : n.namedChildren()) visit(ch, raw, nullptr);
+      return;
+    }
+    if (t == "call") {
+      Call c;
+      c.node = n;
+      m_.calls_.push_back(std::move(c));
+    }
+    if (t == "for_statement" || t == "while_statement") {
+      Loop l;
+      l.node = n;
+      if (t == "for_statement") {
+        l.iterable = n.field("right");
+        l.target = n.field("left");
+      }
+      m_.loops_.push_back(l);
+    }
+    for (ts::Node ch : n.namedChildren()) visit(ch, fn, cls);
+  }
+
+  std::vector<std::string> decorators(ts::Node def) {
+    std::vector<std::string> out;
+    ts::Node parent = def.parent();
+    if (!parent || !parent.is("decorated_definition")) return out;
+    for (ts::Node d : parent.namedChildren()) {
+      if (!d.is("decorator") || d.namedChildCount() == 0) continue;
+      ts::Node e = d.namedChild(0);
+      if (e.is("call")) e = e.field("function");
+      std::string q = m_.qualify(e);
+      out.push_back(q.empty() ? std::string(e.text()) : q);
+    }
+    return out;
+  }
+
+  void addImport(ts::Node n) {
+    for (ts::Node name : n.namedChildren()) {
+      if (name.is("aliased_import")) {
+        m_.imports_[std::string(name.field("alias").text())] = std::string(name.field("name").text());
+      } else if (name.is("dotted_name")) {
+        // `import torch.utils.data` binds `torch`.
+        std::string full(name.text());
+        std::string first = full.substr(0, full.find('.'));
+        m_.imports_[first] = first;
+      }
+    }
+  }
+
+  void addFromImport(ts::Node n) {
+    ts::Node module = n.field("module_name");
+    std::string base(module.text());
+    // Relative imports name project modules; keep the dotted tail only.
+    while (!base.empty() && base.front() == '.') base.erase(0, 1);
+    for (uint32_t i = 0; i < n.childCount(); ++i) {
+      if (n.fieldNameOfChild(i) != "name") continue;
+      ts::Node name = n.child(i);
+      std::string imported, local;
+      if (name.is("aliased_import")) {
+        imported = std::string(name.field("name").text());
+        local = std::string(name.field("alias").text());
+      } else {
+        imported = local = std::string(name.text());
+      }
+      m_.imports_[local] = base.empty() ? imported : base + "." + imported;
+    }
+  }
+
+  // `Loader = DataLoader` at module level makes Loader an alias.
+  void addAliasAssignment(ts::Node n) {
+    ts::Node left = n.field("left"), right = n.field("right");
+    if (!left.is("identifier") || !right) return;
+    right = syntax::unwrap(right);
+    if (!right.is("identifier") && !right.is("attribute")) return;
+    std::string q = m_.qualify(right);
+    if (!q.empty()) m_.imports_[std::string(left.text())] = q;
+  }
+
+  void fillCall(Call& c) {
+    c.callee = c.node.field("function");
+    c.qualified = m_.qualify(c.callee);
+    c.method = std::string(syntax::lastName(c.callee));
+    if (c.callee.is("attribute")) c.receiver = c.callee.field("object");
+    ts::Node args = c.node.field("arguments");
+    if (!args || !args.is("argument_list")) return;
+    for (ts::Node a : args.namedChildren()) {
+      if (a.is("keyword_argument")) {
+        c.keywords.emplace_back(std::string(a.field("name").text()), a.field("value"));
+      } else if (a.is("list_splat")) {
+        c.has_star_args = true;
+      } else if (a.is("dictionary_splat")) {
+        c.has_star_kwargs = true;
+      } else if (!a.is("comment")) {
+        c.positional.push_back(a);
+      }
+    }
+  }
+
+  ScriptModel& m_;
+};
+
+// ---- ScriptModel ---------------------------------------------------------
+
+void classifyLoops(ScriptModel& model);   // loops.cpp
+void collectArgparse(ScriptModel& model, std::vector<ArgparseOption>& out);  // argparse.cpp
+bool detectCuda(const ScriptModel& model);  // placement.cpp
+
+ScriptModel::ScriptModel(SourceFilePtr file, ts::Tree tree, RuleOptions options)
+    : file_(std::move(file)), tree_(std::move(tree)), options_(std::move(options)) {
+  ModelBuilder(*this).build();
+  collectArgparse(*this, argparse_);
+  classifyLoops(*this);
+  uses_cuda_ = detectCuda(*this);
+}
+
+ScriptModel::~ScriptModel() = default;
+
+Location ScriptModel::location(ts::Node n) const { return file_->location(n.begin(), n.end()); }
+Location ScriptModel::location(uint32_t b, uint32_t e) const { return file_->location(b, e); }
+
+bool ScriptModel::importsModule(std::string_view prefix) const {
+  for (const auto& [local, q] : imports_)
+    if (q == prefix || (q.starts_with(prefix) && q.size() > prefix.size() && q[prefix.size()] == '.'))
+      return true;
+  return false;
+}
+
+std::string ScriptModel::qualify(ts::Node expr) const {
+  expr = syntax::unwrap(expr);
+  if (expr.is("identifier")) {
+    auto it = imports_.find(std::string(expr.text()));
+    return it == imports_.end() ? std::string() : it->second;
+  }
+  if (expr.is("attribute")) {
+    std::string base = qualify(expr.field("object"));
+    if (base.empty()) return {};
+    return base + "." + std::string(expr.field("attribute").text());
+  }
+  return {};
+}
+
+const Call* ScriptModel::callAt(ts::Node n) const {
+  auto it = call_index_.find(n.begin());
+  while (it != call_index_.end() && it->first == n.begin()) {
+    const Call& c = calls_[it->second];
+    if (c.node == n) return &c;
+    // Several calls can start at the same byte (a.b().c()); search linearly.
+    for (const Call& other : calls_)
+      if (other.node == n) return &other;
+    return nullptr;
+  }
+  return nullptr;
+}
+
+const Function* ScriptModel::functionNamed(std::string_view name) const {
+  for (const auto& f : functions_)
+    if (f->name == name && !f->owner) return f.get();
+  for (const auto& f : functions_)
+    if (f->qualified == name) return f.get();
+  return nullptr;
+}
+
+const Function* ScriptModel::enclosingFunction(ts::Node n) const {
+  ts::Node def = syntax::ancestor(n, {"function_definition"});
+  if (!def) return nullptr;
+  for (const auto& f : functions_)
+    if (f->node == def) return f.get();
+  return nullptr;
+}
+
+const Loop* ScriptModel::loopFor(ts::Node loop_node) const {
+  for (const auto& l : loops_)
+    if (l.node == loop_node) return &l;
+  return nullptr;
+}
+
+const Loop* ScriptModel::enclosingLoop(ts::Node n) const {
+  for (ts::Node p = n.parent(); p; p = p.parent()) {
+    if (syntax::isScope(p)) return nullptr;
+    if (syntax::isLoop(p)) return loopFor(p);
+  }
+  return nullptr;
+}
+
+std::vector<const Call*> ScriptModel::callersOf(const Function& f) const {
+  std::vector<const Call*> out;
+  for (const Call& c : calls_) {
+    if (c.method != f.name) continue;
+    if (f.owner) {
+      // Methods are reached through self.<name>(...) within the class.
+      if (!c.receiver || c.receiver.text() != "self") continue;
+      if (!c.function || c.function->owner != f.owner) continue;
+    } else if (!c.callee.is("identifier")) {
+      continue;
+    }
+    out.push_back(&c);
+  }
+  return out;
+}
+
+void ScriptModel::setOptionOverride(const std::string& dest, ResolvedValue value) {
+  overrides_[dest] = std::move(value);
+}
+
+const ArgparseOption* ScriptModel::argparseOption(std::string_view dest) const {
+  for (const auto& o : argparse_)
+    if (o.dest == dest) return &o;
+  return nullptr;
+}
+
+std::unique_ptr<ScriptModel> buildScriptModel(SourceFilePtr file, const RuleOptions& options) {
+  ts::Parser parser(tree_sitter_python());
+  ts::Tree tree = parser.parse(file->text());
+  return std::make_unique<ScriptModel>(std::move(file), std::move(tree), options);
+}
+
+}  // namespace gpulint::python

@@ -1,0 +1,60 @@
+#include "frontend/python/syntax.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace gpulint::python::syntax {
+
+ts::Node unwrap(ts::Node n) {
+  while (n && n.is("parenthesized_expression") && n.namedChildCount() == 1) n = n.namedChild(0);
+  return n;
+}
+
+bool stringLiteral(ts::Node n, std::string* out) {
+  n = unwrap(n);
+  if (!n || !n.is("string")) return false;
+  std::string value;
+  for (ts::Node c : n.namedChildren()) {
+    if (c.is("interpolation")) return false;
+    if (c.is("string_start")) {
+      // f-strings and byte strings are not plain literals for our purposes.
+      std::string_view prefix = c.text();
+      for (char ch : prefix)
+        if (ch == 'f' || ch == 'F' || ch == 'b' || ch == 'B') return false;
+    }
+    if (c.is("string_content")) value += c.text();
+    if (c.is("escape_sequence")) value += c.text();
+  }
+  if (out) *out = std::move(value);
+  return true;
+}
+
+ts::Node ancestor(ts::Node n, std::initializer_list<std::string_view> types) {
+  for (ts::Node p = n.parent(); p; p = p.parent())
+    for (auto t : types)
+      if (p.is(t)) return p;
+  return ts::Node();
+}
+
+bool isLoop(ts::Node n) { return n.is("for_statement") || n.is("while_statement"); }
+
+bool isScope(ts::Node n) {
+  return n.is("function_definition") || n.is("class_definition") || n.is("lambda") || n.is("module");
+}
+
+std::string_view lastName(ts::Node n) {
+  n = unwrap(n);
+  if (n.is("attribute")) return n.field("attribute").text();
+  if (n.is("identifier")) return n.text();
+  return {};
+}
+
+bool containsWord(std::string_view text, std::initializer_list<std::string_view> words) {
+  std::string lower(text);
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+  for (auto w : words)
+    if (lower.find(w) != std::string::npos) return true;
+  return false;
+}
+
+}  // namespace gpulint::python::syntax

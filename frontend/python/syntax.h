@@ -1,0 +1,24 @@
+#pragma once
+// Small helpers over tree-sitter-python nodes shared by the model builders.
+#include <string>
+#include <string_view>
+
+#include "frontend/ts/node.h"
+
+namespace gpulint::python::syntax {
+
+// Strips parentheses: ((x)) -> x.
+[[nodiscard]] ts::Node unwrap(ts::Node n);
+// The Python value of a plain string literal (no f-string interpolation);
+// false when `n` is not such a literal.
+[[nodiscard]] bool stringLiteral(ts::Node n, std::string* out);
+// Nearest ancestor (excluding n) of one of the given types, stopping at `stop`.
+[[nodiscard]] ts::Node ancestor(ts::Node n, std::initializer_list<std::string_view> types);
+[[nodiscard]] bool isLoop(ts::Node n);
+[[nodiscard]] bool isScope(ts::Node n);  // function_definition, class_definition, lambda, module
+// The last identifier of a dotted expression: `a.b.c` -> "c", `f` -> "f".
+[[nodiscard]] std::string_view lastName(ts::Node n);
+// Case-insensitive search for any of the comma-free words in `text`.
+[[nodiscard]] bool containsWord(std::string_view text, std::initializer_list<std::string_view> words);
+
+}  // namespace gpulint::python::syntax

@@ -1,0 +1,410 @@
+// Static value resolution with provenance (RULES.md "Value"). Anything we
+// cannot see (a parameter without known callers, os.cpu_count(), an
+// environment variable) resolves to Unknown, which never fires a rule.
+#include <cmath>
+
+#include "frontend/python/script_model.h"
+#include "frontend/python/syntax.h"
+
+namespace gpulint::python {
+
+class ValueResolver {
+ public:
+  explicit ValueResolver(const ScriptModel& m) : m_(m) {}
+
+  ResolvedValue resolve(ts::Node n, int depth) {
+    if (depth > kMaxDepth) return {};
+    n = syntax::unwrap(n);
+    if (!n) return {};
+    std::string_view t = n.type();
+    if (t == "integer") return parseInt(n.text());
+    if (t == "float") return parseFloat(n.text());
+    if (t == "true") return ResolvedValue::ofBool(true);
+    if (t == "false") return ResolvedValue::ofBool(false);
+    if (t == "none") return ResolvedValue::none();
+    if (t == "string") {
+      std::string s;
+      return syntax::stringLiteral(n, &s) ? ResolvedValue::ofString(s) : ResolvedValue{};
+    }
+    if (t == "unary_operator") return negate(n, depth);
+    if (t == "binary_operator") return arithmetic(n, depth);
+    if (t == "identifier") return resolveName(n, depth);
+    if (t == "attribute")
+      return member(n.field("object"), std::string(n.field("attribute").text()), n, depth);
+    if (t == "subscript") {
+      std::string key;
+      if (syntax::stringLiteral(n.field("subscript"), &key)) return member(n.field("value"), key, n, depth);
+      return {};
+    }
+    if (t == "call") return resolveCall(n, depth);
+    return {};
+  }
+
+  // The expression that defines `object.key` (a dict value, a keyword, a
+  // dataclass field default); null when unknown. argparse namespaces are not
+  // expressions and are handled in member().
+  ts::Node memberExpr(ts::Node object, const std::string& key, int depth) {
+    ts::Node def = definition(object, depth);
+    if (!def) return {};
+    def = syntax::unwrap(def);
+    if (def.is("dictionary")) {
+      for (ts::Node pair : def.namedChildren()) {
+        if (!pair.is("pair")) continue;
+        std::string k;
+        if (syntax::stringLiteral(pair.field("key"), &k) && k == key) return pair.field("value");
+      }
+      return {};
+    }
+    if (def.is("call")) {
+      const Call* c = m_.callAt(def);
+      if (!c) return {};
+      std::string callee = c->qualified.empty() ? std::string(c->callee.text()) : c->qualified;
+      if (callee == "dict" || callee.ends_with("SimpleNamespace") || callee.ends_with("EasyDict") ||
+          callee.ends_with("Namespace")) {
+        if (ts::Node v = c->keyword(key)) return v;
+        if (callee == "dict" && !c->positional.empty()) return memberExpr(c->positional[0], key, depth + 1);
+        return {};
+      }
+      if (callee.ends_with("OmegaConf.create") && !c->positional.empty())
+        return memberExpr(c->positional[0], key, depth + 1);
+      if (const ClassDef* cls = dataclassNamed(std::string(c->callee.text()))) {
+        if (ts::Node v = c->keyword(key)) return v;
+        if (c->has_star_kwargs || !c->positional.empty()) return {};
+        return fieldDefault(*cls, key);
+      }
+      return {};
+    }
+    if (def.is("identifier") || def.is("attribute")) {
+      // A class used as a namespace: Config.batch_size.
+      if (const ClassDef* cls = classNamed(std::string(def.text()))) return fieldDefault(*cls, key);
+    }
+    return {};
+  }
+
+ private:
+  static constexpr int kMaxDepth = 12;
+
+  static ResolvedValue parseInt(std::string_view text) {
+    std::string s;
+    for (char c : text)
+      if (c != '_') s += c;
+    try {
+      return ResolvedValue::ofInt(std::stoll(s, nullptr, 0));
+    } catch (...) {
+      return {};
+    }
+  }
+  static ResolvedValue parseFloat(std::string_view text) {
+    std::string s;
+    for (char c : text)
+      if (c != '_') s += c;
+    try {
+      return ResolvedValue::ofFloat(std::stod(s));
+    } catch (...) {
+      return {};
+    }
+  }
+
+  ResolvedValue negate(ts::Node n, int depth) {
+    if (n.child(0).text() != "-") return {};
+    ResolvedValue v = resolve(n.field("argument"), depth + 1);
+    if (v.kind == ResolvedValue::Kind::Int) v.int_value = -v.int_value;
+    else if (v.kind == ResolvedValue::Kind::Float) v.float_value = -v.float_value;
+    else return {};
+    return v;
+  }
+
+  ResolvedValue arithmetic(ts::Node n, int depth) {
+    ResolvedValue a = resolve(n.field("left"), depth + 1);
+    ResolvedValue b = resolve(n.field("right"), depth + 1);
+    std::string_view op = n.field("operator").text();
+    auto ai = a.asInt(), bi = b.asInt();
+    if (a.kind != ResolvedValue::Kind::Int || b.kind != ResolvedValue::Kind::Int || !ai || !bi) return {};
+    ResolvedValue r;
+    if (op == "+") r = ResolvedValue::ofInt(*ai + *bi);
+    else if (op == "-") r = ResolvedValue::ofInt(*ai - *bi);
+    else if (op == "*") r = ResolvedValue::ofInt(*ai * *bi);
+    else if (op == "//" && *bi != 0) r = ResolvedValue::ofInt(*ai / *bi);
+    else return {};
+    r.chain = a.chain.empty() ? b.chain : a.chain;
+    return r;
+  }
+
+  ResolvedValue resolveCall(ts::Node n, int depth) {
+    const Call* c = m_.callAt(n);
+    if (!c || c->positional.size() != 1 || !c->keywords.empty()) return {};
+    std::string_view f = c->callee.text();
+    ResolvedValue v = resolve(c->positional[0], depth + 1);
+    if (f == "int") {
+      if (auto i = v.asInt(); i && v.kind != ResolvedValue::Kind::String) {
+        auto r = ResolvedValue::ofInt(*i);
+        r.chain = v.chain;
+        return r;
+      }
+      if (v.kind == ResolvedValue::Kind::String) {
+        try {
+          size_t used = 0;
+          auto r = ResolvedValue::ofInt(std::stoll(v.string_value, &used));
+          if (used != v.string_value.size()) return {};
+          r.chain = v.chain;
+          return r;
+        } catch (...) {
+          return {};
+        }
+      }
+      return {};
+    }
+    if (f == "float") {
+      if (auto d = v.asNumber()) {
+        auto r = ResolvedValue::ofFloat(*d);
+        r.chain = v.chain;
+        return r;
+      }
+      return {};
+    }
+    if (f == "bool") {
+      if (auto b = v.truthiness(); b && v.kind != ResolvedValue::Kind::String) {
+        auto r = ResolvedValue::ofBool(*b);
+        r.chain = v.chain;
+        return r;
+      }
+    }
+    return {};
+  }
+
+  ResolvedValue resolveName(ts::Node id, int depth) {
+    ts::Node value;
+    ts::Node assignment = singleAssignment(id, &value);
+    if (!assignment || !value) return {};
+    ResolvedValue v = resolve(value, depth + 1);
+    if (!v.known()) return v;
+    std::string scope = syntax::ancestor(assignment, {"function_definition"}) ? "" : "module constant ";
+    v.chain.insert(v.chain.begin(), {m_.location(assignment), scope + std::string(assignment.text())});
+    return v;
+  }
+
+  ResolvedValue member(ts::Node object, const std::string& key, ts::Node use, int depth) {
+    (void)use;
+    if (isArgparseNamespace(object, depth)) {
+      if (auto it = m_.overrides_.find(key); it != m_.overrides_.end()) return it->second;
+      if (const ArgparseOption* o = m_.argparseOption(key)) return o->default_value;
+      return {};
+    }
+    ts::Node expr = memberExpr(object, key, depth + 1);
+    if (!expr) return {};
+    ResolvedValue v = resolve(expr, depth + 1);
+    if (!v.known()) return v;
+    ts::Node pair = expr.parent();
+    std::string what = pair && pair.is("pair") ? "config key '" + key + "'"
+                       : pair && pair.is("keyword_argument") ? "argument " + key + "="
+                                                              : "field default " + key;
+    v.chain.insert(v.chain.begin(), {m_.location(pair && (pair.is("pair") || pair.is("keyword_argument")) ? pair : expr), what});
+    return v;
+  }
+
+  // Is `object` the namespace returned by parser.parse_args()?
+  bool isArgparseNamespace(ts::Node object, int depth) {
+    if (depth > kMaxDepth) return false;
+    object = syntax::unwrap(object);
+    ts::Node def = definition(object, depth);
+    if (def) {
+      def = syntax::unwrap(def);
+      if (def.is("call")) {
+        std::string_view m = syntax::lastName(def.field("function"));
+        if (m == "parse_args" || m == "parse_known_args") return true;
+        // A helper that returns parser.parse_args(): def get_args(): ...
+        if (const Function* f = m_.functionNamed(m); f && returnsParseArgs(*f)) return true;
+      }
+      if (def.is("subscript")) {  // parse_known_args()[0]
+        ts::Node v = syntax::unwrap(def.field("value"));
+        if (v.is("call")) {
+          std::string_view m = syntax::lastName(v.field("function"));
+          return m == "parse_known_args";
+        }
+      }
+      if (def.is("identifier") || def.is("attribute")) return isArgparseNamespace(def, depth + 1);
+      return false;
+    }
+    // A parameter: follow its callers in this file.
+    if (object.is("identifier")) {
+      const Function* f = m_.enclosingFunction(object);
+      if (!f || !isParameter(*f, object.text())) return false;
+      auto callers = m_.callersOf(*f);
+      // Called from elsewhere (another module): the namespace is unknown.
+      if (callers.empty()) return false;
+      for (const Call* c : callers) {
+        ts::Node a = argumentFor(*f, *c, object.text());
+        if (!a || !isArgparseNamespace(a, depth + 1)) return false;
+      }
+      return true;
+    }
+    return false;
+  }
+
+  bool returnsParseArgs(const Function& f) {
+    for (const Call& c : m_.calls())
+      if (c.function == &f && (c.method == "parse_args" || c.method == "parse_known_args")) {
+        ts::Node p = c.node.parent();
+        if (p && p.is("return_statement")) return true;
+      }
+    return false;
+  }
+
+  static bool isParameter(const Function& f, std::string_view name) {
+    for (const auto& p : f.parameters)
+      if (p == name) return true;
+    return false;
+  }
+
+  // The argument a call passes for parameter `name` of `f`.
+  static ts::Node argumentFor(const Function& f, const Call& c, std::string_view name) {
+    int index = 0;
+    for (const auto& p : f.parameters) {
+      if (p == name) break;
+      ++index;
+    }
+    if (f.owner && !f.parameters.empty() && f.parameters.front() == "self") --index;
+    return c.argument(name, index);
+  }
+
+  // The expression an identifier or self.attribute was assigned from, when
+  // it is assigned exactly once in its scope.
+  ts::Node definition(ts::Node n, int depth) {
+    if (depth > kMaxDepth) return {};
+    n = syntax::unwrap(n);
+    ts::Node value;
+    if (n.is("identifier")) {
+      if (!singleAssignment(n, &value)) {
+        if (classNamed(std::string(n.text()))) return n;
+        return {};
+      }
+      return value;
+    }
+    if (n.is("attribute") && n.field("object").text() == "self") return selfAssignment(n);
+    if (n.is("attribute") || n.is("subscript")) return n;
+    if (n.is("call") || n.is("dictionary")) return n;
+    return {};
+  }
+
+  ts::Node selfAssignment(ts::Node attr) {
+    ts::Node cls = syntax::ancestor(attr, {"class_definition"});
+    if (!cls) return {};
+    std::string target(attr.text());
+    ts::Node found;
+    int count = 0;
+    forEachAssignment(cls, false, [&](ts::Node a) {
+      if (a.field("left").text() == target) { found = a.field("right"); ++count; }
+    });
+    return count == 1 ? found : ts::Node();
+  }
+
+  // Finds the single assignment of the name `id` in its scope (the enclosing
+  // function if the name is local there, else the module). Returns null when
+  // the name is a parameter, a loop target, or assigned more than once.
+  ts::Node singleAssignment(ts::Node id, ts::Node* value) {
+    std::string name(id.text());
+    ts::Node scope = syntax::ancestor(id, {"function_definition"});
+    while (scope) {
+      if (const Function* f = m_.enclosingFunction(id); f && f->node == scope && isParameter(*f, name)) return {};
+      if (assignsName(scope, name)) break;
+      scope = syntax::ancestor(scope, {"function_definition"});
+    }
+    if (!scope) scope = m_.root();
+    ts::Node found;
+    int count = 0;
+    bool rebound = false;
+    forEachAssignment(scope, true, [&](ts::Node a) {
+      ts::Node left = a.field("left");
+      if (left.is("identifier") && left.text() == name) {
+        if (!found || found.field("right").text() != a.field("right").text()) ++count;
+        found = a;
+      }
+    });
+    forEachNode(scope, [&](ts::Node n) {
+      if (n.is("augmented_assignment") && n.field("left").text() == name) rebound = true;
+      if ((n.is("for_statement") || n.is("for_in_clause")) && containsName(n.field("left"), name)) rebound = true;
+      if (n.is("pattern_list") || n.is("tuple_pattern")) {
+        ts::Node p = n.parent();
+        if (p && p.is("assignment") && containsName(n, name)) rebound = true;
+      }
+      if (n.is("global_statement") && containsName(n, name)) rebound = true;
+    });
+    if (count != 1 || rebound || !found) return {};
+    *value = found.field("right");
+    return found;
+  }
+
+  bool assignsName(ts::Node scope, const std::string& name) {
+    bool hit = false;
+    forEachAssignment(scope, true, [&](ts::Node a) {
+      ts::Node left = a.field("left");
+      if (left.is("identifier") && left.text() == name) hit = true;
+    });
+    return hit;
+  }
+
+  static bool containsName(ts::Node n, std::string_view name) {
+    if (n.is("identifier")) return n.text() == name;
+    for (ts::Node c : n.namedChildren())
+      if (containsName(c, name)) return true;
+    return false;
+  }
+
+  // Visits nodes of `scope` without entering nested functions or classes.
+  template <typename F>
+  void forEachNode(ts::Node scope, F&& f) {
+    for (ts::Node c : scope.namedChildren()) {
+      if (c.is("function_definition") || c.is("class_definition")) continue;
+      f(c);
+      forEachNode(c, f);
+    }
+  }
+
+  // Assignments in scope; with `flat` nested defs are skipped, else (for
+  // class bodies) methods are searched too.
+  template <typename F>
+  void forEachAssignment(ts::Node scope, bool flat, F&& f) {
+    for (ts::Node c : scope.namedChildren()) {
+      if (flat && (c.is("function_definition") || c.is("class_definition") || c.is("decorated_definition")))
+        continue;
+      if (c.is("assignment")) f(c);
+      forEachAssignment(c, flat, f);
+    }
+  }
+
+  const ClassDef* classNamed(const std::string& name) {
+    for (const auto& c : m_.classes())
+      if (c->name == name) return c.get();
+    return nullptr;
+  }
+  const ClassDef* dataclassNamed(const std::string& name) {
+    const ClassDef* c = classNamed(name);
+    return c && c->is_dataclass ? c : nullptr;
+  }
+
+  // `batch_size: int = 4` (or `batch_size = 4`) in the class body.
+  static ts::Node fieldDefault(const ClassDef& cls, const std::string& key) {
+    ts::Node body = cls.node.field("body");
+    for (ts::Node stmt : body.namedChildren()) {
+      if (!stmt.is("expression_statement") || stmt.namedChildCount() == 0) continue;
+      ts::Node a = stmt.namedChild(0);
+      if (a.is("assignment") && a.field("left").text() == key) {
+        ts::Node right = a.field("right");
+        // dataclasses.field(default=...)
+        if (right && right.is("call")) {
+          ts::Node args = right.field("arguments");
+          for (ts::Node kw : args.namedChildren())
+            if (kw.is("keyword_argument") && kw.field("name").text() == "default") return kw.field("value");
+        }
+        return right;
+      }
+    }
+    return {};
+  }
+
+  const ScriptModel& m_;
+};
+
+ResolvedValue ScriptModel::resolve(ts::Node expr) const { return ValueResolver(*this).resolve(expr, 0); }
+
+}  // namespace gpulint::python

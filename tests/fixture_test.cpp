@@ -1,0 +1,115 @@
+// The fixture runner: every file under testdata/<kind>/ carries its
+// expectations inline (`# expect: GPU201`, `# expect: GPU201 "substring"`,
+// `# expect-next: GPU201`; `// expect:` in C++). Missing or extra
+// diagnostics fail. A file without expectations must produce nothing.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "checkers/pipeline.h"
+
+namespace fs = std::filesystem;
+
+namespace gpulint {
+namespace {
+
+struct Expectation {
+  uint32_t line;
+  std::string rule;
+  std::string substring;
+};
+
+std::vector<Expectation> parseExpectations(const std::string& text) {
+  std::vector<Expectation> out;
+  static const std::regex marker(R"re((?:#|//)\s*expect(-next)?:\s*([^#\n]*))re");
+  static const std::regex item(R"re((GPU\d{3})(?:\s+"([^"]*)")?)re");
+  std::istringstream in(text);
+  std::string line;
+  uint32_t n = 0;
+  while (std::getline(in, line)) {
+    ++n;
+    std::smatch m;
+    if (!std::regex_search(line, m, marker)) continue;
+    uint32_t target = m[1].matched ? n + 1 : n;
+    std::string rest = m[2];
+    for (std::sregex_iterator it(rest.begin(), rest.end(), item), end; it != end; ++it)
+      out.push_back({target, (*it)[1], (*it)[2]});
+  }
+  return out;
+}
+
+std::vector<fs::path> fixtureFiles() {
+  std::vector<fs::path> files;
+  fs::path root = fs::path(GPULINT_SOURCE_DIR) / "testdata";
+  for (const char* kind : {"python"}) {
+    if (!fs::exists(root / kind)) continue;
+    for (const auto& e : fs::recursive_directory_iterator(root / kind)) {
+      std::string name = e.path().filename().string();
+      if (!e.is_regular_file() || kindFromPath(name) == FileKind::Unknown) continue;
+      if (name.find(".fixed.") != std::string::npos || name.find(".unsafe-fixed.") != std::string::npos) continue;
+      files.push_back(e.path());
+    }
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+class Fixture : public ::testing::TestWithParam<fs::path> {};
+
+TEST_P(Fixture, DiagnosticsMatchInlineExpectations) {
+  const fs::path& path = GetParam();
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  std::string rel = fs::relative(path, GPULINT_SOURCE_DIR).string();
+  auto source = std::make_shared<SourceFile>(rel, ss.str(), kindFromPath(rel));
+  FileAnalysis result = analyzeSource(source, RuleOptions{});
+  ASSERT_TRUE(result.error.empty()) << result.error;
+
+  std::vector<Expectation> expected = parseExpectations(ss.str());
+  std::multiset<std::pair<uint32_t, std::string>> want, got;
+  for (const auto& e : expected) want.insert({e.line, e.rule});
+  for (const auto& d : result.diagnostics) got.insert({d.location.start.line, d.rule});
+
+  for (const auto& w : want)
+    if (got.count(w) < want.count(w)) ADD_FAILURE() << rel << ":" << w.first << ": missing " << w.second;
+  for (const auto& d : result.diagnostics) {
+    std::pair<uint32_t, std::string> key{d.location.start.line, d.rule};
+    if (want.count(key) < got.count(key))
+      ADD_FAILURE() << rel << ":" << d.location.start.line << ": unexpected " << d.rule << ": " << d.message;
+  }
+  for (const auto& e : expected) {
+    if (e.substring.empty()) continue;
+    bool found = false;
+    for (const auto& d : result.diagnostics)
+      if (d.location.start.line == e.line && d.rule == e.rule && d.message.find(e.substring) != std::string::npos)
+        found = true;
+    EXPECT_TRUE(found) << rel << ":" << e.line << ": no " << e.rule << " message containing \"" << e.substring << "\"";
+  }
+}
+
+std::string fixtureName(const ::testing::TestParamInfo<fs::path>& info) {
+  std::string s = fs::relative(info.param, fs::path(GPULINT_SOURCE_DIR) / "testdata").string();
+  for (char& c : s)
+    if (!isalnum(static_cast<unsigned char>(c))) c = '_';
+  return s;
+}
+
+INSTANTIATE_TEST_SUITE_P(Testdata, Fixture, ::testing::ValuesIn(fixtureFiles()), fixtureName);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(Fixture);
+
+TEST(FixtureRunner, ParsesExpectationsOnTheirLine) {
+  auto e = parseExpectations("x = 1  # expect: GPU101 \"num_workers\"\n# expect-next: GPU201, GPU206\ny()\n# ok: GPU101\n");
+  ASSERT_EQ(e.size(), 3u);
+  EXPECT_EQ(e[0].line, 1u);
+  EXPECT_EQ(e[0].substring, "num_workers");
+  EXPECT_EQ(e[1].line, 3u);
+  EXPECT_EQ(e[2].rule, "GPU206");
+}
+
+}  // namespace
+}  // namespace gpulint
