@@ -221,11 +221,15 @@ Json regionOf(FileFacts* facts, const Location& loc, Json* context) {
 Json physicalLocation(Sources& sources, const Location& loc, bool with_context) {
   Json p;
   p["artifactLocation"] = artifactLocation(loc.file);
+  FileFacts* facts = sources.get(loc.file);
   if (loc.valid()) {
     Json context;
-    FileFacts* facts = sources.get(loc.file);
     p["region"] = regionOf(facts, loc, with_context ? &context : nullptr);
     if (!context.is_null()) p["contextRegion"] = std::move(context);
+  } else if (facts) {  // a finding about the whole file
+    p["region"] = regionFromBytes(facts, 0, static_cast<uint32_t>(facts->source->text().size()));
+  } else {  // the file's start
+    p["region"] = {{"startLine", 1}, {"startColumn", 1}, {"endLine", 1}, {"endColumn", 1}};
   }
   return p;
 }

@@ -45,7 +45,7 @@ std::vector<Expectation> parseExpectations(const std::string& text) {
 std::vector<fs::path> fixtureFiles() {
   std::vector<fs::path> files;
   fs::path root = fs::path(GPULINT_SOURCE_DIR) / "testdata";
-  for (const char* kind : {"python"}) {
+  for (const char* kind : {"python", "projects"}) {
     if (!fs::exists(root / kind)) continue;
     for (const auto& e : fs::recursive_directory_iterator(root / kind)) {
       std::string name = e.path().filename().string();

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# CLI contract tests: exit codes, per-file errors, selection, suppression,
+# settings errors, output formats. Usage: cli.sh GPULINT SOURCE_DIR
+set -u
+GPULINT=$1
+SRC=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+passes=0
+check() {  # check NAME EXPECTED_EXIT ACTUAL_EXIT
+  if [[ "$2" == "$3" ]]; then passes=$((passes + 1)); else echo "FAIL: $1 (exit $3, expected $2)"; failures=$((failures + 1)); fi
+}
+contains() {  # contains NAME FILE PATTERN
+  if grep -q -- "$3" "$2"; then passes=$((passes + 1)); else echo "FAIL: $1: no '$3' in output:"; cat "$2"; failures=$((failures + 1)); fi
+}
+lacks() {
+  if grep -q -- "$3" "$2"; then echo "FAIL: $1: unexpected '$3' in output:"; cat "$2"; failures=$((failures + 1)); else passes=$((passes + 1)); fi
+}
+
+cd "$tmp"
+cat > bad.py <<'PY'
+import torch
+from torch.utils.data import DataLoader
+
+def make(ds):
+    return DataLoader(ds, batch_size=64)
+PY
+cat > good.py <<'PY'
+import torch
+from torch.utils.data import DataLoader
+
+def make(ds):
+    return DataLoader(ds, batch_size=64, num_workers=4, persistent_workers=True, pin_memory=True)
+PY
+cat > suppressed.py <<'PY'
+from torch.utils.data import DataLoader
+
+def make(ds):
+    a = DataLoader(ds, batch_size=64)  # gpulint: disable=GPU101
+    # gpulint: disable=GPU101
+    b = DataLoader(ds, batch_size=64)
+    c = DataLoader(ds, batch_size=64)  # noqa: GPU101
+    return a, b, c
+PY
+printf 'x = 1\n\xff\xfe\n' > latin1.py
+printf 'def broken(:\n    return DataLoader(\n' > broken.py
+
+"$GPULINT" check good.py > out.txt 2>&1; check "clean file exits 0" 0 $?
+contains "clean summary" out.txt "No findings"
+"$GPULINT" check bad.py > out.txt 2>&1; check "findings exit 1" 1 $?
+contains "text header" out.txt "bad.py:5:12: warning: "
+contains "rule id in text" out.txt "\[GPU101\]"
+contains "code frame" out.txt "return DataLoader(ds, batch_size=64)"
+contains "caret" out.txt "\^"
+contains "fix title" out.txt "num_workers=4"
+"$GPULINT" check suppressed.py > out.txt 2>&1; check "suppressed exits 0" 0 $?
+"$GPULINT" check --ignore GPU101 bad.py > out.txt 2>&1; check "--ignore" 0 $?
+"$GPULINT" check --select GPU2 bad.py > out.txt 2>&1; check "--select other prefix" 0 $?
+"$GPULINT" check --select GPU101 bad.py > out.txt 2>&1; check "--select the rule" 1 $?
+"$GPULINT" check --fail-on error bad.py > out.txt 2>&1; check "--fail-on error" 0 $?
+"$GPULINT" check bad.py missing.py good.py > out.txt 2>&1; check "missing file exits 2" 2 $?
+contains "missing reported" out.txt "missing.py: error: "
+contains "others still analysed" out.txt "bad.py:5"
+"$GPULINT" check latin1.py bad.py > out.txt 2>&1; check "invalid UTF-8 exits 2" 2 $?
+contains "decode error" out.txt "latin1.py: error: not valid UTF-8"
+"$GPULINT" check broken.py > out.txt 2>&1; check "syntax errors are tolerated" 0 $?
+"$GPULINT" check --format sarif -o out.sarif bad.py latin1.py > out.txt 2>&1; check "sarif exit" 2 $?
+contains "sarif notification" out.sarif "toolExecutionNotifications"
+contains "sarif result" out.sarif '"ruleId": "GPU101"'
+"$GPULINT" check --format json bad.py > out.json 2>&1; check "json exit" 1 $?
+contains "json rule" out.json '"rule": "GPU101"'
+"$GPULINT" check --format github bad.py > out.txt 2>&1; check "github exit" 1 $?
+contains "github annotation" out.txt "::warning file=bad.py,line=5"
+"$GPULINT" check --jobs 0 bad.py > out.txt 2>&1; check "bad --jobs" 2 $?
+"$GPULINT" check --frobnicate > out.txt 2>&1; check "unknown option" 2 $?
+"$GPULINT" --version > out.txt 2>&1; check "version" 0 $?
+contains "version text" out.txt "gpulint "
+"$GPULINT" rules > out.txt 2>&1; check "rules" 0 $?
+contains "rules list" out.txt "GPU101"
+"$GPULINT" explain GPU101 > out.txt 2>&1; check "explain" 0 $?
+contains "explain doc" out.txt "## Why it idles the GPU"
+"$GPULINT" explain GPU999 > out.txt 2>&1; check "explain unknown" 2 $?
+
+# Settings: found in a parent folder; errors name file and line.
+mkdir -p proj/src && cp bad.py proj/src/
+printf 'ignore: [GPU101]\n' > proj/.gpulint.yaml
+"$GPULINT" check proj/src > out.txt 2>&1; check "parent .gpulint.yaml" 0 $?
+printf 'workers: 4\nwokers: 8\n' > proj/.gpulint.yaml
+"$GPULINT" check proj/src > out.txt 2>&1; check "unknown settings key" 2 $?
+contains "settings error location" out.txt ".gpulint.yaml:2"
+printf 'workers: 8\n' > proj/.gpulint.yaml
+"$GPULINT" check proj/src > out.txt 2>&1; check "workers option" 1 $?
+contains "workers option used" out.txt "num_workers=8"
+printf 'exclude: ["src"]\n' > proj/.gpulint.yaml
+"$GPULINT" check proj > out.txt 2>&1; check "exclude folder" 0 $?
+printf 'rules:\n  GPU101: {level: note}\n' > proj/.gpulint.yaml
+"$GPULINT" check proj/src > out.txt 2>&1; check "level override below fail-on" 0 $?
+contains "level override" out.txt "note: DataLoader"
+
+# A symlink loop does not hang discovery.
+mkdir -p loop && ln -s ../loop loop/self && cp bad.py loop/
+timeout 20 "$GPULINT" check loop > out.txt 2>&1; check "symlink loop" 1 $?
+
+echo "$passes passed, $failures failed"
+[[ $failures == 0 ]]
