@@ -31,8 +31,8 @@ FileAnalysis analyzeSource(SourceFilePtr source, const RuleOptions& options) {
   return result;
 }
 
-FileAnalysis analyzeFile(const std::string& path, const std::string& display_path, const RuleOptions& options) {
-  FileAnalysis result;
+LoadedSource loadSource(const std::string& path, const std::string& display_path) {
+  LoadedSource result;
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) {
     result.error = std::string("cannot read file: ") + std::strerror(errno);
@@ -63,9 +63,18 @@ FileAnalysis analyzeFile(const std::string& path, const std::string& display_pat
     result.error = "not valid UTF-8 (first invalid byte at offset " + std::to_string(bad) + ")";
     return result;
   }
-  // A UTF-8 byte order mark is not part of the code.
-  auto source = std::make_shared<SourceFile>(display_path, std::move(text), kindFromPath(path));
-  return analyzeSource(std::move(source), options);
+  result.source = std::make_shared<SourceFile>(display_path, std::move(text), kindFromPath(path));
+  return result;
+}
+
+FileAnalysis analyzeFile(const std::string& path, const std::string& display_path, const RuleOptions& options) {
+  LoadedSource loaded = loadSource(path, display_path);
+  if (!loaded.source) {
+    FileAnalysis result;
+    result.error = loaded.error;
+    return result;
+  }
+  return analyzeSource(std::move(loaded.source), options);
 }
 
 }  // namespace gpulint

@@ -20,6 +20,15 @@ struct FileAnalysis {
 // Analyses one in-memory file (any kind; unknown kinds yield nothing).
 [[nodiscard]] FileAnalysis analyzeSource(SourceFilePtr source, const RuleOptions& options);
 
+struct LoadedSource {
+  SourceFilePtr source;  // null when the file could not be read
+  std::string error;
+};
+
+// Reads a file for analysis; unreadable, binary, oversized or non-UTF-8
+// files give a clear error instead.
+[[nodiscard]] LoadedSource loadSource(const std::string& path, const std::string& display_path);
+
 // Reads and analyses a file from disk; read/decode problems become `error`.
 [[nodiscard]] FileAnalysis analyzeFile(const std::string& path, const std::string& display_path,
                                        const RuleOptions& options);

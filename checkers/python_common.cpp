@@ -1,5 +1,7 @@
 #include "checkers/python_common.h"
 
+#include <cctype>
+
 namespace gpulint::checks {
 
 bool isDataLoader(const python::Call& call) {
@@ -39,15 +41,37 @@ std::string describeContext(const python::ScriptModel& model, const python::Batc
   return s;
 }
 
+Location headerLocation(const python::ScriptModel& model, ts::Node statement) {
+  uint32_t end = statement.end();
+  if (ts::Node body = statement.field("body")) end = body.begin();
+  std::string_view text = model.file().text();
+  while (end > statement.begin() && (text[end - 1] == '\n' || text[end - 1] == '\r' || text[end - 1] == ' ')) --end;
+  return model.location(statement.begin(), end);
+}
+
+bool namesEvaluation(std::string_view text) {
+  std::string word;
+  auto judge = [&word] {
+    bool hit = word == "dev" || (word.starts_with("val") && !word.starts_with("value")) ||
+               word.starts_with("eval") || word.starts_with("test") || word.starts_with("predict") ||
+               word.starts_with("infer") || word.starts_with("holdout");
+    word.clear();
+    return hit;
+  };
+  for (size_t i = 0; i < text.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    // A word ends at a non-alphanumeric byte or a lower-to-upper case change.
+    bool camel = i > 0 && std::isupper(c) && std::islower(static_cast<unsigned char>(text[i - 1]));
+    if ((!std::isalnum(c) || camel) && !word.empty() && judge()) return true;
+    if (std::isalnum(c)) word += static_cast<char>(std::tolower(c));
+  }
+  return !word.empty() && judge();
+}
+
 std::vector<RelatedLocation> relatedFrom(const python::ScriptModel& model, const python::BatchContext& context) {
   std::vector<RelatedLocation> out;
-  ts::Node header = context.scope;
-  uint32_t end = header.end();
   // Point at the loop header (or def line), not the whole body.
-  if (ts::Node body = header.field("body")) end = body.begin();
-  Location loc = model.location(header.begin(), end);
-  while (loc.end > loc.begin && (model.file().text()[loc.end - 1] == '\n' || model.file().text()[loc.end - 1] == ' '))
-    loc = model.location(loc.begin, loc.end - 1);
+  Location loc = headerLocation(model, context.scope);
   out.push_back({loc, context.loop ? "runs once per batch in this loop" : "runs once per batch (Lightning hook)"});
   for (ts::Node c : context.via_calls) out.push_back({model.location(c), "called from here on every batch"});
   return out;

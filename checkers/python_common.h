@@ -24,6 +24,15 @@ namespace gpulint::checks {
 // Related locations for the batch loop and the call chain that reaches it.
 [[nodiscard]] std::vector<RelatedLocation> relatedFrom(const python::ScriptModel& model,
                                                        const python::BatchContext& context);
+// A loop's or def's header, from its first byte to the `:` before its body
+// (not the body): where a finding about the whole loop points.
+[[nodiscard]] Location headerLocation(const python::ScriptModel& model, ts::Node statement);
+// True when a word of `text` names an evaluation split or phase: words
+// starting with val/eval/test/predict/infer/holdout, or "dev", in snake_case,
+// camelCase, dotted or quoted text ("val_loader", "testLoader",
+// dataset["validation"], "evaluate"); not "interval", "values", "latest",
+// "device".
+[[nodiscard]] bool namesEvaluation(std::string_view text);
 // Location of a call's first line: from the callee to the end of that line's
 // part of the call (for findings about an omitted keyword).
 [[nodiscard]] Location callHead(const python::ScriptModel& model, const python::Call& call);

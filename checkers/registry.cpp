@@ -1,5 +1,12 @@
 #include "checkers/checker.h"
 #include "checkers/data/GPU101_sync_data_loading.h"
+#include "checkers/data/GPU102_no_prefetch.h"
+#include "checkers/model/GPU201_host_sync_in_step.h"
+#include "checkers/model/GPU202_per_step_eval.h"
+#include "checkers/model/GPU203_per_step_checkpoint.h"
+#include "checkers/model/GPU204_tiny_batch.h"
+#include "checkers/model/GPU207_data_parallel.h"
+#include "checkers/model/GPU208_empty_cache_in_step.h"
 
 namespace gpulint {
 
@@ -7,6 +14,13 @@ const std::vector<std::unique_ptr<Checker>>& allCheckers() {
   static const std::vector<std::unique_ptr<Checker>> checkers = [] {
     std::vector<std::unique_ptr<Checker>> list;
     list.push_back(std::make_unique<checks::SyncDataLoading>());
+    list.push_back(std::make_unique<checks::NoPrefetch>());
+    list.push_back(std::make_unique<checks::HostSyncInStep>());
+    list.push_back(std::make_unique<checks::PerStepEval>());
+    list.push_back(std::make_unique<checks::PerStepCheckpoint>());
+    list.push_back(std::make_unique<checks::TinyBatch>());
+    list.push_back(std::make_unique<checks::DataParallelUse>());
+    list.push_back(std::make_unique<checks::EmptyCacheInStep>());
     return list;
   }();
   return checkers;

@@ -14,6 +14,8 @@
 
 #include "checkers/pipeline.h"
 #include "checkers/suppression.h"
+#include "cli/fix_loop.h"
+#include "fixits/apply.h"
 #include "frontend/project/discover.h"
 #include "frontend/project/settings.h"
 #include "patterns/rule_docs.h"
@@ -122,8 +124,48 @@ int runCheck(const Options& o) {
     if (!results[i].error.empty()) file_errors.push_back({discovery.files[i].display, results[i].error});
     if (results[i].source) sources.push_back(results[i].source);
   }
+  auto filter = [&](std::vector<FileAnalysis>& r) { return filterDiagnostics(r, settings); };
+  FixResult fixed;
+  bool fixing = o.fix || o.unsafe_fixes || o.diff;
+  size_t findings_before = 0;
+  if (fixing) {
+    {
+      std::vector<FileAnalysis> copy = results;
+      for (const auto& d : filter(copy))
+        if (d.level >= settings.fail_on) ++findings_before;
+    }
+    fixed = applyFixRounds(results, o.unsafe_fixes, settings.options, filter);
+    sources.clear();
+    for (const auto& r : results)
+      if (r.source) sources.push_back(r.source);
+  }
   std::vector<Diagnostic> diagnostics = filterDiagnostics(results, settings);
   SourceLookup lookup = lookupIn(sources);
+
+  if (o.diff) {
+    // Print what would change; write nothing; exit code as without fixes.
+    for (const auto& [file, before] : fixed.original)
+      if (const SourceFile* now = lookup(file)) std::cout << fixits::unifiedDiff(file, before, now->text());
+    for (const auto& m : fixed.messages) std::cerr << "gpulint: " << m << "\n";
+    std::cerr << "gpulint: " << fixed.fixes_applied << " fix" << (fixed.fixes_applied == 1 ? "" : "es")
+              << " would be applied to " << fixed.original.size() << " file(s)\n";
+    if (!file_errors.empty()) return kExitError;
+    return findings_before > 0 ? kExitFindings : kExitClean;
+  }
+  if (fixing) {
+    std::map<std::string, std::string> on_disk;
+    for (const auto& f : discovery.files) on_disk[f.display] = f.path;
+    for (const auto& [file, before] : fixed.original) {
+      const SourceFile* now = lookup(file);
+      if (!now || !on_disk.count(file)) continue;
+      std::string err = fixits::writeFileAtomically(on_disk[file], now->text());
+      if (!err.empty()) file_errors.push_back({file, err});
+    }
+    for (const auto& m : fixed.messages) std::cerr << "gpulint: " << m << "\n";
+    if (!o.quiet)
+      std::cerr << "gpulint: fixed " << fixed.fixes_applied << " finding" << (fixed.fixes_applied == 1 ? "" : "s")
+                << " in " << fixed.original.size() << " file(s)\n";
+  }
 
   std::ofstream file;
   if (!o.output.empty()) {

@@ -261,7 +261,9 @@ Json ruleDescriptor(const RuleInfo& rule) {
   r["name"] = pascalCase(rule.name);
   r["shortDescription"] = {{"text", sentence(rule.summary)}};
   std::string what = ruleDocSection(rule, "What it does");
-  r["fullDescription"] = {{"text", sentence(firstParagraph(what))}, {"markdown", what}};
+  std::string first = firstParagraph(what);
+  if (!first.empty() && first.back() == ':') first.back() = '.';  // the list that follows is in the markdown
+  r["fullDescription"] = {{"text", sentence(first)}, {"markdown", what}};
   r["help"] = {{"text", rule.markdown}, {"markdown", rule.markdown}};
   r["helpUri"] = helpUri(rule);
   r["defaultConfiguration"] = {{"level", levelName(rule.level)}};

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "checkers/pipeline.h"
+#include "cli/fix_loop.h"
 
 namespace fs = std::filesystem;
 
@@ -90,6 +91,42 @@ TEST_P(Fixture, DiagnosticsMatchInlineExpectations) {
         found = true;
     EXPECT_TRUE(found) << rel << ":" << e.line << ": no " << e.rule << " message containing \"" << e.substring << "\"";
   }
+}
+
+// `<stem>.fixed.<ext>` is the whole file after --fix, `<stem>.unsafe-fixed.<ext>`
+// after --unsafe-fixes; fixing the fixed text again must change nothing.
+std::string fixedText(const std::string& rel, const std::string& text, bool unsafe) {
+  std::vector<FileAnalysis> results;
+  results.push_back(analyzeSource(std::make_shared<SourceFile>(rel, text, kindFromPath(rel)), RuleOptions{}));
+  auto all = [](std::vector<FileAnalysis>& r) {
+    std::vector<Diagnostic> out;
+    for (auto& a : r) out.insert(out.end(), a.diagnostics.begin(), a.diagnostics.end());
+    return out;
+  };
+  (void)cli::applyFixRounds(results, unsafe, RuleOptions{}, all);
+  return results.front().source->text();
+}
+
+TEST_P(Fixture, FixedFilesMatchAndFixingIsIdempotent) {
+  const fs::path& path = GetParam();
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  std::string rel = fs::relative(path, GPULINT_SOURCE_DIR).string();
+  std::string stem = path.stem().string(), ext = path.extension().string();
+  bool any = false;
+  for (bool unsafe : {false, true}) {
+    fs::path expected_path = path.parent_path() / (stem + (unsafe ? ".unsafe-fixed" : ".fixed") + ext);
+    if (!fs::exists(expected_path)) continue;
+    any = true;
+    std::ifstream ein(expected_path);
+    std::stringstream expected;
+    expected << ein.rdbuf();
+    std::string once = fixedText(rel, ss.str(), unsafe);
+    EXPECT_EQ(once, expected.str()) << expected_path;
+    EXPECT_EQ(fixedText(rel, once, unsafe), once) << "fixing twice changed " << rel;
+  }
+  if (!any) GTEST_SKIP() << "no .fixed file";
 }
 
 std::string fixtureName(const ::testing::TestParamInfo<fs::path>& info) {

@@ -1,5 +1,7 @@
 #include "frontend/project/settings.h"
 
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/parser.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -8,7 +10,6 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <limits>
 #include <set>
 #include <sstream>
 
@@ -233,6 +234,39 @@ Settings parseDocument(const YAML::Node& root) {
   return settings;
 }
 
+// Counts documents without building them: yaml-cpp 0.7's LoadAll loops
+// forever on some malformed input (a lone `,'`), so the settings are read with
+// Load and a second document is detected here, at most two calls deep.
+class DocumentProbe : public YAML::EventHandler {
+ public:
+  bool content = false;  // saw something other than an empty (null) node
+  YAML::Mark mark = YAML::Mark::null_mark();
+
+  void OnDocumentStart(const YAML::Mark& m) override { mark = m; }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark& m, YAML::anchor_t) override { note(m); }
+  void OnScalar(const YAML::Mark& m, const std::string&, YAML::anchor_t, const std::string&) override {
+    note(m);
+  }
+  void OnSequenceStart(const YAML::Mark& m, const std::string&, YAML::anchor_t,
+                       YAML::EmitterStyle::value) override {
+    note(m);
+  }
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark& m, const std::string&, YAML::anchor_t,
+                  YAML::EmitterStyle::value) override {
+    note(m);
+  }
+  void OnMapEnd() override {}
+
+ private:
+  void note(const YAML::Mark& m) {
+    if (!content) mark = m;
+    content = true;
+  }
+};
+
 SettingsError errorAt(const std::string& path, const YAML::Mark& mark, std::string message) {
   SettingsError e;
   e.file = path;
@@ -336,11 +370,16 @@ std::string SettingsError::describe() const {
 
 SettingsResult parseSettings(std::string_view text, const std::string& path) {
   try {
-    std::vector<YAML::Node> docs = YAML::LoadAll(std::string(text));
-    if (docs.size() > 1)
-      return errorAt(path, docs[1].Mark(), "a settings file holds one YAML document, found " +
-                                               std::to_string(docs.size()));
-    Settings settings = docs.empty() ? Settings{} : parseDocument(docs[0]);
+    const std::string owned(text);
+    YAML::Node root = YAML::Load(owned);
+    {
+      std::istringstream in(owned);
+      YAML::Parser parser(in);
+      DocumentProbe first, second;
+      if (parser.HandleNextDocument(first) && parser.HandleNextDocument(second) && second.content)
+        return errorAt(path, second.mark, "a settings file holds one YAML document, found another here");
+    }
+    Settings settings = parseDocument(root);
     settings.source_path = path;
     return settings;
   } catch (const Invalid& e) {

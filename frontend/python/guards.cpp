@@ -128,6 +128,9 @@ static std::optional<BatchContext> findBatchContext(const ScriptModel& m, ts::No
                                                     int depth, std::vector<ts::Node> via) {
   ts::Node child = n;
   for (ts::Node p = n.parent(); p; child = p, p = p.parent()) {
+    // An exception handler is a failure path, like `if not math.isfinite(loss):`
+    // (an out-of-memory retry), not something most steps run.
+    if (respect_guards && p.is("except_clause")) return std::nullopt;
     if (respect_guards && (p.is("if_statement") || p.is("elif_clause"))) {
       int branch = branchOf(p, child);
       if (branch == 0) {
@@ -158,6 +161,10 @@ static std::optional<BatchContext> findBatchContext(const ScriptModel& m, ts::No
     if (p.is("function_definition")) {
       const Function* f = m.enclosingFunction(p.namedChild(0));
       if (!f) return std::nullopt;
+      // A @tf.function/@jax.jit body is traced into a graph: its Python
+      // statements (print, .numpy(), logging) run once, at tracing.
+      for (const auto& d : f->decorators)
+        if (d == "tensorflow.function" || d == "jax.jit") return std::nullopt;
       BatchKind kind;
       if (isLightningHook(*f, &kind)) {
         BatchContext ctx;
@@ -195,6 +202,56 @@ bool ScriptModel::underPeriodicGuard(ts::Node n, ts::Node scope) const {
       return true;
   }
   return false;
+}
+
+
+// Walks outward from n collecting epoch loops (see epochLoopsAround); stops
+// at a batch loop, a guard or a scope boundary, keeping what it has found.
+static bool collectEpochLoops(const ScriptModel& m, ts::Node n, int depth, std::vector<const Loop*>& out) {
+  ts::Node child = n;
+  for (ts::Node p = n.parent(); p; child = p, p = p.parent()) {
+    if ((p.is("if_statement") || p.is("elif_clause")) && branchOf(p, child) == 0) {
+      ts::Node cond = p.field("condition");
+      std::string_view text = cond.text();
+      // Not every epoch: periodic, built once (`if loader is None:`), or off.
+      if (m.isPeriodicCondition(cond) || text.find("is None") != std::string_view::npos ||
+          syntax::containsWord(text, {"hasattr"}))
+        return !out.empty();
+      ResolvedValue v = m.resolve(cond);
+      if (auto b = v.truthiness(); b && !*b && v.kind != ResolvedValue::Kind::String) return !out.empty();
+    }
+    if (syntax::isLoop(p)) {
+      ts::Node body = p.field("body");
+      if (!body || !body.contains(n)) continue;  // the loop header runs once
+      const Loop* l = m.loopFor(p);
+      if (!l || l->kind == LoopKind::Step || l->kind == LoopKind::Eval) return !out.empty();  // per batch
+      ts::Node it = syntax::unwrap(l->iterable);
+      bool phases = it && (it.is("list") || it.is("tuple"));
+      if (l->kind == LoopKind::Epoch && !phases) out.push_back(l);
+      continue;
+    }
+    if (p.is("class_definition") || p.is("lambda")) return !out.empty();
+    if (p.is("function_definition")) {
+      const Function* f = m.enclosingFunction(p.namedChild(0));
+      if (!f || depth >= kMaxCallDepth) return !out.empty();
+      for (const Call* c : m.callersOf(*f)) {
+        if (f->node.contains(c->node)) continue;  // recursion
+        std::vector<const Loop*> outer;
+        if (collectEpochLoops(m, c->node, depth + 1, outer) && !outer.empty()) {
+          out.insert(out.end(), outer.begin(), outer.end());
+          return true;
+        }
+      }
+      return !out.empty();
+    }
+  }
+  return !out.empty();
+}
+
+std::vector<const Loop*> ScriptModel::epochLoopsAround(ts::Node n) const {
+  std::vector<const Loop*> out;
+  (void)collectEpochLoops(*this, n, 0, out);
+  return out;
 }
 
 }  // namespace gpulint::python

@@ -78,12 +78,7 @@ class LoopClassifier {
     return false;
   }
 
-  const Function* calledFunction(const Call& c) {
-    if (c.callee.is("identifier")) return m_.functionNamed(c.method);
-    if (c.receiver && c.receiver.text() == "self" && c.function && c.function->owner)
-      return m_.functionNamed(c.function->owner->name + "." + c.method);
-    return nullptr;
-  }
+  const Function* calledFunction(const Call& c) { return m_.calledFunction(c); }
 
   bool functionTrains(const Function& f, int depth) {
     if (depth > 3) return false;
@@ -93,6 +88,9 @@ class LoopClassifier {
     bool result = false;
     for (const Call& c : m_.calls_) {
       if (c.function != &f) continue;
+      // Training inside a loop of f makes that loop the step loop (f is a
+      // train_one_epoch), not the loop that calls f.
+      if (m_.enclosingLoop(c.node)) continue;
       if (isTrainCall(c)) { result = true; break; }
       if (const Function* g = calledFunction(c); g && g != &f && functionTrains(*g, depth + 1)) { result = true; break; }
     }

@@ -24,4 +24,48 @@ bool detectCuda(const ScriptModel& m) {
   return false;
 }
 
+namespace {
+
+// +1 when a condition holds exactly when the device is CUDA, -1 when it holds
+// exactly when it is the CPU, 0 when it says nothing about the device.
+int cudaTest(ts::Node cond) {
+  cond = syntax::unwrap(cond);
+  if (!cond) return 0;
+  if (cond.is("not_operator")) return -cudaTest(cond.field("argument"));
+  if (cond.is("comparison_operator") && cond.namedChildCount() == 2) {
+    std::string op;  // "not in" and "is not" come as two tokens
+    for (uint32_t i = 0; i < cond.childCount(); ++i)
+      if (!cond.child(i).isNamed()) op += (op.empty() ? "" : " ") + std::string(cond.child(i).text());
+    int sign = op == "==" || op == "in" || op == "is" ? 1 : op == "!=" || op == "not in" || op == "is not" ? -1 : 0;
+    for (ts::Node side : cond.namedChildren()) {
+      std::string s;
+      if (!syntax::stringLiteral(side, &s)) continue;
+      if (s == "cuda" || s.starts_with("cuda:")) return sign;
+      if (s == "cpu") return -sign;
+    }
+    return 0;
+  }
+  if (cond.is("call")) return cond.field("function").text().ends_with("cuda.is_available") ? 1 : 0;
+  if (cond.is("identifier") || cond.is("attribute")) {
+    std::string_view name = syntax::lastName(cond);
+    if (name == "cuda" || name == "use_cuda" || name == "use_gpu" || name == "on_gpu") return 1;
+    if (name == "cpu" || name == "no_cuda" || name == "use_cpu") return -1;
+  }
+  return 0;
+}
+
+}  // namespace
+
+bool ScriptModel::onCpuPath(ts::Node n) const {
+  for (ts::Node p = n.parent(); p && !syntax::isScope(p); p = p.parent()) {
+    if (!p.is("if_statement") && !p.is("elif_clause")) continue;
+    ts::Node cond = p.field("condition");
+    if (cond && cond.contains(n)) continue;
+    bool in_body = p.field("consequence").contains(n);
+    int test = cudaTest(cond);
+    if ((in_body && test < 0) || (!in_body && test > 0)) return true;
+  }
+  return false;
+}
+
 }  // namespace gpulint::python

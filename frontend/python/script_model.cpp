@@ -297,6 +297,13 @@ std::vector<const Call*> ScriptModel::callersOf(const Function& f) const {
   return out;
 }
 
+const Function* ScriptModel::calledFunction(const Call& c) const {
+  if (c.callee.is("identifier")) return functionNamed(c.method);
+  if (c.receiver && c.receiver.text() == "self" && c.function && c.function->owner)
+    return functionNamed(c.function->owner->name + "." + c.method);
+  return nullptr;
+}
+
 void ScriptModel::setOptionOverride(const std::string& dest, ResolvedValue value) {
   overrides_[dest] = std::move(value);
 }

@@ -88,6 +88,18 @@ struct ArgparseOption {
   std::string type;                // "int", "float", ...
 };
 
+// Where a name got its value at one use (see ScriptModel::lastBinding).
+struct NameBinding {
+  ts::Node statement;        // the binding statement; null for a parameter
+  ts::Node scope;            // the function_definition (or module) the name lives in
+  ts::Node value;            // right-hand side; null when bound by a loop target, `with ... as`,
+                             // an augmented assignment, an import or a nested pattern
+  int index = -1;            // position in a flat tuple target (`a, b = f()`); -1 for a plain name
+  bool parameter = false;    // the name is a parameter of its function, not rebound before the use
+  bool conditional = false;  // the binding sits in a branch or loop that does not hold the use
+                             // (or a later one in a loop around the use): another value may reach it
+};
+
 class ScriptModel {
  public:
   ScriptModel(SourceFilePtr file, ts::Tree tree, RuleOptions options = {});
@@ -122,6 +134,10 @@ class ScriptModel {
   [[nodiscard]] const Loop* enclosingLoop(ts::Node n) const;  // innermost loop around n, within its function
   // Calls in the file whose callee is the project function `f`.
   [[nodiscard]] std::vector<const Call*> callersOf(const Function& f) const;
+  // The project function a call runs (the inverse of callersOf): `f(...)` for
+  // a top-level def of this file, `self.m(...)` for a method of the caller's
+  // class; null for anything else.
+  [[nodiscard]] const Function* calledFunction(const Call& c) const;
 
   // --- per-step questions (RULES.md "Step loop", "Periodic guard") ---
   // Non-null when `n` runs on most steps of a batch loop: inside a step/eval
@@ -135,6 +151,14 @@ class ScriptModel {
   [[nodiscard]] bool isPeriodicCondition(ts::Node condition) const;
   // True when `n` sits under a periodic guard between itself and `scope`.
   [[nodiscard]] bool underPeriodicGuard(ts::Node n, ts::Node scope) const;
+  // The epoch loops that run `n` again on each of their iterations, innermost
+  // first: enclosing loops of kind Epoch (directly, or through calls of
+  // project functions, first caller chain that reaches one), skipping phase
+  // loops over a literal list (`for phase in ["train", "val"]`). Empty when
+  // `n` sits in a batch loop (it runs per step), under a periodic guard
+  // (`epoch % 5 == 0`, `epoch == 0`), a lazy-init check (`if x is None:`) or
+  // a flag resolved to off between it and the epoch loop.
+  [[nodiscard]] std::vector<const Loop*> epochLoopsAround(ts::Node n) const;
   // Where a call's function body is reached from: true if any caller chain
   // puts it in an eval context (function named eval/valid/test, no_grad...).
   [[nodiscard]] bool inEvalContext(ts::Node n) const;
@@ -142,12 +166,46 @@ class ScriptModel {
   // --- values ---
   [[nodiscard]] ResolvedValue resolve(ts::Node expr) const;
   [[nodiscard]] const ArgparseOption* argparseOption(std::string_view dest) const;
+  // The last binding of the identifier `use` before it, in the scope the name
+  // lives in (its function, an enclosing function, else the module; module
+  // names used inside functions take the module's last binding). nullopt when
+  // the name is unbound in this file or is a comprehension/lambda variable.
+  [[nodiscard]] std::optional<NameBinding> lastBinding(ts::Node use) const;
+  // Every binding that may reach `use`, latest first: the last binding and,
+  // while it is conditional, the ones before it (ending with the parameter
+  // when no unconditional binding precedes). Empty as for lastBinding.
+  [[nodiscard]] std::vector<NameBinding> reachingBindings(ts::Node use) const;
+  // The expressions `expr` takes its value from, following names to their
+  // last binding, tuple targets to the matching element, calls of project
+  // functions to their returned values and parameters to what the callers in
+  // this file pass. Paths we cannot follow (loop targets, callers elsewhere)
+  // are dropped. By default a name whose last binding is conditional is not
+  // followed, so each result is the value on some path for sure; with
+  // `all_paths` every reaching binding is followed (each result is the value
+  // on at least one path). Empty when nothing is known.
+  [[nodiscard]] std::vector<ts::Node> valueSources(ts::Node expr, bool all_paths = false) const;
   // Overrides of argparse defaults by a job's argv (filled by the project layer).
   void setOptionOverride(const std::string& dest, ResolvedValue value);
 
   // True when the script places tensors on a CUDA device (`.cuda()`,
   // `.to("cuda")`, `torch.device("cuda")`, Lightning, HF Trainer, accelerate).
   [[nodiscard]] bool usesCuda() const { return uses_cuda_; }
+
+  // --- device tensors (RULES.md "Device tensors"; device_values.cpp) ---
+  // The expression that puts `expr` on the GPU: a model or loss call, a
+  // `.to(device)`/`.cuda()` copy, a Lightning hook's batch parameter...; null
+  // when `expr` is a host value (a loader batch not moved yet, `.item()`) or
+  // unknown (a parameter without callers here). Always null when the script
+  // uses no GPU.
+  [[nodiscard]] ts::Node deviceOrigin(ts::Node expr) const;
+  [[nodiscard]] bool mayLiveOnDevice(ts::Node expr) const { return static_cast<bool>(deviceOrigin(expr)); }
+  // True when `expr` names a model or loss module (`model`, `self.net`,
+  // `nn.CrossEntropyLoss()`, `Net().to(device)`): calling it yields device values.
+  [[nodiscard]] bool isModuleExpression(ts::Node expr) const;
+  // True when `n` only runs where the device is the CPU: the else branch of
+  // `if device_type == "cuda":` / `if torch.cuda.is_available():`, the body of
+  // `if device == "cpu":` (a `.to(device)` there copies nothing to a GPU).
+  [[nodiscard]] bool onCpuPath(ts::Node n) const;
 
  private:
   friend class ModelBuilder;

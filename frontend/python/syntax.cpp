@@ -6,7 +6,15 @@
 namespace gpulint::python::syntax {
 
 ts::Node unwrap(ts::Node n) {
-  while (n && n.is("parenthesized_expression") && n.namedChildCount() == 1) n = n.namedChild(0);
+  while (n && n.is("parenthesized_expression")) {
+    // Comments inside the parentheses are named children too: skip them.
+    ts::Node inner;
+    int count = 0;
+    for (ts::Node c : n.namedChildren())
+      if (!c.is("comment")) inner = c, ++count;
+    if (count != 1) break;
+    n = inner;
+  }
   return n;
 }
 

@@ -2,6 +2,9 @@
 // cannot see (a parameter without known callers, os.cpu_count(), an
 // environment variable) resolves to Unknown, which never fires a rule.
 #include <cmath>
+#include <cstdint>
+#include <functional>
+#include <optional>
 
 #include "frontend/python/script_model.h"
 #include "frontend/python/syntax.h"
@@ -406,5 +409,278 @@ class ValueResolver {
 };
 
 ResolvedValue ScriptModel::resolve(ts::Node expr) const { return ValueResolver(*this).resolve(expr, 0); }
+
+// ---- Name bindings and value sources ---------------------------------------
+
+namespace {
+
+bool isComprehension(ts::Node n) {
+  return n.is("list_comprehension") || n.is("set_comprehension") || n.is("dictionary_comprehension") ||
+         n.is("generator_expression");
+}
+
+bool mentions(ts::Node n, std::string_view name) {
+  if (n.is("identifier")) return n.text() == name;
+  for (ts::Node c : n.namedChildren())
+    if (mentions(c, name)) return true;
+  return false;
+}
+
+struct RawBinding {
+  ts::Node statement;
+  ts::Node value;   // null: bound by something we do not follow
+  int index = -1;
+  uint32_t at = 0;  // where the binding takes effect
+};
+
+// Bindings of `name` in one scope, without entering nested scopes (whose own
+// names, def and class, do bind here).
+void collectBindings(ts::Node n, std::string_view name, std::vector<RawBinding>& out) {
+  for (ts::Node c : n.namedChildren()) {
+    if (c.is("function_definition") || c.is("class_definition")) {
+      if (c.field("name").text() == name) out.push_back({c, {}, -1, c.end()});
+      continue;
+    }
+    if (c.is("lambda") || isComprehension(c)) continue;
+    if (c.is("assignment") && c.field("right")) {
+      ts::Node left = c.field("left"), value = c.field("right");
+      while (value.is("assignment")) value = value.field("right");  // a = b = expr
+      if (left.is("identifier") && left.text() == name) {
+        out.push_back({c, value, -1, c.end()});
+      } else if (!left.is("attribute") && !left.is("subscript") && mentions(left, name)) {
+        int index = 0, found = -1;
+        for (ts::Node part : left.namedChildren()) {
+          if (part.is("comment")) continue;
+          if (part.is("identifier") && part.text() == name) found = index;
+          ++index;
+        }
+        // A nested or starred target: not followed.
+        out.push_back({c, found >= 0 ? value : ts::Node(), found, c.end()});
+      }
+    } else if (c.is("augmented_assignment") && c.field("left").text() == name) {
+      out.push_back({c, {}, -1, c.end()});
+    } else if (c.is("for_statement") && mentions(c.field("left"), name)) {
+      out.push_back({c, {}, -1, c.field("left").end()});
+    } else if (c.is("named_expression") && c.field("name").text() == name) {
+      out.push_back({c, c.field("value"), -1, c.end()});
+    } else if ((c.is("as_pattern") || c.is("except_clause")) && c.field("alias") && mentions(c.field("alias"), name)) {
+      out.push_back({c, {}, -1, c.field("alias").end()});
+    } else if ((c.is("import_statement") || c.is("import_from_statement") || c.is("global_statement") ||
+                c.is("nonlocal_statement")) && mentions(c, name)) {
+      out.push_back({c, {}, -1, c.end()});
+    }
+    collectBindings(c, name, out);
+  }
+}
+
+// Does a binding reach `use` only on some paths? Returns nullopt when it
+// cannot reach it at all (the other branch of an if that holds the use).
+std::optional<bool> conditionalAt(ts::Node statement, ts::Node use) {
+  bool conditional = false;
+  ts::Node child = statement;
+  for (ts::Node p = statement.parent(); p; child = p, p = p.parent()) {
+    if (p.contains(use)) {
+      bool exclusive = (p.is("if_statement") || p.is("elif_clause")) && !(child == p.field("condition"));
+      if (exclusive && !child.contains(use)) return std::nullopt;
+      return conditional;
+    }
+    if (p.is("if_statement") || p.is("elif_clause") || p.is("else_clause") || p.is("for_statement") ||
+        p.is("while_statement") || p.is("except_clause") || p.is("case_clause"))
+      conditional = true;
+  }
+  return conditional;
+}
+
+bool hasParameter(const Function& f, std::string_view name) {
+  for (const auto& p : f.parameters)
+    if (p == name) return true;
+  return false;
+}
+
+}  // namespace
+
+std::vector<NameBinding> ScriptModel::reachingBindings(ts::Node use) const {
+  use = syntax::unwrap(use);
+  if (!use || !use.is("identifier")) return {};
+  std::string name(use.text());
+  // Comprehension and lambda variables live in scopes of their own.
+  for (ts::Node p = use.parent(); p && !p.is("function_definition"); p = p.parent()) {
+    if (p.is("lambda") && p.field("parameters") && mentions(p.field("parameters"), name)) return {};
+    if (isComprehension(p))
+      for (ts::Node c : p.namedChildren())
+        if (c.is("for_in_clause") && mentions(c.field("left"), name)) return {};
+  }
+  ts::Node innermost = syntax::ancestor(use, {"function_definition"});
+  for (ts::Node scope = innermost;; scope = syntax::ancestor(scope, {"function_definition"})) {
+    const Function* f = nullptr;
+    if (scope)
+      for (const auto& fn : functions_)
+        if (fn->node == scope) f = fn.get();
+    if (scope && !f) continue;
+    std::vector<RawBinding> bindings;
+    collectBindings(f ? f->body : root(), name, bindings);
+    bool parameter = f && hasParameter(*f, name);
+    if (bindings.empty() && !parameter) {
+      if (!scope) return {};
+      continue;  // a free variable: look in the enclosing scope
+    }
+    // In the use's own scope, only bindings before it count; an enclosing
+    // scope has run to its end by the time a nested function is called.
+    uint32_t limit = scope == innermost ? use.begin() : UINT32_MAX;
+    std::vector<NameBinding> out;
+    for (auto b = bindings.rbegin(); b != bindings.rend(); ++b) {
+      if (b->at > limit) continue;
+      auto conditional = conditionalAt(b->statement, use);
+      if (!conditional) continue;  // the other branch of an if around the use
+      NameBinding nb;
+      nb.statement = b->statement;
+      nb.scope = scope ? scope : root();
+      nb.value = b->value;
+      nb.index = b->index;
+      nb.conditional = *conditional;
+      out.push_back(nb);
+      if (!nb.conditional) break;  // earlier bindings no longer reach the use
+    }
+    if (parameter && (out.empty() || out.back().conditional)) {
+      NameBinding nb;
+      nb.scope = scope;
+      nb.parameter = true;
+      out.push_back(nb);
+    }
+    // A later binding inside a loop around the use reaches it on the next pass.
+    if (!out.empty())
+      for (const RawBinding& b : bindings)
+        for (ts::Node p = use.parent(); p && !(p == scope); p = p.parent())
+          if (syntax::isLoop(p) && b.at > use.begin() && p.field("body").contains(b.statement))
+            out.front().conditional = true;
+    return out;
+  }
+}
+
+std::optional<NameBinding> ScriptModel::lastBinding(ts::Node use) const {
+  auto all = reachingBindings(use);
+  if (all.empty()) return std::nullopt;
+  return all.front();
+}
+
+namespace {
+
+class SourceCollector {
+ public:
+  SourceCollector(const ScriptModel& m, bool all_paths, std::vector<ts::Node>& out)
+      : m_(m), all_paths_(all_paths), out_(out) {}
+
+  void collect(ts::Node e, int index, int depth) {
+    if (depth > kMaxDepth || --budget_ < 0) return;
+    e = syntax::unwrap(e);
+    if (!e) return;
+    if (e.is("identifier")) return fromName(e, index, depth);
+    if (e.is("attribute") && e.field("object").text() == "self") {
+      // `self.data`, assigned once in its class (usually in __init__).
+      if (ts::Node value = selfValue(e)) return collect(value, index, depth + 1);
+    }
+    if (e.is("call"))
+      if (const Call* c = m_.callAt(e))
+        if (const Function* f = m_.calledFunction(*c)) return fromReturns(*f, index, depth);
+    if (index < 0) {
+      out_.push_back(e);
+      return;
+    }
+    // The index-th element of a tuple/list expression.
+    if (!e.is("expression_list") && !e.is("tuple") && !e.is("list")) return;
+    int i = 0;
+    for (ts::Node part : e.namedChildren()) {
+      if (part.is("comment")) continue;
+      if (part.is("list_splat")) return;
+      if (i++ == index) return collect(part, -1, depth + 1);
+    }
+  }
+
+ private:
+  static constexpr int kMaxDepth = 10;
+
+  void fromName(ts::Node id, int index, int depth) {
+    auto reaching = m_.reachingBindings(id);
+    if (reaching.empty() || (!all_paths_ && reaching.front().conditional)) return;
+    if (!all_paths_) reaching.resize(1);
+    for (const NameBinding& b : reaching) {
+      if (b.parameter) {
+        fromCallers(b, id.text(), index, depth);
+        continue;
+      }
+      if (!b.value) continue;
+      if (b.index >= 0 && index >= 0) continue;  // a nested tuple: not followed
+      collect(b.value, b.index >= 0 ? b.index : index, depth + 1);
+    }
+  }
+
+  void fromCallers(const NameBinding& b, std::string_view name, int index, int depth) {
+    const Function* f = nullptr;
+    for (const auto& fn : m_.functions())
+      if (fn->node == b.scope) f = fn.get();
+    if (!f) return;
+    int position = 0;
+    for (const auto& p : f->parameters) {
+      if (p == name) break;
+      ++position;
+    }
+    if (f->owner && !f->parameters.empty() && f->parameters.front() == "self") --position;
+    for (const Call* c : m_.callersOf(*f)) {
+      if (f->node.contains(c->node)) continue;  // recursion
+      if (ts::Node arg = c->argument(name, position)) collect(arg, index, depth + 1);
+    }
+  }
+
+  void fromReturns(const Function& f, int index, int depth) {
+    std::vector<ts::Node> returns;
+    bool generator = false;
+    walk(f.body, returns, generator);
+    if (generator) return;  // the call returns a generator, not these values
+    for (ts::Node r : returns) collect(r, index, depth + 1);
+  }
+
+  // The value of the single assignment to `self.x` in the enclosing class;
+  // null when it is assigned more than once or changed in place.
+  static ts::Node selfValue(ts::Node attr) {
+    ts::Node cls = syntax::ancestor(attr, {"class_definition"});
+    if (!cls) return {};
+    ts::Node value;
+    int count = 0;
+    std::function<void(ts::Node)> visit = [&](ts::Node n) {
+      for (ts::Node c : n.namedChildren()) {
+        if (c.is("class_definition")) continue;
+        if ((c.is("assignment") || c.is("augmented_assignment")) && c.field("left").text() == attr.text()) {
+          value = c.is("assignment") ? c.field("right") : ts::Node();
+          ++count;
+        }
+        visit(c);
+      }
+    };
+    visit(cls.field("body"));
+    return count == 1 ? value : ts::Node();
+  }
+
+  static void walk(ts::Node n, std::vector<ts::Node>& returns, bool& generator) {
+    for (ts::Node c : n.namedChildren()) {
+      if (c.is("function_definition") || c.is("class_definition") || c.is("lambda")) continue;
+      if (c.is("yield")) generator = true;
+      if (c.is("return_statement") && c.namedChildCount() > 0) returns.push_back(c.namedChild(0));
+      walk(c, returns, generator);
+    }
+  }
+
+  const ScriptModel& m_;
+  bool all_paths_;
+  std::vector<ts::Node>& out_;
+  int budget_ = 256;
+};
+
+}  // namespace
+
+std::vector<ts::Node> ScriptModel::valueSources(ts::Node expr, bool all_paths) const {
+  std::vector<ts::Node> out;
+  SourceCollector(*this, all_paths, out).collect(expr, -1, 0);
+  return out;
+}
 
 }  // namespace gpulint::python

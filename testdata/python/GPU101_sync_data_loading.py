@@ -39,26 +39,26 @@ def build_loaders(train_set, val_set, opts):
     b = DataLoader(train_set, batch_size=32, num_workers=0)  # expect: GPU101 "resolves to 0"
     c = tud.DataLoader(train_set, 32, True, None, None, 0)  # expect: GPU101
     d = DL(val_set, batch_size=64, num_workers=NUM_WORKERS)  # expect: GPU101 "module constant"
-    e = DataLoader(train_set, num_workers=args.num_workers)  # expect: GPU101 "argparse default of --num-workers"
+    e = DataLoader(train_set, num_workers=args.num_workers)  # expect: GPU101 "argparse default of --num-workers", GPU204
     f = data.DataLoader(  # expect: GPU101
         train_set,
         batch_size=16,
         pin_memory=True,
     )
     g = Loader(train_set, batch_size=8, num_workers=cfg["num_workers"])  # expect: GPU101 "config key 'num_workers'"
-    h = DataLoader(train_set, num_workers=TrainConfig().num_workers)  # expect: GPU101 "field default"
-    i = DataLoader(train_set, num_workers=args.loader_workers)  # expect: GPU101
+    h = DataLoader(train_set, num_workers=TrainConfig().num_workers)  # expect: GPU101 "field default", GPU204
+    i = DataLoader(train_set, num_workers=args.loader_workers)  # expect: GPU101, GPU204
     j = torch.utils.data.DataLoader(val_set)  # expect: GPU101
 
     # Negative cases: workers are set, or the value is unknown.
     k = DataLoader(train_set, batch_size=32, num_workers=4)  # ok: GPU101
-    l = DataLoader(train_set, num_workers=args.workers)  # ok: GPU101 (default 8)
-    m = DataLoader(train_set, num_workers=CPU_COUNT)  # ok: GPU101 (os.cpu_count() is unknown)
-    n = DataLoader(train_set, num_workers=opts.num_workers)  # ok: GPU101 (unknown parameter)
+    l = DataLoader(train_set, num_workers=args.workers)  # ok: GPU101 (default 8)  # expect: GPU204
+    m = DataLoader(train_set, num_workers=CPU_COUNT)  # ok: GPU101 (os.cpu_count() is unknown)  # expect: GPU204
+    n = DataLoader(train_set, num_workers=opts.num_workers)  # ok: GPU101 (unknown parameter)  # expect: GPU204
     o = DataLoader(train_set, **opts.loader_kwargs)  # ok: GPU101 (**kwargs may set it)
-    p = DataLoader(train_set, num_workers=cfg_ok["num_workers"])  # ok: GPU101
-    q = DataLoader(train_set, num_workers=TrainConfig().eval_workers)  # ok: GPU101
-    r = DataLoader(train_set, num_workers=min(8, os.cpu_count()))  # ok: GPU101
+    p = DataLoader(train_set, num_workers=cfg_ok["num_workers"])  # ok: GPU101  # expect: GPU204
+    q = DataLoader(train_set, num_workers=TrainConfig().eval_workers)  # ok: GPU101  # expect: GPU204
+    r = DataLoader(train_set, num_workers=min(8, os.cpu_count()))  # ok: GPU101  # expect: GPU204
     s = DataLoader(train_set, 32, True, None, None, 2)  # ok: GPU101
     return a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s
 

@@ -102,5 +102,24 @@ contains "level override" out.txt "note: DataLoader"
 mkdir -p loop && ln -s ../loop loop/self && cp bad.py loop/
 timeout 20 "$GPULINT" check loop > out.txt 2>&1; check "symlink loop" 1 $?
 
+# --diff writes nothing; --fix only applies safe fixes; --unsafe-fixes the rest,
+# keeping CRLF line endings and the file mode; a second run changes nothing.
+printf 'from torch.utils.data import DataLoader\r\n\r\ndef make(ds):\r\n    return DataLoader(ds, batch_size=64)\r\n' > crlf.py
+chmod 0751 crlf.py
+before=$(md5sum < crlf.py)
+"$GPULINT" check --diff --unsafe-fixes crlf.py > out.txt 2> err.txt; check "--diff exit as without fixes" 1 $?
+contains "diff header" out.txt "^+++ b/crlf.py"
+contains "diff line" out.txt "num_workers=4, persistent_workers=True"
+check "--diff writes nothing" "$before" "$(md5sum < crlf.py)"
+"$GPULINT" check --fix crlf.py > out.txt 2> err.txt; check "--fix leaves unsafe findings" 1 $?
+check "--fix skips unsafe fixes" "$before" "$(md5sum < crlf.py)"
+"$GPULINT" check --unsafe-fixes crlf.py > out.txt 2> err.txt; check "--unsafe-fixes fixes all" 0 $?
+contains "fix summary" err.txt "fixed 1 finding in 1 file"
+contains "crlf kept" crlf.py $'persistent_workers=True)\r$'
+check "mode kept" "751" "$(stat -c %a crlf.py)"
+after=$(md5sum < crlf.py)
+"$GPULINT" check --unsafe-fixes crlf.py > out.txt 2> err.txt; check "second fix run" 0 $?
+check "fixing is idempotent" "$after" "$(md5sum < crlf.py)"
+
 echo "$passes passed, $failures failed"
 [[ $failures == 0 ]]

@@ -189,6 +189,17 @@ TEST(Settings, InvalidYaml) {
   EXPECT_NE(tab.describe().find("cfg/.gpulint.yaml:"), std::string::npos);
 }
 
+TEST(Settings, MalformedInputNeverHangs) {
+  // yaml-cpp 0.7's LoadAll loops forever (allocating) on this one.
+  auto comma = parseSettings(",'", "f.yaml");
+  EXPECT_TRUE(std::holds_alternative<SettingsError>(comma) ||
+              std::get<Settings>(comma).select.empty());
+  auto deep = parseSettings(std::string(100000, '['), "f.yaml");
+  EXPECT_TRUE(std::holds_alternative<SettingsError>(deep));
+  // An empty second document is harmless; one with content is an error.
+  EXPECT_EQ(parseOk("workers: 4\n---\n").options.workers, 4);
+}
+
 TEST(Settings, NegatedExcludeIsRejected) {
   EXPECT_EQ(parseError("exclude: [build, '!build/keep.py']\n").line, 1u);
 }

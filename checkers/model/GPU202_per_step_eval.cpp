@@ -1,0 +1,280 @@
+#include "checkers/model/GPU202_per_step_eval.h"
+
+#include <map>
+#include <optional>
+#include <regex>
+#include <set>
+
+#include "checkers/python_common.h"
+#include "frontend/python/syntax.h"
+
+namespace gpulint::checks {
+
+namespace {
+
+using python::Call;
+using python::Function;
+using python::Loop;
+using python::ResolvedValue;
+using python::ScriptModel;
+namespace syntax = python::syntax;
+
+const char* kWhileEvaluating =
+    "training stops for a whole pass over the evaluation data, so the GPU spends the job on evaluation's data "
+    "loading, forward passes and host-side metrics instead of training steps";
+
+// evaluate(), validate(), run_validation(), eval_model(), val_epoch(), test():
+// names of functions that run an evaluation pass. Not per-batch helpers
+// (eval_step, validate_batch) nor checks such as validate_args.
+bool evalFunctionName(std::string_view name) {
+  static const std::regex re(
+      R"(_*(run_|do_)?(eval|evaluate|evaluation|val|valid|validate|validation|test)(_(model|epoch|one_epoch|loop|all|pass|net|dataset|set|split))?)",
+      std::regex::icase);
+  return std::regex_match(std::string(name), re);
+}
+
+// A call that is an evaluation pass by itself: a trainer's validate/evaluate,
+// Keras Model.evaluate, or a function named like an evaluation.
+bool isEvaluationCall(const ScriptModel& m, const Call& c) {
+  if (c.receiver && c.receiver.text() != "self") {
+    std::string_view recv = syntax::lastName(c.receiver);
+    if ((c.method == "validate" || c.method == "evaluate") && syntax::containsWord(recv, {"trainer"})) return true;
+    return c.method == "evaluate" && syntax::containsWord(recv, {"model"}) &&
+           (m.importsModule("tensorflow") || m.importsModule("keras"));
+  }
+  if (!evalFunctionName(c.method)) return false;
+  // self.validate(): the class's own method or an inherited trainer method.
+  if (c.receiver) return true;
+  // A bare name must be defined or imported here: `eval(...)` alone is Python's builtin.
+  return m.calledFunction(c) || m.imports().count(c.method);
+}
+
+// The `x.eval()` (train-mode switch) before `l` in its function, in the same loop body or outside loops.
+const Call* evalModeSwitch(const ScriptModel& m, const Loop& l) {
+  const Call* found = nullptr;
+  for (const Call& c : m.calls()) {
+    if (c.method != "eval" || !c.receiver || !c.positional.empty() || !c.keywords.empty()) continue;
+    if (c.function != l.function || c.node.begin() >= l.node.begin()) continue;
+    const Loop* around = m.enclosingLoop(c.node);
+    if (!around || around->node.contains(l.node)) found = &c;
+  }
+  return found;
+}
+
+// An eval loop that is a pass over evaluation data, not a per-sample metric
+// loop under no_grad: it iterates val/test data, sits in an eval-named
+// function, or follows model.eval().
+bool isEvaluationPass(const ScriptModel& m, const Loop& l) {
+  if (l.kind != python::LoopKind::Eval) return false;
+  if (namesEvaluation(l.iterable.text())) return true;
+  if (l.function && namesEvaluation(l.function->name)) return true;
+  return evalModeSwitch(m, l) != nullptr;
+}
+
+// A positive whole number of steps; HF float intervals below 1 are a ratio of
+// the total steps, booleans are flags.
+std::optional<int64_t> stepInterval(const ResolvedValue& v) {
+  if (v.kind == ResolvedValue::Kind::Float && v.float_value < 1) return std::nullopt;
+  if (v.kind != ResolvedValue::Kind::Int && v.kind != ResolvedValue::Kind::Float) return std::nullopt;
+  auto n = v.asNumber();
+  if (!n || *n < 1) return std::nullopt;
+  return static_cast<int64_t>(*n);
+}
+
+struct SmallGuard {
+  ts::Node condition, interval;
+  ResolvedValue value;
+  int64_t every = 0;
+};
+
+class Run {
+ public:
+  Run(const AnalysisContext& ctx, DiagnosticSink& sink) : ctx_(ctx), m_(*ctx.script), sink_(sink) {}
+
+  void evaluationCall(const Call& c) {
+    const Function* f = m_.calledFunction(c);
+    if (!isEvaluationCall(m_, c) && !(f && reachesEvaluation(*f))) return;
+    auto context = m_.perStep(c.node);
+    // Guarded, once per epoch, outside any loop, or itself in an eval loop: fine.
+    if (!context || context->kind != python::BatchKind::Step) return;
+    report(c.node, c.node, "`" + std::string(c.callee.text()) + "()`", *context);
+  }
+
+  void evaluationLoop(const Loop& l) {
+    if (!isEvaluationPass(m_, l)) return;
+    auto context = m_.perStep(l.node);
+    if (!context || context->kind != python::BatchKind::Step) return;
+    // Point at `model.eval()` when the inline evaluation block starts with it.
+    ts::Node start = l.node;
+    const Call* mode = evalModeSwitch(m_, l);
+    if (mode && context->scope.contains(mode->node)) start = mode->node;
+    report(start, l.node, "the loop over `" + std::string(l.iterable.text()) + "` at line " + std::to_string(l.node.line()),
+           *context);
+  }
+
+ private:
+  // f runs an evaluation pass itself or through the project functions it calls.
+  bool reachesEvaluation(const Function& f) {
+    if (auto it = memo_.find(&f); it != memo_.end()) return it->second;
+    memo_[&f] = false;  // recursion
+    bool result = false;
+    for (const Loop& l : m_.loops())
+      if (l.function == &f && isEvaluationPass(m_, l)) result = true;
+    for (const Call& c : m_.calls()) {
+      if (result || c.function != &f) continue;
+      const Function* g = m_.calledFunction(c);
+      result = isEvaluationCall(m_, c) || (g && g != &f && reachesEvaluation(*g));
+    }
+    return memo_[&f] = result;
+  }
+
+  // A `% N` guard on the way from `anchor` to the step loop whose N resolves
+  // below min_guard_interval: the model counts it as per-step, the message says why.
+  std::optional<SmallGuard> smallGuard(ts::Node anchor, const python::BatchContext& context) const {
+    std::vector<ts::Node> starts{anchor};
+    starts.insert(starts.end(), context.via_calls.rbegin(), context.via_calls.rend());
+    for (ts::Node start : starts) {
+      ts::Node child = start;
+      for (ts::Node p = start.parent(); p && !(p == context.scope) && !p.is("function_definition");
+           child = p, p = p.parent()) {
+        if (!(p.is("if_statement") || p.is("elif_clause")) || !p.field("consequence").contains(child)) continue;
+        std::vector<ts::Node> stack{p.field("condition")};
+        while (!stack.empty()) {
+          ts::Node n = stack.back();
+          stack.pop_back();
+          for (ts::Node k : n.namedChildren()) stack.push_back(k);
+          if (!n.is("binary_operator") || n.field("operator").text() != "%") continue;
+          SmallGuard g{p.field("condition"), syntax::unwrap(n.field("right")), m_.resolve(n.field("right")), 0};
+          auto every = g.value.kind == ResolvedValue::Kind::Int ? g.value.asInt() : std::nullopt;
+          if (!every || *every < 1 || *every >= ctx_.options->min_guard_interval) continue;
+          g.every = *every;
+          return g;
+        }
+      }
+    }
+    return std::nullopt;
+  }
+
+  void report(ts::Node local, ts::Node anchor, const std::string& what, const python::BatchContext& context) {
+    ts::Node primary = context.via_calls.empty() ? local : context.via_calls.front();
+    // One finding per statement of the step loop (a helper may reach several passes).
+    if (!reported_.insert(primary.begin()).second) return;
+    Diagnostic d;
+    d.rule = "GPU202";
+    d.level = Level::Warning;
+    const Call* call = m_.callAt(primary);
+    d.location = call ? callHead(m_, *call) : headerLocation(m_, primary);
+    auto guard = smallGuard(anchor, context);
+    std::string when = guard && guard->every > 1 ? "every " + std::to_string(guard->every) + " steps" : "on every step";
+    d.message = "An evaluation pass (" + what + ") runs " + when + " of " + context.describe();
+    if (!context.via_calls.empty() && call)
+      d.message += " (reached through `" + std::string(call->callee.text()) + "()` at line " +
+                   std::to_string(primary.line()) + ")";
+    if (guard)
+      d.message += "; its guard `" + std::string(guard->condition.text()) + "` does not space it out (`" +
+                   std::string(guard->interval.text()) + "` resolves to " + guard->value.display() +
+                   originSuffix(guard->value) + ")";
+    d.message += ": " + std::string(kWhileEvaluating) + ". ";
+    if (guard)
+      d.message += "Raise `" + std::string(guard->interval.text()) + "` to a few hundred steps, or evaluate once per "
+                   "epoch after the step loop.";
+    else
+      d.message += "Run it under a periodic guard (`if step % eval_every == 0` with eval_every of a few hundred "
+                   "steps), or once per epoch after the step loop.";
+    for (auto& r : relatedFrom(m_, context))
+      if (!(r.location.begin == d.location.begin)) d.related.push_back(std::move(r));
+    if (!(primary == anchor)) d.related.push_back({m_.location(anchor), "the evaluation pass"});
+    if (guard) {
+      d.related.push_back({m_.location(guard->interval), "interval resolves to " + guard->value.display()});
+      for (auto& r : relatedFrom(guard->value)) d.related.push_back(std::move(r));
+    }
+    sink_.report(std::move(d));
+  }
+
+  const AnalysisContext& ctx_;
+  const ScriptModel& m_;
+  DiagnosticSink& sink_;
+  std::map<const Function*, bool> memo_;
+  std::set<uint32_t> reported_;
+};
+
+// "eval_steps=10" for a literal at the call, else where the value comes from.
+std::string written(const std::string& key, const ResolvedValue& v) {
+  if (v.chain.empty()) return key + "=" + v.display();
+  return key + " resolves to " + v.display() + originSuffix(v);
+}
+
+Location keywordLocation(const ScriptModel& m, ts::Node arg) {
+  ts::Node kw = arg.parent();
+  return m.location(kw && kw.is("keyword_argument") ? kw : arg);
+}
+
+// HF TrainingArguments(eval_strategy="steps", eval_steps=<n>) with n below min_eval_steps.
+void trainingArguments(const AnalysisContext& ctx, const Call& c, DiagnosticSink& sink) {
+  const ScriptModel& m = *ctx.script;
+  if (!isTrainingArguments(m, c) || c.has_star_kwargs) return;
+  ts::Node strategy = c.keyword("eval_strategy");
+  if (!strategy) strategy = c.keyword("evaluation_strategy");
+  // Omitted: HF's default "no" never evaluates during training; "epoch" is fine.
+  if (!strategy) return;
+  ResolvedValue s = m.resolve(strategy);
+  bool steps = s.kind == ResolvedValue::Kind::String ? s.string_value == "steps"
+                                                     : syntax::lastName(strategy) == "STEPS";  // IntervalStrategy.STEPS
+  if (!steps) return;
+  // eval_steps omitted falls back to logging_steps; both omitted means 500.
+  ts::Node arg = c.keyword("eval_steps");
+  bool fallback = !arg;
+  if (fallback) arg = c.keyword("logging_steps");
+  if (!arg) return;
+  ResolvedValue v = m.resolve(arg);
+  auto n = stepInterval(v);
+  if (!n || *n >= ctx.options->min_eval_steps) return;
+  Diagnostic d;
+  d.rule = "GPU202";
+  d.level = Level::Warning;
+  d.location = fallback ? callHead(m, c) : keywordLocation(m, arg);
+  d.message = "TrainingArguments evaluates every " + std::to_string(*n) + " training steps (eval_strategy='steps', " +
+              (fallback ? "eval_steps is omitted so it falls back to " : "") +
+              written(fallback ? "logging_steps" : "eval_steps", v) + "): on each evaluation, " + kWhileEvaluating +
+              ". Set eval_steps to at least " + std::to_string(ctx.options->min_eval_steps) +
+              " (option min_eval_steps; a few hundred is usual) or use eval_strategy='epoch'.";
+  if (fallback) d.related.push_back({keywordLocation(m, arg), "eval_steps falls back to this value"});
+  for (auto& r : relatedFrom(v)) d.related.push_back(std::move(r));
+  sink.report(std::move(d));
+}
+
+// Lightning Trainer(val_check_interval=1): an int counts training batches.
+void lightningTrainer(const AnalysisContext& ctx, const Call& c, DiagnosticSink& sink) {
+  const ScriptModel& m = *ctx.script;
+  const std::string& q = c.qualified;
+  if (!(q.starts_with("pytorch_lightning.") || q.starts_with("lightning.")) || !q.ends_with(".Trainer")) return;
+  ts::Node arg = c.keyword("val_check_interval");
+  if (!arg) return;
+  ResolvedValue v = m.resolve(arg);
+  // A float is a fraction of the training epoch (1.0 = once per epoch).
+  if (v.kind != ResolvedValue::Kind::Int || v.int_value != 1) return;
+  Diagnostic d;
+  d.rule = "GPU202";
+  d.level = Level::Warning;
+  d.location = keywordLocation(m, arg);
+  d.message = "Trainer runs the validation loop after every training batch (" + written("val_check_interval", v) +
+              ", and an int counts batches): on each validation, " + kWhileEvaluating +
+              ". Use an int of a few hundred batches, or a float fraction of the epoch (1.0 validates once per epoch).";
+  d.related = relatedFrom(v);
+  sink.report(std::move(d));
+}
+
+}  // namespace
+
+void PerStepEval::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
+  Run run(ctx, sink);
+  // Calls first: a helper call is the finding, not the loop it reaches.
+  for (const Call& c : ctx.script->calls()) run.evaluationCall(c);
+  for (const Loop& l : ctx.script->loops()) run.evaluationLoop(l);
+  for (const Call& c : ctx.script->calls()) {
+    trainingArguments(ctx, c, sink);
+    lightningTrainer(ctx, c, sink);
+  }
+}
+
+}  // namespace gpulint::checks

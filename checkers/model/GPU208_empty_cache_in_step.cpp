@@ -1,0 +1,82 @@
+#include "checkers/model/GPU208_empty_cache_in_step.h"
+
+#include "checkers/python_common.h"
+
+namespace gpulint::checks {
+
+namespace {
+
+// The expression statement that is exactly `call`, or null (`x = f()`,
+// `a(); f()` and calls nested in other expressions are not).
+ts::Node wholeStatement(ts::Node call) {
+  ts::Node stmt = call.parent();
+  if (!stmt || !stmt.is("expression_statement") || stmt.namedChildCount() != 1) return {};
+  return stmt;
+}
+
+// A neighbouring `gc.collect()` statement: the usual companion of the call.
+ts::Node companionCollect(const python::ScriptModel& model, ts::Node stmt) {
+  for (ts::Node n : {stmt.prevNamedSibling(), stmt.nextNamedSibling()}) {
+    if (!n || !n.is("expression_statement") || n.namedChildCount() != 1) continue;
+    const python::Call* c = model.callAt(n.namedChild(0));
+    if (c && c->qualified == "gc.collect") return n;
+  }
+  return {};
+}
+
+// Deletes the statement's whole line, newline included, when the statement
+// is alone on its line (a trailing comment goes with it) and is not the only
+// statement of its block (an empty block would not parse).
+std::optional<Edit> deleteLine(const python::ScriptModel& model, ts::Node stmt) {
+  const SourceFile& file = model.file();
+  ts::Node block = stmt.parent();
+  if (!block || !block.is("block")) return std::nullopt;
+  int statements = 0;
+  for (ts::Node n : block.namedChildren()) statements += n.is("comment") ? 0 : 1;
+  if (statements < 2) return std::nullopt;
+  uint32_t line = file.position(stmt.begin()).line;
+  if (file.position(stmt.end()).line != line) return std::nullopt;
+  uint32_t begin = file.lineStart(line), end = file.lineStart(line + 1);
+  std::string_view before(file.text().data() + begin, stmt.begin() - begin);
+  if (before.find_first_not_of(" \t") != std::string_view::npos) return std::nullopt;
+  std::string_view after = file.line(line).substr(stmt.end() - begin);
+  size_t rest = after.find_first_not_of(" \t");
+  if (rest != std::string_view::npos && after[rest] != '#') return std::nullopt;
+  return Edit{file.path(), begin, end, ""};
+}
+
+}  // namespace
+
+void EmptyCacheInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
+  const python::ScriptModel& model = *ctx.script;
+  for (const python::Call& call : model.calls()) {
+    if (call.qualified != "torch.cuda.empty_cache") continue;
+    // Once per epoch, after evaluation, under a periodic guard or in an
+    // out-of-memory handler: releasing the cache there is cheap.
+    auto batch = model.perStep(call.node);
+    if (!batch) continue;
+    Diagnostic d;
+    d.rule = "GPU208";
+    d.level = Level::Warning;
+    d.location = model.location(call.node);
+    ts::Node stmt = wholeStatement(call.node);
+    ts::Node collect = stmt ? companionCollect(model, stmt) : ts::Node();
+    d.message = "torch.cuda.empty_cache() runs on every batch of " + describeContext(model, *batch) +
+                ": it hands PyTorch's cached GPU memory back to the driver, which first waits for all queued "
+                "GPU work, and the next step has to allocate that memory again with cudaMalloc, so the GPU "
+                "drains and idles around every call" +
+                std::string(collect ? ", and the gc.collect() beside it stalls the step for a full Python "
+                                      "garbage-collection pass"
+                                    : "") +
+                ". Delete it; if memory is fragmented, set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True "
+                "or empty the cache once per epoch.";
+    d.related = relatedFrom(model, *batch);
+    if (collect) d.related.push_back({model.location(collect), "gc.collect() on every batch too"});
+    if (stmt)
+      if (auto edit = deleteLine(model, stmt))
+        d.fixes.push_back(Fix{"Delete torch.cuda.empty_cache()", Applicability::Unsafe, {*edit}});
+    sink.report(std::move(d));
+  }
+}
+
+}  // namespace gpulint::checks

@@ -1,0 +1,39 @@
+#pragma once
+// The fix engine: choose non-overlapping fixes, apply them to in-memory
+// texts, and check that the result still parses. Writing files is the
+// caller's job (see writeFileAtomically).
+#include <map>
+#include <string>
+#include <vector>
+
+#include "checkers/diagnostic.h"
+#include "fixits/fix.h"
+
+namespace gpulint::fixits {
+
+struct FixPlan {
+  std::vector<const Fix*> chosen;            // in application order
+  std::vector<std::string> skipped;          // "not applied: overlaps ..." messages
+};
+
+// Fixes of `diagnostics` whose applicability is allowed (safe, plus unsafe
+// when `unsafe` is set), sorted by position; a fix that overlaps (or inserts
+// at the same point as) an already chosen one is skipped.
+[[nodiscard]] FixPlan planFixes(const std::vector<Diagnostic>& diagnostics, bool unsafe);
+
+// Applies edits to one text; edits must not overlap. Inserted line breaks
+// follow the text's own convention (CRLF files stay CRLF).
+[[nodiscard]] std::string applyEdits(const std::string& text, std::vector<Edit> edits);
+
+// Number of syntax errors (ERROR and MISSING nodes) tree-sitter finds in a
+// Python or YAML text; -1 for kinds we cannot parse.
+[[nodiscard]] int syntaxErrorCount(const std::string& text, FileKind kind);
+
+// Writes through a temporary file in the same folder and rename(), keeping
+// the original file's permission bits. Returns "" or an error message.
+[[nodiscard]] std::string writeFileAtomically(const std::string& path, const std::string& text);
+
+// A unified diff (---/+++ headers, @@ hunks, 3 lines of context).
+[[nodiscard]] std::string unifiedDiff(const std::string& path, const std::string& before, const std::string& after);
+
+}  // namespace gpulint::fixits
