@@ -1,5 +1,6 @@
 #include "checkers/python_common.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace gpulint::checks {
@@ -84,6 +85,108 @@ Location callHead(const python::ScriptModel& model, const python::Call& call) {
   uint32_t end = std::min(call.node.end(), line_end);
   while (end > begin && (model.file().text()[end - 1] == '\n' || model.file().text()[end - 1] == '\r')) --end;
   return model.location(begin, end);
+}
+
+namespace {
+
+// enumerate(loader), tqdm(loader), zip(a, b), iter(loader), islice(loader, n):
+// iterating these iterates their positional arguments.
+bool passesIterationThrough(const python::Call& c) {
+  const std::string& m = c.method;
+  if (c.qualified.starts_with("tqdm.")) return m == "tqdm";
+  if (c.qualified.starts_with("itertools.")) return m == "islice" || m == "cycle" || m == "chain";
+  return c.qualified.empty() && c.callee.is("identifier") && (m == "enumerate" || m == "zip" || m == "iter");
+}
+
+// The value of `self.x` when the class assigns it exactly once.
+ts::Node selfAttributeValue(ts::Node attr) {
+  ts::Node cls = attr;
+  while (cls && !cls.is("class_definition")) cls = cls.parent();
+  if (!cls) return {};
+  ts::Node found;
+  int count = 0;
+  auto visit = [&](auto&& self, ts::Node n) -> void {
+    for (ts::Node c : n.namedChildren()) {
+      if (c.is("assignment") && c.field("left").text() == attr.text()) {
+        found = c.field("right");
+        ++count;
+      }
+      self(self, c);
+    }
+  };
+  visit(visit, cls);
+  return count == 1 ? found : ts::Node();
+}
+
+void collectLoaders(const python::ScriptModel& model, ts::Node expr, int depth,
+                    std::vector<const python::Call*>& out) {
+  if (depth > 6) return;
+  for (ts::Node src : model.valueSources(expr, true)) {
+    while (src && src.is("parenthesized_expression") && src.namedChildCount() == 1) src = src.namedChild(0);
+    if (src.is("attribute") && src.field("object").text() == "self") {
+      if (ts::Node v = selfAttributeValue(src)) collectLoaders(model, v, depth + 1, out);
+      continue;
+    }
+    const python::Call* c = src.is("call") ? model.callAt(src) : nullptr;
+    if (!c) continue;
+    if (isDataLoader(*c)) {
+      if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
+    } else if (passesIterationThrough(*c)) {
+      for (ts::Node a : c->positional) collectLoaders(model, a, depth + 1, out);
+    }
+  }
+}
+
+bool isComprehension(ts::Node n) {
+  return n.is("list_comprehension") || n.is("set_comprehension") || n.is("generator_expression") ||
+         n.is("dictionary_comprehension");
+}
+
+bool mentions(ts::Node n, std::string_view name) {
+  if (n.is("identifier")) return n.text() == name;
+  for (ts::Node c : n.namedChildren())
+    if (mentions(c, name)) return true;
+  return false;
+}
+
+const python::Loop* batchSourceLoop(const python::ScriptModel& model, ts::Node expr, int depth) {
+  if (depth > 8) return nullptr;
+  // Down to the name the value is read from: batch["x"].float() -> batch.
+  for (;;) {
+    while (expr && expr.is("parenthesized_expression") && expr.namedChildCount() == 1) expr = expr.namedChild(0);
+    if (expr.is("subscript")) expr = expr.field("value");
+    else if (expr.is("attribute") && expr.field("object").text() != "self") expr = expr.field("object");
+    else if (expr.is("call") && expr.field("function").is("attribute")) expr = expr.field("function");
+    else break;
+  }
+  if (!expr.is("identifier")) return nullptr;
+  // A comprehension variable is an element of what its clause iterates.
+  for (ts::Node p = expr.parent(); p && !p.is("function_definition") && !p.is("module"); p = p.parent())
+    if (isComprehension(p))
+      for (ts::Node clause : p.namedChildren())
+        if (clause.is("for_in_clause") && mentions(clause.field("left"), expr.text()))
+          return batchSourceLoop(model, clause.field("right"), depth + 1);
+  auto binding = model.lastBinding(expr);
+  if (!binding || !binding->statement) return nullptr;
+  if (binding->statement.is("for_statement")) return model.loopFor(binding->statement);
+  if (binding->value) return batchSourceLoop(model, binding->value, depth + 1);
+  return nullptr;
+}
+
+}  // namespace
+
+std::vector<const python::Call*> loadersIteratedBy(const python::ScriptModel& model, const python::Loop& loop) {
+  return loop.iterable ? loadersOf(model, loop.iterable) : std::vector<const python::Call*>{};
+}
+
+std::vector<const python::Call*> loadersOf(const python::ScriptModel& model, ts::Node expr) {
+  std::vector<const python::Call*> out;
+  collectLoaders(model, expr, 0, out);
+  return out;
+}
+
+const python::Loop* batchSourceLoop(const python::ScriptModel& model, ts::Node expr) {
+  return batchSourceLoop(model, expr, 0);
 }
 
 }  // namespace gpulint::checks

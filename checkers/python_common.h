@@ -37,4 +37,20 @@ namespace gpulint::checks {
 // part of the call (for findings about an omitted keyword).
 [[nodiscard]] Location callHead(const python::ScriptModel& model, const python::Call& call);
 
+// --- loaders and the loops that consume them ---
+// The torch DataLoader calls whose batches a for loop iterates: its iterable
+// through enumerate/zip/iter/tqdm/itertools wrappers, names, project
+// functions' returns and parameters (ScriptModel::valueSources on all paths)
+// and `self.x` attributes assigned once in their class. Empty when unknown.
+[[nodiscard]] std::vector<const python::Call*> loadersIteratedBy(const python::ScriptModel& model,
+                                                                 const python::Loop& loop);
+// The torch DataLoader calls the value of `expr` may come from, followed the
+// same way (a loader passed as an argument, a loop's iterable).
+[[nodiscard]] std::vector<const python::Call*> loadersOf(const python::ScriptModel& model, ts::Node expr);
+// The for loop whose target `expr` takes its value from: `images` in
+// `for images, labels in loader`, `batch["x"]`, `x` after `x, y = batch`,
+// `v` in `{k: v.to(d) for k, v in batch.items()}`; null when it comes from
+// anything else (a parameter, a call, a value assigned outside the loop).
+[[nodiscard]] const python::Loop* batchSourceLoop(const python::ScriptModel& model, ts::Node expr);
+
 }  // namespace gpulint::checks

@@ -1,5 +1,6 @@
 #include "checkers/data/GPU102_no_prefetch.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -108,6 +109,7 @@ std::optional<Edit> appendPrefetch(const ScriptModel& m, ts::Node end) {
   std::string call = ".prefetch(" + tf + ".data.AUTOTUNE)";
   ts::Node callee = end.field("function");
   const std::string& text = m.file().text();
+  uint32_t at = end.end();
   if (callee.is("attribute")) {
     uint32_t dot = callee.field("attribute").begin();
     while (dot > callee.field("object").end() && text[dot] != '.') --dot;
@@ -115,10 +117,16 @@ std::optional<Edit> appendPrefetch(const ScriptModel& m, ts::Node end) {
     std::string_view gap(text.data() + callee.field("object").end(), dot - callee.field("object").end());
     std::string_view indent(text.data() + line_start, dot - line_start);
     if (gap.find('\n') != std::string_view::npos && gap.find('\\') == std::string_view::npos &&
-        indent.find_first_not_of(" \t") == std::string_view::npos)
+        indent.find_first_not_of(" \t") == std::string_view::npos) {
       call = "\n" + std::string(indent) + call;
+      // Keep a trailing comment on the line it annotates.
+      uint32_t i = at;
+      while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+      if (i < text.size() && text[i] == '#')
+        at = static_cast<uint32_t>(std::min(text.find_first_of("\r\n", i), text.size()));
+    }
   }
-  return Edit{m.file().path(), end.end(), end.end(), call};
+  return Edit{m.file().path(), at, at, call};
 }
 
 void reportPipeline(const ScriptModel& m, const Pipeline& p, ts::Node consumer, const std::string& how,
@@ -253,7 +261,7 @@ Origin classifyOne(const ScriptModel& m, ts::Node e, int depth) {
   const std::string& q = c->qualified;
   bool host_module = q.starts_with("numpy.") || q.starts_with("pandas.") ||
                      (q.starts_with("torch.") && q.find(".nn.") == std::string::npos &&
-                      q.find(".utils.") == std::string::npos);
+                      q.find(".utils.") == std::string::npos && q.find(".cuda.") == std::string::npos);
   if (host_module || (c->callee.is("identifier") && (c->method == "list" || c->method == "tuple"))) {
     if (q == "torch.load" && c->keyword("map_location")) return o;  // may load onto the GPU
     if (ts::Node dev = c->keyword("device")) {

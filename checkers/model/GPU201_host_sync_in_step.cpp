@@ -25,6 +25,7 @@ bool oneOf(std::string_view s, std::initializer_list<std::string_view> list) {
 struct Sync {
   enum Kind { Read, Convert, Log, Format, Synchronize, Nonzero } kind;
   ts::Node at, tensor;
+  ts::Node origin;  // where the tensor was put on the GPU (ScriptModel::deviceOrigin)
 };
 
 // Code quoted in a message: the first line, at most 48 characters.
@@ -122,8 +123,10 @@ std::optional<Sync> syncOfCall(const ScriptModel& m, const Call& c) {
        q.starts_with("math.")) &&
       m.mayLiveOnDevice(first))
     return Sync{Sync::Convert, c.node, first};
-  if (c.method == "format" && c.receiver && isString(c.receiver))
+  if (c.method == "format" && c.receiver && isString(c.receiver)) {
     if (ts::Node t = formattedTensor(m, c.node)) return Sync{Sync::Format, c.node, t};
+    return std::nullopt;
+  }
   if (isLogCall(m, c)) {
     for (ts::Node a : c.positional)
       if (ts::Node t = formattedTensor(m, a)) return Sync{Sync::Log, c.node, t};
@@ -133,14 +136,32 @@ std::optional<Sync> syncOfCall(const ScriptModel& m, const Call& c) {
   return std::nullopt;
 }
 
-// Strings formatted outside a log call (`msg = f"loss {loss}"`).
-void collectFormats(const ScriptModel& m, ts::Node n, std::vector<Sync>& out) {
+// Cheap shape test before the per-step and device questions: could this call sync?
+bool maySync(const ScriptModel& m, const Call& c) {
+  const std::string& q = c.qualified;
+  if (q == "torch.cuda.synchronize" || q == "torch.nonzero" || q == "torch.argwhere" || q == "torch.where" ||
+      q.starts_with("math."))
+    return true;
+  if (c.receiver && (readsToHost(c) || oneOf(c.method, {"nonzero", "synchronize", "format"}))) return true;
+  if (c.callee.is("identifier") && oneOf(c.method, {"float", "int", "bool", "round", "str", "repr", "format"}))
+    return true;
+  return isLogCall(m, c);
+}
+
+// Strings that may format a tensor outside a call (`msg = f"loss {loss}"`):
+// f-strings with interpolations, `"..." % x`.
+void collectFormatSpots(ts::Node n, std::vector<ts::Node>& out) {
   for (ts::Node c : n.namedChildren()) {
-    if (c.is("string") || (c.is("binary_operator") && c.field("operator").text() == "%")) {
-      if (ts::Node t = formattedTensor(m, c); t && !(t == c)) out.push_back({Sync::Format, c, t});
-      if (c.is("string")) continue;
+    if (c.is("string")) {
+      for (ts::Node part : c.namedChildren())
+        if (part.is("interpolation")) {
+          out.push_back(c);
+          break;
+        }
+      continue;
     }
-    collectFormats(m, c, out);
+    if (c.is("binary_operator") && c.field("operator").text() == "%" && isString(c.field("left"))) out.push_back(c);
+    collectFormatSpots(c, out);
   }
 }
 
@@ -158,20 +179,67 @@ bool insideLogCall(const ScriptModel& m, ts::Node n) {
   return false;
 }
 
-// "(`loss` comes from `criterion(out, y)` at line 38)"; "" when the tensor
+// A short name for the tensor: `loss`, `outputs.logits`, else "a GPU tensor".
+std::string tensorName(ts::Node tensor) {
+  ts::Node t = syntax::unwrap(tensor);
+  bool plain = (t.is("identifier") || t.is("attribute") || t.is("subscript")) && t.text().size() <= 32;
+  return plain ? "the GPU tensor " + quote(t) : "a GPU tensor";
+}
+
+// " `loss` comes from `criterion(out, y)` at line 38."; "" when the tensor
 // expression itself shows where it lives.
-std::string originNote(const ScriptModel& m, ts::Node tensor) {
-  ts::Node origin = m.deviceOrigin(tensor);
+std::string originNote(ts::Node tensor, ts::Node origin) {
   if (!origin || tensor.contains(origin)) return "";
-  if (origin.is("identifier"))
-    return " (the framework moved " + quote(origin) + " to the GPU before this hook)";
-  return " (" + quote(tensor) + " comes from " + quote(origin) + " at line " + std::to_string(origin.line()) + ")";
+  if (origin.is("identifier")) return " The framework moved " + quote(origin) + " to the GPU before this hook.";
+  std::string where = quote(origin) + " at line " + std::to_string(origin.line()) + ".";
+  ts::Node t = syntax::unwrap(tensor);
+  return t.is("identifier") || t.is("attribute") ? " " + quote(t) + " comes from " + where
+                                                  : " It is computed from " + where;
 }
 
 bool accumulates(ts::Node call) {
   ts::Node parent = call.parent();
   return parent && parent.is("augmented_assignment") && parent.field("operator").text() == "+=" &&
          syntax::unwrap(parent.field("right")) == call;
+}
+
+bool inLightningModule(const ScriptModel& m, ts::Node n) {
+  const python::Function* f = m.enclosingFunction(n);
+  return f && f->owner && f->owner->is_lightning_module;
+}
+
+// What to change, by kind of sync and of loop.
+std::string advice(const ScriptModel& m, const Sync& s, const python::BatchContext& batch, Diagnostic& d) {
+  const Call* call = m.callAt(s.at);
+  std::string guard = "move it under a periodic guard (`if step % 100 == 0:`)";
+  switch (s.kind) {
+    case Sync::Synchronize:
+      return "remove it, or keep it behind a periodic guard or a profiling flag that is off by default";
+    case Sync::Nonzero:
+      return "use a fixed-size form (a boolean mask, torch.where(cond, a, b)) or " + guard;
+    case Sync::Log:
+    case Sync::Format:
+      return "log it under a periodic guard (`if step % 100 == 0:`)" +
+             std::string(inLightningModule(m, s.at) ? ", or with self.log, which defers the copy" : "");
+    case Sync::Read:
+    case Sync::Convert:
+      break;
+  }
+  if (call && call->method == "item" && call->positional.empty() && accumulates(s.at)) {
+    std::string receiver(call->receiver.text());
+    d.fixes.push_back(Fix{"Accumulate on the GPU with .detach()", Applicability::Unsafe,
+                          {fixits::replaceNode(m, s.at, receiver.ends_with(".detach()") ? receiver
+                                                                                         : receiver + ".detach()")}});
+    return "accumulate it with .detach() on the GPU and read the total every N steps or once after the loop";
+  }
+  ts::Node args = s.at.parent();
+  const Call* outer = args && args.is("argument_list") ? m.callAt(args.parent()) : nullptr;
+  if (outer && isLightningLog(*outer)) return "pass the tensor itself: self.log defers the copy";
+  if (batch.kind == python::BatchKind::Eval)
+    return batch.loop ? "collect the tensors on the GPU and copy them to the host once after the loop"
+                      : "collect the tensors on the GPU and copy them to the host once per epoch "
+                        "(on_validation_epoch_end)";
+  return guard + ", or keep the value on the GPU";
 }
 
 Diagnostic describe(const ScriptModel& m, const Sync& s, const python::BatchContext& batch) {
@@ -182,53 +250,32 @@ Diagnostic describe(const ScriptModel& m, const Sync& s, const python::BatchCont
   d.related = relatedFrom(m, batch);
   std::string every = std::string(batch.kind == python::BatchKind::Step ? "on every step of " : "on every batch of ") +
                       describeContext(m, batch);
-  std::string tensor = s.tensor ? quote(s.tensor) : "";
-  std::string waits = ", so the CPU blocks until the GPU has finished all queued work and the GPU then idles "
-                      "while Python launches the next step; ";
-  std::string guard = "move it under a periodic guard (`if step % 100 == 0:`) or keep the value on the GPU";
+  std::string origin = s.tensor ? originNote(s.tensor, s.origin) : "";
   const Call* call = m.callAt(s.at);
   switch (s.kind) {
     case Sync::Read:
-    case Sync::Convert: {
-      d.message = quote(s.at) + " copies " + tensor + " to the host " + every + originNote(m, s.tensor) + waits;
-      ts::Node args = s.at.parent();
-      const Call* outer = args && args.is("argument_list") ? m.callAt(args.parent()) : nullptr;
-      if (call && call->method == "item" && call->positional.empty() && accumulates(s.at)) {
-        d.message += "accumulate it with .detach() on the GPU and read the total every N steps or once after the loop";
-        std::string receiver(call->receiver.text());
-        std::string replacement = receiver.ends_with(".detach()") ? receiver : receiver + ".detach()";
-        d.fixes.push_back(Fix{"Accumulate on the GPU with .detach()", Applicability::Unsafe,
-                              {fixits::replaceNode(m, s.at, replacement)}});
-      } else if (outer && isLightningLog(*outer)) {
-        d.message += "pass the tensor itself: self.log defers the copy";
-      } else if (batch.kind == python::BatchKind::Eval) {
-        d.message += "collect the tensors on the GPU and copy them to the host once after the loop";
-      } else {
-        d.message += guard;
-      }
+    case Sync::Convert:
+      d.message = quote(s.at) + " copies " + tensorName(s.tensor) + " to the host " + every + "." + origin;
       break;
-    }
     case Sync::Log:
+      d.message = quote(call ? call->callee : s.at) + " receives " + tensorName(s.tensor) + " " + every +
+                  " and copies it to the host to log it." + origin;
+      break;
     case Sync::Format:
-      d.message = (s.kind == Sync::Log ? quote(call ? call->callee : s.at) + " formats the GPU tensor "
-                                       : std::string("Formatting the GPU tensor ")) +
-                  tensor + originNote(m, s.tensor) + " " + every + ", which copies it to the host" + waits +
-                  "log it under a periodic guard (`if step % 100 == 0:`)" +
-                  (m.importsModule("pytorch_lightning") || m.importsModule("lightning") ? " or with self.log" : "");
+      d.message = "Formatting " + tensorName(s.tensor) + " into a string " + every + " copies it to the host." + origin;
       break;
     case Sync::Synchronize:
-      d.message = quote(s.at) + " runs " + every + waits +
-                  "remove it, or keep it behind a periodic guard or a profiling flag that is off by default";
+      d.message = quote(s.at) + " runs " + every + ".";
       break;
     case Sync::Nonzero:
-      d.message = quote(s.at) + " returns a tensor whose size depends on the values of " + tensor +
-                  " on the GPU, so " + every + " the CPU waits for the GPU to finish all queued work and the GPU "
-                  "then idles while Python launches the next step; use a fixed-size form (a boolean mask, "
-                  "torch.where(cond, a, b)) or " + guard;
+      d.message = quote(s.at) + " returns a tensor whose size depends on values on the GPU, so " + every +
+                  " the host must read them." + origin;
       break;
   }
-  if (ts::Node origin = s.tensor ? m.deviceOrigin(s.tensor) : ts::Node(); origin && !s.tensor.contains(origin))
-    d.related.push_back({m.location(origin), "the tensor is produced on the GPU here"});
+  d.message += " The CPU blocks until the GPU has finished all queued work, and the GPU then idles while Python "
+               "launches the next step; " + advice(m, s, batch, d) + ".";
+  if (s.origin && !s.tensor.contains(s.origin))
+    d.related.push_back({m.location(s.origin), "the tensor is produced on the GPU here"});
   return d;
 }
 
@@ -236,21 +283,29 @@ Diagnostic describe(const ScriptModel& m, const Sync& s, const python::BatchCont
 
 void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
   const ScriptModel& model = *ctx.script;
-  std::vector<Sync> candidates;
+  std::vector<ts::Node> spots;
   for (const Call& c : model.calls())
-    if (auto s = syncOfCall(model, c)) candidates.push_back(*s);
-  collectFormats(model, model.root(), candidates);
+    if (maySync(model, c)) spots.push_back(c.node);
+  collectFormatSpots(model.root(), spots);
   std::map<uint32_t, std::pair<Sync, python::BatchContext>> first;  // statement begin -> earliest sync
-  for (const Sync& s : candidates) {
-    auto batch = model.perStep(s.at);
+  for (ts::Node spot : spots) {
+    auto batch = model.perStep(spot);
     if (!batch) continue;  // once per epoch, under a periodic guard, or behind a flag that is off
+    std::optional<Sync> s;
+    if (const Call* c = spot.is("call") ? model.callAt(spot) : nullptr) s = syncOfCall(model, *c);
+    else if (ts::Node t = formattedTensor(model, spot)) s = Sync{Sync::Format, spot, t};
+    if (!s) continue;  // a host value, or one we cannot place on the GPU
     // A log call's arguments are reported once, with the call.
-    if (s.kind == Sync::Format && insideLogCall(model, s.at)) continue;
-    uint32_t key = statementOf(s.at).begin();
+    if (s->kind == Sync::Format && insideLogCall(model, s->at)) continue;
+    uint32_t key = statementOf(s->at).begin();
     auto it = first.find(key);
-    if (it == first.end() || s.at.begin() < it->second.first.at.begin()) first.insert_or_assign(key, std::pair{s, *batch});
+    if (it == first.end() || s->at.begin() < it->second.first.at.begin())
+      first.insert_or_assign(key, std::pair{*s, *batch});
   }
-  for (const auto& [key, entry] : first) sink.report(describe(model, entry.first, entry.second));
+  for (auto& [key, entry] : first) {
+    if (entry.first.tensor) entry.first.origin = model.deviceOrigin(entry.first.tensor);
+    sink.report(describe(model, entry.first, entry.second));
+  }
 }
 
 }  // namespace gpulint::checks

@@ -81,6 +81,13 @@ std::optional<int64_t> stepInterval(const ResolvedValue& v) {
   return static_cast<int64_t>(*n);
 }
 
+// Full-batch training (`for epoch in range(epochs):` around one step on the
+// whole graph or dataset): each step is an epoch, and evaluating once per
+// epoch is fine.
+bool countsEpochs(const python::BatchContext& context) {
+  return context.loop && context.loop->target && syntax::containsWord(context.loop->target.text(), {"epoch"});
+}
+
 struct SmallGuard {
   ts::Node condition, interval;
   ResolvedValue value;
@@ -96,14 +103,14 @@ class Run {
     if (!isEvaluationCall(m_, c) && !(f && reachesEvaluation(*f))) return;
     auto context = m_.perStep(c.node);
     // Guarded, once per epoch, outside any loop, or itself in an eval loop: fine.
-    if (!context || context->kind != python::BatchKind::Step) return;
+    if (!context || context->kind != python::BatchKind::Step || countsEpochs(*context)) return;
     report(c.node, c.node, "`" + std::string(c.callee.text()) + "()`", *context);
   }
 
   void evaluationLoop(const Loop& l) {
     if (!isEvaluationPass(m_, l)) return;
     auto context = m_.perStep(l.node);
-    if (!context || context->kind != python::BatchKind::Step) return;
+    if (!context || context->kind != python::BatchKind::Step || countsEpochs(*context)) return;
     // Point at `model.eval()` when the inline evaluation block starts with it.
     ts::Node start = l.node;
     const Call* mode = evalModeSwitch(m_, l);
@@ -233,7 +240,8 @@ void trainingArguments(const AnalysisContext& ctx, const Call& c, DiagnosticSink
   d.rule = "GPU202";
   d.level = Level::Warning;
   d.location = fallback ? callHead(m, c) : keywordLocation(m, arg);
-  d.message = "TrainingArguments evaluates every " + std::to_string(*n) + " training steps (eval_strategy='steps', " +
+  d.message = "TrainingArguments evaluates after every " + (*n == 1 ? "training step" : std::to_string(*n) + " training steps") +
+              " (eval_strategy='steps', " +
               (fallback ? "eval_steps is omitted so it falls back to " : "") +
               written(fallback ? "logging_steps" : "eval_steps", v) + "): on each evaluation, " + kWhileEvaluating +
               ". Set eval_steps to at least " + std::to_string(ctx.options->min_eval_steps) +

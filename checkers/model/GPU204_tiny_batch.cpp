@@ -126,11 +126,14 @@ class Run {
   Run(const AnalysisContext& ctx, DiagnosticSink& sink) : ctx_(ctx), m_(*ctx.script), sink_(sink) {}
 
   void dataLoader(const Call& c) {
-    if (!isDataLoader(c) || c.has_star_kwargs || c.mayHideArgument("batch_size", kBatchSizeIndex)) return;
+    if (!isDataLoader(c) || c.mayHideArgument("batch_size", kBatchSizeIndex)) return;
     // A batch sampler decides the batch size; batch_size=None turns batching off (the dataset yields batches).
     if (c.argument("batch_sampler", kBatchSamplerIndex)) return;
     ts::Node sampler = c.argument("sampler", kSamplerIndex);
     ts::Node arg = c.argument("batch_size", kBatchSizeIndex);
+    ResolvedValue size = arg ? m_.resolve(arg) : ResolvedValue::ofInt(1);
+    // **kwargs may carry a batch_sampler, which PyTorch only accepts with batch_size 1.
+    if ((c.has_star_kwargs || c.has_star_args) && size.asInt() == 1) return;
     // Omitted: PyTorch batches 1 sample, unless the sampler itself yields batches.
     if (!arg && sampler && syntax::containsWord(sampler.text(), {"batch"})) return;
     Evidence e;
@@ -140,7 +143,7 @@ class Run {
     e.shuffles = (shuffled && *shuffled) || (sampler && !syntax::containsWord(sampler.text(), {"sequential"}));
     e.ordered = (shuffled && !*shuffled && !sampler) || (sampler && syntax::containsWord(sampler.text(), {"sequential"}));
     if (!trainingBatches(m_, c.node, e)) return;
-    report(c, arg, arg ? m_.resolve(arg) : ResolvedValue::ofInt(1), "The training DataLoader's batch size",
+    report(c, arg, size, "The training DataLoader's batch size",
            "batch_size");
   }
 
@@ -153,7 +156,7 @@ class Run {
     if (!arg) return;
     Evidence e{c.receiver.text(), syntax::containsWord(c.receiver.text(), {".shuffle("}), false};
     if (!trainingBatches(m_, c.node, e)) return;
-    report(c, arg, m_.resolve(arg), "The tf.data training pipeline's batch size", "batch");
+    report(c, arg, m_.resolve(arg), "The tf.data training pipeline's batch size", "batch_size");
   }
 
   // Keras Model.fit(x, y, batch_size=n); omitted means Keras' 32.
@@ -189,7 +192,7 @@ class Run {
     }
     d.message = subject + " is " + n + " (" +
                 (!arg ? "batch_size is omitted, and PyTorch's default is 1"
-                      : v.chain.empty() ? key + "=" + n : key + " resolves to " + n + originSuffix(v)) +
+                      : v.chain.empty() ? key + "=" + n : "`" + std::string(arg.text()) + "` resolves to " + n + originSuffix(v)) +
                 "): " + kWhyIdle + ".";
     d.related = relatedFrom(v);
     if (auto accum = accumulation()) {

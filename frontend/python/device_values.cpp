@@ -6,7 +6,6 @@
 // not moved is a host tensor. Host values and unknown ones both answer null:
 // rules stay silent when in doubt.
 #include <cctype>
-#include <functional>
 #include <regex>
 #include <set>
 
@@ -217,7 +216,8 @@ class DeviceAnalysis {
       if (m == "to") return toOrigin(*c, depth);
       if (preservesDevice(m) && !isModule(c->receiver, depth + 1))
         if (ts::Node o = origin(c->receiver, depth + 1)) return o;
-      if ((m == "forward" || m == "generate") && isModule(c->receiver, depth + 1)) return n;
+      // A module's outputs and its parameters (clip_grad_norm_(model.parameters()) returns a device tensor).
+      if (oneOf(m, {"forward", "generate", "parameters"}) && isModule(c->receiver, depth + 1)) return n;
       if (oneOf(m, {"gather", "gather_for_metrics", "all_gather", "reduce", "pad_across_processes"}) &&
           !c->positional.empty() && c->qualified.empty())
         return origin(c->positional[0], depth + 1);
@@ -299,16 +299,22 @@ class DeviceAnalysis {
     return out;
   }
 
-  // Visits nodes under `scope` without entering nested scopes.
+  // Visits the named nodes under `scope` (with `flat`, without entering
+  // nested functions and classes). A tree cursor keeps this linear.
   template <typename F>
-  static void walk(ts::Node scope, F&& f) {
-    for (ts::Node c : scope.namedChildren()) {
-      if (c.is("function_definition") || c.is("class_definition") || c.is("lambda") ||
-          c.is("decorated_definition"))
-        continue;
-      f(c);
-      walk(c, f);
+  static void walk(ts::Node scope, F&& f, bool flat = true) {
+    TSTreeCursor cur = ts_tree_cursor_new(scope.raw());
+    bool more = ts_tree_cursor_goto_first_child(&cur);
+    while (more) {
+      ts::Node n(ts_tree_cursor_current_node(&cur), scope.source());
+      bool nested = flat && (n.is("function_definition") || n.is("class_definition") || n.is("lambda") ||
+                             n.is("decorated_definition"));
+      if (n.isNamed() && !nested) f(n);
+      if (!nested && ts_tree_cursor_goto_first_child(&cur)) continue;
+      while (!(more = ts_tree_cursor_goto_next_sibling(&cur)))
+        if (!ts_tree_cursor_goto_parent(&cur)) break;
     }
+    ts_tree_cursor_delete(&cur);
   }
 
   // --- names ---
@@ -491,16 +497,15 @@ class DeviceAnalysis {
     if (!cls) return {};
     ts::Node found;
     int count = 0;
-    std::function<void(ts::Node)> visit = [&](ts::Node n) {
-      for (ts::Node c : n.namedChildren()) {
-        if (c.is("assignment") && c.field("left").text() == attr.text()) {
-          found = c.field("right");
-          ++count;
-        }
-        visit(c);
-      }
-    };
-    visit(cls);
+    walk(
+        cls,
+        [&](ts::Node n) {
+          if (n.is("assignment") && n.field("left").text() == attr.text()) {
+            found = n.field("right");
+            ++count;
+          }
+        },
+        false);
     return count == 1 ? found : ts::Node();
   }
 

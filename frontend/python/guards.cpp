@@ -1,4 +1,5 @@
 // Per-step placement and periodic guards (RULES.md "Periodic guard").
+#include <algorithm>
 #include <regex>
 
 #include "frontend/python/script_model.h"
@@ -234,13 +235,13 @@ static bool collectEpochLoops(const ScriptModel& m, ts::Node n, int depth, std::
     if (p.is("function_definition")) {
       const Function* f = m.enclosingFunction(p.namedChild(0));
       if (!f || depth >= kMaxCallDepth) return !out.empty();
+      // Every caller chain: the function may be reached from several loops.
       for (const Call* c : m.callersOf(*f)) {
         if (f->node.contains(c->node)) continue;  // recursion
         std::vector<const Loop*> outer;
-        if (collectEpochLoops(m, c->node, depth + 1, outer) && !outer.empty()) {
-          out.insert(out.end(), outer.begin(), outer.end());
-          return true;
-        }
+        (void)collectEpochLoops(m, c->node, depth + 1, outer);
+        for (const Loop* l : outer)
+          if (std::find(out.begin(), out.end(), l) == out.end()) out.push_back(l);
       }
       return !out.empty();
     }

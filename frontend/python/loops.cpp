@@ -145,10 +145,58 @@ bool ScriptModel::inEvalContext(ts::Node n) const {
         if (c.function == f && c.method == "eval" && c.positional.empty() && c.node.begin() < n.begin() &&
             c.receiver)
           return true;
-      break;
+      return false;
     }
   }
+  // A loop of a script without functions: `model.eval()` earlier at module level.
+  for (const Call& c : calls_)
+    if (!c.function && c.method == "eval" && c.positional.empty() && c.receiver && c.node.begin() < n.begin())
+      return true;
   return false;
 }
+
+namespace {
+
+bool switchesGrad(std::string_view text) {
+  return syntax::containsWord(text, {"no_grad", "inference_mode", "set_grad_enabled"});
+}
+
+// A `torch.set_grad_enabled(...)` statement in `f` before `n`, or anywhere at
+// module level (`f` null): its argument is a run-time value, so autograd may be off.
+bool gradSwitchedBefore(const ScriptModel& m, const Function* f, ts::Node n) {
+  for (const Call& c : m.calls())
+    if (c.function == f && c.method == "set_grad_enabled" && c.node.parent().is("expression_statement") &&
+        (!f || c.node.begin() < n.begin()))
+      return true;
+  return false;
+}
+
+bool gradDisabledAt(const ScriptModel& m, ts::Node n, int depth) {
+  for (ts::Node p = n.parent(); p; p = p.parent()) {
+    if (p.is("with_statement") && switchesGrad(p.child(1).text())) return true;
+    if (!p.is("function_definition")) continue;
+    const Function* f = m.enclosingFunction(p.namedChild(0));
+    if (!f) return false;
+    for (const auto& d : f->decorators)
+      if (switchesGrad(d)) return true;
+    // Lightning runs validation/test/predict hooks with grad disabled.
+    if (f->owner && f->owner->is_lightning_module && syntax::containsWord(f->name, {"validation", "test", "predict"}))
+      return true;
+    if (gradSwitchedBefore(m, f, n) || gradSwitchedBefore(m, nullptr, n)) return true;
+    if (depth >= 3) return false;
+    bool called = false;
+    for (const Call* c : m.callersOf(*f)) {
+      if (f->node.contains(c->node)) continue;  // recursion
+      if (!gradDisabledAt(m, c->node, depth + 1)) return false;
+      called = true;
+    }
+    return called;
+  }
+  return gradSwitchedBefore(m, nullptr, n);
+}
+
+}  // namespace
+
+bool ScriptModel::gradDisabled(ts::Node n) const { return gradDisabledAt(*this, n, 0); }
 
 }  // namespace gpulint::python

@@ -17,6 +17,9 @@ bool detectCuda(const ScriptModel& m) {
       for (ts::Node a : c.positional) {
         std::string s;
         if (syntax::stringLiteral(a, &s) && s.starts_with("cuda")) return true;
+        // x.to(device) with `device = "cuda"` (a constant or argparse default).
+        if (ResolvedValue v = m.resolve(a); v.kind == ResolvedValue::Kind::String && v.string_value.starts_with("cuda"))
+          return true;
       }
     }
     if (c.qualified == "torch.cuda.is_available") return true;

@@ -35,7 +35,15 @@ const char* loopKindName(LoopKind kind) {
 }
 
 std::string BatchContext::describe() const {
-  if (!loop) return kind == BatchKind::Step ? "the Lightning training_step" : "the Lightning evaluation step";
+  if (!loop) {
+    // An HF Trainer subclass's training_step override (see guards.cpp isLightningHook).
+    ts::Node cls = syntax::ancestor(scope, {"class_definition"});
+    ts::Node bases = cls ? cls.field("superclasses") : ts::Node();
+    if (kind == BatchKind::Step && bases && bases.text().find("Trainer") != std::string_view::npos &&
+        !syntax::containsWord(bases.text(), {"lightning"}))
+      return "the Trainer training_step";
+    return kind == BatchKind::Step ? "the Lightning training_step" : "the Lightning evaluation step";
+  }
   return std::string("the ") + loopKindName(loop->kind) + " at line " + std::to_string(loop->node.line());
 }
 

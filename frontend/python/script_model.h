@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "checkers/options.h"
@@ -100,6 +101,12 @@ struct NameBinding {
                              // (or a later one in a loop around the use): another value may reach it
 };
 
+// How a scope (module or function body, nested defs excluded) binds a name.
+struct ScopeBinding {
+  std::vector<ts::Node> assignments;  // `name = ...` statements
+  bool rebound = false;  // also bound by +=, a for target, tuple unpacking or `global`
+};
+
 class ScriptModel {
  public:
   ScriptModel(SourceFilePtr file, ts::Tree tree, RuleOptions options = {});
@@ -151,9 +158,9 @@ class ScriptModel {
   [[nodiscard]] bool isPeriodicCondition(ts::Node condition) const;
   // True when `n` sits under a periodic guard between itself and `scope`.
   [[nodiscard]] bool underPeriodicGuard(ts::Node n, ts::Node scope) const;
-  // The epoch loops that run `n` again on each of their iterations, innermost
-  // first: enclosing loops of kind Epoch (directly, or through calls of
-  // project functions, first caller chain that reaches one), skipping phase
+  // The epoch loops that run `n` again on each of their iterations: enclosing
+  // loops of kind Epoch, directly or through calls of project functions (every
+  // caller chain, each innermost first, in caller order), skipping phase
   // loops over a literal list (`for phase in ["train", "val"]`). Empty when
   // `n` sits in a batch loop (it runs per step), under a periodic guard
   // (`epoch % 5 == 0`, `epoch == 0`), a lazy-init check (`if x is None:`) or
@@ -162,8 +169,17 @@ class ScriptModel {
   // Where a call's function body is reached from: true if any caller chain
   // puts it in an eval context (function named eval/valid/test, no_grad...).
   [[nodiscard]] bool inEvalContext(ts::Node n) const;
+  // True when autograd is off wherever `n` runs: inside `with torch.no_grad()`/
+  // `inference_mode()`/`set_grad_enabled(...)`, in a function decorated with
+  // one of them, after a `torch.set_grad_enabled(...)` statement in its
+  // function or at module level, in a Lightning validation/test/predict hook,
+  // or in a function whose every caller in this file (at least one) is.
+  [[nodiscard]] bool gradDisabled(ts::Node n) const;
 
   // --- values ---
+  // Name bindings of a scope node (module or function_definition), built
+  // once per scope on first use.
+  [[nodiscard]] const std::unordered_map<std::string, ScopeBinding>& bindingsOf(ts::Node scope) const;
   [[nodiscard]] ResolvedValue resolve(ts::Node expr) const;
   [[nodiscard]] const ArgparseOption* argparseOption(std::string_view dest) const;
   // The last binding of the identifier `use` before it, in the scope the name
@@ -222,6 +238,7 @@ class ScriptModel {
   std::vector<Loop> loops_;
   std::vector<ArgparseOption> argparse_;
   std::map<std::string, ResolvedValue> overrides_;
+  mutable std::map<std::pair<uint32_t, uint32_t>, std::unordered_map<std::string, ScopeBinding>> bindings_;  // by scope range
   bool uses_cuda_ = false;
 };
 

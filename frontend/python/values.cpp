@@ -309,41 +309,22 @@ class ValueResolver {
     ts::Node scope = syntax::ancestor(id, {"function_definition"});
     while (scope) {
       if (const Function* f = m_.enclosingFunction(id); f && f->node == scope && isParameter(*f, name)) return {};
-      if (assignsName(scope, name)) break;
+      if (m_.bindingsOf(scope).count(name)) break;
       scope = syntax::ancestor(scope, {"function_definition"});
     }
     if (!scope) scope = m_.root();
+    const auto& bindings = m_.bindingsOf(scope);
+    auto it = bindings.find(name);
+    if (it == bindings.end() || it->second.rebound) return {};
     ts::Node found;
     int count = 0;
-    bool rebound = false;
-    forEachAssignment(scope, true, [&](ts::Node a) {
-      ts::Node left = a.field("left");
-      if (left.is("identifier") && left.text() == name) {
-        if (!found || found.field("right").text() != a.field("right").text()) ++count;
-        found = a;
-      }
-    });
-    forEachNode(scope, [&](ts::Node n) {
-      if (n.is("augmented_assignment") && n.field("left").text() == name) rebound = true;
-      if ((n.is("for_statement") || n.is("for_in_clause")) && containsName(n.field("left"), name)) rebound = true;
-      if (n.is("pattern_list") || n.is("tuple_pattern")) {
-        ts::Node p = n.parent();
-        if (p && p.is("assignment") && containsName(n, name)) rebound = true;
-      }
-      if (n.is("global_statement") && containsName(n, name)) rebound = true;
-    });
-    if (count != 1 || rebound || !found) return {};
+    for (ts::Node a : it->second.assignments) {
+      if (!found || found.field("right").text() != a.field("right").text()) ++count;
+      found = a;
+    }
+    if (count != 1 || !found) return {};
     *value = found.field("right");
     return found;
-  }
-
-  bool assignsName(ts::Node scope, const std::string& name) {
-    bool hit = false;
-    forEachAssignment(scope, true, [&](ts::Node a) {
-      ts::Node left = a.field("left");
-      if (left.is("identifier") && left.text() == name) hit = true;
-    });
-    return hit;
   }
 
   static bool containsName(ts::Node n, std::string_view name) {
@@ -351,16 +332,6 @@ class ValueResolver {
     for (ts::Node c : n.namedChildren())
       if (containsName(c, name)) return true;
     return false;
-  }
-
-  // Visits nodes of `scope` without entering nested functions or classes.
-  template <typename F>
-  void forEachNode(ts::Node scope, F&& f) {
-    for (ts::Node c : scope.namedChildren()) {
-      if (c.is("function_definition") || c.is("class_definition")) continue;
-      f(c);
-      forEachNode(c, f);
-    }
   }
 
   // Assignments in scope; with `flat` nested defs are skipped, else (for
@@ -409,6 +380,47 @@ class ValueResolver {
 };
 
 ResolvedValue ScriptModel::resolve(ts::Node expr) const { return ValueResolver(*this).resolve(expr, 0); }
+
+namespace {
+
+void collectIdentifiers(ts::Node n, std::vector<std::string_view>& out) {
+  if (n.is("identifier")) out.push_back(n.text());
+  for (ts::Node c : n.namedChildren()) collectIdentifiers(c, out);
+}
+
+// One walk of a scope, nested function and class bodies excluded.
+void indexBindings(ts::Node n, std::unordered_map<std::string, ScopeBinding>& out) {
+  for (ts::Node c : n.namedChildren()) {
+    if (c.is("function_definition") || c.is("class_definition")) continue;
+    std::vector<std::string_view> rebound;
+    if (c.is("assignment")) {
+      ts::Node left = c.field("left");
+      if (left.is("identifier")) out[std::string(left.text())].assignments.push_back(c);
+    } else if (c.is("augmented_assignment")) {
+      ts::Node left = c.field("left");
+      if (left.is("identifier")) rebound.push_back(left.text());
+    } else if (c.is("for_statement") || c.is("for_in_clause")) {
+      collectIdentifiers(c.field("left"), rebound);
+    } else if ((c.is("pattern_list") || c.is("tuple_pattern")) && c.parent().is("assignment")) {
+      collectIdentifiers(c, rebound);
+    } else if (c.is("global_statement")) {
+      collectIdentifiers(c, rebound);
+    }
+    for (auto name : rebound) out[std::string(name)].rebound = true;
+    indexBindings(c, out);
+  }
+}
+
+}  // namespace
+
+const std::unordered_map<std::string, ScopeBinding>& ScriptModel::bindingsOf(ts::Node scope) const {
+  std::pair<uint32_t, uint32_t> key{scope.begin(), scope.end()};
+  auto it = bindings_.find(key);
+  if (it != bindings_.end()) return it->second;
+  auto& entry = bindings_[key];
+  indexBindings(scope.is("function_definition") ? scope.field("body") : scope, entry);
+  return entry;
+}
 
 // ---- Name bindings and value sources ---------------------------------------
 

@@ -84,7 +84,7 @@ def train_one_epoch(model, loader, criterion, optimizer, scaler, writer, epoch):
         global_step = epoch * len(loader) + step
         log_metrics(writer, loss, global_step)
         if args.local_rank == 0:
-            logger.info("step %d loss %.4f", global_step, loss)  # expect: GPU201 "`logger.info` formats the GPU tensor"
+            logger.info("step %d loss %.4f", global_step, loss)  # expect: GPU201 "`logger.info` receives the GPU tensor `loss`"
         if step % args.log_every == 0:
             print(f"epoch {epoch} step {step} loss {loss.item():.4f} counts {class_counts}")  # ok: GPU201 (periodic guard)
         else:

@@ -196,6 +196,23 @@ def train_gpt(model, optimizer, get_batch, max_iters):
         iter_num += 1
 
 
+@torch.no_grad()
+def test(model, features, adj, labels, mask):
+    model.eval()
+    logits = model(features, adj)
+    model.train()
+    return (logits[mask].argmax(dim=1) == labels[mask]).float().mean()
+
+
+def train_full_batch(model, optimizer, features, adj, labels, idx_train, idx_val):
+    for epoch in range(args.epochs):
+        loss = F.nll_loss(model(features, adj)[idx_train], labels[idx_train])
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+        test(model, features, adj, labels, idx_val)  # ok: GPU202 (full-batch training: each step is an epoch)
+
+
 def sweep_checkpoints(model, paths, val_loader):
     results = {}
     for path in paths:  # ok: GPU202 (no training here: evaluating each checkpoint is the job)

@@ -1,0 +1,140 @@
+#include "checkers/data/GPU103_pageable_memory.h"
+
+#include <map>
+
+#include "checkers/python_common.h"
+#include "fixits/python_edits.h"
+
+namespace gpulint::checks {
+
+namespace {
+
+// DataLoader(dataset, batch_size, shuffle, sampler, batch_sampler, num_workers, collate_fn, pin_memory, ...)
+constexpr int kPinMemoryIndex = 7;
+
+// Where a loader's batches are seen going to the GPU.
+struct Consumer {
+  std::string where;      // "in the training step loop at line 40"
+  RelatedLocation related;
+};
+
+// The first `.to(cuda)`/`.cuda()` in the loop body that copies one of the
+// loop's own batches to the GPU.
+const python::Call* batchCopy(const python::ScriptModel& model, const python::Loop& loop) {
+  ts::Node body = loop.node.field("body");
+  for (const python::Call& c : model.calls()) {
+    if (!body.contains(c.node) || !c.receiver || (c.method != "to" && c.method != "cuda")) continue;
+    if (!(model.deviceOrigin(c.node) == c.node) || model.onCpuPath(c.node)) continue;
+    if (batchSourceLoop(model, c.receiver) == &loop) return &c;
+  }
+  return nullptr;
+}
+
+// Loaders iterated by batch loops that move their batches to the GPU: a
+// visible copy of the batch, or any training step loop of a CUDA script.
+void loopConsumers(const python::ScriptModel& model, std::map<const python::Call*, Consumer>& out) {
+  for (const python::Loop& loop : model.loops()) {
+    if (loop.kind != python::LoopKind::Step && loop.kind != python::LoopKind::Eval) continue;
+    const python::Call* copy = batchCopy(model, loop);
+    if (!copy && !(loop.kind == python::LoopKind::Step && model.usesCuda())) continue;
+    std::string where = std::string("in the ") + python::loopKindName(loop.kind) + " at line " +
+                        std::to_string(loop.node.line());
+    RelatedLocation related = copy ? RelatedLocation{model.location(copy->node), "the batch is copied to the GPU here"}
+                                   : RelatedLocation{headerLocation(model, loop.node),
+                                                     "this training loop of a CUDA script consumes the batches"};
+    for (const python::Call* loader : loadersIteratedBy(model, loop)) out.try_emplace(loader, Consumer{where, related});
+  }
+}
+
+// Loaders returned by Lightning's *_dataloader hooks: Lightning copies their
+// batches to the accelerator before every step.
+void lightningConsumers(const python::ScriptModel& model, std::map<const python::Call*, Consumer>& out) {
+  if (!model.usesCuda()) return;
+  for (const python::Call& c : model.calls()) {
+    if (!isDataLoader(c) || !c.function || !c.function->owner || !c.function->name.ends_with("_dataloader")) continue;
+    bool lightning = c.function->owner->is_lightning_module;
+    for (const auto& b : c.function->owner->bases) lightning = lightning || b.ends_with("LightningDataModule");
+    if (!lightning) continue;
+    out.try_emplace(&c, Consumer{"by Lightning before every step",
+                                 {headerLocation(model, c.function->node), "Lightning iterates this loader"}});
+  }
+}
+
+void check(const python::ScriptModel& model, const python::Call& loader, const Consumer& consumer,
+           DiagnosticSink& sink) {
+  // **kwargs may set pin_memory: unknown.
+  if (loader.mayHideArgument("pin_memory", kPinMemoryIndex)) return;
+  // A dataset already on the GPU cannot be pinned (and needs no copy).
+  if (ts::Node ds = loader.argument("dataset", 0); ds && model.mayLiveOnDevice(ds)) return;
+  Diagnostic d;
+  d.rule = "GPU103";
+  d.level = Level::Note;
+  Fix fix{"Set pin_memory=True", Applicability::Safe, {}};
+  std::string why;
+  ts::Node arg = loader.argument("pin_memory", kPinMemoryIndex);
+  if (!arg) {
+    d.location = callHead(model, loader);
+    why = "pin_memory is omitted; PyTorch's default is False";
+    fix.edits.push_back(fixits::addKeywords(model, loader, {{"pin_memory", "True"}}));
+  } else {
+    python::ResolvedValue value = model.resolve(arg);
+    auto on = value.truthiness();
+    // Unknown (torch.cuda.is_available(), an unset option) or already pinned.
+    if (!on || *on || value.kind == python::ResolvedValue::Kind::String) return;
+    ts::Node kw = arg.parent();
+    d.location = model.location(kw && kw.is("keyword_argument") ? kw : arg);
+    why = "pin_memory resolves to " + value.display() + originSuffix(value);
+    d.related = relatedFrom(value);
+    if (value.chain.empty() && arg.is("false")) {
+      fix.edits.push_back(fixits::replaceNode(model, arg, "True"));
+    } else if (!value.chain.empty()) {
+      // Flip the literal where it is written (an argparse default, a constant).
+      const Location& at = value.chain.back().location;
+      const SourceFile& file = model.file();
+      if (at.file == file.path() && file.text().substr(at.begin, at.end - at.begin) == "False")
+        fix.edits.push_back(Edit{file.path(), at.begin, at.end, "True"});
+    }
+  }
+  d.message = "DataLoader returns its batches in pageable host memory (" + why + ") and they are copied to the GPU " +
+              consumer.where + ": the driver stages each copy through a pinned buffer and the copy cannot overlap "
+              "with compute, so the GPU waits for every host-to-device transfer. Pass pin_memory=True and copy "
+              "with .to(device, non_blocking=True).";
+  d.related.push_back(consumer.related);
+  if (!fix.edits.empty()) d.fixes.push_back(std::move(fix));
+  sink.report(std::move(d));
+}
+
+// HF Trainer pins by default; dataloader_pin_memory=False turns it off.
+void checkTrainingArguments(const python::ScriptModel& model, const python::Call& call, DiagnosticSink& sink) {
+  ts::Node arg = call.keyword("dataloader_pin_memory");
+  if (!arg) return;
+  for (const char* cpu : {"no_cuda", "use_cpu"})
+    if (ts::Node v = call.keyword(cpu))
+      if (auto b = model.resolve(v).truthiness(); !b || *b) return;  // CPU training, or unknown
+  python::ResolvedValue value = model.resolve(arg);
+  auto on = value.truthiness();
+  if (!on || *on || value.kind == python::ResolvedValue::Kind::String) return;
+  Diagnostic d{"GPU103", Level::Note, model.location(arg.parent()), {}, relatedFrom(value), {}};
+  d.message = "TrainingArguments sets dataloader_pin_memory to " + value.display() + originSuffix(value) +
+              ", so the Trainer copies every batch to the GPU from pageable host memory and the GPU waits for each "
+              "transfer. Remove it (the Trainer pins memory by default) or set it to True.";
+  if (value.chain.empty() && arg.is("false"))
+    d.fixes.push_back(Fix{"Set dataloader_pin_memory=True", Applicability::Safe,
+                          {fixits::replaceNode(model, arg, "True")}});
+  sink.report(std::move(d));
+}
+
+}  // namespace
+
+void PageableMemory::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
+  const python::ScriptModel& model = *ctx.script;
+  std::map<const python::Call*, Consumer> consumers;
+  loopConsumers(model, consumers);
+  lightningConsumers(model, consumers);
+  for (const python::Call& call : model.calls()) {
+    if (auto it = consumers.find(&call); it != consumers.end()) check(model, call, it->second, sink);
+    else if (isTrainingArguments(model, call)) checkTrainingArguments(model, call, sink);
+  }
+}
+
+}  // namespace gpulint::checks

@@ -1,0 +1,150 @@
+#include "checkers/data/GPU105_loader_rebuilt_per_epoch.h"
+
+#include <algorithm>
+#include <map>
+
+#include "checkers/python_common.h"
+#include "fixits/python_edits.h"
+
+namespace gpulint::checks {
+
+namespace {
+
+constexpr int kNumWorkersIndex = 5;  // DataLoader(dataset, batch_size, shuffle, sampler, batch_sampler, num_workers)
+
+using python::Loop;
+using python::ResolvedValue;
+
+// How many times an epoch loop runs: range(n), range(a, b), range(a, b, s),
+// also inside tqdm/trange/enumerate; `bound` receives the value that sets it.
+std::optional<int64_t> epochCount(const python::ScriptModel& model, const Loop& loop, ResolvedValue* bound) {
+  const python::Call* c = loop.iterable && loop.iterable.is("call") ? model.callAt(loop.iterable) : nullptr;
+  while (c && (c->method == "enumerate" || c->method == "tqdm") && !c->positional.empty())
+    c = c->positional[0].is("call") ? model.callAt(c->positional[0]) : nullptr;
+  // A while loop, or an iterable we cannot count.
+  if (!c || (c->method != "range" && c->method != "trange") || c->has_star_args || c->positional.empty() ||
+      c->positional.size() > 3)
+    return std::nullopt;
+  std::vector<int64_t> v;
+  for (ts::Node a : c->positional) {
+    ResolvedValue r = model.resolve(a);
+    if (r.kind != ResolvedValue::Kind::Int) return std::nullopt;
+    if (v.size() == (c->positional.size() == 1 ? 0u : 1u)) *bound = r;  // the stop value
+    v.push_back(r.int_value);
+  }
+  if (v.size() == 1) return std::max<int64_t>(v[0], 0);
+  int64_t step = v.size() == 3 ? v[2] : 1;
+  if (step <= 0) return std::nullopt;
+  return std::max<int64_t>((v[1] - v[0] + step - 1) / step, 0);
+}
+
+template <typename F>
+void forEachIdentifier(ts::Node n, F&& f) {
+  if (n.is("identifier")) f(n);
+  for (ts::Node c : n.namedChildren()) forEachIdentifier(c, f);
+}
+
+// True when the loader's arguments change with the epoch number (a dataset
+// built from it inside the loop): a new loader per epoch is then deliberate.
+bool dependsOnEpoch(const python::ScriptModel& model, const python::Call& loader, const Loop& epoch) {
+  std::vector<std::string_view> vars;
+  if (epoch.target) forEachIdentifier(epoch.target, [&](ts::Node id) { vars.push_back(id.text()); });
+  auto isVar = [&](ts::Node id) { return std::find(vars.begin(), vars.end(), id.text()) != vars.end(); };
+  bool hit = false;
+  forEachIdentifier(loader.node, [&](ts::Node id) {
+    hit = hit || isVar(id);
+    if (auto b = model.lastBinding(id); b && b->value && epoch.node.contains(b->statement))
+      forEachIdentifier(b->value, [&](ts::Node inner) { hit = hit || isVar(inner); });
+  });
+  return hit;
+}
+
+// `train_set.set_epoch(epoch)` in the epoch loop changes the dataset in the
+// main process; persistent workers keep their own copy and would miss it.
+bool mutatesDatasetPerEpoch(const python::ScriptModel& model, const Loop& epoch) {
+  for (const python::Call& c : model.calls())
+    if (epoch.node.contains(c.node) && c.method == "set_epoch" && c.receiver &&
+        c.receiver.text().find("sampler") == std::string_view::npos)
+      return true;
+  return false;
+}
+
+Diagnostic finding(const python::ScriptModel& model, const python::Call& loader, const Loop& epoch,
+                   const Loop& consumer, Level level) {
+  Diagnostic d;
+  d.rule = "GPU105";
+  d.level = level;
+  d.location = callHead(model, loader);
+  d.related.push_back({headerLocation(model, epoch.node), "the epoch loop"});
+  if (!(consumer.node == epoch.node))
+    d.related.push_back({headerLocation(model, consumer.node), "the loader is iterated here"});
+  return d;
+}
+
+void check(const python::ScriptModel& model, const python::Call& loader, const std::vector<const Loop*>& consumers,
+           DiagnosticSink& sink) {
+  if (loader.mayHideArgument("num_workers", kNumWorkersIndex)) return;
+  ResolvedValue workers = model.resolve(loader.argument("num_workers", kNumWorkersIndex));
+  // No workers (GPU101's finding) or an unknown count: nothing to restart.
+  if (workers.kind != ResolvedValue::Kind::Int || workers.int_value <= 0) return;
+  std::string n = std::to_string(workers.int_value);
+  std::vector<const Loop*> rebuilt_by = model.epochLoopsAround(loader.node);
+  for (const Loop* consumer : consumers) {
+    std::vector<const Loop*> epochs = model.epochLoopsAround(consumer->node);
+    if (epochs.empty()) continue;
+    ResolvedValue bound;
+    // Built inside the epoch loop whose iterations consume it.
+    if (!rebuilt_by.empty() && epochs.front() == rebuilt_by.front()) {
+      const Loop& epoch = *rebuilt_by.front();
+      if (auto count = epochCount(model, epoch, &bound); (count && *count < 2) || dependsOnEpoch(model, loader, epoch))
+        return;
+      Diagnostic d = finding(model, loader, epoch, *consumer, Level::Warning);
+      d.message = "DataLoader with " + n + " workers is built inside the epoch loop at line " +
+                  std::to_string(epoch.node.line()) + ", so every epoch starts " + n +
+                  " new worker processes that import, unpickle the dataset and fill their prefetch queues while the "
+                  "GPU waits for the epoch's first batches. Build the loader once before the epoch loop and pass "
+                  "persistent_workers=True.";
+      sink.report(std::move(d));
+      return;
+    }
+    // Built outside and iterated again on each epoch: workers restart unless persistent.
+    for (const Loop* epoch : epochs) {
+      if (epoch->node.contains(loader.node)) break;
+      auto count = epochCount(model, *epoch, &bound);
+      if (!count || *count < 2 || mutatesDatasetPerEpoch(model, *epoch)) continue;
+      if (loader.mayHideArgument("persistent_workers", -1)) return;
+      ts::Node arg = loader.keyword("persistent_workers");
+      ResolvedValue persistent = arg ? model.resolve(arg) : ResolvedValue::ofBool(false);
+      if (auto on = persistent.truthiness(); !on || *on || persistent.kind == ResolvedValue::Kind::String) return;
+      Diagnostic d = finding(model, loader, *epoch, *consumer, Level::Note);
+      if (arg) d.location = model.location(arg.parent());
+      d.message = "DataLoader with " + n + " workers is iterated again on each of the " + std::to_string(*count) +
+                  " epochs of the loop at line " + std::to_string(epoch->node.line()) + " (" + bound.display() +
+                  originSuffix(bound) + ") " + (arg ? "with persistent_workers=" + persistent.display()
+                                                    : std::string("without persistent_workers=True")) +
+                  ": every epoch shuts its " + n + " worker processes down and starts new ones, and the GPU idles "
+                  "until they have prepared the first batches. Pass persistent_workers=True.";
+      for (const RelatedLocation& r : relatedFrom(bound)) d.related.push_back(r);
+      Fix fix{"Set persistent_workers=True", Applicability::Unsafe, {}};
+      if (!arg) fix.edits.push_back(fixits::addKeywords(model, loader, {{"persistent_workers", "True"}}));
+      else if (arg.is("false")) fix.edits.push_back(fixits::replaceNode(model, arg, "True"));
+      if (!fix.edits.empty()) d.fixes.push_back(std::move(fix));
+      sink.report(std::move(d));
+      return;
+    }
+  }
+}
+
+}  // namespace
+
+void LoaderRebuiltPerEpoch::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
+  const python::ScriptModel& model = *ctx.script;
+  // Which loops iterate each loader.
+  std::map<const python::Call*, std::vector<const Loop*>> consumers;
+  for (const Loop& loop : model.loops())
+    for (const python::Call* loader : loadersIteratedBy(model, loop)) consumers[loader].push_back(&loop);
+  for (const python::Call& call : model.calls())
+    if (auto it = consumers.find(&call); it != consumers.end()) check(model, call, it->second, sink);
+}
+
+}  // namespace gpulint::checks

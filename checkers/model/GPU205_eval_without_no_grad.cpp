@@ -1,0 +1,174 @@
+#include "checkers/model/GPU205_eval_without_no_grad.h"
+
+#include <algorithm>
+#include <cctype>
+#include <regex>
+#include <set>
+
+#include "checkers/python_common.h"
+#include "frontend/python/syntax.h"
+
+namespace gpulint::checks {
+
+namespace {
+
+using python::Call;
+using python::Function;
+using python::ScriptModel;
+namespace syntax = python::syntax;
+
+constexpr int kHelperDepth = 2;  // project helpers followed from an eval loop to the forward call
+
+const char* kWhy =
+    " with autograd on: PyTorch keeps every activation for a backward pass that never comes, so evaluation "
+    "holds several times the GPU memory it needs (forcing smaller eval batches) and spends time building a "
+    "graph it throws away. model.eval() does not turn this off; ";
+
+// `model(x)`, `self.net(x)`, `model.module(x)`, `model.forward(x)`: a module
+// call, not a loss or metric (their inputs carry the graph, if any) and not
+// HF `generate` (which runs under no_grad itself).
+bool isForward(const ScriptModel& m, const Call& c) {
+  ts::Node callee = c.callee;
+  if (c.method == "forward" && c.receiver) callee = c.receiver;
+  else if (!c.qualified.empty() || m.calledFunction(c)) return false;
+  if (syntax::containsWord(syntax::lastName(callee), {"loss", "criterion", "metric"})) return false;
+  for (ts::Node src : m.valueSources(callee)) {
+    const Call* made = src.is("call") ? m.callAt(src) : nullptr;
+    if (!made) continue;
+    const std::string& q = made->qualified;
+    if (q.starts_with("torchmetrics.") || q.ends_with("Loss")) return false;
+    // A Keras/TF/JAX model in a file that also imports torch: no autograd graph.
+    if (q.starts_with("tensorflow.") || q.starts_with("keras.") || q.starts_with("jax.") || q.starts_with("flax."))
+      return false;
+  }
+  return m.isModuleExpression(callee);
+}
+
+// A no_grad-like with-block between `n` and `scope`.
+bool localNoGrad(ts::Node n, ts::Node scope) {
+  for (ts::Node p = n.parent(); p && !(p == scope); p = p.parent())
+    if (p.is("with_statement") && syntax::containsWord(p.child(1).text(), {"no_grad", "inference_mode", "set_grad"}))
+      return true;
+  return false;
+}
+
+// Calls in `scope` that need gradients on purpose (saliency maps, adversarial
+// evaluation, test-time training): autograd must stay on.
+bool needsGrad(const ScriptModel& m, ts::Node scope) {
+  for (const Call& c : m.calls())
+    if (scope.contains(c.node) &&
+        (c.qualified.starts_with("torch.autograd") || c.method == "backward" || c.method == "requires_grad_"))
+      return true;
+  return false;
+}
+
+// The first model forward reached from `scope` with autograd on locally.
+const Call* forwardIn(const ScriptModel& m, ts::Node scope, const Function* fn, int depth) {
+  for (const Call& c : m.calls()) {
+    if (c.function != fn || !scope.contains(c.node) || localNoGrad(c.node, scope)) continue;
+    if (isForward(m, c)) return &c;
+    const Function* g = m.calledFunction(c);
+    if (!g || g == fn || depth >= kHelperDepth) continue;
+    bool decorated = false;
+    for (const auto& d : g->decorators) decorated |= syntax::containsWord(d, {"no_grad", "inference_mode"});
+    if (!decorated)
+      if (const Call* inner = forwardIn(m, g->body, g, depth + 1)) return inner;
+  }
+  return nullptr;
+}
+
+// A function that trains (a step or epoch loop, a backward): decorating it
+// would break training, so its eval loop is reported at the loop.
+bool trains(const ScriptModel& m, const Function& f) {
+  for (const auto& l : m.loops())
+    if (l.function == &f && (l.kind == python::LoopKind::Step || l.kind == python::LoopKind::Epoch)) return true;
+  return needsGrad(m, f.body);
+}
+
+bool evalNamed(const Function& f) {
+  static const std::regex name(R"(eval|valid|predict|infer|test)", std::regex::icase);
+  // test_* functions are unit tests, not evaluation.
+  return std::regex_search(f.name, name) && !f.name.starts_with("test_") && !syntax::containsWord(f.name, {"train"});
+}
+
+// From the start of `n` to the end of its first line (a def or loop header).
+Location headerLine(const ScriptModel& m, ts::Node n) {
+  uint32_t end = std::min(n.end(), m.file().lineStart(m.file().position(n.begin()).line + 1));
+  while (end > n.begin() && std::isspace(static_cast<unsigned char>(m.file().text()[end - 1]))) --end;
+  return m.location(n.begin(), end);
+}
+
+// "torch.no_grad()" under the script's own name for torch; "" when torch
+// itself is not imported under any name.
+std::string noGradCall(const ScriptModel& m) {
+  for (const auto& [local, qualified] : m.imports()) {
+    if (qualified == "torch") return local + ".no_grad()";
+    if (qualified == "torch.no_grad") return local + "()";
+  }
+  return "";
+}
+
+void report(const ScriptModel& m, const Function* fn, ts::Node loop, const Call& fwd, DiagnosticSink& sink) {
+  Diagnostic d;
+  d.rule = "GPU205";
+  d.level = Level::Warning;
+  std::string forward = "`" + std::string(fwd.callee.text()) + "(...)` at line " + std::to_string(fwd.node.line());
+  std::string decorator = noGradCall(m);
+  if (fn) {
+    d.location = headerLine(m, fn->node);
+    d.message = "`" + fn->name + "()` runs the model forward (" + forward + ")" + kWhy + "decorate it with `@" +
+                (decorator.empty() ? "torch.no_grad()" : decorator) + "` (or `@torch.inference_mode()`).";
+    uint32_t line_start = m.file().lineStart(m.file().position(fn->node.begin()).line);
+    std::string indent(m.file().text().substr(line_start, fn->node.begin() - line_start));
+    // Only when the def starts its line and torch is imported under some name.
+    if (!decorator.empty() && indent.find_first_not_of(" \t") == std::string::npos)
+      d.fixes.push_back(Fix{"Add @" + decorator, Applicability::Safe,
+                            {Edit{m.file().path(), line_start, line_start, indent + "@" + decorator + "\n"}}});
+  } else {
+    d.location = headerLine(m, loop);
+    d.message = "This evaluation loop runs the model forward (" + forward + ")" + kWhy +
+                "wrap the loop in `with torch.no_grad():` (or `torch.inference_mode()`).";
+  }
+  d.related.push_back({m.location(fwd.node), "model forward pass with autograd on"});
+  if (loop && fn) d.related.push_back({headerLine(m, loop), "evaluation loop"});
+  sink.report(std::move(d));
+}
+
+}  // namespace
+
+void EvalWithoutNoGrad::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
+  const ScriptModel& m = *ctx.script;
+  // PyTorch only: TF/Keras/JAX build no autograd graph outside a tape or grad transform.
+  if (!m.importsModule("torch")) return;
+  std::set<uint32_t> reported;
+  for (const auto& l : m.loops()) {
+    if (l.kind != python::LoopKind::Eval) continue;
+    // no_grad around the loop, on its function or on every caller; a Lightning hook.
+    if (m.gradDisabled(l.node)) continue;
+    if (needsGrad(m, l.function ? l.function->body : l.node)) continue;
+    const Call* fwd = forwardIn(m, l.node.field("body"), l.function, 0);
+    if (!fwd) continue;  // no model forward: nothing for autograd to record
+    const Function* owner = l.function && !trains(m, *l.function) ? l.function : nullptr;
+    if (!reported.insert(owner ? owner->node.begin() : l.node.begin()).second) continue;
+    report(m, owner, l.node, *fwd, sink);
+  }
+  // Eval functions without an eval loop of their own (a per-sample predict()).
+  for (const auto& f : m.functions()) {
+    if (!evalNamed(*f) || reported.count(f->node.begin()) || trains(m, *f)) continue;
+    // Called only from other modules: the caller's context is unknown.
+    auto callers = m.callersOf(*f);
+    if (callers.empty() || m.gradDisabled(f->body) || needsGrad(m, f->body)) continue;
+    // Called from an eval loop: judged (and reported) with that loop.
+    if (std::any_of(callers.begin(), callers.end(), [&](const Call* c) {
+          auto batch = m.inBatchLoop(c->node);
+          return batch && batch->kind == python::BatchKind::Eval;
+        }))
+      continue;
+    bool has_eval_loop = false;
+    for (const auto& l : m.loops()) has_eval_loop |= l.function == f.get() && l.kind == python::LoopKind::Eval;
+    if (has_eval_loop) continue;  // judged with its loop above
+    if (const Call* fwd = forwardIn(m, f->body, f.get(), 0)) report(m, f.get(), ts::Node(), *fwd, sink);
+  }
+}
+
+}  // namespace gpulint::checks
