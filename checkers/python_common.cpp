@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <regex>
+
+#include "frontend/python/syntax.h"
 
 namespace gpulint::checks {
 
@@ -187,6 +190,263 @@ std::vector<const python::Call*> loadersOf(const python::ScriptModel& model, ts:
 
 const python::Loop* batchSourceLoop(const python::ScriptModel& model, ts::Node expr) {
   return batchSourceLoop(model, expr, 0);
+}
+
+std::optional<int64_t> tripCount(const python::ScriptModel& model, const python::Loop& loop,
+                                 python::ResolvedValue* bound) {
+  const python::Call* c = loop.iterable && loop.iterable.is("call") ? model.callAt(loop.iterable) : nullptr;
+  while (c && (c->method == "enumerate" || c->method == "tqdm") && !c->positional.empty())
+    c = c->positional[0].is("call") ? model.callAt(c->positional[0]) : nullptr;
+  if (!c || (c->method != "range" && c->method != "trange") || c->has_star_args || c->positional.empty() ||
+      c->positional.size() > 3)
+    return std::nullopt;
+  std::vector<int64_t> v;
+  for (ts::Node a : c->positional) {
+    python::ResolvedValue r = model.resolve(a);
+    if (r.kind != python::ResolvedValue::Kind::Int) return std::nullopt;
+    if (v.size() == (c->positional.size() == 1 ? 0u : 1u)) *bound = r;  // the stop bound
+    v.push_back(r.int_value);
+  }
+  if (v.size() == 1) return std::max<int64_t>(v[0], 0);
+  int64_t step = v.size() == 3 ? v[2] : 1;
+  if (step <= 0) return std::nullopt;
+  return std::max<int64_t>((v[1] - v[0] + step - 1) / step, 0);
+}
+
+// ---- logging (GPU201, GPU206) ----
+
+namespace {
+
+bool isNamed(std::string_view s, std::initializer_list<std::string_view> names) {
+  for (auto n : names)
+    if (s == n) return true;
+  return false;
+}
+
+bool isStringLiteral(ts::Node n) { return python::syntax::unwrap(n).is("string"); }
+
+}  // namespace
+
+bool isLightningSelfLog(const python::Call& c) {
+  return c.receiver && c.receiver.text() == "self" && (c.method == "log" || c.method == "log_dict") &&
+         c.function && c.function->owner && c.function->owner->is_lightning_module;
+}
+
+bool isLoggingCall(const python::ScriptModel& m, const python::Call& c) {
+  if (c.callee.is("identifier")) return c.method == "print" && c.qualified.empty() && !m.functionNamed("print");
+  for (const char* math : {"numpy.", "torch.", "math.", "tensorflow.", "jax."})
+    if (c.qualified.starts_with(math)) return false;
+  if (c.qualified.starts_with("logging.") || c.qualified.starts_with("wandb.") || c.qualified.starts_with("mlflow."))
+    return true;
+  if (!c.receiver || isLightningSelfLog(c)) return false;
+  if (isNamed(c.method, {"add_scalar", "add_scalars", "log_metric", "log_metrics", "set_postfix", "set_postfix_str",
+                         "set_description", "set_description_str", "print"}))
+    return true;
+  if (isNamed(c.method, {"debug", "info", "warning", "warn", "error", "critical", "exception"}))
+    return python::syntax::containsWord(python::syntax::lastName(c.receiver), {"log"});
+  return c.method == "log" && c.receiver.text() != "self";
+}
+
+ts::Node formattedDeviceTensor(const python::ScriptModel& m, ts::Node expr) {
+  expr = python::syntax::unwrap(expr);
+  if (!expr) return {};
+  auto first = [&](ts::Node container) {
+    for (ts::Node v : container.namedChildren()) {
+      if (v.is("keyword_argument")) v = v.field("value");
+      if (m.mayLiveOnDevice(v)) return v;
+    }
+    return ts::Node();
+  };
+  if (expr.is("string")) {
+    for (ts::Node part : expr.namedChildren())
+      if (part.is("interpolation") && m.mayLiveOnDevice(part.namedChild(0))) return part.namedChild(0);
+    return {};
+  }
+  if (expr.is("dictionary")) {
+    for (ts::Node p : expr.namedChildren())
+      if (ts::Node t = p.is("pair") ? formattedDeviceTensor(m, p.field("value")) : ts::Node()) return t;
+    return {};
+  }
+  if (expr.is("binary_operator") && expr.field("operator").text() == "%" && isStringLiteral(expr.field("left"))) {
+    ts::Node r = python::syntax::unwrap(expr.field("right"));
+    if (r.is("tuple")) return first(r);
+    return m.mayLiveOnDevice(r) ? r : ts::Node();
+  }
+  const python::Call* c = expr.is("call") ? m.callAt(expr) : nullptr;
+  if (c && c->method == "format" && c->receiver && isStringLiteral(c->receiver))
+    return first(c->node.field("arguments"));
+  return m.mayLiveOnDevice(expr) ? expr : ts::Node();
+}
+
+ts::Node loggedDeviceTensor(const python::ScriptModel& m, const python::Call& c) {
+  for (ts::Node a : c.positional)
+    if (ts::Node t = formattedDeviceTensor(m, a)) return t;
+  for (const auto& [k, v] : c.keywords)
+    if (ts::Node t = formattedDeviceTensor(m, v)) return t;
+  return {};
+}
+
+// ---- training and evaluation (GPU202, GPU204) ----
+
+namespace {
+
+// "train_loader", "trainset", "x_train"; not "trainer" nor "pretrained".
+bool namesTraining(std::string_view text) {
+  static const std::regex train(R"((^|[^a-z])train(?!er))", std::regex::icase);
+  return std::regex_search(std::string(text), train);
+}
+
+bool importsKeras(const python::ScriptModel& m) {
+  return m.importsModule("tensorflow") || m.importsModule("keras") || m.importsModule("tf_keras");
+}
+
+// Names that say what a batch source is for: the variable it is assigned to
+// (first), the keyword or dict key it is passed under, and every function it
+// is built (or returned) in.
+std::vector<std::string> purposeNames(ts::Node call) {
+  std::vector<std::string> out;
+  ts::Node child = call;
+  for (ts::Node p = call.parent(); p; child = p, p = p.parent()) {
+    if (p.is("keyword_argument")) {
+      out.emplace_back(p.field("name").text());
+    } else if (p.is("pair")) {
+      out.emplace_back(p.field("key").text());
+    } else if (p.is("assignment")) {
+      ts::Node left = p.field("left"), right = p.field("right");
+      // a, b = DataLoader(x), DataLoader(y): the target at the same position.
+      if (right && right.is("expression_list") && left.namedChildCount() == right.namedChildCount())
+        for (uint32_t i = 0; i < right.namedChildCount(); ++i)
+          if (right.namedChild(i).contains(child)) left = left.namedChild(i);
+      out.insert(out.begin(), std::string(left.text()));
+      break;
+    } else if (!(p.is("call") || p.is("argument_list") || p.is("attribute") || p.is("parenthesized_expression") ||
+                 p.is("dictionary") || p.is("list") || p.is("tuple") || p.is("expression_list") ||
+                 p.is("return_statement"))) {
+      break;
+    }
+  }
+  for (ts::Node p = call.parent(); p; p = p.parent())
+    if (p.is("function_definition")) out.emplace_back(p.field("name").text());
+  return out;
+}
+
+// `name` as a whole word of `text`.
+bool mentions(std::string_view text, std::string_view name) {
+  auto word = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; };
+  for (size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
+    size_t end = at + name.size();
+    if ((at == 0 || !word(text[at - 1])) && (end == text.size() || !word(text[end]))) return true;
+  }
+  return false;
+}
+
+// `target` is iterated by a step loop or handed to a fit() call.
+bool consumedByTraining(const python::ScriptModel& m, std::string_view target) {
+  if (target.empty()) return false;
+  for (const auto& l : m.loops())
+    if (l.kind == python::LoopKind::Step && l.iterable && mentions(l.iterable.text(), target)) return true;
+  for (const python::Call& c : m.calls())
+    if (c.method == "fit")
+      for (ts::Node a : c.positional)
+        if (a.text() == target) return true;
+  return false;
+}
+
+bool evalFunctionName(std::string_view name) {
+  static const std::regex re(
+      R"(_*(run_|do_)?(eval|evaluate|evaluation|val|valid|validate|validation|test)(_(model|epoch|one_epoch|loop|all|pass|net|dataset|set|split))?)",
+      std::regex::icase);
+  return std::regex_match(std::string(name), re);
+}
+
+}  // namespace
+
+bool scriptTrains(const python::ScriptModel& m) {
+  for (const auto& l : m.loops())
+    if (l.kind == python::LoopKind::Step) return true;
+  for (const auto& c : m.classes())
+    if (c->is_lightning_module) return true;
+  bool fit_api = importsKeras(m) || m.importsModule("pytorch_lightning") || m.importsModule("lightning");
+  for (const python::Call& c : m.calls()) {
+    if (isTrainingArguments(m, c) || c.method == "train_on_batch") return true;
+    if (c.method == "fit" && c.receiver && fit_api) return true;
+    if (c.method == "train" && c.receiver && python::syntax::containsWord(c.receiver.text(), {"trainer"})) return true;
+  }
+  return false;
+}
+
+std::optional<RelatedLocation> gradientAccumulation(const python::ScriptModel& m) {
+  using python::ResolvedValue;
+  auto named = [](std::string_view s) {
+    return python::syntax::containsWord(s, {"accum"}) &&
+           python::syntax::containsWord(s, {"grad", "step", "iter", "batch"});
+  };
+  std::optional<RelatedLocation> out;
+  auto found = [&](std::string_view name, ts::Node where, const ResolvedValue& v) {
+    if (v.kind != ResolvedValue::Kind::Int || v.int_value <= 1) return false;
+    Location at = m.location(where);
+    out = RelatedLocation{at, std::string(name) + " resolves to " + v.display() + " (line " +
+                                  std::to_string(at.start.line) + ")"};
+    return true;
+  };
+  for (const auto& o : m.argparseOptions())
+    if (named(o.dest) && found(o.dest, o.call, o.default_value)) return out;
+  for (const python::Call& c : m.calls())
+    for (const auto& [k, v] : c.keywords)
+      if (named(k) && found(k, v.parent(), m.resolve(v))) return out;
+  // Assignments (dataclass fields too) and dict keys, without recursion: files may nest deeply.
+  std::vector<ts::Node> stack{m.root()};
+  while (!stack.empty()) {
+    ts::Node n = stack.back();
+    stack.pop_back();
+    for (ts::Node k : n.namedChildren()) stack.push_back(k);
+    ts::Node key = n.is("assignment") ? n.field("left") : n.is("pair") ? n.field("key") : ts::Node();
+    ts::Node value = n.is("assignment") ? n.field("right") : n.is("pair") ? n.field("value") : ts::Node();
+    if (!key || !value) continue;
+    std::string name(python::syntax::lastName(key));
+    if (name.empty() && !python::syntax::stringLiteral(key, &name)) continue;
+    if (named(name) && found(name, n, m.resolve(value))) return out;
+  }
+  return out;
+}
+
+bool feedsTraining(const python::ScriptModel& m, ts::Node call, const BatchSourceHints& hints) {
+  std::vector<std::string> names = purposeNames(call);
+  for (const auto& n : names)
+    if (namesEvaluation(n)) return false;
+  if (namesEvaluation(hints.data) || hints.ordered) return false;
+  for (const auto& n : names)
+    if (namesTraining(n)) return true;
+  if (namesTraining(hints.data) || hints.shuffles) return true;
+  return !names.empty() && consumedByTraining(m, names.front());
+}
+
+bool isEvaluationCall(const python::ScriptModel& m, const python::Call& c) {
+  if (c.receiver && c.receiver.text() != "self") {
+    std::string_view recv = python::syntax::lastName(c.receiver);
+    if ((c.method == "validate" || c.method == "evaluate") && python::syntax::containsWord(recv, {"trainer"}))
+      return true;
+    return c.method == "evaluate" && python::syntax::containsWord(recv, {"model"}) && importsKeras(m);
+  }
+  if (!evalFunctionName(c.method)) return false;
+  // self.validate(): the class's own method or an inherited trainer method.
+  if (c.receiver) return true;
+  // A bare name must be defined or imported here: `eval(...)` alone is Python's builtin.
+  return m.calledFunction(c) || m.imports().count(c.method);
+}
+
+const python::Call* evalModeSwitch(const python::ScriptModel& m, const python::Loop& l) {
+  const python::Call* mode = m.modeSwitchBefore(l.node);
+  if (!mode || mode->method != "eval") return nullptr;
+  const python::Loop* around = m.enclosingLoop(mode->node);
+  return !around || around->node.contains(l.node) ? mode : nullptr;
+}
+
+bool isEvaluationPass(const python::ScriptModel& m, const python::Loop& l) {
+  if (l.kind != python::LoopKind::Eval) return false;
+  if (namesEvaluation(l.iterable.text())) return true;
+  if (l.function && namesEvaluation(l.function->name)) return true;
+  return evalModeSwitch(m, l) != nullptr;
 }
 
 }  // namespace gpulint::checks

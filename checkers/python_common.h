@@ -1,6 +1,7 @@
 #pragma once
 // Questions several Python checkers ask of calls and values. Kept here so no
 // checker re-implements them (placement and guards live in ScriptModel).
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,10 +48,68 @@ namespace gpulint::checks {
 // The torch DataLoader calls the value of `expr` may come from, followed the
 // same way (a loader passed as an argument, a loop's iterable).
 [[nodiscard]] std::vector<const python::Call*> loadersOf(const python::ScriptModel& model, ts::Node expr);
+// How many times a for loop runs when it iterates range(n), range(a, b) or
+// range(a, b, step) (also inside enumerate/tqdm, or tqdm's trange) with
+// bounds that resolve; `bound` receives the value of the stop bound. nullopt
+// for while loops and anything else.
+[[nodiscard]] std::optional<int64_t> tripCount(const python::ScriptModel& model, const python::Loop& loop,
+                                               python::ResolvedValue* bound);
 // The for loop whose target `expr` takes its value from: `images` in
 // `for images, labels in loader`, `batch["x"]`, `x` after `x, y = batch`,
 // `v` in `{k: v.to(d) for k, v in batch.items()}`; null when it comes from
 // anything else (a parameter, a call, a value assigned outside the loop).
 [[nodiscard]] const python::Loop* batchSourceLoop(const python::ScriptModel& model, ts::Node expr);
+
+// --- logging (RULES.md GPU201/GPU206) ---
+// Lightning's `self.log(...)`/`self.log_dict(...)` inside a LightningModule:
+// it keeps tensors and reads them back later, off the step.
+[[nodiscard]] bool isLightningSelfLog(const python::Call& call);
+// Console, file, tracker and progress-bar logging: print, logging.*,
+// logger.info & co., wandb/mlflow, add_scalar(s), log_metric(s), tqdm
+// set_postfix/set_description, `<x>.log(...)`, `<x>.print(...)`; not
+// Lightning's self.log, not numpy/torch/math `log` functions.
+[[nodiscard]] bool isLoggingCall(const python::ScriptModel& model, const python::Call& call);
+// The GPU tensor (ScriptModel::mayLiveOnDevice) that formatting `expr` would
+// read: `expr` itself, an f-string interpolation, a `%`/.format() operand, a
+// dict value; null when it formats only host values.
+[[nodiscard]] ts::Node formattedDeviceTensor(const python::ScriptModel& model, ts::Node expr);
+// The first GPU tensor a logging call receives among its arguments; null when none.
+[[nodiscard]] ts::Node loggedDeviceTensor(const python::ScriptModel& model, const python::Call& call);
+
+// --- training and evaluation (RULES.md GPU202/GPU204) ---
+// Does the script train at all: a step loop, a LightningModule, Keras or
+// Lightning fit(), HF TrainingArguments, `trainer.train()`? Inference and
+// evaluation-only scripts use small batches and evaluation loops by design.
+[[nodiscard]] bool scriptTrains(const python::ScriptModel& model);
+// Gradient accumulation above 1 set anywhere in the file: a keyword, an
+// argparse default, an assignment (dataclass fields too) or a dict key named
+// like gradient_accumulation_steps / accumulate_grad_batches / accum_iter.
+// Points at the setting, with "<name> resolves to <n> (line L)" as message.
+[[nodiscard]] std::optional<RelatedLocation> gradientAccumulation(const python::ScriptModel& model);
+// What a batch source (a DataLoader or tf.data `.batch()` call) is built from.
+struct BatchSourceHints {
+  std::string_view data;  // the dataset argument, or the pipeline a .batch() extends
+  bool shuffles = false;  // shuffle=True, a random/distributed sampler, tf .shuffle()
+  bool ordered = false;   // shuffle=False without a sampler, a SequentialSampler
+};
+// True only when the batch source positively feeds training: a train name
+// (assigned variable, keyword, dict key, enclosing function, dataset),
+// shuffling, or a step loop / fit() that consumes it. Any sign of evaluation
+// (a val/test/eval name, an eval or predict function, an ordered loader)
+// wins, and a source with no sign either way is not training.
+[[nodiscard]] bool feedsTraining(const python::ScriptModel& model, ts::Node call, const BatchSourceHints& hints);
+// A call that runs an evaluation pass by itself: a trainer's validate() or
+// evaluate(), Keras Model.evaluate(), or a function defined or imported here
+// (or a self method) named like one: evaluate, validate, run_validation,
+// eval_model, val_epoch, test; not per-batch helpers (eval_step) nor the
+// builtin eval().
+[[nodiscard]] bool isEvaluationCall(const python::ScriptModel& model, const python::Call& call);
+// The `model.eval()` that puts `loop` in evaluation mode: the latest mode
+// switch before it in its function, in a loop around it or outside loops.
+[[nodiscard]] const python::Call* evalModeSwitch(const python::ScriptModel& model, const python::Loop& loop);
+// An eval loop that is a pass over evaluation data (it iterates val/test
+// data, sits in an eval-named function, or follows model.eval()), not a
+// per-sample statistics loop under no_grad.
+[[nodiscard]] bool isEvaluationPass(const python::ScriptModel& model, const python::Loop& loop);
 
 }  // namespace gpulint::checks

@@ -4,11 +4,13 @@
 #include "checkers/data/GPU103_pageable_memory.h"
 #include "checkers/data/GPU104_blocking_h2d_copy.h"
 #include "checkers/data/GPU105_loader_rebuilt_per_epoch.h"
+#include "checkers/data/GPU106_cpu_preprocess_in_step.h"
 #include "checkers/model/GPU201_host_sync_in_step.h"
 #include "checkers/model/GPU202_per_step_eval.h"
 #include "checkers/model/GPU203_per_step_checkpoint.h"
 #include "checkers/model/GPU204_tiny_batch.h"
 #include "checkers/model/GPU205_eval_without_no_grad.h"
+#include "checkers/model/GPU206_per_step_logging.h"
 #include "checkers/model/GPU207_data_parallel.h"
 #include "checkers/model/GPU208_empty_cache_in_step.h"
 
@@ -22,11 +24,13 @@ const std::vector<std::unique_ptr<Checker>>& allCheckers() {
     list.push_back(std::make_unique<checks::PageableMemory>());
     list.push_back(std::make_unique<checks::BlockingH2DCopy>());
     list.push_back(std::make_unique<checks::LoaderRebuiltPerEpoch>());
+    list.push_back(std::make_unique<checks::CpuPreprocessInStep>());
     list.push_back(std::make_unique<checks::HostSyncInStep>());
     list.push_back(std::make_unique<checks::PerStepEval>());
     list.push_back(std::make_unique<checks::PerStepCheckpoint>());
     list.push_back(std::make_unique<checks::TinyBatch>());
     list.push_back(std::make_unique<checks::EvalWithoutNoGrad>());
+    list.push_back(std::make_unique<checks::PerStepLogging>());
     list.push_back(std::make_unique<checks::DataParallelUse>());
     list.push_back(std::make_unique<checks::EmptyCacheInStep>());
     return list;

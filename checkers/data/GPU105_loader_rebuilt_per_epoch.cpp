@@ -15,29 +15,6 @@ constexpr int kNumWorkersIndex = 5;  // DataLoader(dataset, batch_size, shuffle,
 using python::Loop;
 using python::ResolvedValue;
 
-// How many times an epoch loop runs: range(n), range(a, b), range(a, b, s),
-// also inside tqdm/trange/enumerate; `bound` receives the value that sets it.
-std::optional<int64_t> epochCount(const python::ScriptModel& model, const Loop& loop, ResolvedValue* bound) {
-  const python::Call* c = loop.iterable && loop.iterable.is("call") ? model.callAt(loop.iterable) : nullptr;
-  while (c && (c->method == "enumerate" || c->method == "tqdm") && !c->positional.empty())
-    c = c->positional[0].is("call") ? model.callAt(c->positional[0]) : nullptr;
-  // A while loop, or an iterable we cannot count.
-  if (!c || (c->method != "range" && c->method != "trange") || c->has_star_args || c->positional.empty() ||
-      c->positional.size() > 3)
-    return std::nullopt;
-  std::vector<int64_t> v;
-  for (ts::Node a : c->positional) {
-    ResolvedValue r = model.resolve(a);
-    if (r.kind != ResolvedValue::Kind::Int) return std::nullopt;
-    if (v.size() == (c->positional.size() == 1 ? 0u : 1u)) *bound = r;  // the stop value
-    v.push_back(r.int_value);
-  }
-  if (v.size() == 1) return std::max<int64_t>(v[0], 0);
-  int64_t step = v.size() == 3 ? v[2] : 1;
-  if (step <= 0) return std::nullopt;
-  return std::max<int64_t>((v[1] - v[0] + step - 1) / step, 0);
-}
-
 template <typename F>
 void forEachIdentifier(ts::Node n, F&& f) {
   if (n.is("identifier")) f(n);
@@ -81,6 +58,48 @@ Diagnostic finding(const python::ScriptModel& model, const python::Call& loader,
   return d;
 }
 
+// True when the epoch loop's body hands the loader on (iterates it, or passes
+// it to a call) on each iteration: the link between a loader built outside
+// and this particular epoch loop.
+bool flowsThrough(const python::ScriptModel& model, const Loop& epoch, const python::Call& loader) {
+  auto carries = [&](ts::Node e) {
+    if (!e || !(e.is("identifier") || e.is("attribute"))) return false;
+    auto found = loadersOf(model, e);
+    return std::find(found.begin(), found.end(), &loader) != found.end();
+  };
+  ts::Node body = epoch.node.field("body");
+  for (const Loop& l : model.loops())
+    if (body.contains(l.node) && carries(l.iterable)) return true;
+  for (const python::Call& c : model.calls()) {
+    if (!body.contains(c.node)) continue;
+    for (ts::Node a : c.positional)
+      if (carries(a)) return true;
+    for (const auto& [name, v] : c.keywords)
+      if (carries(v)) return true;
+  }
+  return false;
+}
+
+// Built inside an epoch loop whose iterations also consume it.
+const Loop* rebuildingLoop(const python::ScriptModel& model, const std::vector<const Loop*>& rebuilt_by,
+                           const std::vector<const Loop*>& consumers, const Loop** consumer_out) {
+  for (const Loop* epoch : rebuilt_by)
+    for (const Loop* consumer : consumers) {
+      std::vector<const Loop*> epochs = model.epochLoopsAround(consumer->node);
+      auto at = std::find(epochs.begin(), epochs.end(), epoch);
+      if (at == epochs.end()) continue;
+      // An epoch loop inside this one that does not rebuild the loader reuses
+      // it (a loop over folds or runs around the training).
+      if (std::any_of(epochs.begin(), at, [&](const Loop* inner) {
+            return std::find(rebuilt_by.begin(), rebuilt_by.end(), inner) == rebuilt_by.end();
+          }))
+        continue;
+      *consumer_out = consumer;
+      return epoch;
+    }
+  return nullptr;
+}
+
 void check(const python::ScriptModel& model, const python::Call& loader, const std::vector<const Loop*>& consumers,
            DiagnosticSink& sink) {
   if (loader.mayHideArgument("num_workers", kNumWorkersIndex)) return;
@@ -89,42 +108,44 @@ void check(const python::ScriptModel& model, const python::Call& loader, const s
   if (workers.kind != ResolvedValue::Kind::Int || workers.int_value <= 0) return;
   std::string n = std::to_string(workers.int_value);
   std::vector<const Loop*> rebuilt_by = model.epochLoopsAround(loader.node);
-  for (const Loop* consumer : consumers) {
-    std::vector<const Loop*> epochs = model.epochLoopsAround(consumer->node);
-    if (epochs.empty()) continue;
-    ResolvedValue bound;
-    // Built inside the epoch loop whose iterations consume it.
-    if (!rebuilt_by.empty() && epochs.front() == rebuilt_by.front()) {
-      const Loop& epoch = *rebuilt_by.front();
-      if (auto count = epochCount(model, epoch, &bound); (count && *count < 2) || dependsOnEpoch(model, loader, epoch))
-        return;
-      Diagnostic d = finding(model, loader, epoch, *consumer, Level::Warning);
-      d.message = "DataLoader with " + n + " workers is built inside the epoch loop at line " +
-                  std::to_string(epoch.node.line()) + ", so every epoch starts " + n +
-                  " new worker processes that import, unpickle the dataset and fill their prefetch queues while the "
-                  "GPU waits for the epoch's first batches. Build the loader once before the epoch loop and pass "
-                  "persistent_workers=True.";
-      sink.report(std::move(d));
+  ResolvedValue bound;
+  const Loop* consumer = nullptr;
+  if (const Loop* epoch = rebuildingLoop(model, rebuilt_by, consumers, &consumer)) {
+    // One epoch, or a dataset that changes with the epoch number: the rebuild is deliberate.
+    if (auto count = tripCount(model, *epoch, &bound); (count && *count < 2) || dependsOnEpoch(model, loader, *epoch))
       return;
-    }
-    // Built outside and iterated again on each epoch: workers restart unless persistent.
-    for (const Loop* epoch : epochs) {
-      if (epoch->node.contains(loader.node)) break;
-      auto count = epochCount(model, *epoch, &bound);
+    Diagnostic d = finding(model, loader, *epoch, *consumer, Level::Warning);
+    d.message = "DataLoader with " + n + " workers is built inside the epoch loop at line " +
+                std::to_string(epoch->node.line()) + ", so every epoch starts " + n +
+                " new worker processes that import, unpickle the dataset and fill their prefetch queues while the "
+                "GPU waits for the epoch's first batches. Build the loader once before the epoch loop and pass "
+                "persistent_workers=True.";
+    sink.report(std::move(d));
+    return;
+  }
+  // Built outside and iterated again on each epoch: workers restart unless persistent.
+  if (loader.mayHideArgument("persistent_workers", -1)) return;
+  ts::Node arg = loader.keyword("persistent_workers");
+  ResolvedValue persistent = arg ? model.resolve(arg) : ResolvedValue::ofBool(false);
+  if (auto on = persistent.truthiness(); !on || *on || persistent.kind == ResolvedValue::Kind::String) return;
+  for (const Loop* c : consumers)
+    for (const Loop* epoch : model.epochLoopsAround(c->node)) {
+      if (epoch->node.contains(loader.node) || !flowsThrough(model, *epoch, loader)) continue;
+      // An unknown or single epoch count (a job passing --epochs 1), or a dataset
+      // that the main process changes per epoch (persistent workers would miss it).
+      auto count = tripCount(model, *epoch, &bound);
       if (!count || *count < 2 || mutatesDatasetPerEpoch(model, *epoch)) continue;
-      if (loader.mayHideArgument("persistent_workers", -1)) return;
-      ts::Node arg = loader.keyword("persistent_workers");
-      ResolvedValue persistent = arg ? model.resolve(arg) : ResolvedValue::ofBool(false);
-      if (auto on = persistent.truthiness(); !on || *on || persistent.kind == ResolvedValue::Kind::String) return;
-      Diagnostic d = finding(model, loader, *epoch, *consumer, Level::Note);
+      Diagnostic d = finding(model, loader, *epoch, *c, Level::Note);
       if (arg) d.location = model.location(arg.parent());
       d.message = "DataLoader with " + n + " workers is iterated again on each of the " + std::to_string(*count) +
                   " epochs of the loop at line " + std::to_string(epoch->node.line()) + " (" + bound.display() +
-                  originSuffix(bound) + ") " + (arg ? "with persistent_workers=" + persistent.display()
-                                                    : std::string("without persistent_workers=True")) +
+                  originSuffix(bound) + ") " +
+                  (arg ? "with persistent_workers=" + persistent.display() + originSuffix(persistent)
+                       : std::string("without persistent_workers=True")) +
                   ": every epoch shuts its " + n + " worker processes down and starts new ones, and the GPU idles "
                   "until they have prepared the first batches. Pass persistent_workers=True.";
       for (const RelatedLocation& r : relatedFrom(bound)) d.related.push_back(r);
+      for (const RelatedLocation& r : relatedFrom(persistent)) d.related.push_back(r);
       Fix fix{"Set persistent_workers=True", Applicability::Unsafe, {}};
       if (!arg) fix.edits.push_back(fixits::addKeywords(model, loader, {{"persistent_workers", "True"}}));
       else if (arg.is("false")) fix.edits.push_back(fixits::replaceNode(model, arg, "True"));
@@ -132,7 +153,6 @@ void check(const python::ScriptModel& model, const python::Call& loader, const s
       sink.report(std::move(d));
       return;
     }
-  }
 }
 
 }  // namespace

@@ -35,64 +35,7 @@ std::string quote(ts::Node n) {
   return "`" + s + "`";
 }
 
-bool isLightningLog(const Call& c) {
-  return c.receiver && c.receiver.text() == "self" && (c.method == "log" || c.method == "log_dict") &&
-         c.function && c.function->owner && c.function->owner->is_lightning_module;
-}
-
-// print, logging, trackers and progress bars: they format or convert what they get.
-bool isLogCall(const ScriptModel& m, const Call& c) {
-  if (c.callee.is("identifier")) return c.method == "print" && c.qualified.empty() && !m.functionNamed("print");
-  for (const char* math : {"numpy.", "torch.", "math.", "tensorflow.", "jax."})
-    if (c.qualified.starts_with(math)) return false;
-  if (c.qualified.starts_with("logging.") || c.qualified.starts_with("wandb.") || c.qualified.starts_with("mlflow."))
-    return true;
-  // Lightning's self.log keeps tensors and reads them back later, off the step.
-  if (!c.receiver || isLightningLog(c)) return false;
-  if (oneOf(c.method, {"add_scalar", "add_scalars", "log_metric", "log_metrics", "set_postfix", "set_postfix_str",
-                       "set_description", "set_description_str", "print"}))
-    return true;
-  if (oneOf(c.method, {"debug", "info", "warning", "warn", "error", "critical", "exception"}))
-    return syntax::containsWord(syntax::lastName(c.receiver), {"log"});
-  return c.method == "log" && c.receiver.text() != "self";
-}
-
 bool isString(ts::Node n) { return syntax::unwrap(n).is("string"); }
-
-// The GPU tensor an argument formats: the value itself, an f-string
-// interpolation, a `%`/.format() operand, a dict value.
-ts::Node formattedTensor(const ScriptModel& m, ts::Node arg) {
-  arg = syntax::unwrap(arg);
-  if (!arg) return {};
-  if (arg.is("string")) {
-    for (ts::Node part : arg.namedChildren())
-      if (part.is("interpolation") && m.mayLiveOnDevice(part.namedChild(0))) return part.namedChild(0);
-    return {};
-  }
-  if (arg.is("dictionary")) {
-    for (ts::Node p : arg.namedChildren())
-      if (ts::Node t = p.is("pair") ? formattedTensor(m, p.field("value")) : ts::Node()) return t;
-    return {};
-  }
-  if (arg.is("binary_operator") && arg.field("operator").text() == "%" && isString(arg.field("left"))) {
-    ts::Node r = syntax::unwrap(arg.field("right"));
-    if (r.is("tuple")) {
-      for (ts::Node v : r.namedChildren())
-        if (m.mayLiveOnDevice(v)) return v;
-      return {};
-    }
-    return m.mayLiveOnDevice(r) ? r : ts::Node();
-  }
-  if (const Call* c = arg.is("call") ? m.callAt(arg) : nullptr; c && c->method == "format" && c->receiver &&
-                                                                   isString(c->receiver)) {
-    for (ts::Node a : c->positional)
-      if (m.mayLiveOnDevice(a)) return a;
-    for (const auto& [k, v] : c->keywords)
-      if (m.mayLiveOnDevice(v)) return v;
-    return {};
-  }
-  return m.mayLiveOnDevice(arg) ? arg : ts::Node();
-}
 
 bool readsToHost(const Call& c) {
   if (oneOf(c.method, {"item", "cpu", "numpy", "tolist"})) return true;
@@ -124,15 +67,10 @@ std::optional<Sync> syncOfCall(const ScriptModel& m, const Call& c) {
       m.mayLiveOnDevice(first))
     return Sync{Sync::Convert, c.node, first};
   if (c.method == "format" && c.receiver && isString(c.receiver)) {
-    if (ts::Node t = formattedTensor(m, c.node)) return Sync{Sync::Format, c.node, t};
+    if (ts::Node t = formattedDeviceTensor(m, c.node)) return Sync{Sync::Format, c.node, t};
     return std::nullopt;
   }
-  if (isLogCall(m, c)) {
-    for (ts::Node a : c.positional)
-      if (ts::Node t = formattedTensor(m, a)) return Sync{Sync::Log, c.node, t};
-    for (const auto& [k, v] : c.keywords)
-      if (ts::Node t = formattedTensor(m, v)) return Sync{Sync::Log, c.node, t};
-  }
+  if (ts::Node t = isLoggingCall(m, c) ? loggedDeviceTensor(m, c) : ts::Node()) return Sync{Sync::Log, c.node, t};
   return std::nullopt;
 }
 
@@ -145,7 +83,7 @@ bool maySync(const ScriptModel& m, const Call& c) {
   if (c.receiver && (readsToHost(c) || oneOf(c.method, {"nonzero", "synchronize", "format"}))) return true;
   if (c.callee.is("identifier") && oneOf(c.method, {"float", "int", "bool", "round", "str", "repr", "format"}))
     return true;
-  return isLogCall(m, c);
+  return isLoggingCall(m, c);
 }
 
 // Strings that may format a tensor outside a call (`msg = f"loss {loss}"`):
@@ -175,7 +113,7 @@ ts::Node statementOf(ts::Node n) {
 bool insideLogCall(const ScriptModel& m, ts::Node n) {
   ts::Node stmt = statementOf(n);
   for (ts::Node p = n.parent(); p && !(p == stmt.parent()); p = p.parent())
-    if (const Call* c = p.is("call") ? m.callAt(p) : nullptr; c && isLogCall(m, *c)) return true;
+    if (const Call* c = p.is("call") ? m.callAt(p) : nullptr; c && isLoggingCall(m, *c)) return true;
   return false;
 }
 
@@ -234,7 +172,7 @@ std::string advice(const ScriptModel& m, const Sync& s, const python::BatchConte
   }
   ts::Node args = s.at.parent();
   const Call* outer = args && args.is("argument_list") ? m.callAt(args.parent()) : nullptr;
-  if (outer && isLightningLog(*outer)) return "pass the tensor itself: self.log defers the copy";
+  if (outer && isLightningSelfLog(*outer)) return "pass the tensor itself: self.log defers the copy";
   if (batch.kind == python::BatchKind::Eval)
     return batch.loop ? "collect the tensors on the GPU and copy them to the host once after the loop"
                       : "collect the tensors on the GPU and copy them to the host once per epoch "
@@ -293,7 +231,7 @@ void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     if (!batch) continue;  // once per epoch, under a periodic guard, or behind a flag that is off
     std::optional<Sync> s;
     if (const Call* c = spot.is("call") ? model.callAt(spot) : nullptr) s = syncOfCall(model, *c);
-    else if (ts::Node t = formattedTensor(model, spot)) s = Sync{Sync::Format, spot, t};
+    else if (ts::Node t = formattedDeviceTensor(model, spot)) s = Sync{Sync::Format, spot, t};
     if (!s) continue;  // a host value, or one we cannot place on the GPU
     // A log call's arguments are reported once, with the call.
     if (s->kind == Sync::Format && insideLogCall(model, s->at)) continue;

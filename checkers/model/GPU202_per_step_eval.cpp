@@ -2,7 +2,6 @@
 
 #include <map>
 #include <optional>
-#include <regex>
 #include <set>
 
 #include "checkers/python_common.h"
@@ -23,64 +22,6 @@ const char* kWhileEvaluating =
     "training stops for a whole pass over the evaluation data, so the GPU spends the job on evaluation's data "
     "loading, forward passes and host-side metrics instead of training steps";
 
-// evaluate(), validate(), run_validation(), eval_model(), val_epoch(), test():
-// names of functions that run an evaluation pass. Not per-batch helpers
-// (eval_step, validate_batch) nor checks such as validate_args.
-bool evalFunctionName(std::string_view name) {
-  static const std::regex re(
-      R"(_*(run_|do_)?(eval|evaluate|evaluation|val|valid|validate|validation|test)(_(model|epoch|one_epoch|loop|all|pass|net|dataset|set|split))?)",
-      std::regex::icase);
-  return std::regex_match(std::string(name), re);
-}
-
-// A call that is an evaluation pass by itself: a trainer's validate/evaluate,
-// Keras Model.evaluate, or a function named like an evaluation.
-bool isEvaluationCall(const ScriptModel& m, const Call& c) {
-  if (c.receiver && c.receiver.text() != "self") {
-    std::string_view recv = syntax::lastName(c.receiver);
-    if ((c.method == "validate" || c.method == "evaluate") && syntax::containsWord(recv, {"trainer"})) return true;
-    return c.method == "evaluate" && syntax::containsWord(recv, {"model"}) &&
-           (m.importsModule("tensorflow") || m.importsModule("keras"));
-  }
-  if (!evalFunctionName(c.method)) return false;
-  // self.validate(): the class's own method or an inherited trainer method.
-  if (c.receiver) return true;
-  // A bare name must be defined or imported here: `eval(...)` alone is Python's builtin.
-  return m.calledFunction(c) || m.imports().count(c.method);
-}
-
-// The `x.eval()` (train-mode switch) before `l` in its function, in the same loop body or outside loops.
-const Call* evalModeSwitch(const ScriptModel& m, const Loop& l) {
-  const Call* found = nullptr;
-  for (const Call& c : m.calls()) {
-    if (c.method != "eval" || !c.receiver || !c.positional.empty() || !c.keywords.empty()) continue;
-    if (c.function != l.function || c.node.begin() >= l.node.begin()) continue;
-    const Loop* around = m.enclosingLoop(c.node);
-    if (!around || around->node.contains(l.node)) found = &c;
-  }
-  return found;
-}
-
-// An eval loop that is a pass over evaluation data, not a per-sample metric
-// loop under no_grad: it iterates val/test data, sits in an eval-named
-// function, or follows model.eval().
-bool isEvaluationPass(const ScriptModel& m, const Loop& l) {
-  if (l.kind != python::LoopKind::Eval) return false;
-  if (namesEvaluation(l.iterable.text())) return true;
-  if (l.function && namesEvaluation(l.function->name)) return true;
-  return evalModeSwitch(m, l) != nullptr;
-}
-
-// A positive whole number of steps; HF float intervals below 1 are a ratio of
-// the total steps, booleans are flags.
-std::optional<int64_t> stepInterval(const ResolvedValue& v) {
-  if (v.kind == ResolvedValue::Kind::Float && v.float_value < 1) return std::nullopt;
-  if (v.kind != ResolvedValue::Kind::Int && v.kind != ResolvedValue::Kind::Float) return std::nullopt;
-  auto n = v.asNumber();
-  if (!n || *n < 1) return std::nullopt;
-  return static_cast<int64_t>(*n);
-}
-
 // Full-batch training (`for epoch in range(epochs):` around one step on the
 // whole graph or dataset): each step is an epoch, and evaluating once per
 // epoch is fine.
@@ -88,34 +29,32 @@ bool countsEpochs(const python::BatchContext& context) {
   return context.loop && context.loop->target && syntax::containsWord(context.loop->target.text(), {"epoch"});
 }
 
-struct SmallGuard {
-  ts::Node condition, interval;
-  ResolvedValue value;
-  int64_t every = 0;
-};
+bool perTrainingStep(const std::optional<python::BatchContext>& context) {
+  return context && context->kind == python::BatchKind::Step && !countsEpochs(*context);
+}
 
 class Run {
  public:
-  Run(const AnalysisContext& ctx, DiagnosticSink& sink) : ctx_(ctx), m_(*ctx.script), sink_(sink) {}
+  Run(const ScriptModel& m, DiagnosticSink& sink) : m_(m), sink_(sink) {}
 
   void evaluationCall(const Call& c) {
     const Function* f = m_.calledFunction(c);
     if (!isEvaluationCall(m_, c) && !(f && reachesEvaluation(*f))) return;
     auto context = m_.perStep(c.node);
     // Guarded, once per epoch, outside any loop, or itself in an eval loop: fine.
-    if (!context || context->kind != python::BatchKind::Step || countsEpochs(*context)) return;
+    if (!perTrainingStep(context)) return;
     report(c.node, c.node, "`" + std::string(c.callee.text()) + "()`", *context);
   }
 
   void evaluationLoop(const Loop& l) {
     if (!isEvaluationPass(m_, l)) return;
     auto context = m_.perStep(l.node);
-    if (!context || context->kind != python::BatchKind::Step || countsEpochs(*context)) return;
+    if (!perTrainingStep(context)) return;
     // Point at `model.eval()` when the inline evaluation block starts with it.
-    ts::Node start = l.node;
     const Call* mode = evalModeSwitch(m_, l);
-    if (mode && context->scope.contains(mode->node)) start = mode->node;
-    report(start, l.node, "the loop over `" + std::string(l.iterable.text()) + "` at line " + std::to_string(l.node.line()),
+    ts::Node start = mode && context->scope.contains(mode->node) ? mode->node : l.node;
+    report(start, l.node,
+           "the loop over `" + std::string(l.iterable.text()) + "` at line " + std::to_string(l.node.line()),
            *context);
   }
 
@@ -135,45 +74,22 @@ class Run {
     return memo_[&f] = result;
   }
 
-  // A `% N` guard on the way from `anchor` to the step loop whose N resolves
-  // below min_guard_interval: the model counts it as per-step, the message says why.
-  std::optional<SmallGuard> smallGuard(ts::Node anchor, const python::BatchContext& context) const {
-    std::vector<ts::Node> starts{anchor};
-    starts.insert(starts.end(), context.via_calls.rbegin(), context.via_calls.rend());
-    for (ts::Node start : starts) {
-      ts::Node child = start;
-      for (ts::Node p = start.parent(); p && !(p == context.scope) && !p.is("function_definition");
-           child = p, p = p.parent()) {
-        if (!(p.is("if_statement") || p.is("elif_clause")) || !p.field("consequence").contains(child)) continue;
-        std::vector<ts::Node> stack{p.field("condition")};
-        while (!stack.empty()) {
-          ts::Node n = stack.back();
-          stack.pop_back();
-          for (ts::Node k : n.namedChildren()) stack.push_back(k);
-          if (!n.is("binary_operator") || n.field("operator").text() != "%") continue;
-          SmallGuard g{p.field("condition"), syntax::unwrap(n.field("right")), m_.resolve(n.field("right")), 0};
-          auto every = g.value.kind == ResolvedValue::Kind::Int ? g.value.asInt() : std::nullopt;
-          if (!every || *every < 1 || *every >= ctx_.options->min_guard_interval) continue;
-          g.every = *every;
-          return g;
-        }
-      }
-    }
-    return std::nullopt;
-  }
-
+  // `local` is where the evaluation starts in the step loop's own code,
+  // `anchor` the evaluation itself (a call, or an eval loop).
   void report(ts::Node local, ts::Node anchor, const std::string& what, const python::BatchContext& context) {
     ts::Node primary = context.via_calls.empty() ? local : context.via_calls.front();
     // One finding per statement of the step loop (a helper may reach several passes).
     if (!reported_.insert(primary.begin()).second) return;
+    const Call* call = m_.callAt(primary);
+    auto guard = m_.shortIntervalGuard(anchor, context);
+    auto every = guard ? guard->value.asInt() : std::nullopt;
     Diagnostic d;
     d.rule = "GPU202";
     d.level = Level::Warning;
-    const Call* call = m_.callAt(primary);
     d.location = call ? callHead(m_, *call) : headerLocation(m_, primary);
-    auto guard = smallGuard(anchor, context);
-    std::string when = guard && guard->every > 1 ? "every " + std::to_string(guard->every) + " steps" : "on every step";
-    d.message = "An evaluation pass (" + what + ") runs " + when + " of " + context.describe();
+    d.message = "An evaluation pass (" + what + ") runs " +
+                (every && *every > 1 ? "every " + std::to_string(*every) + " steps" : "on every step") + " of " +
+                context.describe();
     if (!context.via_calls.empty() && call)
       d.message += " (reached through `" + std::string(call->callee.text()) + "()` at line " +
                    std::to_string(primary.line()) + ")";
@@ -183,13 +99,13 @@ class Run {
                    originSuffix(guard->value) + ")";
     d.message += ": " + std::string(kWhileEvaluating) + ". ";
     if (guard)
-      d.message += "Raise `" + std::string(guard->interval.text()) + "` to a few hundred steps, or evaluate once per "
-                   "epoch after the step loop.";
+      d.message += "Raise `" + std::string(guard->interval.text()) +
+                   "` to a few hundred steps, or evaluate once per epoch after the step loop.";
     else
       d.message += "Run it under a periodic guard (`if step % eval_every == 0` with eval_every of a few hundred "
                    "steps), or once per epoch after the step loop.";
     for (auto& r : relatedFrom(m_, context))
-      if (!(r.location.begin == d.location.begin)) d.related.push_back(std::move(r));
+      if (r.location.begin != d.location.begin) d.related.push_back(std::move(r));
     if (!(primary == anchor)) d.related.push_back({m_.location(anchor), "the evaluation pass"});
     if (guard) {
       d.related.push_back({m_.location(guard->interval), "interval resolves to " + guard->value.display()});
@@ -198,12 +114,20 @@ class Run {
     sink_.report(std::move(d));
   }
 
-  const AnalysisContext& ctx_;
   const ScriptModel& m_;
   DiagnosticSink& sink_;
   std::map<const Function*, bool> memo_;
   std::set<uint32_t> reported_;
 };
+
+// A positive whole number of steps; HF float intervals below 1 are a ratio of
+// the total steps, booleans are flags.
+std::optional<int64_t> stepInterval(const ResolvedValue& v) {
+  if (v.kind != ResolvedValue::Kind::Int && v.kind != ResolvedValue::Kind::Float) return std::nullopt;
+  auto n = v.asNumber();
+  if (!n || *n < 1) return std::nullopt;
+  return static_cast<int64_t>(*n);
+}
 
 // "eval_steps=10" for a literal at the call, else where the value comes from.
 std::string written(const std::string& key, const ResolvedValue& v) {
@@ -240,9 +164,9 @@ void trainingArguments(const AnalysisContext& ctx, const Call& c, DiagnosticSink
   d.rule = "GPU202";
   d.level = Level::Warning;
   d.location = fallback ? callHead(m, c) : keywordLocation(m, arg);
-  d.message = "TrainingArguments evaluates after every " + (*n == 1 ? "training step" : std::to_string(*n) + " training steps") +
-              " (eval_strategy='steps', " +
-              (fallback ? "eval_steps is omitted so it falls back to " : "") +
+  d.message = "TrainingArguments evaluates after every " +
+              (*n == 1 ? std::string("training step") : std::to_string(*n) + " training steps") +
+              " (eval_strategy='steps', " + (fallback ? "eval_steps is omitted so it falls back to " : "") +
               written(fallback ? "logging_steps" : "eval_steps", v) + "): on each evaluation, " + kWhileEvaluating +
               ". Set eval_steps to at least " + std::to_string(ctx.options->min_eval_steps) +
               " (option min_eval_steps; a few hundred is usual) or use eval_strategy='epoch'.";
@@ -275,7 +199,7 @@ void lightningTrainer(const AnalysisContext& ctx, const Call& c, DiagnosticSink&
 }  // namespace
 
 void PerStepEval::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
-  Run run(ctx, sink);
+  Run run(*ctx.script, sink);
   // Calls first: a helper call is the finding, not the loop it reaches.
   for (const Call& c : ctx.script->calls()) run.evaluationCall(c);
   for (const Loop& l : ctx.script->loops()) run.evaluationLoop(l);

@@ -145,7 +145,7 @@ void EvalWithoutNoGrad::run(const AnalysisContext& ctx, DiagnosticSink& sink) co
     if (l.kind != python::LoopKind::Eval) continue;
     // no_grad around the loop, on its function or on every caller; a Lightning hook.
     if (m.gradDisabled(l.node)) continue;
-    if (needsGrad(m, l.function ? l.function->body : l.node)) continue;
+    if (needsGrad(m, l.node)) continue;
     const Call* fwd = forwardIn(m, l.node.field("body"), l.function, 0);
     if (!fwd) continue;  // no model forward: nothing for autograd to record
     const Function* owner = l.function && !trains(m, *l.function) ? l.function : nullptr;

@@ -51,7 +51,7 @@ bool isFactory(std::string_view last) {
 
 bool nameLooksLikeModule(std::string_view name) {
   static const std::regex re(
-      R"(^(model|net|network|module|encoder|decoder|classifier|backbone|head|criterion|generator|discriminator|critic|actor|policy|teacher|student|unet|vae|transformer|loss_fn|loss_func|lossfn|loss_function|loss_fct|loss_module|lossfunc|net_g|net_d|netg|netd)$|model$|^model_|_net$|net$|criterion)",
+      R"(^(model|net|network|encoder|decoder|classifier|backbone|criterion|generator|discriminator|critic|actor|policy|teacher|student|unet|vae|transformer|loss_fn|loss_func|lossfn|loss_function|loss_fct|loss_module|lossfunc|net_g|net_d|netg|netd)$|model$|^model_|_net$|net$|criterion)",
       std::regex::icase);
   std::string s(name);
   if (s.starts_with("build_") || s.starts_with("get_") || s.starts_with("create_") || s.starts_with("make_") ||
@@ -133,14 +133,23 @@ class DeviceAnalysis {
         ts::Node v = syntax::unwrap(b->value);
         bool unpacked = b->stmt.is("for_statement") || !directTarget(b->stmt, name);
         if (unpacked ? nameLooksLikeModule(name) : isModule(v, depth + 1)) return true;
+        // `model = GPT(config)`, `net = build_model(cfg)` with the class or
+        // builder imported from elsewhere: the name tells.
+        const Call* c = !unpacked && v.is("call") ? m_.callAt(v) : nullptr;
+        if (c && !c->qualified.empty() && !c->qualified.starts_with("torch.") && nameLooksLikeModule(name))
+          return true;
       }
       return all.empty() && nameLooksLikeModule(name);
     }
     if (e.is("attribute")) {
       ts::Node obj = syntax::unwrap(e.field("object"));
+      std::string_view attr = e.field("attribute").text();
       if (obj.is("identifier") && obj.text() == "self")
         if (ts::Node v = selfAssignment(e)) return isModule(v, depth + 1);
-      return nameLooksLikeModule(e.field("attribute").text());
+      if (nameLooksLikeModule(attr)) return true;
+      // Submodules of a module (`ddp_model.module`, `model.head`); not its
+      // methods (`model.state_dict`), and not `df.head`.
+      return oneOf(attr, {"module", "head", "fc", "lm_head", "heads"}) && isModule(obj, depth + 1);
     }
     if (!e.is("call")) return false;
     const Call* c = m_.callAt(e);

@@ -205,6 +205,30 @@ bool ScriptModel::underPeriodicGuard(ts::Node n, ts::Node scope) const {
   return false;
 }
 
+std::optional<ShortIntervalGuard> ScriptModel::shortIntervalGuard(ts::Node n, const BatchContext& context) const {
+  std::vector<ts::Node> starts{n};
+  starts.insert(starts.end(), context.via_calls.rbegin(), context.via_calls.rend());
+  for (ts::Node start : starts) {
+    ts::Node child = start;
+    for (ts::Node p = start.parent(); p && !(p == context.scope) && !p.is("function_definition");
+         child = p, p = p.parent()) {
+      if (!(p.is("if_statement") || p.is("elif_clause")) || branchOf(p, child) != 0) continue;
+      std::vector<ts::Node> stack{p.field("condition")};
+      while (!stack.empty()) {
+        ts::Node e = stack.back();
+        stack.pop_back();
+        for (ts::Node k : e.namedChildren()) stack.push_back(k);
+        if (!e.is("binary_operator") || e.field("operator").text() != "%") continue;
+        ResolvedValue v = resolve(e.field("right"));
+        auto every = v.kind == ResolvedValue::Kind::Int ? v.asInt() : std::nullopt;
+        if (every && *every >= 1 && *every < options_.min_guard_interval)
+          return ShortIntervalGuard{p.field("condition"), syntax::unwrap(e.field("right")), std::move(v)};
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 
 // Walks outward from n collecting epoch loops (see epochLoopsAround); stops
 // at a batch loop, a guard or a scope boundary, keeping what it has found.

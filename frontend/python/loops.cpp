@@ -126,8 +126,8 @@ class LoopClassifier {
 void classifyLoops(ScriptModel& model) { LoopClassifier(model).run(); }
 
 // Evaluation context: a function named like eval/valid/test/predict, a
-// no_grad/inference_mode block or decorator, or model.eval() earlier in the
-// same function.
+// no_grad/inference_mode block or decorator, or model.eval() as the latest
+// mode switch before n in the same function (a later model.train() ends it).
 bool ScriptModel::inEvalContext(ts::Node n) const {
   static const std::regex eval_name(R"((eval|valid|test|predict|infer))", std::regex::icase);
   for (ts::Node p = n.parent(); p; p = p.parent()) {
@@ -141,18 +141,26 @@ bool ScriptModel::inEvalContext(ts::Node n) const {
       if (std::regex_search(f->name, eval_name) && !syntax::containsWord(f->name, {"train"})) return true;
       for (const auto& d : f->decorators)
         if (syntax::containsWord(d, {"no_grad", "inference_mode"})) return true;
-      for (const Call& c : calls_)
-        if (c.function == f && c.method == "eval" && c.positional.empty() && c.node.begin() < n.begin() &&
-            c.receiver)
-          return true;
-      return false;
+      const Call* mode = modeSwitchBefore(n);
+      return mode && mode->method == "eval";
     }
   }
   // A loop of a script without functions: `model.eval()` earlier at module level.
-  for (const Call& c : calls_)
-    if (!c.function && c.method == "eval" && c.positional.empty() && c.receiver && c.node.begin() < n.begin())
-      return true;
-  return false;
+  const Call* mode = modeSwitchBefore(n);
+  return mode && mode->method == "eval";
+}
+
+const Call* ScriptModel::modeSwitchBefore(ts::Node n) const {
+  const Function* f = enclosingFunction(n);
+  const Call* last = nullptr;
+  for (const Call& c : calls_) {
+    if (c.function != f || !c.receiver || !c.positional.empty() || c.node.begin() >= n.begin()) continue;
+    if (c.method != "eval" && c.method != "train") continue;
+    // HF `trainer.train()` runs a training job; it switches no module's mode.
+    if (c.method == "train" && syntax::containsWord(c.receiver.text(), {"trainer"})) continue;
+    if (!last || c.node.begin() > last->node.begin()) last = &c;
+  }
+  return last;
 }
 
 namespace {

@@ -80,6 +80,13 @@ struct BatchContext {
   [[nodiscard]] std::string describe() const;  // "the training step loop", ...
 };
 
+// A `%` guard whose interval is too short to make it periodic.
+struct ShortIntervalGuard {
+  ts::Node condition;   // the if/elif condition
+  ts::Node interval;    // N in `x % N`
+  ResolvedValue value;  // what N resolves to, with its provenance
+};
+
 struct ArgparseOption {
   std::string dest;
   std::vector<std::string> flags;  // "--num-workers", "-j"
@@ -158,6 +165,11 @@ class ScriptModel {
   [[nodiscard]] bool isPeriodicCondition(ts::Node condition) const;
   // True when `n` sits under a periodic guard between itself and `scope`.
   [[nodiscard]] bool underPeriodicGuard(ts::Node n, ts::Node scope) const;
+  // Why a guarded statement still runs per step: the `x % N` guard on the way
+  // from `n` (and the call sites of context.via_calls) to the batch loop whose
+  // N resolves below min_guard_interval (`step % args.eval_every == 0` with
+  // eval_every = 1). nullopt when there is none.
+  [[nodiscard]] std::optional<ShortIntervalGuard> shortIntervalGuard(ts::Node n, const BatchContext& context) const;
   // The epoch loops that run `n` again on each of their iterations: enclosing
   // loops of kind Epoch, directly or through calls of project functions (every
   // caller chain, each innermost first, in caller order), skipping phase
@@ -169,6 +181,9 @@ class ScriptModel {
   // Where a call's function body is reached from: true if any caller chain
   // puts it in an eval context (function named eval/valid/test, no_grad...).
   [[nodiscard]] bool inEvalContext(ts::Node n) const;
+  // The latest `x.eval()` / `x.train()` mode switch before `n` in n's function
+  // (or at module level); null when there is none.
+  [[nodiscard]] const Call* modeSwitchBefore(ts::Node n) const;
   // True when autograd is off wherever `n` runs: inside `with torch.no_grad()`/
   // `inference_mode()`/`set_grad_enabled(...)`, in a function decorated with
   // one of them, after a `torch.set_grad_enabled(...)` statement in its

@@ -52,7 +52,7 @@ def forward_batch(net, batch):
     return net(batch[0].to(device, non_blocking=True))
 
 
-def test(model, test_loader):  # expect: GPU205 "`net(...)` at line 53"
+def test(model, test_loader):  # expect: GPU205 "`net(...)` at line 52"
     model.eval()
     scores = []
     for batch in test_loader:

@@ -91,7 +91,8 @@ def main():
 
     # Split the effective batch into micro-batches so ResNet fits next to the other jobs on the node.
     micro_batch = args.batch_size // args.grad_accum
-    train_loader = DataLoader(train_set, batch_size=micro_batch, shuffle=True, pin_memory=True, drop_last=True)  # expect: GPU101, GPU204
+    train_loader = DataLoader(train_set, batch_size=micro_batch, shuffle=True,  # expect: GPU101, GPU204
+                              pin_memory=True, drop_last=True)
     # A single prefetched batch per worker keeps host RAM low.
     val_loader = DataLoader(val_set, batch_size=128, num_workers=2, pin_memory=True, persistent_workers=True,
                             prefetch_factor=1)  # expect: GPU102

@@ -1,0 +1,116 @@
+#include "checkers/data/GPU106_cpu_preprocess_in_step.h"
+
+#include <map>
+
+#include "checkers/python_common.h"
+#include "frontend/python/syntax.h"
+
+namespace gpulint::checks {
+
+namespace {
+
+using python::Call;
+using python::ScriptModel;
+namespace syntax = python::syntax;
+
+bool oneOf(std::string_view s, std::initializer_list<std::string_view> list) {
+  for (auto x : list)
+    if (s == x) return true;
+  return false;
+}
+
+// `tokenizer`, `self.tokenizer`, `image_processor`; not `get_tokenizer`.
+bool namesPreprocessor(ts::Node expr) {
+  std::string name(syntax::lastName(expr));
+  for (const char* verb : {"get_", "build_", "load_", "make_", "create_", "init_"})
+    if (name.starts_with(verb)) return false;
+  return name.ends_with("tokenizer") || name.ends_with("processor") || name.ends_with("feature_extractor");
+}
+
+// A batch straight from a batch loop's target that is still on the host: a
+// transform on it runs on the CPU (the same transform on a CUDA tensor is a
+// GPU op, which is what this rule recommends).
+bool hostBatch(const ScriptModel& m, const Call& c) {
+  for (ts::Node a : c.positional) {
+    const python::Loop* source = batchSourceLoop(m, a);
+    if (source && (source->kind == python::LoopKind::Step || source->kind == python::LoopKind::Eval) &&
+        !m.mayLiveOnDevice(a))
+      return true;
+  }
+  return false;
+}
+
+bool isTransform(const ScriptModel& m, const Call& c) {
+  auto fromTransforms = [](const std::string& q) {
+    return q.starts_with("torchvision.transforms") || q.starts_with("albumentations.");
+  };
+  if (fromTransforms(c.qualified)) return true;  // TF.resize(img, ...), or a transform built and applied at once
+  for (ts::Node src : m.valueSources(c.callee))
+    if (const Call* made = src.is("call") ? m.callAt(src) : nullptr; made && fromTransforms(made->qualified))
+      return true;
+  return false;
+}
+
+// What the call does on the CPU, for the message; "" when it is not such work.
+std::string cpuWork(const ScriptModel& m, const Call& c) {
+  const std::string& q = c.qualified;
+  if (q.starts_with("PIL.")) return "decodes or edits images with PIL";
+  if (q.starts_with("cv2.") && !q.starts_with("cv2.setNumThreads") && !q.starts_with("cv2.ocl."))
+    return "processes images with OpenCV";
+  if (q.starts_with("skimage.")) return "processes images with scikit-image";
+  if (q.starts_with("pandas.") && c.method.starts_with("read_")) return "parses a table with pandas";
+  if (oneOf(q, {"json.loads", "json.load", "ujson.loads", "orjson.loads", "simplejson.loads"}))
+    return "parses JSON samples";
+  if (q.empty() && !m.calledFunction(c) &&
+      ((c.callee.is("identifier") || c.callee.is("attribute")) && namesPreprocessor(c.callee)))
+    return "tokenizes or preprocesses raw samples";
+  if (c.receiver && namesPreprocessor(c.receiver) &&
+      oneOf(c.method, {"encode", "encode_plus", "batch_encode_plus", "tokenize", "apply_chat_template"}))
+    return "tokenizes text";
+  if (isTransform(m, c) && hostBatch(m, c)) return "applies torchvision/albumentations transforms on the CPU";
+  if (q.starts_with("numpy.") && hostBatch(m, c) &&
+      oneOf(c.method, {"array", "asarray", "stack", "concatenate", "transpose", "pad", "flip", "fliplr", "flipud",
+                       "rot90", "clip", "resize", "moveaxis", "ascontiguousarray"}))
+    return "reshapes the batch with NumPy";
+  return "";
+}
+
+// Code that DataLoader workers run: Dataset.__getitem__, a collate_fn.
+bool workerCode(const python::Function* f) {
+  if (!f) return false;
+  if (f->name == "__getitem__" || f->name == "__iter__" || syntax::containsWord(f->name, {"collate"})) return true;
+  return f->owner && f->owner->is_dataset;
+}
+
+ts::Node statementOf(ts::Node n) {
+  for (ts::Node p = n; p; p = p.parent())
+    if (ts::Node parent = p.parent(); parent && (parent.is("block") || parent.is("module"))) return p;
+  return n;
+}
+
+}  // namespace
+
+void CpuPreprocessInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
+  const ScriptModel& m = *ctx.script;
+  std::map<uint32_t, bool> statements;  // one finding per statement: its first CPU op
+  for (const Call& c : m.calls()) {
+    if (workerCode(c.function)) continue;  // workers run it, in parallel with training
+    std::string work = cpuWork(m, c);
+    if (work.empty()) continue;
+    auto batch = m.perStep(c.node);
+    if (!batch) continue;  // once per epoch, or under a periodic guard: not per batch
+    if (!statements.emplace(statementOf(c.node).begin(), true).second) continue;
+    Diagnostic d;
+    d.rule = "GPU106";
+    d.level = Level::Warning;
+    d.location = callHead(m, c);
+    d.message = "`" + std::string(c.callee.text()) + "(...)` " + work + " in the training process on every " +
+                (batch->kind == python::BatchKind::Eval ? "batch" : "step") + " of " + describeContext(m, *batch) +
+                ": the GPU idles while the CPU does this work between steps. Move it into Dataset.__getitem__ or "
+                "a collate_fn, so DataLoader workers do it in parallel with training, or do it on the GPU.";
+    d.related = relatedFrom(m, *batch);
+    sink.report(std::move(d));
+  }
+}
+
+}  // namespace gpulint::checks
