@@ -305,18 +305,25 @@ bool importsKeras(const python::ScriptModel& m) {
 // is built (or returned) in.
 std::vector<std::string> purposeNames(ts::Node call) {
   std::vector<std::string> out;
-  ts::Node child = call;
-  for (ts::Node p = call.parent(); p; child = p, p = p.parent()) {
+  for (ts::Node p = call.parent(); p; p = p.parent()) {
     if (p.is("keyword_argument")) {
       out.emplace_back(p.field("name").text());
     } else if (p.is("pair")) {
       out.emplace_back(p.field("key").text());
     } else if (p.is("assignment")) {
-      ts::Node left = p.field("left"), right = p.field("right");
+      ts::Node left = p.field("left"), right = python::syntax::unwrap(p.field("right"));
       // a, b = DataLoader(x), DataLoader(y): the target at the same position.
-      if (right && right.is("expression_list") && left.namedChildCount() == right.namedChildCount())
-        for (uint32_t i = 0; i < right.namedChildCount(); ++i)
-          if (right.namedChild(i).contains(child)) left = left.namedChild(i);
+      auto items = [](ts::Node list) {
+        std::vector<ts::Node> out;
+        for (ts::Node e : list.namedChildren())
+          if (!e.is("comment")) out.push_back(e);
+        return out;
+      };
+      if (right && (right.is("expression_list") || right.is("tuple"))) {
+        std::vector<ts::Node> targets = items(left), values = items(right);
+        for (size_t i = 0; i < values.size() && targets.size() == values.size(); ++i)
+          if (values[i].contains(call)) left = targets[i];
+      }
       out.insert(out.begin(), std::string(left.text()));
       break;
     } else if (!(p.is("call") || p.is("argument_list") || p.is("attribute") || p.is("parenthesized_expression") ||
@@ -385,8 +392,8 @@ std::optional<RelatedLocation> gradientAccumulation(const python::ScriptModel& m
   auto found = [&](std::string_view name, ts::Node where, const ResolvedValue& v) {
     if (v.kind != ResolvedValue::Kind::Int || v.int_value <= 1) return false;
     Location at = m.location(where);
-    out = RelatedLocation{at, std::string(name) + " resolves to " + v.display() + " (line " +
-                                  std::to_string(at.start.line) + ")"};
+    out = RelatedLocation{at, std::string(name) + " resolves to " + v.display() + " at line " +
+                                  std::to_string(at.start.line)};
     return true;
   };
   for (const auto& o : m.argparseOptions())

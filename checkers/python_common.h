@@ -84,7 +84,7 @@ namespace gpulint::checks {
 // Gradient accumulation above 1 set anywhere in the file: a keyword, an
 // argparse default, an assignment (dataclass fields too) or a dict key named
 // like gradient_accumulation_steps / accumulate_grad_batches / accum_iter.
-// Points at the setting, with "<name> resolves to <n> (line L)" as message.
+// Points at the setting, with "<name> resolves to <n> at line L" as message.
 [[nodiscard]] std::optional<RelatedLocation> gradientAccumulation(const python::ScriptModel& model);
 // What a batch source (a DataLoader or tf.data `.batch()` call) is built from.
 struct BatchSourceHints {

@@ -5,6 +5,7 @@
 #include "checkers/data/GPU104_blocking_h2d_copy.h"
 #include "checkers/data/GPU105_loader_rebuilt_per_epoch.h"
 #include "checkers/data/GPU106_cpu_preprocess_in_step.h"
+#include "checkers/data/GPU107_remote_read_in_step.h"
 #include "checkers/model/GPU201_host_sync_in_step.h"
 #include "checkers/model/GPU202_per_step_eval.h"
 #include "checkers/model/GPU203_per_step_checkpoint.h"
@@ -25,6 +26,7 @@ const std::vector<std::unique_ptr<Checker>>& allCheckers() {
     list.push_back(std::make_unique<checks::BlockingH2DCopy>());
     list.push_back(std::make_unique<checks::LoaderRebuiltPerEpoch>());
     list.push_back(std::make_unique<checks::CpuPreprocessInStep>());
+    list.push_back(std::make_unique<checks::RemoteReadInStep>());
     list.push_back(std::make_unique<checks::HostSyncInStep>());
     list.push_back(std::make_unique<checks::PerStepEval>());
     list.push_back(std::make_unique<checks::PerStepCheckpoint>());

@@ -63,7 +63,7 @@ std::string cpuWork(const ScriptModel& m, const Call& c) {
     return "parses JSON samples";
   if (q.empty() && !m.calledFunction(c) &&
       ((c.callee.is("identifier") || c.callee.is("attribute")) && namesPreprocessor(c.callee)))
-    return "tokenizes or preprocesses raw samples";
+    return syntax::lastName(c.callee).ends_with("tokenizer") ? "tokenizes text" : "preprocesses raw samples";
   if (c.receiver && namesPreprocessor(c.receiver) &&
       oneOf(c.method, {"encode", "encode_plus", "batch_encode_plus", "tokenize", "apply_chat_template"}))
     return "tokenizes text";
@@ -104,7 +104,7 @@ void CpuPreprocessInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) 
     d.rule = "GPU106";
     d.level = Level::Warning;
     d.location = callHead(m, c);
-    d.message = "`" + std::string(c.callee.text()) + "(...)` " + work + " in the training process on every " +
+    d.message = "`" + std::string(c.callee.text()) + "(...)` " + work + " in the main process on every " +
                 (batch->kind == python::BatchKind::Eval ? "batch" : "step") + " of " + describeContext(m, *batch) +
                 ": the GPU idles while the CPU does this work between steps. Move it into Dataset.__getitem__ or "
                 "a collate_fn, so DataLoader workers do it in parallel with training, or do it on the GPU.";

@@ -108,6 +108,14 @@ struct NameBinding {
                              // (or a later one in a loop around the use): another value may reach it
 };
 
+// A statement that binds a name (see ScriptModel::reachingBindings).
+struct BindingSite {
+  ts::Node statement;
+  ts::Node value;   // null: bound by something we do not follow
+  int index = -1;   // position in a flat tuple target
+  uint32_t at = 0;  // where the binding takes effect
+};
+
 // How a scope (module or function body, nested defs excluded) binds a name.
 struct ScopeBinding {
   std::vector<ts::Node> assignments;  // `name = ...` statements
@@ -254,6 +262,10 @@ class ScriptModel {
   std::vector<ArgparseOption> argparse_;
   std::map<std::string, ResolvedValue> overrides_;
   mutable std::map<std::pair<uint32_t, uint32_t>, std::unordered_map<std::string, ScopeBinding>> bindings_;  // by scope range
+  // Binding sites per scope body and name, computed once (reachingBindings is
+  // asked for every use of every name).
+  mutable std::map<std::pair<uint32_t, uint32_t>, std::unordered_map<std::string, std::vector<BindingSite>>> binding_sites_;
+  [[nodiscard]] const std::vector<BindingSite>& bindingSites(ts::Node scope_body, const std::string& name) const;
   bool uses_cuda_ = false;
 };
 

@@ -438,50 +438,61 @@ bool mentions(ts::Node n, std::string_view name) {
   return false;
 }
 
-struct RawBinding {
-  ts::Node statement;
-  ts::Node value;   // null: bound by something we do not follow
-  int index = -1;
-  uint32_t at = 0;  // where the binding takes effect
-};
+using RawBinding = BindingSite;
 
 // Bindings of `name` in one scope, without entering nested scopes (whose own
 // names, def and class, do bind here).
-void collectBindings(ts::Node n, std::string_view name, std::vector<RawBinding>& out) {
+void identifiersIn(ts::Node n, std::vector<std::string_view>& out) {
+  if (n.is("identifier")) out.push_back(n.text());
+  for (ts::Node c : n.namedChildren()) identifiersIn(c, out);
+}
+
+// Every binding of every name in one scope, in document order, without
+// entering nested scopes (whose own names, def and class, do bind here).
+// One walk per scope: reachingBindings asks for each use of each name.
+void collectAllBindings(ts::Node n, std::unordered_map<std::string, std::vector<RawBinding>>& out) {
+  auto bind = [&](std::string_view name, RawBinding b) { out[std::string(name)].push_back(b); };
   for (ts::Node c : n.namedChildren()) {
     if (c.is("function_definition") || c.is("class_definition")) {
-      if (c.field("name").text() == name) out.push_back({c, {}, -1, c.end()});
+      bind(c.field("name").text(), {c, {}, -1, c.end()});
       continue;
     }
     if (c.is("lambda") || isComprehension(c)) continue;
+    std::vector<std::string_view> names;
     if (c.is("assignment") && c.field("right")) {
       ts::Node left = c.field("left"), value = c.field("right");
       while (value.is("assignment")) value = value.field("right");  // a = b = expr
-      if (left.is("identifier") && left.text() == name) {
-        out.push_back({c, value, -1, c.end()});
-      } else if (!left.is("attribute") && !left.is("subscript") && mentions(left, name)) {
-        int index = 0, found = -1;
-        for (ts::Node part : left.namedChildren()) {
-          if (part.is("comment")) continue;
-          if (part.is("identifier") && part.text() == name) found = index;
-          ++index;
+      if (left.is("identifier")) {
+        bind(left.text(), {c, value, -1, c.end()});
+      } else if (!left.is("attribute") && !left.is("subscript")) {
+        identifiersIn(left, names);
+        for (auto name : names) {
+          int index = 0, found = -1;
+          for (ts::Node part : left.namedChildren()) {
+            if (part.is("comment")) continue;
+            if (part.is("identifier") && part.text() == name) found = index;
+            ++index;
+          }
+          // A nested or starred target: not followed.
+          bind(name, {c, found >= 0 ? value : ts::Node(), found, c.end()});
         }
-        // A nested or starred target: not followed.
-        out.push_back({c, found >= 0 ? value : ts::Node(), found, c.end()});
       }
-    } else if (c.is("augmented_assignment") && c.field("left").text() == name) {
-      out.push_back({c, {}, -1, c.end()});
-    } else if (c.is("for_statement") && mentions(c.field("left"), name)) {
-      out.push_back({c, {}, -1, c.field("left").end()});
-    } else if (c.is("named_expression") && c.field("name").text() == name) {
-      out.push_back({c, c.field("value"), -1, c.end()});
-    } else if ((c.is("as_pattern") || c.is("except_clause")) && c.field("alias") && mentions(c.field("alias"), name)) {
-      out.push_back({c, {}, -1, c.field("alias").end()});
-    } else if ((c.is("import_statement") || c.is("import_from_statement") || c.is("global_statement") ||
-                c.is("nonlocal_statement")) && mentions(c, name)) {
-      out.push_back({c, {}, -1, c.end()});
+    } else if (c.is("augmented_assignment") && c.field("left").is("identifier")) {
+      bind(c.field("left").text(), {c, {}, -1, c.end()});
+    } else if (c.is("for_statement")) {
+      identifiersIn(c.field("left"), names);
+      for (auto name : names) bind(name, {c, {}, -1, c.field("left").end()});
+    } else if (c.is("named_expression")) {
+      bind(c.field("name").text(), {c, c.field("value"), -1, c.end()});
+    } else if ((c.is("as_pattern") || c.is("except_clause")) && c.field("alias")) {
+      identifiersIn(c.field("alias"), names);
+      for (auto name : names) bind(name, {c, {}, -1, c.field("alias").end()});
+    } else if (c.is("import_statement") || c.is("import_from_statement") || c.is("global_statement") ||
+               c.is("nonlocal_statement")) {
+      identifiersIn(c, names);
+      for (auto name : names) bind(name, {c, {}, -1, c.end()});
     }
-    collectBindings(c, name, out);
+    collectAllBindings(c, out);
   }
 }
 
@@ -511,6 +522,18 @@ bool hasParameter(const Function& f, std::string_view name) {
 
 }  // namespace
 
+const std::vector<BindingSite>& ScriptModel::bindingSites(ts::Node scope_body, const std::string& name) const {
+  static const std::vector<BindingSite> kNone;
+  auto key = std::make_pair(scope_body.begin(), scope_body.end());
+  auto scope = binding_sites_.find(key);
+  if (scope == binding_sites_.end()) {
+    scope = binding_sites_.emplace(key, std::unordered_map<std::string, std::vector<BindingSite>>{}).first;
+    collectAllBindings(scope_body, scope->second);
+  }
+  auto it = scope->second.find(name);
+  return it == scope->second.end() ? kNone : it->second;
+}
+
 std::vector<NameBinding> ScriptModel::reachingBindings(ts::Node use) const {
   use = syntax::unwrap(use);
   if (!use || !use.is("identifier")) return {};
@@ -529,8 +552,7 @@ std::vector<NameBinding> ScriptModel::reachingBindings(ts::Node use) const {
       for (const auto& fn : functions_)
         if (fn->node == scope) f = fn.get();
     if (scope && !f) continue;
-    std::vector<RawBinding> bindings;
-    collectBindings(f ? f->body : root(), name, bindings);
+    const std::vector<RawBinding>& bindings = bindingSites(f ? f->body : root(), name);
     bool parameter = f && hasParameter(*f, name);
     if (bindings.empty() && !parameter) {
       if (!scope) return {};

@@ -93,6 +93,16 @@ def pre_batched_loaders(token_stream, train_set, bucket_sampler, loader_kwargs):
     return packed, bucketed, hidden, ordered
 
 
+def paired_loaders(train_set, val_set):
+    train_dl, eval_dl = (
+        DataLoader(train_set, batch_size=2, shuffle=True, num_workers=4, pin_memory=True,  # expect: GPU204
+                   persistent_workers=True),
+        DataLoader(val_set, batch_size=1, num_workers=4, pin_memory=True,  # ok: GPU204 (the evaluation half)
+                   persistent_workers=True),
+    )
+    return train_dl, eval_dl
+
+
 def fit_plain(model, dataset, optimizer):
     loader = DataLoader(dataset, batch_size=BATCH_SIZE, num_workers=4, pin_memory=True,  # expect: GPU204 "module constant BATCH_SIZE = 4"
                         persistent_workers=True)

@@ -1,0 +1,152 @@
+#include "checkers/data/GPU107_remote_read_in_step.h"
+
+#include "checkers/python_common.h"
+#include "frontend/python/syntax.h"
+
+namespace gpulint::checks {
+
+namespace {
+
+using python::Call;
+using python::ScriptModel;
+namespace syntax = python::syntax;
+
+constexpr int kMaxDepth = 4;
+
+bool oneOf(std::string_view s, std::initializer_list<std::string_view> list) {
+  for (auto x : list)
+    if (s == x) return true;
+  return false;
+}
+
+std::string schemeOf(std::string_view s) {
+  for (std::string_view scheme : {"s3://", "gs://", "gcs://", "az://", "abfs://", "abfss://", "wasbs://", "http://",
+                                  "https://"})
+    if (s.starts_with(scheme)) return std::string(scheme);
+  return "";
+}
+
+// The remote scheme a path expression starts with ("s3://"), following
+// constants, argparse defaults, f-strings, `+` and str.format; "" when local
+// or unknown. `*known` is set when the path resolved to a plain local string.
+std::string remoteScheme(const ScriptModel& m, ts::Node e, int depth, bool* known = nullptr) {
+  e = syntax::unwrap(e);
+  if (!e || depth > kMaxDepth) return "";
+  if (e.is("string")) {
+    std::string prefix;
+    for (ts::Node part : e.namedChildren()) {
+      if (part.is("interpolation")) return prefix.empty() ? remoteScheme(m, part.namedChild(0), depth + 1, known) : schemeOf(prefix);
+      if (part.is("string_content")) prefix += part.text();
+    }
+    if (known) *known = true;
+    return schemeOf(prefix);
+  }
+  if (e.is("binary_operator") && e.field("operator").text() == "+") return remoteScheme(m, e.field("left"), depth + 1, known);
+  if (const Call* c = e.is("call") ? m.callAt(e) : nullptr) {
+    if (c->method == "format" && c->receiver) return remoteScheme(m, c->receiver, depth + 1, known);
+    if (c->qualified.starts_with("os.path.join") && !c->positional.empty())
+      return remoteScheme(m, c->positional[0], depth + 1, known);
+    return "";
+  }
+  python::ResolvedValue v = m.resolve(e);
+  if (v.kind == python::ResolvedValue::Kind::String) {
+    if (known) *known = true;
+    return schemeOf(v.string_value);
+  }
+  for (ts::Node src : m.valueSources(e))
+    if (!(src == e))
+      if (std::string s = remoteScheme(m, src, depth + 1); !s.empty()) return s;
+  return "";
+}
+
+// The receiver was built by one of these constructors (requests.Session(), s3fs.S3FileSystem()).
+bool madeBy(const ScriptModel& m, ts::Node receiver, std::initializer_list<std::string_view> prefixes) {
+  for (ts::Node src : m.valueSources(receiver))
+    if (const Call* made = src.is("call") ? m.callAt(src) : nullptr)
+      for (auto p : prefixes)
+        if (made->qualified.starts_with(p)) return true;
+  return false;
+}
+
+ts::Node pathArgument(const Call& c) {
+  for (const char* k : {"url", "path", "urlpath", "uri", "fp", "filepath_or_buffer"})
+    if (ts::Node v = c.keyword(k)) return v;
+  return c.positional.empty() ? ts::Node() : c.positional[0];
+}
+
+// What the call reads remotely, for the message; "" when it does not.
+std::string remoteRead(const ScriptModel& m, const Call& c) {
+  const std::string& q = c.qualified;
+  const std::string& name = c.method;
+  if ((q.starts_with("requests.") || q.starts_with("httpx.")) &&
+      oneOf(name, {"get", "post", "put", "head", "request", "stream", "patch"}))
+    return "makes an HTTP request";
+  if (q == "urllib.request.urlopen" || q == "urllib.request.urlretrieve") return "makes an HTTP request";
+  if (c.receiver && oneOf(name, {"get", "post", "request", "stream"}) &&
+      madeBy(m, c.receiver, {"requests.", "httpx.", "urllib3."}))
+    return "makes an HTTP request";
+  if (c.receiver && oneOf(name, {"get_object", "download_file", "download_fileobj"}))
+    return "downloads an object from S3";
+  if (c.receiver && oneOf(name, {"download_blob", "get_blob_to_path", "get_blob_to_bytes"}))
+    return "downloads a blob from Azure storage";
+  if (c.receiver && oneOf(name, {"open", "cat", "cat_file", "get", "get_file", "read_bytes", "read_text"}) &&
+      madeBy(m, c.receiver, {"s3fs.", "gcsfs.", "adlfs.", "fsspec.filesystem"}))
+    return "reads from an object-store file system";
+  ts::Node path = pathArgument(c);
+  bool local = false;
+  std::string scheme = path ? remoteScheme(m, path, 0, &local) : "";
+  // fsspec/smart_open exist to open remote paths: fire unless the path is known to be local.
+  if ((q.starts_with("fsspec.open") || q.starts_with("smart_open.")) && (!scheme.empty() || !local))
+    return "opens a remote file with " + q.substr(0, q.find('.'));
+  bool reader = (c.callee.is("identifier") && name == "open" && q.empty()) ||
+                oneOf(name, {"open", "load", "imread", "read", "read_csv", "read_parquet", "read_json", "read_image",
+                             "read_file", "GFile", "File", "urlopen", "cat"});
+  if (reader && !scheme.empty()) return "reads a " + scheme + " path";
+  return "";
+}
+
+bool datasetClass(const python::ClassDef* cls) {
+  return cls && (cls->is_dataset || syntax::containsWord(cls->name, {"dataset"}));
+}
+
+// `__getitem__` of a dataset, or a project function it calls (every sample).
+bool perSample(const ScriptModel& m, const python::Function* f, int depth) {
+  if (!f || depth > 2) return false;
+  if (f->name == "__getitem__" && datasetClass(f->owner)) return true;
+  for (const Call* c : m.callersOf(*f))
+    if (c->function != f && perSample(m, c->function, depth + 1)) return true;
+  return false;
+}
+
+}  // namespace
+
+void RemoteReadInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
+  const ScriptModel& m = *ctx.script;
+  for (const Call& c : m.calls()) {
+    std::string what = remoteRead(m, c);
+    if (what.empty()) continue;
+    std::string where;
+    std::vector<RelatedLocation> related;
+    if (perSample(m, c.function, 0)) {
+      where = "for every sample in Dataset.__getitem__";
+    } else if (auto batch = m.perStep(c.node)) {
+      where = std::string("on every ") + (batch->kind == python::BatchKind::Eval ? "batch" : "step") + " of " +
+              describeContext(m, *batch);
+      related = relatedFrom(m, *batch);
+    } else {
+      continue;  // once at start-up, once per epoch, or under a periodic guard
+    }
+    Diagnostic d;
+    d.rule = "GPU107";
+    d.level = Level::Warning;
+    d.location = callHead(m, c);
+    d.message = "`" + std::string(c.callee.text()) + "(...)` " + what + " " + where +
+                ": each read waits for network latency (tens of milliseconds or more) that loader workers cannot "
+                "hide, so batches arrive late and the GPU idles. Stage the data to local disk or a local cache "
+                "once before training.";
+    d.related = std::move(related);
+    sink.report(std::move(d));
+  }
+}
+
+}  // namespace gpulint::checks
