@@ -54,10 +54,14 @@ bool localNoGrad(ts::Node n, ts::Node scope) {
 
 // Calls in `scope` that need gradients on purpose (saliency maps, adversarial
 // evaluation, test-time training): autograd must stay on.
+// `torch.enable_grad()` around it or on its function says the same.
 bool needsGrad(const ScriptModel& m, ts::Node scope) {
   for (const Call& c : m.calls())
-    if (scope.contains(c.node) &&
-        (c.qualified.starts_with("torch.autograd") || c.method == "backward" || c.method == "requires_grad_"))
+    if (scope.contains(c.node) && (c.qualified.starts_with("torch.autograd") || c.method == "backward" ||
+                                   c.method == "requires_grad_" || c.method == "enable_grad"))
+      return true;
+  for (ts::Node p = scope.parent(); p && !p.is("module"); p = p.parent())
+    if ((p.is("with_statement") || p.is("decorated_definition")) && syntax::containsWord(p.text().substr(0, p.text().find(':')), {"enable_grad"}))
       return true;
   return false;
 }
@@ -158,6 +162,9 @@ void EvalWithoutNoGrad::run(const AnalysisContext& ctx, DiagnosticSink& sink) co
     // Called only from other modules: the caller's context is unknown.
     auto callers = m.callersOf(*f);
     if (callers.empty() || m.gradDisabled(f->body) || needsGrad(m, f->body)) continue;
+    // A one-off call (a shape probe at start-up) is not evaluation: some caller must run it repeatedly.
+    if (std::none_of(callers.begin(), callers.end(), [&](const Call* c) { return m.enclosingLoop(c->node); }))
+      continue;
     // Called from an eval loop: judged (and reported) with that loop.
     if (std::any_of(callers.begin(), callers.end(), [&](const Call* c) {
           auto batch = m.inBatchLoop(c->node);
