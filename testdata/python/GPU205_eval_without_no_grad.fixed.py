@@ -122,6 +122,19 @@ def evaluate_generation(model, tokenizer, eval_loader):  # ok: GPU205 (generate(
     return texts
 
 
+def infer_feature_dim(model):  # ok: GPU205 (a one-off shape probe, not called in a loop)
+    return model(torch.zeros(1, 3, 32, 32, device=device)).shape[-1]
+
+
+@torch.enable_grad()
+def evaluate_with_adaptation(model, test_loader, optimizer):  # ok: GPU205 (asks for gradients explicitly)
+    model.eval()
+    outputs = []
+    for images, _ in test_loader:
+        outputs.append(model(images.to(device, non_blocking=True)))
+    return outputs
+
+
 def test_convnet_output_shape():  # ok: GPU205 (a unit test, not evaluation)
     net = ConvNet()
     assert net(torch.zeros(2, 3, 32, 32)).shape == (2, 10)
@@ -202,6 +215,7 @@ def train(model, train_loader, val_loader, optimizer):
 
 def main():
     model = ConvNet().to(device)
+    feature_dim = infer_feature_dim(model)
     optimizer = torch.optim.AdamW(model.parameters(), lr=args.lr)
     train_set = torch.load("train.pt")
     val_set = torch.load("val.pt")
@@ -215,6 +229,8 @@ def main():
     Trainer(model, train_loader, val_loader).fit(args.epochs)
     for path in ["a.pt", "b.pt"]:
         predict(model, torch.load(path))
+    evaluate_with_adaptation(model, val_loader, optimizer)
+    assert feature_dim == 10
     return model
 
 
