@@ -11,10 +11,12 @@
 
 namespace gpulint {
 namespace python { class ScriptModel; }
+namespace cxx { struct CxxModel; }
 
 // What a checker may read. Later front ends (configs, jobs, C++) add members.
 struct AnalysisContext {
   const python::ScriptModel* script = nullptr;
+  const cxx::CxxModel* cxx = nullptr;  // C++/CUDA files (checkers/ops)
   const RuleOptions* options = nullptr;
 };
 

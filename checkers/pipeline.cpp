@@ -7,6 +7,7 @@
 #include <sstream>
 #include <sys/stat.h>
 
+#include "checkers/ops/cxx_analysis.h"
 #include "frontend/python/script_model.h"
 
 namespace gpulint {
@@ -18,6 +19,7 @@ constexpr size_t kMaxFileBytes = 20u << 20;  // larger inputs are reported, not 
 FileAnalysis analyzeSource(SourceFilePtr source, const RuleOptions& options) {
   FileAnalysis result;
   result.source = source;
+  if (source->kind() == FileKind::Cxx) return checks::analyzeCxxSource(source, options);
   if (source->kind() != FileKind::Python) return result;  // other front ends come later
   auto script = python::buildScriptModel(source, options);
   AnalysisContext context;

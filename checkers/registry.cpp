@@ -14,6 +14,13 @@
 #include "checkers/model/GPU206_per_step_logging.h"
 #include "checkers/model/GPU207_data_parallel.h"
 #include "checkers/model/GPU208_empty_cache_in_step.h"
+#include "checkers/ops/GPU400_parse_incomplete.h"
+#include "checkers/ops/GPU401_sync_in_op.h"
+#include "checkers/ops/GPU402_alloc_per_call.h"
+#include "checkers/ops/GPU403_blocking_memcpy.h"
+#include "checkers/ops/GPU404_default_stream_launch.h"
+#include "checkers/ops/GPU405_tiny_launch.h"
+#include "checkers/ops/GPU406_launch_in_host_loop.h"
 
 namespace gpulint {
 
@@ -35,6 +42,13 @@ const std::vector<std::unique_ptr<Checker>>& allCheckers() {
     list.push_back(std::make_unique<checks::PerStepLogging>());
     list.push_back(std::make_unique<checks::DataParallelUse>());
     list.push_back(std::make_unique<checks::EmptyCacheInStep>());
+    list.push_back(std::make_unique<checks::ParseIncomplete>());
+    list.push_back(std::make_unique<checks::SyncInOp>());
+    list.push_back(std::make_unique<checks::AllocPerCall>());
+    list.push_back(std::make_unique<checks::BlockingMemcpy>());
+    list.push_back(std::make_unique<checks::DefaultStreamLaunch>());
+    list.push_back(std::make_unique<checks::TinyLaunch>());
+    list.push_back(std::make_unique<checks::LaunchInHostLoop>());
     return list;
   }();
   return checkers;

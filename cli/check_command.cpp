@@ -16,6 +16,7 @@
 #include "checkers/suppression.h"
 #include "cli/fix_loop.h"
 #include "fixits/apply.h"
+#include "frontend/cxx/cxx_frontend.h"
 #include "frontend/project/discover.h"
 #include "frontend/project/settings.h"
 #include "patterns/rule_docs.h"
@@ -112,6 +113,10 @@ int runCheck(const Options& o) {
     return kExitError;
   }
   std::string root = fs::current_path().string();
+  if (std::string bad = cxx::setCompileCommandsDir(o.compile_commands); !bad.empty()) {
+    std::cerr << "gpulint: error: " << bad << "\n";
+    return kExitError;
+  }
   Discovery discovery = discoverFiles(o.paths, settings, root);
   unsigned jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
   bool progress = !o.no_progress && !o.quiet && isatty(STDERR_FILENO);

@@ -6,6 +6,7 @@
 #include "checkers/checker.h"
 #include "cli/check_command.h"
 #include "cli/options.h"
+#include "lsp/server.h"
 #include "patterns/rule_docs.h"
 
 namespace gpulint::cli {
@@ -62,9 +63,7 @@ int run(int argc, char** argv) {
       case Command::Version: std::cout << "gpulint " << GPULINT_VERSION << "\n"; return 0;
       case Command::Rules: return printRules(o);
       case Command::Explain: return explain(o);
-      case Command::Lsp:
-        std::cerr << "gpulint: error: the language server is not part of this build yet\n";
-        return 2;
+      case Command::Lsp: return lsp::serveStdio();
       case Command::Check: return runCheck(o);
     }
   } catch (const std::exception& e) {

@@ -3,6 +3,7 @@
 // middle part is small).
 #include <algorithm>
 #include <sstream>
+#include <string_view>
 #include <vector>
 
 #include "fixits/apply.h"
@@ -71,7 +72,10 @@ std::string unifiedDiff(const std::string& path, const std::string& before, cons
   auto x = splitLines(before), y = splitLines(after);
   std::vector<Op> ops = diffLines(x, y);
   std::ostringstream out;
-  out << "--- a/" << path << "\n+++ b/" << path << "\n";
+  // git's a/ b/ prefixes; an absolute path must not become `a//tmp/x.py`.
+  std::string_view shown = path;
+  while (shown.starts_with('/')) shown.remove_prefix(1);
+  out << "--- a/" << shown << "\n+++ b/" << shown << "\n";
   constexpr size_t kContext = 3;
   size_t k = 0;
   while (k < ops.size()) {

@@ -233,8 +233,12 @@ bool parseRuleDoc(std::string_view path, std::string_view text, RuleInfo* out, s
   }
   for (std::string_view section : want)
     if (ruleDocSection(rule, section).empty()) return fail("section '" + std::string(section) + "' is empty");
-  if (ruleDocSection(rule, "Example").find("```python") == std::string::npos)
-    return fail("section 'Example' needs a ```python code block");
+  // C++/CUDA operator rules (ops) show C++ or CUDA code instead.
+  std::string example = ruleDocSection(rule, "Example");
+  bool native = rule.category == "ops" && (example.find("```cpp") != std::string::npos ||
+                                           example.find("```cuda") != std::string::npos);
+  if (example.find("```python") == std::string::npos && !native)
+    return fail("section 'Example' needs a ```python code block (```cpp or ```cuda for ops rules)");
 
   *out = std::move(rule);
   return true;

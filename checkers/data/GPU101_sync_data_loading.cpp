@@ -42,19 +42,21 @@ void checkDataLoader(const AnalysisContext& ctx, const python::Call& call, Diagn
                 originSuffix(value) + "); the GPU idles while the CPU reads, decodes and collates each batch. "
                 "Set num_workers to " + workers(ctx) + " or more.";
     d.related = relatedFrom(value);
-    // Edit the literal where the 0 is written: at the call, or the argparse
-    // default / constant it comes from when that is a plain literal.
-    ts::Node literal = arg;
-    if (!value.chain.empty()) literal = ts::Node();
-    if (literal && literal.is("integer")) fix.edits.push_back(fixits::replaceNode(model, literal, workers(ctx)));
-    else if (!value.chain.empty() && value.chain.back().location.end - value.chain.back().location.begin == 1 &&
-             model.file().text()[value.chain.back().location.begin] == '0' &&
-             value.chain.back().location.file == model.file().path())
-      fix.edits.push_back(Edit{model.file().path(), value.chain.back().location.begin,
-                               value.chain.back().location.end, workers(ctx)});
+    // Edit the 0 where it is written: at the call, or the argparse default,
+    // constant or config entry of this file it comes from.
+    if (value.chain.empty() && arg.is("integer")) fix.edits.push_back(fixits::replaceNode(model, arg, workers(ctx)));
+    else if (!value.chain.empty())
+      if (auto edit = fixits::replaceWrittenLiteral(model.file(), value.chain.back().location, "0", workers(ctx)))
+        fix.edits.push_back(*edit);
+    // A variable can still be 0 at run time (`--workers 0`), where
+    // persistent_workers=True would raise: tie it to the worker count.
     if (!fix.edits.empty() && !has_persistent)
-      fix.edits.push_back(fixits::addKeywords(model, call, {{"persistent_workers", "True"}}));
+      fix.edits.push_back(fixits::addKeywords(
+          model, call, {{"persistent_workers", value.chain.empty() ? "True" : fixits::positiveTest(arg)}}));
   }
+  // Workers cannot use a dataset that lives on the GPU (CUDA does not survive
+  // fork): the finding stands, but no edit would run.
+  if (ts::Node ds = call.argument("dataset", 0); ds && model.mayLiveOnDevice(ds)) fix.edits.clear();
   if (!fix.edits.empty()) d.fixes.push_back(std::move(fix));
   sink.report(std::move(d));
 }

@@ -89,10 +89,8 @@ void check(const python::ScriptModel& model, const python::Call& loader, const C
       fix.edits.push_back(fixits::replaceNode(model, arg, "True"));
     } else if (!value.chain.empty()) {
       // Flip the literal where it is written (an argparse default, a constant).
-      const Location& at = value.chain.back().location;
-      const SourceFile& file = model.file();
-      if (at.file == file.path() && file.text().substr(at.begin, at.end - at.begin) == "False")
-        fix.edits.push_back(Edit{file.path(), at.begin, at.end, "True"});
+      if (auto edit = fixits::replaceWrittenLiteral(model.file(), value.chain.back().location, "False", "True"))
+        fix.edits.push_back(*edit);
     }
   }
   d.message = "DataLoader returns its batches in pageable host memory (" + why + ") and they are copied to the GPU " +

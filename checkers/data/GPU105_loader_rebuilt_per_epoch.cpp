@@ -147,8 +147,12 @@ void check(const python::ScriptModel& model, const python::Call& loader, const s
       for (const RelatedLocation& r : relatedFrom(bound)) d.related.push_back(r);
       for (const RelatedLocation& r : relatedFrom(persistent)) d.related.push_back(r);
       Fix fix{"Set persistent_workers=True", Applicability::Unsafe, {}};
-      if (!arg) fix.edits.push_back(fixits::addKeywords(model, loader, {{"persistent_workers", "True"}}));
-      else if (arg.is("false")) fix.edits.push_back(fixits::replaceNode(model, arg, "True"));
+      // A count from a variable may be 0 at run time (`--workers 0`), where
+      // persistent_workers=True would raise: tie it to the count.
+      std::string value =
+          workers.chain.empty() ? "True" : fixits::positiveTest(loader.argument("num_workers", kNumWorkersIndex));
+      if (!arg) fix.edits.push_back(fixits::addKeywords(model, loader, {{"persistent_workers", value}}));
+      else if (arg.is("false")) fix.edits.push_back(fixits::replaceNode(model, arg, value));
       if (!fix.edits.empty()) d.fixes.push_back(std::move(fix));
       sink.report(std::move(d));
       return;

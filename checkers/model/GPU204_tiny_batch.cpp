@@ -43,10 +43,13 @@ class Run {
     BatchSourceHints hints;
     if (ts::Node data = c.argument("dataset", 0)) hints.data = data.text();
     ts::Node shuffle = c.argument("shuffle", kShuffleIndex);
-    auto shuffled = shuffle ? m_.resolve(shuffle).truthiness() : std::nullopt;
+    // Plain bools (not optional<bool>): GCC 12 warns falsely on the optional at -O2.
+    int shuffled = -1;  // -1 unknown, 0 false, 1 true
+    if (shuffle)
+      if (auto b = m_.resolve(shuffle).truthiness()) shuffled = *b ? 1 : 0;
     bool sequential = sampler && syntax::containsWord(sampler.text(), {"sequential"});
-    hints.shuffles = (shuffled && *shuffled) || (sampler && !sequential);
-    hints.ordered = (shuffled && !*shuffled && !sampler) || sequential;
+    hints.shuffles = shuffled == 1 || (sampler && !sequential);
+    hints.ordered = (shuffled == 0 && !sampler) || sequential;
     if (!feedsTraining(m_, c.node, hints)) return;
     report(c, arg, size, "The training DataLoader's batch size", "batch_size");
   }

@@ -72,9 +72,8 @@ void decodeBlockScalar(std::string_view token, uint32_t base, uint32_t parent_in
   bool prev_more_indented = false;
   uint32_t last_break = 0;
   for (const Line& l : lines) {
-    if (l.blank && l.end - l.begin <= indent) {  // an empty line: only a break
+    if (l.blank) {  // an empty line: only a break
       ++pending_breaks;
-      last_break = pos(l.end);
       continue;
     }
     bool more_indented = l.spaces > indent || (l.begin + indent < l.end && token[l.begin + indent] == '\t');
@@ -83,7 +82,7 @@ void decodeBlockScalar(std::string_view token, uint32_t base, uint32_t parent_in
       bool fold = h.folded && pending_breaks == 0 && !more_indented && !prev_more_indented;
       std::string sep = fold ? " " : std::string(h.folded && !more_indented && !prev_more_indented
                                                    ? pending_breaks : pending_breaks + 1, '\n');
-      out.size();  // separators map to the line break that produced them
+      // Separators map to the line break that produced them.
       Segment s{static_cast<uint32_t>(out.size()), static_cast<uint32_t>(out.size() + sep.size()),
                 last_break, last_break + 1, false};
       map.append(s);

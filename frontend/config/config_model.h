@@ -94,7 +94,8 @@ class ConfigModel {
   [[nodiscard]] SourceFilePtr filePtr() const { return file_; }
   [[nodiscard]] const std::vector<const ConfigValue*>& documents() const { return documents_; }
   // Non-empty when the file could not be modelled completely (syntax error,
-  // nesting or alias expansion over the limits); documents hold what was read.
+  // nesting over the limits). A syntax error leaves no documents; a limit
+  // keeps what was read before it.
   [[nodiscard]] const std::string& error() const { return error_; }
   [[nodiscard]] Location location(uint32_t begin, uint32_t end) const { return file_->location(begin, end); }
   [[nodiscard]] Location location(const ConfigValue& v) const { return location(v.begin, v.end); }
@@ -104,6 +105,7 @@ class ConfigModel {
 
  private:
   friend class ConfigBuilder;
+  friend std::unique_ptr<ConfigModel> buildConfigModel(SourceFilePtr file, ConfigLimits limits);
   SourceFilePtr file_;
   std::deque<ConfigValue> storage_;
   std::vector<const ConfigValue*> documents_;

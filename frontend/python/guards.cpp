@@ -123,6 +123,15 @@ int branchOf(ts::Node if_stmt, ts::Node n) {
 
 }  // namespace
 
+// True when a block's last statement leaves the loop or function, so the
+// block runs at most once per loop.
+static bool endsByLeaving(ts::Node block) {
+  if (!block || block.namedChildCount() == 0) return false;
+  ts::Node last = block.namedChild(block.namedChildCount() - 1);
+  for (uint32_t i = block.namedChildCount(); i-- > 0 && last.is("comment");) last = block.namedChild(i);
+  return last.is("break_statement") || last.is("return_statement") || last.is("raise_statement");
+}
+
 // Walks from n outward to its batch loop. With `respect_guards`, a periodic
 // guard (or a flag resolved to off) on the way means "not per step".
 static std::optional<BatchContext> findBatchContext(const ScriptModel& m, ts::Node n, bool respect_guards,
@@ -137,6 +146,8 @@ static std::optional<BatchContext> findBatchContext(const ScriptModel& m, ts::No
       if (branch == 0) {
         ts::Node cond = p.field("condition");
         if (m.isPeriodicCondition(cond)) return std::nullopt;
+        // A branch that leaves the loop (`if done: print(...); break`) runs once.
+        if (endsByLeaving(p.field("consequence"))) return std::nullopt;
         ResolvedValue v = m.resolve(cond);
         if (auto b = v.truthiness(); b && !*b && v.kind != ResolvedValue::Kind::String) return std::nullopt;
       }

@@ -113,7 +113,7 @@ class LoopClassifier {
   bool isEvalLoop(const Loop& l) {
     if (!l.node.is("for_statement")) return false;
     std::string it = std::string(l.iterable.text()) + " " + std::string(l.target.text());
-    static const std::regex batchy(R"((loader|batch|data|dl\b|iter|val|test|eval|sample|inputs|images))",
+    static const std::regex batchy(R"((loader|batch|data|dl\b|iter|val|test|eval|inputs|images))",
                                    std::regex::icase);
     if (!std::regex_search(it, batchy)) return false;
     return m_.inEvalContext(l.node);

@@ -1,0 +1,49 @@
+#include "checkers/ops/GPU401_sync_in_op.h"
+
+#include "checkers/ops/ops_common.h"
+
+namespace gpulint::checks {
+
+namespace {
+
+// What the host waits for, or "" when the call is not a synchronisation.
+std::string syncEffect(const cxx::Call& call) {
+  if (call.callee == "cudaDeviceSynchronize" || call.callee == "torch::cuda::synchronize" ||
+      call.callee == "c10::cuda::device_synchronize")
+    return "blocks the CPU until every kernel queued on the device has finished";
+  if (call.callee == "cudaStreamSynchronize")
+    return "blocks the CPU until every kernel queued on the stream has finished";
+  if (!ops::isTensorClass(call.receiver_type)) return "";
+  if (call.method == "item")
+    return "copies the value to the host, so the CPU waits until every kernel queued before it has finished";
+  if (call.method == "cpu") return "copies the tensor to the host and waits for the GPU to finish it";
+  if (call.method == "to" && !call.arg_texts.empty()) {
+    const std::string& target = call.arg_texts.front();
+    // Only an explicit CPU target: .to(x.device()) or .to(kFloat) stay on the GPU.
+    if (target.find("kCPU") != std::string::npos || target.find("DeviceType::CPU") != std::string::npos ||
+        target == "\"cpu\"")
+      return "copies the tensor to the host and waits for the GPU to finish it";
+  }
+  return "";
+}
+
+}  // namespace
+
+void SyncInOp::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
+  const cxx::CxxModel& model = *ctx.cxx;
+  for (const cxx::Call& call : model.calls) {
+    std::string effect = syncEffect(call);
+    if (effect.empty()) continue;
+    // Kernels and device code cannot block the host; constructors, init
+    // functions, main and static initializers pay the wait once.
+    const cxx::Function* host = ops::perCallHost(model, call.function);
+    if (!host || call.once_only_context) continue;
+    sink.report(ops::makeDiagnostic(
+        "GPU401", Level::Warning, model, call.range,
+        "`" + ops::spelled(model, call.range) + "` " + ops::inFunction(*host) + " " + effect +
+            "; the GPU then idles until the host queues the next work, on every call. Keep the value on the GPU "
+            "(pass the tensor to the next kernel) or move the check out of the per-call path."));
+  }
+}
+
+}  // namespace gpulint::checks

@@ -1,0 +1,52 @@
+#include "checkers/ops/GPU403_blocking_memcpy.h"
+
+#include "checkers/ops/ops_common.h"
+
+namespace gpulint::checks {
+
+namespace {
+
+// The Async form of the call as a fix, when a stream variable is visible
+// and the call is written out in the file (not inside a macro body).
+std::optional<Fix> asyncFix(const cxx::CxxModel& model, const cxx::Call& call, const std::string& async_name) {
+  const cxx::StreamVar* stream = model.streamAt(call.range.begin);
+  if (!stream || !call.callee_name.editable || call.args.empty() || !call.args.back().editable) return std::nullopt;
+  // Device-to-device copies and memsets stay ordered on the stream. A copy
+  // the host reads or refills afterwards would race once it returns early,
+  // so those changes need a human: unsafe.
+  bool device_only = async_name == "cudaMemsetAsync" ||
+                     (call.arg_texts.size() == 4 && call.arg_texts[3].find("DeviceToDevice") != std::string::npos);
+  Fix fix{"Use " + async_name + "(..., " + stream->name + ")",
+          device_only ? Applicability::Safe : Applicability::Unsafe, {}};
+  const std::string& file = model.source->path();
+  fix.edits.push_back(Edit{file, call.callee_name.begin, call.callee_name.end, async_name});
+  fix.edits.push_back(Edit{file, call.args.back().end, call.args.back().end, ", " + stream->name});
+  return fix;
+}
+
+}  // namespace
+
+void BlockingMemcpy::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
+  const cxx::CxxModel& model = *ctx.cxx;
+  for (const cxx::Call& call : model.calls) {
+    bool copy = call.callee == "cudaMemcpy";
+    if (!copy && call.callee != "cudaMemset") continue;
+    // Once-only set-up code (constructors, init functions, static
+    // initializers) may block; it does not run per step.
+    const cxx::Function* host = ops::perCallHost(model, call.function);
+    if (!host || call.once_only_context) continue;
+    std::string async_name = copy ? "cudaMemcpyAsync" : "cudaMemsetAsync";
+    const cxx::StreamVar* stream = model.streamAt(call.range.begin);
+    Diagnostic d = ops::makeDiagnostic(
+        "GPU403", Level::Warning, model, call.range,
+        "`" + call.callee + "` " + ops::inFunction(*host) +
+            " is blocking: it runs on the legacy default stream, waits for the GPU work queued before it and "
+            "returns only when it is done, so the CPU cannot queue the next kernels and the GPU idles around "
+            "every copy. Use " + async_name + " on the current stream (" +
+            (stream ? "`" + stream->name + "` is in scope" : "at::cuda::getCurrentCUDAStream()") + ").");
+    if (auto fix = asyncFix(model, call, async_name)) d.fixes.push_back(std::move(*fix));
+    sink.report(std::move(d));
+  }
+}
+
+}  // namespace gpulint::checks

@@ -1,0 +1,42 @@
+#include "checkers/ops/GPU405_tiny_launch.h"
+
+#include "checkers/ops/ops_common.h"
+
+namespace gpulint::checks {
+
+namespace {
+constexpr int64_t kWarp = 32;
+constexpr int64_t kSingleBlockMinimum = 256;
+
+std::string from(const cxx::LaunchArg& arg) { return arg.origin.empty() ? "" : " (from " + arg.origin + ")"; }
+}  // namespace
+
+void TinyLaunch::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
+  const cxx::CxxModel& model = *ctx.cxx;
+  for (const cxx::Launch& launch : model.launches) {
+    if (launch.config.size() < 2) continue;
+    const cxx::LaunchArg& grid = launch.config[0];
+    const cxx::LaunchArg& block = launch.config[1];
+    // A block size computed at run time (from the input) is not known here.
+    if (!block.value || *block.value <= 0) continue;
+    int64_t threads = *block.value;
+    std::string message;
+    if (threads < kWarp || threads % kWarp != 0) {
+      int64_t warps = (threads + kWarp - 1) / kWarp;
+      int64_t idle = warps * kWarp - threads;
+      message = "kernel `" + launch.kernel + "` is launched with blocks of " + std::to_string(threads) +
+                " threads" + from(block) + ": the GPU runs threads in warps of 32, so " + std::to_string(idle) +
+                " of the " + std::to_string(warps * kWarp) + " lanes in each block's warps idle. Use a multiple "
+                "of 32 threads per block (128 or 256 are good defaults).";
+    } else if (grid.value && *grid.value == 1 && threads < kSingleBlockMinimum) {
+      message = "kernel `" + launch.kernel + "` is launched as a single block of " + std::to_string(threads) +
+                " threads" + from(block) + ": one block runs on one of the GPU's many multiprocessors while "
+                "the others idle. Spread the work over a grid of blocks.";
+    } else {
+      continue;  // full warps and enough parallelism
+    }
+    sink.report(ops::makeDiagnostic("GPU405", Level::Note, model, block.range, std::move(message)));
+  }
+}
+
+}  // namespace gpulint::checks

@@ -1,0 +1,63 @@
+#include "checkers/ops/GPU406_launch_in_host_loop.h"
+
+#include <regex>
+#include <set>
+
+#include "checkers/ops/ops_common.h"
+
+namespace gpulint::checks {
+
+namespace {
+
+// Tensor methods that only read metadata: no kernel runs.
+bool metadataOnly(const std::string& method) {
+  static const std::set<std::string> names = {"size", "sizes", "stride", "strides", "numel", "dim", "defined",
+                                              "is_cuda", "is_contiguous", "device", "get_device", "scalar_type",
+                                              "options", "data_ptr", "mutable_data_ptr", "const_data_ptr"};
+  return names.count(method) > 0;
+}
+
+bool mentionsWord(const std::string& text, const std::string& word) {
+  if (word.empty()) return false;
+  return std::regex_search(text, std::regex("(^|[^A-Za-z0-9_])" + word + "($|[^A-Za-z0-9_])"));
+}
+
+std::string loopText(const cxx::CxxModel& model, const cxx::Loop& loop) {
+  return "the loop at line " + std::to_string(model.location(loop.header).start.line) + ", whose trip count depends on `" +
+         loop.bound + "`";
+}
+
+}  // namespace
+
+void LaunchInHostLoop::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
+  const cxx::CxxModel& model = *ctx.cxx;
+  for (const cxx::Launch& launch : model.launches) {
+    // Constant trip counts (a loop over 3 streams) and loops that break or
+    // return right after the launch launch a bounded, small number of times.
+    const cxx::Loop* loop = ops::dataDependentLoop(model, launch.loops);
+    if (!loop || launch.leaves_loop || !ops::hostFunction(model, launch.function)) continue;
+    sink.report(ops::makeDiagnostic(
+        "GPU406", Level::Note, model, launch.range,
+        "kernel `" + launch.kernel + "` is launched on every iteration of " + loopText(model, *loop) +
+            ": each launch costs the CPU several microseconds and each small kernel leaves the GPU idle "
+            "between launches. Batch the iterations into one launch (one more grid dimension over the loop)."));
+  }
+  // Per-element tensor ops: one finding per loop, at its first such op.
+  std::set<const cxx::Loop*> reported;
+  for (const cxx::Call& call : model.calls) {
+    if (!ops::isTensorClass(call.receiver_type) || metadataOnly(call.method)) continue;
+    const cxx::Loop* loop = ops::dataDependentLoop(model, call.loops);
+    if (!loop || call.leaves_loop || reported.count(loop) || !ops::hostFunction(model, call.function)) continue;
+    bool per_element = false;
+    for (const std::string& arg : call.arg_texts) per_element = per_element || mentionsWord(arg, loop->induction);
+    if (!per_element) continue;
+    reported.insert(loop);
+    sink.report(ops::makeDiagnostic(
+        "GPU406", Level::Note, model, call.range,
+        "`" + ops::spelled(model, call.range) + "` works on one element per iteration of " + loopText(model, *loop) +
+            ": every iteration launches its own tiny kernel, so the GPU spends the loop waiting for the CPU. "
+            "Express it as one tensor operation over the whole range (slicing, index_select, a vectorised op)."));
+  }
+}
+
+}  // namespace gpulint::checks

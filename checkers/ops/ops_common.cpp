@@ -1,0 +1,60 @@
+#include "checkers/ops/ops_common.h"
+
+namespace gpulint::checks::ops {
+
+const cxx::Function* hostFunction(const cxx::CxxModel& model, int index) {
+  if (index < 0 || index >= static_cast<int>(model.functions.size())) return nullptr;
+  const cxx::Function& f = model.functions[index];
+  if (f.role == cxx::FunctionRole::Kernel || f.role == cxx::FunctionRole::Device) return nullptr;
+  return &f;
+}
+
+const cxx::Function* perCallHost(const cxx::CxxModel& model, int index) {
+  const cxx::Function* f = hostFunction(model, index);
+  return f && f->role == cxx::FunctionRole::PerCall ? f : nullptr;
+}
+
+const cxx::Loop* dataDependentLoop(const cxx::CxxModel& model, const std::vector<int>& loops) {
+  for (auto it = loops.rbegin(); it != loops.rend(); ++it)
+    if (model.loops[*it].data_dependent) return &model.loops[*it];
+  return nullptr;
+}
+
+std::string shortName(const std::string& qualified) {
+  size_t colon = qualified.rfind("::");
+  return colon == std::string::npos ? qualified : qualified.substr(colon + 2);
+}
+
+bool isTensorClass(const std::string& qualified) {
+  return qualified == "at::Tensor" || qualified == "at::TensorBase";
+}
+
+std::string spelled(const cxx::CxxModel& model, const cxx::Range& range) {
+  std::string text(model.text(range));
+  std::string out;
+  bool space = false;
+  for (char c : text) {
+    bool ws = c == ' ' || c == '\n' || c == '\t' || c == '\r';
+    if (ws && !space && !out.empty()) out += ' ';
+    if (!ws) out += c;
+    space = ws;
+  }
+  if (out.size() > 70) out = out.substr(0, 66) + " ...";
+  return out;
+}
+
+Diagnostic makeDiagnostic(const char* rule, Level level, const cxx::CxxModel& model, const cxx::Range& at,
+                          std::string message) {
+  Diagnostic d;
+  d.rule = rule;
+  d.level = level;
+  d.location = model.location(at);
+  d.message = std::move(message);
+  return d;
+}
+
+std::string inFunction(const cxx::Function& function) {
+  return "in `" + function.name + "`, which runs on every call of the operator";
+}
+
+}  // namespace gpulint::checks::ops

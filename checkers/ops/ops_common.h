@@ -1,0 +1,35 @@
+#pragma once
+// Shared reading of the C++/CUDA model for the GPU4xx checkers.
+#include <string>
+#include <vector>
+
+#include "checkers/checker.h"
+#include "frontend/cxx/cxx_model.h"
+
+namespace gpulint::checks::ops {
+
+// The host function at `index` when it runs on every call of an operator;
+// null for kernels, device code, namespace scope and once-only functions
+// (constructors, destructors, init/setup/cleanup/free-named, main).
+[[nodiscard]] const cxx::Function* perCallHost(const cxx::CxxModel& model, int index);
+// The host function at `index`, any role but GPU code; null otherwise.
+[[nodiscard]] const cxx::Function* hostFunction(const cxx::CxxModel& model, int index);
+
+// The innermost enclosing loop whose trip count is not a constant, or null.
+[[nodiscard]] const cxx::Loop* dataDependentLoop(const cxx::CxxModel& model, const std::vector<int>& loops);
+
+// "`at::Tensor::item`" -> "item"; plain names unchanged.
+[[nodiscard]] std::string shortName(const std::string& qualified);
+[[nodiscard]] bool isTensorClass(const std::string& qualified);
+
+// The call's source text, shortened to one line for messages.
+[[nodiscard]] std::string spelled(const cxx::CxxModel& model, const cxx::Range& range);
+
+// A diagnostic with its rule, level, primary location and message set.
+[[nodiscard]] Diagnostic makeDiagnostic(const char* rule, Level level, const cxx::CxxModel& model,
+                                        const cxx::Range& at, std::string message);
+
+// "in `my_op`, which runs on every call of the operator"
+[[nodiscard]] std::string inFunction(const cxx::Function& function);
+
+}  // namespace gpulint::checks::ops

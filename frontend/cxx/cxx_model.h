@@ -1,0 +1,109 @@
+#pragma once
+// What the C++/CUDA front end extracts from one translation unit, in plain
+// data (no clang types): the host functions with their role, the loops with
+// whether their trip count is data-dependent, the calls and the kernel
+// launches. Checkers in checkers/ops/ read only this. Offsets are bytes into
+// the analysed file; anything spelled outside it (headers, macro bodies) is
+// left out or marked as not editable.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "frontend/source_file.h"
+
+namespace gpulint::cxx {
+
+struct Range {
+  uint32_t begin = 0;
+  uint32_t end = 0;
+  bool editable = false;  // spelled as-is in the file (not produced by a macro body)
+};
+
+enum class FunctionRole {
+  PerCall,   // an operator or helper that runs on every call
+  OnceOnly,  // constructor, destructor, init/setup/cleanup/free-named, main
+  Kernel,    // __global__
+  Device,    // __device__ only: runs on the GPU
+};
+
+struct Function {
+  std::string name;
+  Range range;
+  FunctionRole role = FunctionRole::PerCall;
+  std::string once_reason;  // why it runs once ("a constructor", "named `init_buffers`")
+};
+
+struct Loop {
+  Range range;
+  Range header;              // `for (...)` up to the closing parenthesis
+  bool data_dependent = false;
+  std::string bound;         // the bound's source text when data-dependent ("n", "x.size(0)")
+  std::string induction;     // the loop variable, when there is one
+};
+
+// A variable that holds a CUDA stream (cudaStream_t or c10::cuda::CUDAStream)
+// and the byte range in which it is visible.
+struct StreamVar {
+  std::string name;
+  uint32_t declared_at = 0;
+  Range scope;
+};
+
+struct Call {
+  std::string callee;         // qualified name: "cudaMemcpy", "at::Tensor::item", "torch::cuda::synchronize"
+  std::string method;         // member calls: the method name
+  std::string receiver_type;  // member calls: the object's class ("at::Tensor")
+  std::string template_args;  // `item<float>` -> "float"
+  Range range;                // the whole call
+  Range callee_name;          // the called name's token
+  std::vector<Range> args;    // explicit arguments only
+  std::vector<std::string> arg_texts;
+  int function = -1;          // index into CxxModel::functions, -1 at namespace scope
+  std::vector<int> loops;     // enclosing loops, innermost last
+  bool once_only_context = false;  // static-local initializer, std::call_once, `if (!buf)` lazy init
+  bool leaves_loop = false;   // followed by break/return in its loop body: runs at most once per loop
+};
+
+struct LaunchArg {
+  Range range;
+  std::string text;
+  std::optional<int64_t> value;  // product of dim3 components when constant
+  std::string origin;            // "`threads` at line 12" when the value came from a variable
+};
+
+struct Launch {
+  std::string kernel;
+  Range range;
+  Range kernel_name;
+  std::vector<LaunchArg> config;  // explicit <<<...>>> arguments: grid, block, smem, stream
+  int function = -1;
+  std::vector<int> loops;
+  bool leaves_loop = false;
+};
+
+struct CxxModel {
+  SourceFilePtr source;
+  std::vector<Function> functions;
+  std::vector<Loop> loops;
+  std::vector<Call> calls;
+  std::vector<Launch> launches;
+  std::vector<StreamVar> streams;
+  bool is_cuda = false;
+  bool includes_torch = false;  // this file includes torch/ATen/c10 headers
+  bool torch_project = false;   // this file or a C++ file beside or above it does
+  bool current_stream_declared = false;  // at::cuda::getCurrentCUDAStream is visible
+  uint32_t include_insert_at = 0;        // offset after the last #include line (0: file start)
+  bool used_compile_database = false;
+  int parse_errors = 0;
+  std::string first_error;  // "line 12: unknown type name 'foo'"
+
+  [[nodiscard]] Location location(const Range& r) const { return source->location(r.begin, r.end); }
+  [[nodiscard]] std::string_view text(const Range& r) const {
+    return std::string_view(source->text()).substr(r.begin, r.end - r.begin);
+  }
+  // The innermost stream variable visible at `offset` inside `function`, or null.
+  [[nodiscard]] const StreamVar* streamAt(uint32_t offset) const;
+};
+
+}  // namespace gpulint::cxx

@@ -1,0 +1,15 @@
+# Writes OUT: gpulint::cxx::shimHeaders(), {path under shim/, contents} for
+# every file in FILES (bytes as hex so any content embeds safely).
+set(body "#include <string_view>\n#include <utility>\n#include <vector>\nnamespace gpulint::cxx {\nconst std::vector<std::pair<std::string_view, std::string_view>>& shimHeaders() {\n  static const std::vector<std::pair<std::string_view, std::string_view>> files = {\n")
+string(REPLACE "|" ";" FILES "${FILES}")
+foreach(f IN LISTS FILES)
+  if(f STREQUAL "")
+    continue()
+  endif()
+  file(RELATIVE_PATH rel ${ROOT} ${f})
+  file(READ ${f} content HEX)
+  string(REGEX REPLACE "([0-9a-f][0-9a-f])" "'\\\\x\\1'," bytes "${content}")
+  string(APPEND body "    {\"${rel}\", [] { static const char d[] = {${bytes} 0}; return std::string_view(d, sizeof(d) - 1); }()},\n")
+endforeach()
+string(APPEND body "  };\n  return files;\n}\n}  // namespace gpulint::cxx\n")
+file(WRITE ${OUT} "${body}")

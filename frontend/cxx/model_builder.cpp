@@ -1,0 +1,437 @@
+// Fills a CxxModel from clang's AST: only declarations spelled in the
+// analysed file are walked; headers (real or shim) only give types.
+#include "frontend/cxx/model_builder.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/ParentMapContext.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/Lex/Lexer.h>
+
+#include <algorithm>
+#include <set>
+
+namespace gpulint::cxx {
+
+namespace {
+
+using namespace clang;
+
+bool namedLike(std::string name, std::initializer_list<const char*> words) {
+  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+  for (const char* w : words)
+    if (name.find(w) != std::string::npos) return true;
+  return false;
+}
+
+bool isDim3(QualType t) {
+  const auto* record = t.getNonReferenceType()->getAsCXXRecordDecl();
+  return record && record->getName() == "dim3";
+}
+
+bool isStreamType(QualType t) {
+  t = t.getNonReferenceType().getUnqualifiedType();
+  if (const auto* record = t->getAsCXXRecordDecl()) return record->getName() == "CUDAStream";
+  QualType pointee = t.getCanonicalType()->getPointeeType();
+  const auto* stream = pointee.isNull() ? nullptr : pointee->getAsRecordDecl();
+  return stream && stream->getName() == "CUstream_st";
+}
+
+class Builder : public RecursiveASTVisitor<Builder> {
+  using Base = RecursiveASTVisitor<Builder>;
+
+ public:
+  Builder(ASTContext& context, CxxModel& model)
+      : ctx_(context), sm_(context.getSourceManager()), model_(model) {}
+
+  bool shouldVisitTemplateInstantiations() const { return false; }
+
+  bool TraverseDecl(Decl* d) {
+    if (!d || isa<TranslationUnitDecl>(d)) return Base::TraverseDecl(d);
+    if (!inMainFile(d->getLocation())) return true;  // header declarations only provide types
+    auto* fn = dyn_cast<FunctionDecl>(d);
+    if (!fn || !fn->doesThisDeclarationHaveABody()) return Base::TraverseDecl(d);
+    functions_.push_back(addFunction(fn));
+    bool ok = Base::TraverseDecl(d);
+    functions_.pop_back();
+    return ok;
+  }
+
+  bool TraverseForStmt(ForStmt* s) { return inLoop(s, [&] { return Base::TraverseForStmt(s); }); }
+  bool TraverseWhileStmt(WhileStmt* s) { return inLoop(s, [&] { return Base::TraverseWhileStmt(s); }); }
+  bool TraverseDoStmt(DoStmt* s) { return inLoop(s, [&] { return Base::TraverseDoStmt(s); }); }
+  bool TraverseCXXForRangeStmt(CXXForRangeStmt* s) {
+    return inLoop(s, [&] { return Base::TraverseCXXForRangeStmt(s); });
+  }
+
+  bool VisitVarDecl(VarDecl* v) {
+    if (functions_.empty()) return true;
+    // A static local's initializer runs once per process.
+    if (v->isStaticLocal() && v->hasInit()) once_ranges_.push_back(rangeOf(v->getInit()->getSourceRange()));
+    if (!isStreamType(v->getType()) || v->getName().empty()) return true;
+    StreamVar s{v->getNameAsString(), offsetOf(v->getLocation()), {}};
+    if (isa<ParmVarDecl>(v)) s.scope = model_.functions[functions_.back()].range;
+    else s.scope = enclosingScope(DynTypedNode::create(*v));
+    model_.streams.push_back(std::move(s));
+    return true;
+  }
+
+  bool VisitBinaryOperator(BinaryOperator* b) {
+    // `block.x = n;` makes a dim3 variable's constructor arguments stale.
+    if (!b->isAssignmentOp()) return true;
+    if (const auto* m = dyn_cast<MemberExpr>(b->getLHS()->IgnoreParenImpCasts()))
+      if (const auto* ref = dyn_cast<DeclRefExpr>(m->getBase()->IgnoreParenImpCasts())) mutated_.insert(ref->getDecl());
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr* e);
+
+ private:
+  template <typename F>
+  bool inLoop(Stmt* s, F traverse) {
+    if (functions_.empty() || !inMainFile(s->getBeginLoc())) return traverse();
+    loops_.push_back(addLoop(s));
+    loop_stmts_.push_back(s);
+    bool ok = traverse();
+    loops_.pop_back();
+    loop_stmts_.pop_back();
+    return ok;
+  }
+
+  bool inMainFile(SourceLocation loc) const { return loc.isValid() && sm_.isInMainFile(sm_.getExpansionLoc(loc)); }
+
+  // True when the token at `loc` is written in the analysed file itself
+  // (possibly as a macro argument), so an edit there edits what clang saw.
+  bool spelledInFile(SourceLocation loc) const {
+    while (loc.isMacroID()) {
+      if (!sm_.isMacroArgExpansion(loc)) return false;
+      loc = sm_.getImmediateSpellingLoc(loc);
+    }
+    return sm_.isInMainFile(loc);
+  }
+
+  uint32_t offsetOf(SourceLocation loc) const { return sm_.getFileOffset(sm_.getExpansionLoc(loc)); }
+
+  Range rangeOf(SourceRange r) const {
+    Range out;
+    if (r.isInvalid()) return out;
+    const LangOptions& lang = ctx_.getLangOpts();
+    if (spelledInFile(r.getBegin()) && spelledInFile(r.getEnd())) {
+      SourceLocation b = sm_.getFileLoc(r.getBegin());
+      SourceLocation e = Lexer::getLocForEndOfToken(sm_.getFileLoc(r.getEnd()), 0, sm_, lang);
+      out = {sm_.getFileOffset(b), sm_.getFileOffset(e), true};
+      if (out.end >= out.begin) return out;
+    }
+    SourceLocation b = sm_.getExpansionLoc(r.getBegin());
+    SourceLocation e = Lexer::getLocForEndOfToken(sm_.getExpansionRange(r.getEnd()).getEnd(), 0, sm_, lang);
+    out = {sm_.getFileOffset(b), e.isValid() ? sm_.getFileOffset(e) : sm_.getFileOffset(b), false};
+    if (out.end < out.begin) out.end = out.begin;
+    return out;
+  }
+
+  std::string textOf(const Expr* e) const {
+    Range r = rangeOf(e->getSourceRange());
+    return std::string(model_.text(r));
+  }
+
+  std::string lineOf(SourceLocation loc) const {
+    return std::to_string(sm_.getExpansionLineNumber(loc));
+  }
+
+  int addFunction(FunctionDecl* fn) {
+    Function f;
+    f.name = fn->getNameAsString();
+    f.range = rangeOf(fn->getSourceRange());
+    if (fn->hasAttr<CUDAGlobalAttr>()) f.role = FunctionRole::Kernel;
+    else if (fn->hasAttr<CUDADeviceAttr>() && !fn->hasAttr<CUDAHostAttr>()) f.role = FunctionRole::Device;
+    else if (isa<CXXConstructorDecl>(fn)) f.role = FunctionRole::OnceOnly, f.once_reason = "a constructor";
+    else if (isa<CXXDestructorDecl>(fn)) f.role = FunctionRole::OnceOnly, f.once_reason = "a destructor";
+    else if (fn->isMain()) f.role = FunctionRole::OnceOnly, f.once_reason = "`main`";
+    else if (namedLike(f.name, {"init", "setup", "cleanup", "free", "destroy", "teardown", "release"}))
+      f.role = FunctionRole::OnceOnly, f.once_reason = "named `" + f.name + "`";
+    model_.functions.push_back(std::move(f));
+    return static_cast<int>(model_.functions.size()) - 1;
+  }
+
+  int addLoop(Stmt* s);
+  void classifyFor(ForStmt* s, Loop& loop);
+  void addLaunch(CUDAKernelCallExpr* k);
+  LaunchArg launchArg(const Expr* e);
+  std::optional<int64_t> dimProduct(const Expr* e, std::string* origin, int depth = 0);
+  std::optional<int64_t> intValue(const Expr* e, std::string* origin);
+  Range enclosingScope(DynTypedNode node);
+  bool leavesLoopAfter(const Stmt* s);
+  bool lazyInitGuarded(const CallExpr* call);
+  bool inOnceRange(const Range& r) const {
+    for (const Range& o : once_ranges_)
+      if (o.begin <= r.begin && r.end <= o.end) return true;
+    return false;
+  }
+
+  ASTContext& ctx_;
+  SourceManager& sm_;
+  CxxModel& model_;
+  std::vector<int> functions_;
+  std::vector<int> loops_;
+  std::vector<const Stmt*> loop_stmts_;
+  std::vector<Range> once_ranges_;
+  std::set<const ValueDecl*> mutated_;
+};
+
+
+bool Builder::VisitCallExpr(CallExpr* e) {
+  if (functions_.empty() || !inMainFile(e->getBeginLoc())) return true;
+  if (auto* k = dyn_cast<CUDAKernelCallExpr>(e)) {
+    addLaunch(k);
+    return true;
+  }
+  Call c;
+  const Expr* callee = e->getCallee()->IgnoreImplicit();
+  const FunctionDecl* fn = e->getDirectCallee();
+  if (fn) {
+    c.callee = fn->getQualifiedNameAsString();
+    if (const auto* targs = fn->getTemplateSpecializationArgs(); targs && targs->size() > 0 &&
+                                                                  targs->get(0).getKind() == TemplateArgument::Type)
+      c.template_args = targs->get(0).getAsType().getAsString();
+  } else if (const auto* ul = dyn_cast<UnresolvedLookupExpr>(callee)) {
+    c.callee = ul->getName().getAsString();
+  } else if (const auto* dm = dyn_cast<CXXDependentScopeMemberExpr>(callee)) {
+    c.method = dm->getMember().getAsString();
+  }
+  if (const auto* md = dyn_cast_or_null<CXXMethodDecl>(fn)) {
+    c.method = md->getNameAsString();
+    c.receiver_type = md->getParent()->getQualifiedNameAsString();
+  }
+  if (const auto* ref = dyn_cast<DeclRefExpr>(callee)) c.callee_name = rangeOf(ref->getNameInfo().getSourceRange());
+  else if (const auto* member = dyn_cast<MemberExpr>(callee)) c.callee_name = rangeOf(member->getMemberLoc());
+  else c.callee_name = rangeOf(callee->getSourceRange());
+  c.range = rangeOf(e->getSourceRange());
+  unsigned first = isa<CXXOperatorCallExpr>(e) && isa_and_nonnull<CXXMethodDecl>(fn) ? 1 : 0;
+  for (unsigned i = first; i < e->getNumArgs(); ++i) {
+    const Expr* a = e->getArg(i);
+    if (isa<CXXDefaultArgExpr>(a)) break;
+    c.args.push_back(rangeOf(a->getSourceRange()));
+    c.arg_texts.push_back(textOf(a));
+  }
+  // A lambda handed to std::call_once runs once per process.
+  if (c.callee == "std::call_once" && e->getNumArgs() >= 2) once_ranges_.push_back(rangeOf(e->getArg(1)->getSourceRange()));
+  c.function = functions_.back();
+  c.loops = loops_;
+  c.once_only_context = inOnceRange(c.range) || lazyInitGuarded(e);
+  c.leaves_loop = leavesLoopAfter(e);
+  model_.calls.push_back(std::move(c));
+  return true;
+}
+
+int Builder::addLoop(Stmt* s) {
+  Loop loop;
+  loop.range = rangeOf(s->getSourceRange());
+  loop.data_dependent = true;
+  if (auto* f = dyn_cast<ForStmt>(s)) {
+    loop.header = rangeOf(SourceRange(f->getBeginLoc(), f->getRParenLoc()));
+    classifyFor(f, loop);
+  } else if (auto* r = dyn_cast<CXXForRangeStmt>(s)) {
+    loop.header = rangeOf(SourceRange(r->getBeginLoc(), r->getRParenLoc()));
+    loop.induction = r->getLoopVariable()->getNameAsString();
+    const Expr* range = r->getRangeInit();
+    QualType t = range ? range->getType() : QualType();
+    bool fixed = range && (isa<InitListExpr>(range->IgnoreImplicit()) || (!t.isNull() && t->isConstantArrayType()));
+    loop.data_dependent = !fixed;
+    if (range) loop.bound = textOf(range);
+  } else if (auto* w = dyn_cast<WhileStmt>(s)) {
+    loop.header = rangeOf(SourceRange(w->getBeginLoc(), w->getRParenLoc()));
+    loop.bound = textOf(w->getCond());
+  } else if (auto* d = dyn_cast<DoStmt>(s)) {
+    loop.header = rangeOf(SourceRange(d->getBeginLoc(), d->getBeginLoc()));
+    loop.bound = textOf(d->getCond());
+  }
+  model_.loops.push_back(std::move(loop));
+  return static_cast<int>(model_.loops.size()) - 1;
+}
+
+// `for (int i = 0; i < 4; ++i)` has a constant trip count; `i < n`,
+// `i < x.size(0)` or no condition at all depend on data.
+void Builder::classifyFor(ForStmt* s, Loop& loop) {
+  const VarDecl* var = nullptr;
+  if (const auto* ds = dyn_cast_or_null<DeclStmt>(s->getInit()); ds && ds->isSingleDecl())
+    var = dyn_cast<VarDecl>(ds->getSingleDecl());
+  if (var) loop.induction = var->getNameAsString();
+  const Expr* cond = s->getCond();
+  if (!cond) return;
+  loop.bound = textOf(cond);
+  const auto* cmp = dyn_cast<BinaryOperator>(cond->IgnoreParenImpCasts());
+  if (!cmp || !cmp->isComparisonOp()) return;
+  auto refersToVar = [&](const Expr* side) {
+    const auto* ref = dyn_cast<DeclRefExpr>(side->IgnoreParenImpCasts());
+    return ref && var && ref->getDecl() == var;
+  };
+  const Expr* bound = refersToVar(cmp->getLHS()) ? cmp->getRHS() : cmp->getLHS();
+  loop.bound = textOf(bound);
+  Expr::EvalResult value;
+  if (!bound->isValueDependent() && bound->EvaluateAsInt(value, ctx_)) loop.data_dependent = false;
+}
+
+void Builder::addLaunch(CUDAKernelCallExpr* k) {
+  Launch l;
+  l.range = rangeOf(k->getSourceRange());
+  const Expr* callee = k->getCallee()->IgnoreImplicit();
+  l.kernel_name = rangeOf(callee->getSourceRange());
+  if (const FunctionDecl* fn = k->getDirectCallee()) l.kernel = fn->getNameAsString();
+  else l.kernel = std::string(model_.text(l.kernel_name));
+  if (const CallExpr* config = k->getConfig())
+    for (const Expr* a : config->arguments()) {
+      if (isa<CXXDefaultArgExpr>(a)) break;
+      l.config.push_back(launchArg(a));
+    }
+  l.function = functions_.back();
+  l.loops = loops_;
+  l.leaves_loop = leavesLoopAfter(k);
+  model_.launches.push_back(std::move(l));
+}
+
+LaunchArg Builder::launchArg(const Expr* e) {
+  LaunchArg arg;
+  arg.range = rangeOf(e->getSourceRange());
+  arg.text = std::string(model_.text(arg.range));
+  arg.value = dimProduct(e, &arg.origin);
+  return arg;
+}
+
+// The thread/block count of a launch argument: an integer constant, or a
+// dim3 built from constants (directly or through a local dim3 variable that
+// is never modified afterwards).
+std::optional<int64_t> Builder::dimProduct(const Expr* e, std::string* origin, int depth) {
+  if (depth > 4 || e->isValueDependent()) return std::nullopt;
+  e = e->IgnoreImplicit();
+  if (const auto* cast = dyn_cast<CXXFunctionalCastExpr>(e)) return dimProduct(cast->getSubExpr(), origin, depth + 1);
+  if (const auto* ctor = dyn_cast<CXXConstructExpr>(e)) {
+    if (ctor->getNumArgs() == 1 && isDim3(ctor->getArg(0)->getType()))
+      return dimProduct(ctor->getArg(0), origin, depth + 1);
+    int64_t product = 1;
+    for (const Expr* a : ctor->arguments()) {
+      auto v = intValue(a, origin);
+      if (!v) return std::nullopt;
+      product *= *v;
+    }
+    return product;
+  }
+  if (const auto* ref = dyn_cast<DeclRefExpr>(e->IgnoreParens()))
+    if (const auto* var = dyn_cast<VarDecl>(ref->getDecl()); var && isDim3(var->getType())) {
+      if (!var->isLocalVarDecl() || !var->hasInit() || mutated_.count(var)) return std::nullopt;
+      auto v = dimProduct(var->getInit(), nullptr, depth + 1);
+      if (v && origin) *origin = "`" + var->getNameAsString() + "` at line " + lineOf(var->getLocation());
+      return v;
+    }
+  return intValue(e, origin);
+}
+
+std::optional<int64_t> Builder::intValue(const Expr* e, std::string* origin) {
+  if (e->isValueDependent() || e->isTypeDependent()) return std::nullopt;
+  Expr::EvalResult value;
+  if (!e->EvaluateAsInt(value, ctx_)) return std::nullopt;
+  if (const auto* ref = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts()); ref && origin && origin->empty())
+    *origin = "`" + ref->getDecl()->getNameAsString() + "` at line " + lineOf(ref->getDecl()->getLocation());
+  return value.Val.getInt().getExtValue();
+}
+
+// The statement range a local declaration is visible in: its enclosing
+// block (or loop/if header for declarations there).
+Range Builder::enclosingScope(DynTypedNode node) {
+  for (int guard = 0; guard < 64; ++guard) {
+    auto parents = ctx_.getParents(node);
+    if (parents.empty()) break;
+    node = parents[0];
+    if (const auto* s = node.get<Stmt>(); s && !isa<DeclStmt>(s)) return rangeOf(s->getSourceRange());
+  }
+  return functions_.empty() ? Range{} : model_.functions[functions_.back()].range;
+}
+
+// A statement followed by an unconditional break/return in its loop body
+// runs at most once per entry into the loop.
+bool Builder::leavesLoopAfter(const Stmt* s) {
+  if (loop_stmts_.empty()) return false;
+  const Stmt* loop = loop_stmts_.back();
+  DynTypedNode child = DynTypedNode::create(*s);
+  for (int guard = 0; guard < 64; ++guard) {
+    auto parents = ctx_.getParents(child);
+    if (parents.empty()) return false;
+    const Stmt* p = parents[0].get<Stmt>();
+    if (p == loop) return false;
+    if (const auto* block = dyn_cast_or_null<CompoundStmt>(p)) {
+      bool after = false;
+      for (const Stmt* st : block->body()) {
+        if (after && (isa<BreakStmt>(st) || isa<ReturnStmt>(st))) return true;
+        if (st == child.get<Stmt>()) after = true;
+      }
+    }
+    child = parents[0];
+  }
+  return false;
+}
+
+namespace {
+const ValueDecl* referencedDecl(const Expr* e) {
+  e = e->IgnoreParenImpCasts();
+  if (const auto* u = dyn_cast<UnaryOperator>(e); u && u->getOpcode() == UO_AddrOf) e = u->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto* c = dyn_cast<CStyleCastExpr>(e)) return referencedDecl(c->getSubExpr());
+  if (const auto* c = dyn_cast<CXXNamedCastExpr>(e)) return referencedDecl(c->getSubExpr());
+  if (const auto* u = dyn_cast<UnaryOperator>(e); u && u->getOpcode() == UO_AddrOf) e = u->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto* ref = dyn_cast<DeclRefExpr>(e)) return ref->getDecl();
+  if (const auto* m = dyn_cast<MemberExpr>(e)) return m->getMemberDecl();
+  return nullptr;
+}
+
+bool mentions(const Stmt* s, const ValueDecl* d) {
+  if (!s) return false;
+  if (const auto* ref = dyn_cast<DeclRefExpr>(s); ref && ref->getDecl() == d) return true;
+  if (const auto* m = dyn_cast<MemberExpr>(s); m && m->getMemberDecl() == d) return true;
+  for (const Stmt* c : s->children())
+    if (mentions(c, d)) return true;
+  return false;
+}
+}  // namespace
+
+// `if (!buffer) cudaMalloc(&buffer, n);` on a static, global or member
+// buffer: lazy one-time initialisation, not an allocation per call.
+bool Builder::lazyInitGuarded(const CallExpr* call) {
+  if (call->getNumArgs() == 0) return false;
+  const ValueDecl* target = referencedDecl(call->getArg(0));
+  const auto* var = dyn_cast_or_null<VarDecl>(target);
+  if (!target || !(isa<FieldDecl>(target) || (var && var->hasGlobalStorage()))) return false;
+  DynTypedNode node = DynTypedNode::create(*call);
+  for (int guard = 0; guard < 64; ++guard) {
+    auto parents = ctx_.getParents(node);
+    if (parents.empty()) return false;
+    if (const auto* branch = parents[0].get<IfStmt>(); branch && mentions(branch->getCond(), target)) return true;
+    if (parents[0].get<FunctionDecl>() || parents[0].get<LambdaExpr>()) return false;
+    node = parents[0];
+  }
+  return false;
+}
+
+}  // namespace
+
+void extractModel(ASTContext& context, CxxModel& model) {
+  Builder builder(context, model);
+  builder.TraverseDecl(context.getTranslationUnitDecl());
+  // Is at::cuda::getCurrentCUDAStream declared, so that a fix may name it?
+  auto lookup = [&](DeclContext* dc, const char* name) -> DeclContext* {
+    if (!dc) return nullptr;
+    for (NamedDecl* d : dc->lookup(&context.Idents.get(name)))
+      if (auto* ns = dyn_cast<NamespaceDecl>(d)) return ns;
+    return nullptr;
+  };
+  DeclContext* at_cuda = lookup(lookup(context.getTranslationUnitDecl(), "at"), "cuda");
+  model.current_stream_declared = at_cuda && !at_cuda->lookup(&context.Idents.get("getCurrentCUDAStream")).empty();
+  // After the last #include line: where a fix adds a header.
+  const std::string& text = model.source->text();
+  for (size_t pos = 0; pos < text.size();) {
+    size_t eol = text.find('\n', pos);
+    size_t end = eol == std::string::npos ? text.size() : eol + 1;
+    size_t first = text.find_first_not_of(" \t", pos);
+    if (first < end && text.compare(first, 8, "#include") == 0) model.include_insert_at = static_cast<uint32_t>(end);
+    pos = end;
+  }
+}
+
+}  // namespace gpulint::cxx

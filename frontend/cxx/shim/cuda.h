@@ -1,0 +1,3 @@
+// gpulint shim: the driver API header, reduced to the runtime shim.
+#pragma once
+#include <cuda_runtime.h>

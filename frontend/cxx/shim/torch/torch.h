@@ -1,0 +1,3 @@
+// gpulint shim of <torch/torch.h>.
+#pragma once
+#include <torch/extension.h>

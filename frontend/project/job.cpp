@@ -1,0 +1,223 @@
+// Detecting job schemas by content and reading their resource requests,
+// commands and /dev/shm mounts.
+#include "frontend/project/job.h"
+
+#include <charconv>
+#include <cmath>
+
+namespace gpulint::project {
+
+using config::ConfigValue;
+
+const char* jobSchemaName(JobSchema s) {
+  switch (s) {
+    case JobSchema::Kubernetes: return "Kubernetes";
+    case JobSchema::Kubeflow: return "Kubeflow PyTorchJob";
+    case JobSchema::AzureML: return "Azure ML command job";
+    case JobSchema::OpenPai: return "OpenPAI";
+  }
+  return "job";
+}
+
+namespace {
+
+std::optional<double> number(std::string_view t, std::string_view* unit) {
+  double v = 0;
+  auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+  if (ec != std::errc() || !std::isfinite(v)) return std::nullopt;
+  *unit = t.substr(static_cast<size_t>(p - t.data()));
+  return v;
+}
+
+const std::vector<const ConfigValue*>* items(const ConfigValue* v) {
+  return v && v->isSequence() ? &v->items : nullptr;
+}
+
+}  // namespace
+
+std::optional<double> parseCpuQuantity(const ConfigValue& v) {
+  if (!v.isScalar()) return std::nullopt;
+  std::string_view unit;
+  auto n = number(v.text, &unit);
+  if (!n) return std::nullopt;
+  if (unit.empty()) return n;
+  if (unit == "m") return *n / 1000.0;
+  return std::nullopt;
+}
+
+std::optional<int64_t> parseByteQuantity(const ConfigValue& v) {
+  if (!v.isScalar()) return std::nullopt;
+  std::string_view unit;
+  auto n = number(v.text, &unit);
+  if (!n) return std::nullopt;
+  static const std::pair<std::string_view, double> units[] = {
+      {"", 1}, {"k", 1e3}, {"M", 1e6}, {"G", 1e9}, {"T", 1e12}, {"Ki", 1024.0}, {"Mi", 1048576.0},
+      {"Gi", 1073741824.0}, {"Ti", 1099511627776.0}};
+  for (const auto& [u, scale] : units)
+    if (unit == u) return static_cast<int64_t>(*n * scale);
+  return std::nullopt;
+}
+
+namespace {
+
+// The argv of a container: `command` + `args`, each a list or a shell string.
+ShellFacts containerCommand(const ConfigValue& container, const Placeholders& inputs) {
+  const ConfigValue* command = container.get("command");
+  const ConfigValue* args = container.get("args");
+  if (!command) return {};  // the image's entrypoint runs: unknown to us
+  std::vector<const ConfigValue*> argv;
+  for (const ConfigValue* part : {command, args}) {
+    if (!part) continue;
+    if (part->isSequence()) argv.insert(argv.end(), part->items.begin(), part->items.end());
+    else if (part->isScalar() && !part->isNull()) argv.push_back(part);
+  }
+  // A single string command is shell text (some operators write it so).
+  if (argv.size() == 1 && command->isScalar()) return parseShellCommand(*command, inputs);
+  return parseArgvList(argv, inputs);
+}
+
+void readShm(const ConfigValue& pod_spec, const ConfigValue& container, JobRole& role) {
+  const auto* mounts = items(container.get("volumeMounts"));
+  const auto* volumes = items(pod_spec.get("volumes"));
+  if (!mounts || !volumes) return;
+  for (const ConfigValue* m : *mounts) {
+    const ConfigValue* path = m ? m->get("mountPath") : nullptr;
+    if (!path || path->text != "/dev/shm" || !m->get("name")) continue;
+    for (const ConfigValue* vol : *volumes) {
+      if (!vol || !vol->get("name") || vol->get("name")->text != m->get("name")->text) continue;
+      const ConfigValue* empty_dir = vol->get("emptyDir");
+      const ConfigValue* medium = empty_dir ? empty_dir->get("medium") : nullptr;
+      if (!medium || medium->text != "Memory") continue;
+      role.shm_mounted = true;
+      role.shm_at = vol;
+      if (const ConfigValue* limit = empty_dir->get("sizeLimit")) {
+        role.shm_limit_bytes = parseByteQuantity(*limit);
+        role.shm_at = limit;
+      }
+    }
+  }
+}
+
+void readPodSpec(const ConfigValue* pod_spec, const std::string& prefix, Job& job) {
+  const auto* containers = pod_spec ? items(pod_spec->get("containers")) : nullptr;
+  if (!containers) return;
+  for (const ConfigValue* c : *containers) {
+    if (!c || !c->isMapping()) continue;
+    JobRole role;
+    role.pod = true;
+    role.pod_spec = pod_spec;
+    role.container = c;
+    role.name = prefix + (c->get("name") ? c->get("name")->text : std::string("container"));
+    const ConfigValue* resources = c->get("resources");
+    for (const char* section : {"limits", "requests"}) {  // limits decide GPUs; requests decide CPUs
+      const ConfigValue* s = resources ? resources->get(section) : nullptr;
+      if (!s) continue;
+      if (const ConfigValue* g = s->get("nvidia.com/gpu"); g && !role.gpus_at) {
+        role.gpus = g->asInt();
+        role.gpus_at = g;
+      }
+      if (const ConfigValue* cpu = s->get("cpu")) {
+        role.cpus = parseCpuQuantity(*cpu);
+        role.cpus_at = cpu;
+      }
+    }
+    role.command_at = c->get("command") ? c->get("command") : c->get("args");
+    role.shell = containerCommand(*c, job.inputs);
+    readShm(*pod_spec, *c, role);
+    job.roles.push_back(std::move(role));
+  }
+}
+
+std::optional<Job> kubernetes(const ConfigValue& doc) {
+  const ConfigValue* kind = doc.get("kind");
+  if (!kind || !doc.get("apiVersion") || !doc.get("spec")) return std::nullopt;
+  Job job;
+  job.document = &doc;
+  const std::string& k = kind->text;
+  if (k == "Pod") readPodSpec(doc.get("spec"), "", job);
+  else if (k == "Job" || k == "Deployment" || k == "StatefulSet" || k == "ReplicaSet" || k == "DaemonSet")
+    readPodSpec(doc.path("spec.template.spec"), "", job);
+  else if (k == "CronJob") readPodSpec(doc.path("spec.jobTemplate.spec.template.spec"), "", job);
+  else if (k == "PyTorchJob") {
+    job.schema = JobSchema::Kubeflow;
+    const ConfigValue* replicas = doc.path("spec.pytorchReplicaSpecs");
+    if (!replicas || !replicas->isMapping()) return std::nullopt;
+    for (const auto& e : replicas->entries) readPodSpec(e.value->path("template.spec"), e.key + "/", job);
+  } else {
+    return std::nullopt;
+  }
+  return job;
+}
+
+std::optional<Job> azureMl(const ConfigValue& doc) {
+  const ConfigValue* schema = doc.get("$schema");
+  const ConfigValue* type = doc.get("type");
+  bool aml = schema && schema->text.find("azureml") != std::string::npos;
+  bool command_job = type ? type->text == "command" : aml;
+  const ConfigValue* command = doc.get("command");
+  if (!command_job || !command || !command->isScalar() || (!aml && !doc.get("environment"))) return std::nullopt;
+  Job job;
+  job.schema = JobSchema::AzureML;
+  job.document = &doc;
+  if (const ConfigValue* code = doc.get("code"); code && code->isScalar()) job.code_dir = code->text;
+  if (const ConfigValue* inputs = doc.get("inputs"); inputs && inputs->isMapping())
+    for (const auto& e : inputs->entries) {
+      // Literal inputs only: `x: 3` or `x: {type: integer, default: 3}`; data inputs stay unknown.
+      const ConfigValue* v = e.value->isMapping() ? e.value->get("default") : e.value;
+      if (v && v->isScalar() && !v->isNull()) job.inputs[e.key] = v->text;
+    }
+  JobRole role;
+  role.name = "command";
+  role.command_at = command;
+  role.shell = parseShellCommand(*command, job.inputs);
+  if (const ConfigValue* p = doc.path("distribution.process_count_per_instance")) {
+    role.processes_per_node = p->asInt();
+    role.processes_at = p;
+  }
+  // AML GPU counts live in the compute's SKU name: unknown, never judged.
+  job.roles.push_back(std::move(role));
+  return job;
+}
+
+std::optional<Job> openPai(const ConfigValue& doc) {
+  const ConfigValue* version = doc.get("protocolVersion");
+  const ConfigValue* roles = doc.get("taskRoles");
+  if (!version || version->text != "2" || !roles || !roles->isMapping()) return std::nullopt;
+  Job job;
+  job.schema = JobSchema::OpenPai;
+  job.document = &doc;
+  for (const auto& e : roles->entries) {
+    JobRole role;
+    role.name = e.key;
+    if (const ConfigValue* g = e.value->path("resourcePerInstance.gpu")) { role.gpus = g->asInt(); role.gpus_at = g; }
+    if (const ConfigValue* c = e.value->path("resourcePerInstance.cpu")) { role.cpus = parseCpuQuantity(*c); role.cpus_at = c; }
+    const auto* commands = items(e.value->get("commands"));
+    role.command_at = e.value->get("commands");
+    if (commands)
+      for (const ConfigValue* line : *commands) {
+        if (!line || !line->isScalar()) continue;
+        ShellFacts f = parseShellCommand(*line, job.inputs);
+        for (auto& l : f.launches) role.shell.launches.push_back(std::move(l));
+        if (f.gres_gpus) { role.shell.gres_gpus = f.gres_gpus; role.shell.gres_token = f.gres_token; }
+      }
+    job.roles.push_back(std::move(role));
+  }
+  return job;
+}
+
+}  // namespace
+
+std::vector<Job> detectJobs(const config::ConfigModel& model) {
+  std::vector<Job> jobs;
+  for (const ConfigValue* doc : model.documents()) {
+    if (!doc || !doc->isMapping()) continue;
+    for (auto detect : {kubernetes, azureMl, openPai})
+      if (std::optional<Job> job = detect(*doc)) {
+        jobs.push_back(std::move(*job));
+        break;
+      }
+  }
+  return jobs;
+}
+
+}  // namespace gpulint::project

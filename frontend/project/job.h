@@ -1,0 +1,55 @@
+#pragma once
+// Job schemas recognised by content (not file name) in a ConfigModel:
+// Kubernetes Pod/Job/Deployment/StatefulSet/ReplicaSet/DaemonSet/CronJob pod
+// templates, Kubeflow PyTorchJob, Azure ML command jobs and OpenPAI protocol
+// v2. Each yields the facts GPU3xx rules judge: GPUs and CPUs requested, the
+// processes its commands start, /dev/shm mounts, and where each is written.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "frontend/config/config_model.h"
+#include "frontend/project/launch.h"
+
+namespace gpulint::project {
+
+enum class JobSchema { Kubernetes, Kubeflow, AzureML, OpenPai };
+[[nodiscard]] const char* jobSchemaName(JobSchema s);
+
+// One place that runs processes: a container (Kubernetes, Kubeflow), a task
+// role (OpenPAI) or the whole job (Azure ML).
+struct JobRole {
+  std::string name;
+  std::optional<int64_t> gpus;                  // per node/container; nullopt: not requested or unknown
+  const config::ConfigValue* gpus_at = nullptr;
+  std::optional<double> cpus;                   // per node/container
+  const config::ConfigValue* cpus_at = nullptr;
+  std::optional<int64_t> processes_per_node;    // AML distribution.process_count_per_instance
+  const config::ConfigValue* processes_at = nullptr;
+  ShellFacts shell;                              // launches read from the command(s)
+  const config::ConfigValue* command_at = nullptr;
+  // Kubernetes-style pods only: the /dev/shm mount (GPU303).
+  bool pod = false;
+  bool shm_mounted = false;                      // a memory-backed emptyDir at /dev/shm
+  std::optional<int64_t> shm_limit_bytes;        // its sizeLimit
+  const config::ConfigValue* shm_at = nullptr;   // the sizeLimit (or the volume)
+  const config::ConfigValue* container = nullptr;
+  const config::ConfigValue* pod_spec = nullptr;
+};
+
+struct Job {
+  JobSchema schema = JobSchema::Kubernetes;
+  const config::ConfigValue* document = nullptr;
+  std::string code_dir;  // AML `code:` (relative to the YAML's folder)
+  Placeholders inputs;   // AML literal inputs
+  std::vector<JobRole> roles;
+};
+
+// Every job in the file's documents; non-job YAML yields nothing.
+[[nodiscard]] std::vector<Job> detectJobs(const config::ConfigModel& model);
+
+// Kubernetes quantities: "500m" -> 0.5, "8" -> 8; "8Gi"/"1G"/"512Mi" as bytes.
+[[nodiscard]] std::optional<double> parseCpuQuantity(const config::ConfigValue& v);
+[[nodiscard]] std::optional<int64_t> parseByteQuantity(const config::ConfigValue& v);
+
+}  // namespace gpulint::project

@@ -1,0 +1,37 @@
+#pragma once
+// The language features as pure functions from document state to LSP JSON,
+// so each is testable without a transport.
+#include <string>
+#include <vector>
+
+#include "checkers/diagnostic.h"
+#include "checkers/pipeline.h"
+#include "frontend/project/settings.h"
+#include "lsp/document.h"
+#include "lsp/transport.h"
+
+namespace gpulint::lsp {
+
+// file:///a%20b/c.py <-> /a b/c.py (percent-decoding; non-file URIs give "").
+[[nodiscard]] std::string uriToPath(std::string_view uri);
+[[nodiscard]] std::string pathToUri(std::string_view path);
+
+// Selection, inline suppressions and level overrides, as `gpulint check`
+// applies them; sorted.
+[[nodiscard]] std::vector<Diagnostic> filterFindings(const FileAnalysis& analysis, const Settings& settings);
+
+[[nodiscard]] json toLspDiagnostic(const Diagnostic& d, const Document& doc, PositionEncoding e);
+// textDocument/publishDiagnostics params for the document's findings.
+[[nodiscard]] json publishParams(const Document& doc, const std::vector<Diagnostic>& findings,
+                                 PositionEncoding e);
+
+// textDocument/codeAction result: the fixes of findings touching `range`
+// (safe ones preferred) and one "Disable GPUxxx for this line" per finding.
+[[nodiscard]] json codeActions(const Document& doc, const std::vector<Diagnostic>& findings,
+                               LspPosition range_start, LspPosition range_end, PositionEncoding e);
+
+// textDocument/hover result: the findings at `at` with their rule docs; null if none.
+[[nodiscard]] json hover(const Document& doc, const std::vector<Diagnostic>& findings, LspPosition at,
+                         PositionEncoding e);
+
+}  // namespace gpulint::lsp

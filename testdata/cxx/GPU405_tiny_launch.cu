@@ -1,0 +1,26 @@
+// GPU405 tiny-launch: constant block sizes that waste warp lanes, single
+// small blocks.
+#include <cuda_runtime.h>
+
+__global__ void scale_kernel(float* x, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) x[i] *= 2.0f;
+}
+
+void launch_all(float* x, int n, cudaStream_t stream) {
+  const int threads = 48;
+  scale_kernel<<<(n + threads - 1) / threads, threads, 0, stream>>>(x, n);  // expect: GPU405 "`threads` at line 11"
+  scale_kernel<<<n, 16, 0, stream>>>(x, n);  // expect: GPU405 "blocks of 16 threads"
+  dim3 block(16, 16);
+  scale_kernel<<<n, block, 0, stream>>>(x, n);  // ok: GPU405 (16 x 16 = 256 threads)
+  scale_kernel<<<1, 128, 0, stream>>>(x, n);  // expect: GPU405 "single block"
+  scale_kernel<<<1, 256, 0, stream>>>(x, n);  // ok: GPU405 (one block of 256 threads)
+  scale_kernel<<<(n + 255) / 256, 256, 0, stream>>>(x, n);  // ok: GPU405
+  int dynamic = n < 128 ? 32 : 256;
+  scale_kernel<<<n, dynamic, 0, stream>>>(x, n);  // ok: GPU405 (not known before run time)
+  dim3 tiles(8, 3);
+  scale_kernel<<<n, tiles, 0, stream>>>(x, n);  // expect: GPU405 "blocks of 24 threads"
+  dim3 grown(8);
+  grown.x = n;
+  scale_kernel<<<n, grown, 0, stream>>>(x, n);  // ok: GPU405 (changed after construction)
+}
