@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "checkers/pipeline.h"
+#include "checkers/project_pass.h"
 #include "checkers/suppression.h"
 #include "cli/fix_loop.h"
 #include "fixits/apply.h"
@@ -86,6 +87,15 @@ std::vector<FileAnalysis> analyzeAll(const std::vector<DiscoveredFile>& files, c
   return results;
 }
 
+// Jobs link to their scripts; scripts read from disk for a job join the run.
+void linkProjectJobs(Discovery& discovery, std::vector<FileAnalysis>& results, const RuleOptions& options) {
+  std::vector<std::string> disk_paths;
+  for (const auto& f : discovery.files) disk_paths.push_back(f.path);
+  linkJobs({&results, &disk_paths, &options});
+  for (size_t i = discovery.files.size(); i < results.size(); ++i)
+    discovery.files.push_back({disk_paths[i], results[i].source->path(), results[i].source->kind()});
+}
+
 // Suppression comments, rule selection and level overrides, in one place.
 std::vector<Diagnostic> filterDiagnostics(std::vector<FileAnalysis>& results, const Settings& settings) {
   std::vector<Diagnostic> out;
@@ -121,6 +131,7 @@ int runCheck(const Options& o) {
   unsigned jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
   bool progress = !o.no_progress && !o.quiet && isatty(STDERR_FILENO);
   std::vector<FileAnalysis> results = analyzeAll(discovery.files, settings.options, jobs, progress);
+  linkProjectJobs(discovery, results, settings.options);
 
   std::vector<FileError> file_errors;
   for (const auto& [path, message] : discovery.errors) file_errors.push_back({path, message});

@@ -73,7 +73,7 @@ Edit addKeywords(const python::ScriptModel& model, const python::Call& call,
     uint32_t at = afterTrailingComment(text, after);
     return Edit{path, after, at, "," + text.substr(after, at - after) + insertion};
   }
-  if (trailing_comma) return Edit{path, comma + 1, comma + 1, " " + joined};
+  if (trailing_comma) return Edit{path, comma + 1, comma + 1, " " + joined + ","};  // keep the style
   return Edit{path, after, after, ", " + joined};
 }
 

@@ -48,7 +48,11 @@ const Settings& Server::settingsFor(const Document& doc) {
   }
   std::vector<std::string> invalid;
   const json& client = client_settings_;
-  if (client.contains("select")) settings.select = selectors(client["select"], &invalid);
+  if (client.contains("select")) {
+    // An empty list would mean "every rule": a select of only typos keeps the file's.
+    auto select = selectors(client["select"], &invalid);
+    if (!select.empty()) settings.select = std::move(select);
+  }
   for (const char* key : {"ignore"}) {
     auto more = selectors(client.value(key, json::array()), &invalid);
     settings.ignore.insert(settings.ignore.end(), more.begin(), more.end());

@@ -85,8 +85,12 @@ std::optional<Frame> FrameDecoder::resync(std::string message) {
   // Skip to the next thing that looks like a header; keep a tail that may be
   // the start of one split across reads.
   size_t next = buffer_.find("Content-Length:", start_ + 1);
-  if (next == std::string::npos)
-    next = std::max(start_ + 1, buffer_.size() > 14 ? buffer_.size() - 14 : buffer_.size());
+  if (next == std::string::npos) {
+    // Keep only what may begin a header: the last, unterminated, short line.
+    next = std::max(start_ + 1, buffer_.size() > 14 ? buffer_.size() - 14 : 0);
+    size_t newline = buffer_.rfind('\n');
+    if (newline != std::string::npos && newline + 1 > next) next = newline + 1;
+  }
   start_ = std::min(next, buffer_.size());
   compact();
   return errorFrame(error_code::kParseError, std::move(message));

@@ -6,11 +6,13 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <set>
 #include <sstream>
 
 #include "checkers/pipeline.h"
+#include "checkers/project_pass.h"
 #include "cli/fix_loop.h"
 #include "frontend/cxx/cxx_frontend.h"
 
@@ -47,7 +49,7 @@ std::vector<Expectation> parseExpectations(const std::string& text) {
 std::vector<fs::path> fixtureFiles() {
   std::vector<fs::path> files;
   fs::path root = fs::path(GPULINT_SOURCE_DIR) / "testdata";
-  for (const char* kind : {"python", "projects", "cxx"}) {
+  for (const char* kind : {"python", "projects", "cxx", "runnable"}) {
     if (!fs::exists(root / kind)) continue;
     for (const auto& e : fs::recursive_directory_iterator(root / kind)) {
       std::string name = e.path().filename().string();
@@ -62,6 +64,38 @@ std::vector<fs::path> fixtureFiles() {
 
 class Fixture : public ::testing::TestWithParam<fs::path> {};
 
+// testdata/projects/<name>/ is one project: its jobs link to its scripts, so
+// every file is analysed together with the others (results cached per project).
+const FileAnalysis* projectResult(const std::string& rel) {
+  static std::map<std::string, std::map<std::string, FileAnalysis>> cache;
+  static const std::string prefix = "testdata/projects/";
+  if (rel.rfind(prefix, 0) != 0) return nullptr;
+  std::string project = rel.substr(0, rel.find('/', prefix.size()));
+  auto [it, fresh] = cache.try_emplace(project);
+  if (fresh) {
+    std::vector<FileAnalysis> results;
+    std::vector<std::string> disk;
+    std::vector<fs::path> files;
+    for (const auto& e : fs::recursive_directory_iterator(fs::path(GPULINT_SOURCE_DIR) / project))
+      if (e.is_regular_file() && kindFromPath(e.path().string()) != FileKind::Unknown) files.push_back(e.path());
+    std::sort(files.begin(), files.end());
+    for (const fs::path& f : files) {
+      std::ifstream in(f);
+      std::stringstream ss;
+      ss << in.rdbuf();
+      std::string frel = fs::relative(f, GPULINT_SOURCE_DIR).string();
+      results.push_back(analyzeSource(std::make_shared<SourceFile>(frel, ss.str(), kindFromPath(frel)), RuleOptions{}));
+      disk.push_back(f.string());
+    }
+    RuleOptions options;
+    linkJobs({&results, &disk, &options});
+    for (auto& r : results)
+      if (r.source) it->second[r.source->path()] = std::move(r);
+  }
+  auto found = it->second.find(rel);
+  return found == it->second.end() ? nullptr : &found->second;
+}
+
 TEST_P(Fixture, DiagnosticsMatchInlineExpectations) {
   const fs::path& path = GetParam();
   if (kindFromPath(path.string()) == FileKind::Cxx && !cxx::available())
@@ -71,7 +105,8 @@ TEST_P(Fixture, DiagnosticsMatchInlineExpectations) {
   ss << in.rdbuf();
   std::string rel = fs::relative(path, GPULINT_SOURCE_DIR).string();
   auto source = std::make_shared<SourceFile>(rel, ss.str(), kindFromPath(rel));
-  FileAnalysis result = analyzeSource(source, RuleOptions{});
+  const FileAnalysis* in_project = projectResult(rel);
+  FileAnalysis result = in_project ? *in_project : analyzeSource(source, RuleOptions{});
   ASSERT_TRUE(result.error.empty()) << result.error;
 
   std::vector<Expectation> expected = parseExpectations(ss.str());

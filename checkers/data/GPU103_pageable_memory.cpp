@@ -60,6 +60,14 @@ void lightningConsumers(const python::ScriptModel& model, std::map<const python:
   }
 }
 
+// `default=False` of an `add_argument(..., action="store_true")`.
+bool isStoreTrueDefault(const python::ScriptModel& model, const Location& at) {
+  for (const python::Call& c : model.calls())
+    if (c.method == "add_argument" && c.node.begin() <= at.begin && at.end <= c.node.end())
+      if (ts::Node action = c.keyword("action")) return action.text().find("store_true") != std::string_view::npos;
+  return false;
+}
+
 void check(const python::ScriptModel& model, const python::Call& loader, const Consumer& consumer,
            DiagnosticSink& sink) {
   // **kwargs may set pin_memory: unknown.
@@ -87,10 +95,14 @@ void check(const python::ScriptModel& model, const python::Call& loader, const C
     d.related = relatedFrom(value);
     if (value.chain.empty() && arg.is("false")) {
       fix.edits.push_back(fixits::replaceNode(model, arg, "True"));
-    } else if (!value.chain.empty()) {
-      // Flip the literal where it is written (an argparse default, a constant).
-      if (auto edit = fixits::replaceWrittenLiteral(model.file(), value.chain.back().location, "False", "True"))
-        fix.edits.push_back(*edit);
+    } else if (!value.chain.empty() && !isStoreTrueDefault(model, value.chain.back().location)) {
+      // Flip an argparse `default=False` where it is written. A constant may
+      // be shared with other code, and a store_true flag defaulting to True
+      // could never be turned off: those are left to the message.
+      const Location& at = value.chain.back().location;
+      const SourceFile& file = model.file();
+      if (at.file == file.path() && file.text().substr(at.begin, at.end - at.begin) == "False")
+        fix.edits.push_back(Edit{file.path(), at.begin, at.end, "True"});
     }
   }
   d.message = "DataLoader returns its batches in pageable host memory (" + why + ") and they are copied to the GPU " +

@@ -27,6 +27,14 @@ std::string syncEffect(const cxx::Call& call) {
   return "";
 }
 
+std::string advice(const cxx::Call& call) {
+  if (!call.method.empty())
+    return "Keep the value on the GPU (pass the tensor to the next kernel) or read it once outside the per-call "
+           "path.";
+  return "Remove it: kernels on PyTorch's current stream already run in order; if the host must see a result, "
+         "record a cudaEvent and wait on it where the value is needed.";
+}
+
 }  // namespace
 
 void SyncInOp::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
@@ -41,8 +49,7 @@ void SyncInOp::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
     sink.report(ops::makeDiagnostic(
         "GPU401", Level::Warning, model, call.range,
         "`" + ops::spelled(model, call.range) + "` " + ops::inFunction(*host) + " " + effect +
-            "; the GPU then idles until the host queues the next work, on every call. Keep the value on the GPU "
-            "(pass the tensor to the next kernel) or move the check out of the per-call path."));
+            "; the GPU then idles until the host queues the next work, on every call. " + advice(call)));
   }
 }
 

@@ -54,7 +54,7 @@ Diagnostic makeDiagnostic(const char* rule, Level level, const cxx::CxxModel& mo
 }
 
 std::string inFunction(const cxx::Function& function) {
-  return "in `" + function.name + "`, which runs on every call of the operator";
+  return "in `" + function.name + "`, which runs on every call of the operator,";
 }
 
 }  // namespace gpulint::checks::ops

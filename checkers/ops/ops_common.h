@@ -29,7 +29,7 @@ namespace gpulint::checks::ops {
 [[nodiscard]] Diagnostic makeDiagnostic(const char* rule, Level level, const cxx::CxxModel& model,
                                         const cxx::Range& at, std::string message);
 
-// "in `my_op`, which runs on every call of the operator"
+// "in `my_op`, which runs on every call of the operator,"
 [[nodiscard]] std::string inFunction(const cxx::Function& function);
 
 }  // namespace gpulint::checks::ops

@@ -1,7 +1,9 @@
 """Runnable fixture: a linear-softmax model whose loader settings come from
 argparse defaults. GPU101's fix raises the `--workers` default and adds
-persistent workers; GPU103's flips the `--pin-memory` default; validation runs
-under @torch.no_grad() already. Prints the final validation loss."""
+`persistent_workers=args.workers > 0` (so `--workers 0` still runs). GPU103
+has no fix here: a store_true flag whose default became True could never be
+turned off. Validation runs under @torch.no_grad() already. Prints the final
+validation loss."""
 import argparse
 
 import torch

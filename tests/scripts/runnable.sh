@@ -26,8 +26,14 @@ passes=0
 pass() { passes=$((passes + 1)); }
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
+# The scripts themselves, not their expected .fixed/.unsafe-fixed texts.
+scripts=()
+for f in "$SRC"/testdata/runnable/*.py; do
+  [[ $f == *.fixed.py || $f == *.unsafe-fixed.py ]] || scripts+=("$f")
+done
 for variant in original safe unsafe; do
-  cp -r "$SRC/testdata/runnable" "$tmp/$variant"
+  mkdir -p "$tmp/$variant"
+  cp "${scripts[@]}" "$tmp/$variant/"
 done
 "$GPULINT" check --no-progress --quiet --fix "$tmp/safe" >"$tmp/safe.log" 2>&1
 "$GPULINT" check --no-progress --quiet --fix --unsafe-fixes "$tmp/unsafe" >"$tmp/unsafe.log" 2>&1
@@ -52,7 +58,7 @@ close() {
     if (m < 1) m = 1; exit !(d <= t * m) }'
 }
 
-for script in "$SRC"/testdata/runnable/*.py; do
+for script in "${scripts[@]}"; do
   name=$(basename "$script")
   if original=$(final_loss "$tmp/original" "$name"); then pass; else fail "$name as written"; continue; fi
   echo "$name: original loss $original"

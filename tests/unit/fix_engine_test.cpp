@@ -84,5 +84,38 @@ TEST(FixEngine, UnifiedDiffHunks) {
   EXPECT_EQ(unifiedDiff("x.py", before, before), "");
 }
 
+TEST(FixEngine, ApplyEditsKeepsBomAndMissingFinalNewline) {
+  // The BOM stays part of the text: byte offsets match the file on disk.
+  std::string text = "\xEF\xBB\xBF" "f(a)";
+  EXPECT_EQ(applyEdits(text, {Edit{"a.py", 6, 6, ", b=1"}}), "\xEF\xBB\xBF" "f(a, b=1)");
+  EXPECT_EQ(syntaxErrorCount(text, FileKind::Python), 0);  // tree-sitter reads past a BOM
+}
+
+TEST(FixEngine, AtomicWriteKeepsBytesExactly) {
+  auto dir = std::filesystem::temp_directory_path() / "gpulint-fix-bytes-test";
+  std::filesystem::create_directories(dir);
+  auto file = (dir / "t.py").string();
+  std::string text = "\xEF\xBB\xBFx = 1\r\ny = 2";  // BOM, CRLF, no final newline
+  { std::ofstream(file) << "old\n"; }
+  ASSERT_EQ(writeFileAtomically(file, text), "");
+  std::ifstream in(file, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  EXPECT_EQ(ss.str(), text);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(FixEngine, AtomicWriteReportsAnUnwritableFolder) {
+  std::string err = writeFileAtomically("/nonexistent-gpulint-dir/t.py", "x\n");
+  EXPECT_NE(err.find("cannot create"), std::string::npos) << err;
+}
+
+TEST(FixEngine, UnifiedDiffOfAbsolutePathsAndMissingNewline) {
+  std::string diff = unifiedDiff("/tmp/x.py", "a\nb", "a\nc");
+  EXPECT_EQ(diff.substr(0, diff.find("@@")), "--- a/tmp/x.py\n+++ b/tmp/x.py\n");
+  EXPECT_NE(diff.find("-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n"), std::string::npos)
+      << diff;
+}
+
 }  // namespace
 }  // namespace gpulint::fixits

@@ -41,13 +41,22 @@ void substitute(json& j) {
     }
     for (size_t at; (at = s.find("$ROOT")) != std::string::npos;) s.replace(at, 5, GPULINT_SOURCE_DIR);
     j = s;
-  } else if (j.is_structured()) {
+  } else if (j.is_object()) {
+    json copy = json::object();
+    for (auto& [key, value] : j.items()) {
+      json k = key;
+      substitute(k);
+      copy[k.get<std::string>()] = value;
+      substitute(copy[k.get<std::string>()]);
+    }
+    j = std::move(copy);
+  } else if (j.is_array()) {
     for (auto& child : j) substitute(child);
   }
 }
 
 // Empty when `actual` matches `expected`, else where it differs.
-std::string mismatch(const json& expected, const json& actual, const std::string& at) {
+std::string whereDiffers(const json& expected, const json& actual, const std::string& at) {
   if (expected == "$ANY") return "";
   if (expected.is_string() && expected.get<std::string>().rfind("$CONTAINS:", 0) == 0) {
     std::string needle = expected.get<std::string>().substr(10);
@@ -58,7 +67,7 @@ std::string mismatch(const json& expected, const json& actual, const std::string
     if (!actual.is_object()) return at + ": expected an object, got " + actual.dump();
     for (const auto& [key, value] : expected.items()) {
       if (!actual.contains(key)) return at + ": missing key '" + key + "' in " + actual.dump();
-      std::string why = mismatch(value, actual[key], at + "." + key);
+      std::string why = whereDiffers(value, actual[key], at + "." + key);
       if (!why.empty()) return why;
     }
     return "";
@@ -67,7 +76,7 @@ std::string mismatch(const json& expected, const json& actual, const std::string
     if (!actual.is_array() || actual.size() != expected.size())
       return at + ": expected " + std::to_string(expected.size()) + " elements, got " + actual.dump();
     for (size_t i = 0; i < expected.size(); ++i) {
-      std::string why = mismatch(expected[i], actual[i], at + "[" + std::to_string(i) + "]");
+      std::string why = whereDiffers(expected[i], actual[i], at + "[" + std::to_string(i) + "]");
       if (!why.empty()) return why;
     }
     return "";
@@ -102,7 +111,7 @@ TEST_P(LspReplay, EveryMessageAsRecorded) {
     } else if (step.contains("expect")) {
       pump();
       ASSERT_FALSE(outgoing.empty()) << where << ": no message for " << step["expect"].dump();
-      std::string why = mismatch(step["expect"], outgoing.front(), "message");
+      std::string why = whereDiffers(step["expect"], outgoing.front(), "message");
       ASSERT_EQ(why, "") << where;
       outgoing.pop_front();
     } else if (step.contains("exitCode")) {

@@ -3,4 +3,6 @@
 // Resolves to the real header when the include path has one, else to
 // gpulint's shim.
 #pragma once
+// clang's CUDA wrapper of <new> calls ::malloc and ::free.
+#include <stdlib.h>
 #include <cuda_runtime.h>

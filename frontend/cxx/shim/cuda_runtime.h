@@ -35,6 +35,48 @@ struct float4 { float x, y, z, w; };
 
 #if defined(__CUDA__)
 #include <__clang_cuda_builtin_vars.h>
+// Device intrinsics kernels commonly call.
+__device__ void __syncthreads(void);
+__device__ void __syncwarp(unsigned mask = 0xffffffffu);
+__device__ void __threadfence(void);
+__device__ int atomicAdd(int* address, int value);
+__device__ unsigned atomicAdd(unsigned* address, unsigned value);
+__device__ unsigned long long atomicAdd(unsigned long long* address, unsigned long long value);
+__device__ float atomicAdd(float* address, float value);
+__device__ double atomicAdd(double* address, double value);
+__device__ int atomicMax(int* address, int value);
+__device__ int atomicMin(int* address, int value);
+__device__ int atomicExch(int* address, int value);
+__device__ int atomicCAS(int* address, int compare, int value);
+__device__ int __shfl_sync(unsigned mask, int value, int lane, int width = 32);
+__device__ float __shfl_sync(unsigned mask, float value, int lane, int width = 32);
+__device__ int __shfl_down_sync(unsigned mask, int value, unsigned delta, int width = 32);
+__device__ float __shfl_down_sync(unsigned mask, float value, unsigned delta, int width = 32);
+__device__ double __shfl_down_sync(unsigned mask, double value, unsigned delta, int width = 32);
+__device__ int __shfl_xor_sync(unsigned mask, int value, int lane_mask, int width = 32);
+__device__ float __shfl_xor_sync(unsigned mask, float value, int lane_mask, int width = 32);
+__device__ unsigned __ballot_sync(unsigned mask, int predicate);
+__device__ unsigned __activemask(void);
+template <typename T> __device__ T __ldg(const T* address);
+__device__ float __fdividef(float x, float y);
+__device__ float __saturatef(float x);
+__device__ float rsqrtf(float x);
+// The C math functions kernels call, device side (the host side is <math.h>).
+#define GPULINT_DEVICE_MATH1(name) __device__ float name##f(float x); __device__ double name(double x);
+GPULINT_DEVICE_MATH1(sqrt) GPULINT_DEVICE_MATH1(exp) GPULINT_DEVICE_MATH1(log) GPULINT_DEVICE_MATH1(fabs)
+GPULINT_DEVICE_MATH1(tanh) GPULINT_DEVICE_MATH1(sin) GPULINT_DEVICE_MATH1(cos) GPULINT_DEVICE_MATH1(floor)
+GPULINT_DEVICE_MATH1(ceil) GPULINT_DEVICE_MATH1(erf) GPULINT_DEVICE_MATH1(log1p) GPULINT_DEVICE_MATH1(expm1)
+#undef GPULINT_DEVICE_MATH1
+__device__ float fmaxf(float x, float y);
+__device__ float fminf(float x, float y);
+__device__ float powf(float x, float y);
+__device__ double fmax(double x, double y);
+__device__ double fmin(double x, double y);
+__device__ double pow(double x, double y);
+__device__ int min(int x, int y);
+__device__ int max(int x, int y);
+__device__ float __expf(float x);
+__device__ float __logf(float x);
 #endif
 
 typedef struct CUstream_st* cudaStream_t;

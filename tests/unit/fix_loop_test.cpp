@@ -1,0 +1,91 @@
+// The fix rounds on real analyses: fixes that become possible after others
+// are applied in later rounds, a fix that breaks parsing is rejected and the
+// text kept, and a file's BOM and missing final newline survive fixing.
+#include <gtest/gtest.h>
+
+#include "cli/fix_loop.h"
+
+namespace gpulint::cli {
+namespace {
+
+const char kBom[] = "\xEF\xBB\xBF";
+
+std::vector<Diagnostic> everything(std::vector<FileAnalysis>& results) {
+  std::vector<Diagnostic> out;
+  for (auto& r : results) out.insert(out.end(), r.diagnostics.begin(), r.diagnostics.end());
+  return out;
+}
+
+struct Fixed {
+  std::string text;
+  FixResult result;
+};
+
+Fixed fix(const std::string& text, bool unsafe,
+          const std::function<std::vector<Diagnostic>(std::vector<FileAnalysis>&)>& filter = everything) {
+  std::vector<FileAnalysis> results;
+  results.push_back(analyzeSource(std::make_shared<SourceFile>("t.py", text, FileKind::Python), RuleOptions{}));
+  FixResult r = applyFixRounds(results, unsafe, RuleOptions{}, filter);
+  return {results.front().source->text(), r};
+}
+
+const std::string kScript =
+    "from torch.utils.data import DataLoader\n"
+    "\n"
+    "def make(ds):\n"
+    "    return DataLoader(ds, batch_size=64)";  // no final newline
+
+TEST(FixLoop, KeepsBomAndMissingFinalNewline) {
+  Fixed f = fix(kBom + kScript, true);
+  EXPECT_EQ(f.text, kBom + std::string("from torch.utils.data import DataLoader\n\ndef make(ds):\n"
+                                       "    return DataLoader(ds, batch_size=64, num_workers=4, "
+                                       "persistent_workers=True)"));
+  EXPECT_EQ(f.result.fixes_applied, 1);
+  EXPECT_TRUE(f.result.messages.empty());
+}
+
+TEST(FixLoop, SafeOnlyLeavesUnsafeFixes) {
+  Fixed f = fix(kScript, false);
+  EXPECT_EQ(f.text, kScript);
+  EXPECT_EQ(f.result.fixes_applied, 0);
+  EXPECT_TRUE(f.result.original.empty());
+}
+
+TEST(FixLoop, FixThatBreaksParsingIsRejected) {
+  std::string text = "x = f(1)\n";
+  auto breaking = [](std::vector<FileAnalysis>&) {
+    Diagnostic d;
+    d.rule = "GPU999";
+    d.location.file = "t.py";
+    d.fixes.push_back(Fix{"break it", Applicability::Safe, {Edit{"t.py", 7, 8, ""}}});  // drops the ')'
+    return std::vector<Diagnostic>{d};
+  };
+  Fixed f = fix(text, false, breaking);
+  EXPECT_EQ(f.text, text);
+  EXPECT_EQ(f.result.fixes_applied, 0);
+  ASSERT_EQ(f.result.messages.size(), 1u);
+  EXPECT_NE(f.result.messages[0].find("would not parse"), std::string::npos);
+}
+
+TEST(FixLoop, FixesAtTheSameSpotLandInLaterRounds) {
+  // GPU101 and GPU103 both append to the same argument list: one per round.
+  std::string text =
+      "import torch\nfrom torch.utils.data import DataLoader\n\n"
+      "def train(model, ds, opt):\n"
+      "    loader = DataLoader(\n        ds,\n        batch_size=64,\n    )\n"
+      "    for epoch in range(10):\n"
+      "        for x, y in loader:\n"
+      "            loss = model(x.cuda()).sum()\n"
+      "            loss.backward()\n"
+      "            opt.step()\n";
+  Fixed f = fix(text, true);
+  EXPECT_NE(f.text.find("        batch_size=64,\n        num_workers=4,\n        persistent_workers=True,\n"),
+            std::string::npos)
+      << f.text;
+  EXPECT_NE(f.text.find("        pin_memory=True,\n    )"), std::string::npos) << f.text;
+  EXPECT_TRUE(f.result.messages.empty()) << f.result.messages.front();
+  EXPECT_EQ(fix(f.text, true).text, f.text);  // idempotent
+}
+
+}  // namespace
+}  // namespace gpulint::cli
