@@ -89,8 +89,16 @@ const FileAnalysis* projectResult(const std::string& rel) {
     }
     RuleOptions options;
     linkJobs({&results, &disk, &options});
-    for (auto& r : results)
+    // A finding belongs to the file of its primary location (a job finding
+    // may be produced while analysing the script it launches).
+    std::vector<Diagnostic> all;
+    for (auto& r : results) {
+      all.insert(all.end(), r.diagnostics.begin(), r.diagnostics.end());
+      r.diagnostics.clear();
       if (r.source) it->second[r.source->path()] = std::move(r);
+    }
+    for (auto& d : all)
+      if (auto f = it->second.find(d.location.file); f != it->second.end()) f->second.diagnostics.push_back(d);
   }
   auto found = it->second.find(rel);
   return found == it->second.end() ? nullptr : &found->second;

@@ -15,7 +15,7 @@ void AllocPerCall::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
     // static initializers, std::call_once and `if (!buf)` lazy set-up run once.
     const cxx::Function* host = ops::perCallHost(model, call.function);
     if (!host || call.once_only_context) continue;
-    std::string why = name.find("Free") != std::string::npos || name == "cudaFree"
+    std::string why = name.find("Free") != std::string::npos
                           ? "frees memory, which waits for all work queued on the device"
                           : "allocates memory, which synchronises the device implicitly";
     std::string instead = pinned ? "keep one pinned buffer for the lifetime of the extension (allocate it in an "

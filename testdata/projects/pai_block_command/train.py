@@ -14,4 +14,4 @@ loader = DataLoader(TensorDataset(torch.randn(512, 8)), batch_size=64, num_worke
 model = torch.nn.Linear(8, 1).to(device)
 for epoch in range(args.epochs):
     for (x,) in loader:
-        model(x.to(device)).sum().backward()
+        model(x.to(device, non_blocking=True)).sum().backward()
