@@ -82,13 +82,16 @@ class Run {
     if (!reported_.insert(primary.begin()).second) return;
     const Call* call = m_.callAt(primary);
     auto guard = m_.shortIntervalGuard(anchor, context);
-    auto every = guard ? guard->value.asInt() : std::nullopt;
+    // A plain int (0 = unknown): GCC 12 warns falsely on optional<int64_t> here at -O2.
+    int64_t every = 0;
+    if (guard)
+      if (auto n = guard->value.asInt()) every = *n;
     Diagnostic d;
     d.rule = "GPU202";
     d.level = Level::Warning;
     d.location = call ? callHead(m_, *call) : headerLocation(m_, primary);
     d.message = "An evaluation pass (" + what + ") runs " +
-                (every && *every > 1 ? "every " + std::to_string(*every) + " steps" : "on every step") + " of " +
+                (every > 1 ? "every " + std::to_string(every) + " steps" : "on every step") + " of " +
                 context.describe();
     if (!context.via_calls.empty() && call)
       d.message += " (reached through `" + std::string(call->callee.text()) + "()` at line " +
