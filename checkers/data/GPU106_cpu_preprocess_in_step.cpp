@@ -13,11 +13,7 @@ using python::Call;
 using python::ScriptModel;
 namespace syntax = python::syntax;
 
-bool oneOf(std::string_view s, std::initializer_list<std::string_view> list) {
-  for (auto x : list)
-    if (s == x) return true;
-  return false;
-}
+using syntax::oneOf;
 
 // `tokenizer`, `self.tokenizer`, `image_processor`; not `get_tokenizer`.
 bool namesPreprocessor(ts::Node expr) {

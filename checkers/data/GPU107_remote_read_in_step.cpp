@@ -13,11 +13,7 @@ namespace syntax = python::syntax;
 
 constexpr int kMaxDepth = 4;
 
-bool oneOf(std::string_view s, std::initializer_list<std::string_view> list) {
-  for (auto x : list)
-    if (s == x) return true;
-  return false;
-}
+using syntax::oneOf;
 
 std::string schemeOf(std::string_view s) {
   for (std::string_view scheme : {"s3://", "gs://", "gcs://", "az://", "abfs://", "abfss://", "wasbs://", "http://",

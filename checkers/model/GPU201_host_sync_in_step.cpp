@@ -14,11 +14,7 @@ using python::Call;
 using python::ScriptModel;
 namespace syntax = python::syntax;
 
-bool oneOf(std::string_view s, std::initializer_list<std::string_view> list) {
-  for (auto x : list)
-    if (s == x) return true;
-  return false;
-}
+using syntax::oneOf;
 
 // One place that makes the host wait: `at` is reported; `tensor` is the GPU
 // value it reads (null for torch.cuda.synchronize()).

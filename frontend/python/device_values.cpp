@@ -19,11 +19,7 @@ namespace {
 constexpr int kMaxDepth = 12;
 constexpr int kBudget = 600;  // nodes visited per question; deep chains answer "unknown"
 
-bool oneOf(std::string_view s, std::initializer_list<std::string_view> list) {
-  for (auto x : list)
-    if (s == x) return true;
-  return false;
-}
+using syntax::oneOf;
 
 // Tensor methods whose result lives where their receiver lives.
 bool preservesDevice(std::string_view m) {

@@ -57,6 +57,12 @@ std::string_view lastName(ts::Node n) {
   return {};
 }
 
+bool oneOf(std::string_view s, std::initializer_list<std::string_view> list) {
+  for (auto x : list)
+    if (s == x) return true;
+  return false;
+}
+
 bool containsWord(std::string_view text, std::initializer_list<std::string_view> words) {
   std::string lower(text);
   std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
