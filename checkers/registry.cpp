@@ -14,6 +14,10 @@
 #include "checkers/model/GPU206_per_step_logging.h"
 #include "checkers/model/GPU207_data_parallel.h"
 #include "checkers/model/GPU208_empty_cache_in_step.h"
+#include "checkers/job/GPU301_unused_gpus.h"
+#include "checkers/job/GPU302_gpu_never_used.h"
+#include "checkers/job/GPU303_small_shm.h"
+#include "checkers/job/GPU304_cpu_starved.h"
 #include "checkers/ops/GPU400_parse_incomplete.h"
 #include "checkers/ops/GPU401_sync_in_op.h"
 #include "checkers/ops/GPU402_alloc_per_call.h"
@@ -42,6 +46,10 @@ const std::vector<std::unique_ptr<Checker>>& allCheckers() {
     list.push_back(std::make_unique<checks::PerStepLogging>());
     list.push_back(std::make_unique<checks::DataParallelUse>());
     list.push_back(std::make_unique<checks::EmptyCacheInStep>());
+    list.push_back(std::make_unique<checks::UnusedGpus>());
+    list.push_back(std::make_unique<checks::GpuNeverUsed>());
+    list.push_back(std::make_unique<checks::SmallShm>());
+    list.push_back(std::make_unique<checks::CpuStarved>());
     list.push_back(std::make_unique<checks::ParseIncomplete>());
     list.push_back(std::make_unique<checks::SyncInOp>());
     list.push_back(std::make_unique<checks::AllocPerCall>());

@@ -87,13 +87,32 @@ std::vector<FileAnalysis> analyzeAll(const std::vector<DiscoveredFile>& files, c
   return results;
 }
 
-// Jobs link to their scripts; scripts read from disk for a job join the run.
-void linkProjectJobs(Discovery& discovery, std::vector<FileAnalysis>& results, const RuleOptions& options) {
+// The project view: jobs link to their scripts. `per_file` stays the
+// files' own analyses (what fixing re-runs); scripts read from disk for a
+// job join both, and the run.
+std::vector<FileAnalysis> linkProjectJobs(Discovery& discovery, std::vector<FileAnalysis>& per_file,
+                                          const RuleOptions& options) {
+  std::vector<FileAnalysis> linked = per_file;
   std::vector<std::string> disk_paths;
   for (const auto& f : discovery.files) disk_paths.push_back(f.path);
-  linkJobs({&results, &disk_paths, &options});
-  for (size_t i = discovery.files.size(); i < results.size(); ++i)
-    discovery.files.push_back({disk_paths[i], results[i].source->path(), results[i].source->kind()});
+  linkJobs({&linked, &disk_paths, &options});
+  for (size_t i = discovery.files.size(); i < linked.size(); ++i) {
+    discovery.files.push_back({disk_paths[i], linked[i].source->path(), linked[i].source->kind()});
+    per_file.push_back(analyzeSource(linked[i].source, options));
+  }
+  return linked;
+}
+
+// Re-links per-file analyses after fixes (every script is in the run by then).
+ProjectLink relinker(const Discovery& discovery, const RuleOptions& options) {
+  return [&discovery, &options](const std::vector<FileAnalysis>& per_file) {
+    std::vector<FileAnalysis> linked = per_file;
+    std::vector<std::string> disk_paths;
+    for (const auto& f : discovery.files) disk_paths.push_back(f.path);
+    linkJobs({&linked, &disk_paths, &options});
+    linked.resize(per_file.size());
+    return linked;
+  };
 }
 
 // Suppression comments, rule selection and level overrides, in one place.
@@ -130,8 +149,8 @@ int runCheck(const Options& o) {
   Discovery discovery = discoverFiles(o.paths, settings, root);
   unsigned jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
   bool progress = !o.no_progress && !o.quiet && isatty(STDERR_FILENO);
-  std::vector<FileAnalysis> results = analyzeAll(discovery.files, settings.options, jobs, progress);
-  linkProjectJobs(discovery, results, settings.options);
+  std::vector<FileAnalysis> per_file = analyzeAll(discovery.files, settings.options, jobs, progress);
+  std::vector<FileAnalysis> results = linkProjectJobs(discovery, per_file, settings.options);
 
   std::vector<FileError> file_errors;
   for (const auto& [path, message] : discovery.errors) file_errors.push_back({path, message});
@@ -150,7 +169,9 @@ int runCheck(const Options& o) {
       for (const auto& d : filter(copy))
         if (d.level >= settings.fail_on) ++findings_before;
     }
-    fixed = applyFixRounds(results, o.unsafe_fixes, settings.options, filter);
+    ProjectLink link = relinker(discovery, settings.options);
+    fixed = applyFixRounds(per_file, o.unsafe_fixes, settings.options, filter, link);
+    results = link(per_file);
     sources.clear();
     for (const auto& r : results)
       if (r.source) sources.push_back(r.source);

@@ -11,14 +11,14 @@ constexpr int kMaxRounds = 10;  // fixes can enable others; bounded so a bad fix
 }
 
 FixResult applyFixRounds(std::vector<FileAnalysis>& results, bool unsafe, const RuleOptions& options,
-                         const std::function<std::vector<Diagnostic>(std::vector<FileAnalysis>&)>& filter) {
+                         const DiagnosticFilter& filter, const ProjectLink& link) {
   FixResult out;
   std::map<std::string, size_t> index;
   for (size_t i = 0; i < results.size(); ++i)
     if (results[i].source) index[results[i].source->path()] = i;
   std::set<std::string> rejected_files;
   for (int round = 0; round < kMaxRounds; ++round) {
-    std::vector<FileAnalysis> copy = results;  // filter consumes diagnostics
+    std::vector<FileAnalysis> copy = link ? link(results) : results;  // filter consumes diagnostics
     std::vector<Diagnostic> diagnostics = filter(copy);
     // Files whose fixes broke parsing are left alone from then on.
     std::erase_if(diagnostics, [&](const Diagnostic& d) {

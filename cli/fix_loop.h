@@ -16,9 +16,17 @@ struct FixResult {
   std::vector<std::string> messages;  // overlaps and rejected fixes
 };
 
-// `results` (one per file, analysed) are updated in place to the fixed state.
-// `filter` turns raw per-file analyses into the reported diagnostics.
+using DiagnosticFilter = std::function<std::vector<Diagnostic>(std::vector<FileAnalysis>&)>;
+// The project view of per-file analyses: jobs linked to their scripts
+// (checkers/project_pass.h). Without one, each file stands alone.
+using ProjectLink = std::function<std::vector<FileAnalysis>(const std::vector<FileAnalysis>& per_file)>;
+
+// `results` (one per file, each analysed on its own) are updated in place to
+// the fixed state. Every round judges the project view (`link`), so a fix
+// planned through a job (a script read with the job's values, a job YAML
+// edit) is re-checked through that job. `filter` turns analyses into the
+// reported diagnostics.
 FixResult applyFixRounds(std::vector<FileAnalysis>& results, bool unsafe, const RuleOptions& options,
-                         const std::function<std::vector<Diagnostic>(std::vector<FileAnalysis>&)>& filter);
+                         const DiagnosticFilter& filter, const ProjectLink& link = {});
 
 }  // namespace gpulint::cli

@@ -233,12 +233,14 @@ bool parseRuleDoc(std::string_view path, std::string_view text, RuleInfo* out, s
   }
   for (std::string_view section : want)
     if (ruleDocSection(rule, section).empty()) return fail("section '" + std::string(section) + "' is empty");
-  // C++/CUDA operator rules (ops) show C++ or CUDA code instead.
+  // C++/CUDA operator rules (ops) show C++ or CUDA code instead; job rules a job file.
   std::string example = ruleDocSection(rule, "Example");
-  bool native = rule.category == "ops" && (example.find("```cpp") != std::string::npos ||
-                                           example.find("```cuda") != std::string::npos);
-  if (example.find("```python") == std::string::npos && !native)
-    return fail("section 'Example' needs a ```python code block (```cpp or ```cuda for ops rules)");
+  auto has = [&](const char* fence) { return example.find(fence) != std::string::npos; };
+  bool native = (rule.category == "ops" && (has("```cpp") || has("```cuda"))) ||
+                (rule.category == "job" && (has("```yaml") || has("```json")));
+  if (!has("```python") && !native)
+    return fail("section 'Example' needs a ```python code block (```cpp or ```cuda for ops rules, ```yaml or "
+                "```json for job rules)");
 
   *out = std::move(rule);
   return true;

@@ -199,6 +199,7 @@ std::optional<Job> openPai(const ConfigValue& doc) {
         ShellFacts f = parseShellCommand(*line, job.inputs);
         for (auto& l : f.launches) role.shell.launches.push_back(std::move(l));
         if (f.gres_gpus) { role.shell.gres_gpus = f.gres_gpus; role.shell.gres_token = f.gres_token; }
+        if (f.shm_bytes) { role.shell.shm_bytes = f.shm_bytes; role.shell.shm_token = f.shm_token; }
       }
     job.roles.push_back(std::move(role));
   }

@@ -50,10 +50,11 @@ TEST(RuleDocs, CoreRulesArePresentSortedAndComplete) {
     EXPECT_EQ(r.markdown.find("---\nid:"), std::string::npos);  // no front matter in the body
     for (auto section : ruleDocSections())
       EXPECT_FALSE(ruleDocSection(r, section).empty()) << section;
-    // C++/CUDA operator rules (ops) show their example in C++ or CUDA.
+    // C++/CUDA operator rules (ops) show their example in C++ or CUDA, job rules in YAML.
     std::string example = ruleDocSection(r, "Example");
-    bool native = r.category == "ops" && (example.find("```cpp") != std::string::npos ||
-                                          example.find("```cuda") != std::string::npos);
+    bool native = (r.category == "ops" && (example.find("```cpp") != std::string::npos ||
+                                           example.find("```cuda") != std::string::npos)) ||
+                  (r.category == "job" && example.find("```yaml") != std::string::npos);
     EXPECT_TRUE(example.find("```python") != std::string::npos || native);
   }
   EXPECT_EQ(findRule("GPU204")->level, Level::Warning);
