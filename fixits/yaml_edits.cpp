@@ -12,6 +12,11 @@ uint32_t column(const SourceFile& file, uint32_t offset) {
   return offset - file.lineStart(file.position(offset).line);
 }
 
+std::string lineEnding(const SourceFile& file) {
+  size_t nl = file.text().find('\n');
+  return nl != std::string::npos && nl > 0 && file.text()[nl - 1] == '\r' ? "\r\n" : "\n";
+}
+
 // Byte just past the line holding `offset - 1` (the last byte of a value),
 // with the text that must precede an insertion there (a newline when the
 // file ends without one).
@@ -20,15 +25,10 @@ uint32_t afterLine(const SourceFile& file, uint32_t end, std::string* prefix) {
   uint32_t last = end > 0 ? end - 1 : 0;
   size_t nl = text.find('\n', last);
   if (nl == std::string::npos) {
-    *prefix = "\n";
+    *prefix = lineEnding(file);
     return static_cast<uint32_t>(text.size());
   }
   return static_cast<uint32_t>(nl + 1);
-}
-
-std::string lineEnding(const SourceFile& file) {
-  size_t nl = file.text().find('\n');
-  return nl != std::string::npos && nl > 0 && file.text()[nl - 1] == '\r' ? "\r\n" : "\n";
 }
 
 bool blockStyle(const SourceFile& file, const ConfigValue& v) {

@@ -121,5 +121,25 @@ after=$(md5sum < crlf.py)
 "$GPULINT" check --unsafe-fixes crlf.py > out.txt 2> err.txt; check "second fix run" 0 $?
 check "fixing is idempotent" "$after" "$(md5sum < crlf.py)"
 
+# YAML: a Helm template is skipped quietly; broken plain YAML is a per-file error.
+mkdir -p chart/templates
+printf 'apiVersion: v1\nkind: Pod\nspec:\n  containers:\n    {{- include "c" . | nindent 4 }}\n' > chart/templates/pod.yaml
+"$GPULINT" check chart > out.txt 2>&1; check "helm template is not an error" 0 $?
+printf 'a: [1, 2\nb: {\n' > chart/broken.yaml
+"$GPULINT" check chart > out.txt 2>&1; check "broken YAML exits 2" 2 $?
+contains "broken YAML names the file" out.txt "broken.yaml"
+
+# --fix through a job: the YAML gets the /dev/shm volume; a second run changes nothing.
+mkdir -p job
+printf 'import torch\nfrom torch.utils.data import DataLoader\nloader = DataLoader(ds, batch_size=64, num_workers=8, pin_memory=True, persistent_workers=True)\nmodel = Net().cuda()\nopt = torch.optim.SGD(model.parameters(), lr=0.1)\nfor x, y in loader:\n    loss = model(x.cuda(non_blocking=True)).sum()\n    opt.zero_grad()\n    loss.backward()\n    opt.step()\n' > job/train.py
+printf 'apiVersion: v1\nkind: Pod\nspec:\n  containers:\n    - name: t\n      command: ["python", "train.py"]\n' > job/pod.yaml
+"$GPULINT" check job > out.txt 2>&1; check "job finding exits 1" 1 $?
+contains "GPU303 on the pod" out.txt "pod.yaml:5"
+"$GPULINT" check --fix job > out.txt 2>&1; check "job fixed" 0 $?
+contains "mount added" job/pod.yaml "mountPath: /dev/shm"
+after=$(md5sum < job/pod.yaml)
+"$GPULINT" check --fix job > out.txt 2>&1; check "job fix idempotent" 0 $?
+check "job fix changes nothing twice" "$after" "$(md5sum < job/pod.yaml)"
+
 echo "$passes passed, $failures failed"
 [[ $failures == 0 ]]
