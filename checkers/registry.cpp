@@ -14,6 +14,7 @@
 #include "checkers/model/GPU206_per_step_logging.h"
 #include "checkers/model/GPU207_data_parallel.h"
 #include "checkers/model/GPU208_empty_cache_in_step.h"
+#include "checkers/job/GPU207_trainer_data_parallel.h"
 #include "checkers/job/GPU301_unused_gpus.h"
 #include "checkers/job/GPU302_gpu_never_used.h"
 #include "checkers/job/GPU303_small_shm.h"
@@ -46,6 +47,7 @@ const std::vector<std::unique_ptr<Checker>>& allCheckers() {
     list.push_back(std::make_unique<checks::PerStepLogging>());
     list.push_back(std::make_unique<checks::DataParallelUse>());
     list.push_back(std::make_unique<checks::EmptyCacheInStep>());
+    list.push_back(std::make_unique<checks::TrainerDataParallel>());
     list.push_back(std::make_unique<checks::UnusedGpus>());
     list.push_back(std::make_unique<checks::GpuNeverUsed>());
     list.push_back(std::make_unique<checks::SmallShm>());
