@@ -1,6 +1,9 @@
 #include "fixits/python_edits.h"
 
+#include <algorithm>
 #include <cctype>
+#include <functional>
+#include <map>
 
 #include "frontend/python/script_model.h"
 
@@ -22,6 +25,86 @@ uint32_t afterTrailingComment(const std::string& text, uint32_t offset) {
   uint32_t i = offset;
   while (i < text.size() && isBlank(text[i])) ++i;
   return i < text.size() && text[i] == '#' ? lineEnd(text, i) : offset;
+}
+
+// The leading blanks of a line.
+std::string_view leadingBlanks(std::string_view line) {
+  return line.substr(0, std::min(line.size(), line.find_first_not_of(" \t")));
+}
+
+// The leading blanks of the line holding `offset`, up to `offset`; nullopt
+// when something other than blanks comes before it on that line.
+std::optional<std::string> indentBefore(const SourceFile& file, uint32_t offset) {
+  uint32_t start = file.lineStart(file.position(offset).line);
+  std::string before = file.text().substr(start, offset - start);
+  if (before.find_first_not_of(" \t") != std::string::npos) return std::nullopt;
+  return before;
+}
+
+// True when a string literal inside `n` spans several lines.
+bool hasMultiLineString(const SourceFile& file, ts::Node n) {
+  if (n.is("string")) return file.position(n.begin()).line != file.position(n.end()).line;
+  for (uint32_t i = 0; i < n.childCount(); ++i)
+    if (hasMultiLineString(file, n.child(i))) return true;
+  return false;
+}
+
+// End of the last token of `n` that is not a comment (tree-sitter may count
+// the comments after a block as part of it).
+uint32_t codeEnd(ts::Node n) {
+  for (;;) {
+    ts::Node last;
+    for (uint32_t i = n.childCount(); i-- > 0 && !last;)
+      if (!n.child(i).is("comment")) last = n.child(i);
+    if (!last) return n.end();
+    n = last;
+  }
+}
+
+// The last line of the statement `stmt` indented by `indent`: its last code
+// line, or a comment line after it that is indented deeper than `indent`
+// (one that belongs to its body), up to the next code line.
+uint32_t lastLineOf(const SourceFile& file, ts::Node stmt, std::string_view indent) {
+  uint32_t last = file.position(codeEnd(stmt)).line;
+  for (uint32_t line = last + 1; line <= file.lineCount(); ++line) {
+    std::string_view l = file.line(line);
+    std::string_view lead = leadingBlanks(l);
+    if (lead.size() == l.size()) continue;  // blank
+    if (l[lead.size()] != '#' || lead.size() <= indent.size()) break;
+    last = line;
+  }
+  return last;
+}
+
+// The step from `indent` to the indentation of the body of `stmt` when the
+// body starts a line of its own; "" otherwise.
+std::string bodyStep(const SourceFile& file, ts::Node stmt, std::string_view indent) {
+  ts::Node body = stmt.field("body");
+  if (!body || file.position(body.begin()).line == file.position(stmt.begin()).line) return "";
+  auto inner = indentBefore(file, body.begin());
+  if (!inner || inner->size() <= indent.size() || !inner->starts_with(indent)) return "";
+  return inner->substr(indent.size());
+}
+
+// The statements of a block, comments left out.
+std::vector<ts::Node> statementsOf(ts::Node block) {
+  std::vector<ts::Node> out;
+  for (ts::Node n : block.namedChildren())
+    if (!n.is("comment")) out.push_back(n);
+  return out;
+}
+
+// After `offset`: blanks, an optional `;`, blanks and an optional comment,
+// up to the end of the line; `offset` itself when anything else follows.
+uint32_t restOfLine(const std::string& text, uint32_t offset) {
+  uint32_t i = offset;
+  while (i < text.size() && isBlank(text[i])) ++i;
+  if (i < text.size() && text[i] == ';') ++i;
+  uint32_t end = afterTrailingComment(text, i);
+  if (end == i) {
+    while (end < text.size() && isBlank(text[end])) ++end;
+  }
+  return end == lineEnd(text, offset) ? end : offset;
 }
 
 }  // namespace
@@ -100,6 +183,86 @@ std::optional<Edit> replaceWrittenLiteral(const SourceFile& file, const Location
     if (std::isalnum(static_cast<unsigned char>(before)) || before == '_' || before == '.') return std::nullopt;
   }
   return Edit{file.path(), begin, where.end, std::move(replacement)};
+}
+
+std::string indentUnit(const python::ScriptModel& model) {
+  const SourceFile& file = model.file();
+  std::map<std::string, int> steps;
+  std::string best;
+  std::function<void(ts::Node)> visit = [&](ts::Node n) {
+    if (n.is("block") && n.parent()) {
+      uint32_t opener = file.position(n.parent().begin()).line, line = file.position(n.begin()).line;
+      auto inner = indentBefore(file, n.begin());
+      std::string_view outer = leadingBlanks(file.line(opener));
+      if (line != opener && inner && inner->size() > outer.size() && inner->starts_with(outer)) {
+        std::string step = inner->substr(outer.size());
+        if (++steps[step] > steps[best] || best.empty()) best = step;
+      }
+    }
+    for (ts::Node c : n.namedChildren()) visit(c);
+  };
+  visit(model.root());
+  return best.empty() ? "    " : best;
+}
+
+std::optional<std::vector<Edit>> wrapInBlock(const python::ScriptModel& model, ts::Node stmt,
+                                             std::string_view header) {
+  const SourceFile& file = model.file();
+  auto indent = indentBefore(file, stmt.begin());
+  if (!indent || hasMultiLineString(file, stmt)) return std::nullopt;
+  std::string unit = bodyStep(file, stmt, *indent);
+  if (unit.empty()) unit = indentUnit(model);
+  std::vector<Edit> edits{Edit{file.path(), stmt.begin(), stmt.begin(), std::string(header) + "\n" + *indent + unit}};
+  uint32_t first = file.position(stmt.begin()).line, last = lastLineOf(file, stmt, *indent);
+  for (uint32_t line = first + 1; line <= last; ++line) {
+    std::string_view l = file.line(line);
+    if (leadingBlanks(l).size() == l.size()) continue;  // blank lines stay as they are
+    // Code lines start with the statement's indentation; a continuation or
+    // comment line written further left is shifted from its first column.
+    uint32_t at = file.lineStart(line) + (l.starts_with(*indent) ? static_cast<uint32_t>(indent->size()) : 0);
+    edits.push_back(Edit{file.path(), at, at, unit});
+  }
+  return edits;
+}
+
+std::optional<Edit> addImport(const python::ScriptModel& model, std::string_view module) {
+  const SourceFile& file = model.file();
+  std::string line = "import " + std::string(module) + "\n";
+  ts::Node future;
+  for (ts::Node n : model.root().namedChildren()) {
+    if (n.is("future_import_statement")) future = n;
+    if (!n.is("import_statement") && !n.is("import_from_statement")) continue;
+    uint32_t at = file.lineStart(file.position(n.begin()).line);
+    return Edit{file.path(), at, at, line};
+  }
+  if (!future) return std::nullopt;
+  uint32_t at = file.lineStart(file.position(future.end()).line + 1);
+  const std::string& text = file.text();
+  if (at == text.size() && !text.empty() && text.back() != '\n') line = "\n" + line.substr(0, line.size() - 1);
+  return Edit{file.path(), at, at, line};
+}
+
+std::optional<Edit> deleteStatement(const python::ScriptModel& model, ts::Node stmt) {
+  const SourceFile& file = model.file();
+  const std::string& text = file.text();
+  ts::Node block = stmt.parent();
+  if (!block || (!block.is("block") && !block.is("module"))) return std::nullopt;
+  std::vector<ts::Node> statements = statementsOf(block);
+  auto it = std::find(statements.begin(), statements.end(), stmt);
+  if (it == statements.end()) return std::nullopt;
+  uint32_t first = file.position(stmt.begin()).line, last = file.position(stmt.end()).line;
+  ts::Node prev = it == statements.begin() ? ts::Node() : *(it - 1);
+  ts::Node next = it + 1 == statements.end() ? ts::Node() : *(it + 1);
+  // `stmt; b()`: up to the next statement; `a(); stmt`: from the end of the previous one.
+  if (next && file.position(next.begin()).line == last) return Edit{file.path(), stmt.begin(), next.begin(), ""};
+  if (prev && file.position(prev.end()).line == first) return Edit{file.path(), prev.end(), stmt.end(), ""};
+  uint32_t rest = restOfLine(text, stmt.end());
+  bool own_lines = indentBefore(file, stmt.begin()) && rest == lineEnd(text, stmt.end());
+  if (statements.size() == 1 || !own_lines) return Edit{file.path(), stmt.begin(), rest, "pass"};
+  uint32_t begin = file.lineStart(first), end = file.lineStart(last + 1);
+  // The last line of a file without a final line break: remove the break before it instead.
+  if (end == text.size() && text.back() != '\n' && first > 1) begin = lineEnd(text, file.lineStart(first - 1));
+  return Edit{file.path(), begin, end, ""};
 }
 
 }  // namespace gpulint::fixits

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <regex>
 #include <set>
 
 #include "checkers/python_common.h"
+#include "fixits/python_edits.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::checks {
@@ -112,29 +114,90 @@ std::string noGradCall(const ScriptModel& m) {
   return "";
 }
 
-void report(const ScriptModel& m, const Function* fn, ts::Node loop, const Call& fwd, DiagnosticSink& sink) {
+// How to spell `torch.no_grad()` here, with the edit that imports torch
+// when the script reaches it under no name; null when `torch` names
+// something else or there is no import to place `import torch` by.
+struct NoGrad {
+  std::string call;
+  std::optional<Edit> import;
+};
+std::optional<NoGrad> noGrad(const ScriptModel& m) {
+  if (std::string call = noGradCall(m); !call.empty()) return NoGrad{call, std::nullopt};
+  if (m.imports().count("torch")) return std::nullopt;
+  auto edit = fixits::addImport(m, "torch");
+  if (!edit) return std::nullopt;
+  return NoGrad{"torch.no_grad()", std::move(edit)};
+}
+
+// A `yield` or `await` in `n` outside nested functions: while the code is
+// suspended there, a `with` block would leave grad mode off for whatever
+// runs in between.
+bool suspends(ts::Node n) {
+  if (n.is("yield") || n.is("await")) return true;
+  if (n.is("function_definition") || n.is("lambda")) return false;
+  for (ts::Node c : n.namedChildren())
+    if (suspends(c)) return true;
+  return false;
+}
+
+// A backward pass or autograd call in the loop's own scope (its function,
+// or module-level code) outside the loop: a tensor computed in the loop
+// might feed it, and under no_grad it would carry no gradient.
+bool gradientsElsewhere(const ScriptModel& m, const python::Loop& l) {
+  for (const Call& c : m.calls())
+    if (c.function == l.function && !l.node.contains(c.node) &&
+        (c.method == "backward" || c.qualified.starts_with("torch.autograd")))
+      return true;
+  return false;
+}
+
+// `with torch.no_grad():` around the loop. No fix for a loop holding a
+// multi-line string: its lines cannot be re-indented without changing the
+// string, so wrapInBlock declines.
+std::optional<Fix> wrapFix(const ScriptModel& m, const python::Loop& l) {
+  auto ng = noGrad(m);
+  if (!ng || suspends(l.node)) return std::nullopt;
+  auto edits = fixits::wrapInBlock(m, l.node, "with " + ng->call + ":");
+  if (!edits) return std::nullopt;
+  if (ng->import) edits->push_back(*ng->import);
+  Applicability a = gradientsElsewhere(m, l) ? Applicability::Unsafe : Applicability::Safe;
+  return Fix{"Wrap the loop in `with " + ng->call + ":`", a, std::move(*edits)};
+}
+
+// `@torch.no_grad()` above the def, when the def starts its line.
+std::optional<Fix> decoratorFix(const ScriptModel& m, const Function& fn) {
+  auto ng = noGrad(m);
+  uint32_t line_start = m.file().lineStart(m.file().position(fn.node.begin()).line);
+  std::string indent(m.file().text().substr(line_start, fn.node.begin() - line_start));
+  if (!ng || indent.find_first_not_of(" \t") != std::string::npos) return std::nullopt;
+  Fix fix{"Add @" + ng->call, Applicability::Safe,
+          {Edit{m.file().path(), line_start, line_start, indent + "@" + ng->call + "\n"}}};
+  if (ng->import) fix.edits.push_back(*ng->import);
+  return fix;
+}
+
+void report(const ScriptModel& m, const Function* fn, const python::Loop* loop, const Call& fwd,
+            DiagnosticSink& sink) {
   Diagnostic d;
   d.rule = "GPU205";
   d.level = Level::Warning;
   std::string forward = "`" + std::string(fwd.callee.text()) + "(...)` at line " + std::to_string(fwd.node.line());
   std::string decorator = noGradCall(m);
+  std::optional<Fix> fix;
   if (fn) {
     d.location = headerLine(m, fn->node);
     d.message = "`" + fn->name + "()` runs the model forward (" + forward + ")" + kWhy + "decorate it with `@" +
                 (decorator.empty() ? "torch.no_grad()" : decorator) + "` (or `@torch.inference_mode()`).";
-    uint32_t line_start = m.file().lineStart(m.file().position(fn->node.begin()).line);
-    std::string indent(m.file().text().substr(line_start, fn->node.begin() - line_start));
-    // Only when the def starts its line and torch is imported under some name.
-    if (!decorator.empty() && indent.find_first_not_of(" \t") == std::string::npos)
-      d.fixes.push_back(Fix{"Add @" + decorator, Applicability::Safe,
-                            {Edit{m.file().path(), line_start, line_start, indent + "@" + decorator + "\n"}}});
+    fix = decoratorFix(m, *fn);
   } else {
-    d.location = headerLine(m, loop);
+    d.location = headerLine(m, loop->node);
     d.message = "This evaluation loop runs the model forward (" + forward + ")" + kWhy +
                 "wrap the loop in `with torch.no_grad():` (or `torch.inference_mode()`).";
+    fix = wrapFix(m, *loop);
   }
+  if (fix) d.fixes.push_back(std::move(*fix));
   d.related.push_back({m.location(fwd.node), "model forward pass with autograd on"});
-  if (loop && fn) d.related.push_back({headerLine(m, loop), "evaluation loop"});
+  if (loop && fn) d.related.push_back({headerLine(m, loop->node), "evaluation loop"});
   sink.report(std::move(d));
 }
 
@@ -154,7 +217,7 @@ void EvalWithoutNoGrad::run(const AnalysisContext& ctx, DiagnosticSink& sink) co
     if (!fwd) continue;  // no model forward: nothing for autograd to record
     const Function* owner = l.function && !trains(m, *l.function) ? l.function : nullptr;
     if (!reported.insert(owner ? owner->node.begin() : l.node.begin()).second) continue;
-    report(m, owner, l.node, *fwd, sink);
+    report(m, owner, &l, *fwd, sink);
   }
   // Eval functions without an eval loop of their own (a per-sample predict()).
   for (const auto& f : m.functions()) {
@@ -174,7 +237,7 @@ void EvalWithoutNoGrad::run(const AnalysisContext& ctx, DiagnosticSink& sink) co
     bool has_eval_loop = false;
     for (const auto& l : m.loops()) has_eval_loop |= l.function == f.get() && l.kind == python::LoopKind::Eval;
     if (has_eval_loop) continue;  // judged with its loop above
-    if (const Call* fwd = forwardIn(m, f->body, f.get(), 0)) report(m, f.get(), ts::Node(), *fwd, sink);
+    if (const Call* fwd = forwardIn(m, f->body, f.get(), 0)) report(m, f.get(), nullptr, *fwd, sink);
   }
 }
 

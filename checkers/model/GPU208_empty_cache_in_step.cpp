@@ -1,13 +1,15 @@
 #include "checkers/model/GPU208_empty_cache_in_step.h"
 
 #include "checkers/python_common.h"
+#include "fixits/python_edits.h"
 
 namespace gpulint::checks {
 
 namespace {
 
-// The expression statement that is exactly `call`, or null (`x = f()`,
-// `a(); f()` and calls nested in other expressions are not).
+// The expression statement that is exactly `call`, or null (`x = f()` and
+// calls nested in other expressions are not; in `a(); f()` each call is a
+// statement of its own).
 ts::Node wholeStatement(ts::Node call) {
   ts::Node stmt = call.parent();
   if (!stmt || !stmt.is("expression_statement") || stmt.namedChildCount() != 1) return {};
@@ -22,27 +24,6 @@ ts::Node companionCollect(const python::ScriptModel& model, ts::Node stmt) {
     if (c && c->qualified == "gc.collect") return n;
   }
   return {};
-}
-
-// Deletes the statement's whole line, newline included, when the statement
-// is alone on its line (a trailing comment goes with it) and is not the only
-// statement of its block (an empty block would not parse).
-std::optional<Edit> deleteLine(const python::ScriptModel& model, ts::Node stmt) {
-  const SourceFile& file = model.file();
-  ts::Node block = stmt.parent();
-  if (!block || !block.is("block")) return std::nullopt;
-  int statements = 0;
-  for (ts::Node n : block.namedChildren()) statements += n.is("comment") ? 0 : 1;
-  if (statements < 2) return std::nullopt;
-  uint32_t line = file.position(stmt.begin()).line;
-  if (file.position(stmt.end()).line != line) return std::nullopt;
-  uint32_t begin = file.lineStart(line), end = file.lineStart(line + 1);
-  std::string_view before(file.text().data() + begin, stmt.begin() - begin);
-  if (before.find_first_not_of(" \t") != std::string_view::npos) return std::nullopt;
-  std::string_view after = file.line(line).substr(stmt.end() - begin);
-  size_t rest = after.find_first_not_of(" \t");
-  if (rest != std::string_view::npos && after[rest] != '#') return std::nullopt;
-  return Edit{file.path(), begin, end, ""};
 }
 
 }  // namespace
@@ -72,8 +53,10 @@ void EmptyCacheInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) con
                 "or empty the cache once per epoch.";
     d.related = relatedFrom(model, *batch);
     if (collect) d.related.push_back({model.location(collect), "gc.collect() on every batch too"});
+    // The statement goes with its `;` and comment; `pass` takes its place
+    // when it is the only statement of its block.
     if (stmt)
-      if (auto edit = deleteLine(model, stmt))
+      if (auto edit = fixits::deleteStatement(model, stmt))
         d.fixes.push_back(Fix{"Delete torch.cuda.empty_cache()", Applicability::Unsafe, {*edit}});
     sink.report(std::move(d));
   }

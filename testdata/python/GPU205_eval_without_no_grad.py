@@ -208,6 +208,34 @@ def train(model, train_loader, val_loader, optimizer):
     return val_loss, eval_loss
 
 
+def train_and_report(model, train_loader, val_loader, optimizer):
+    for images, labels in train_loader:
+        loss = F.cross_entropy(model(images.to(device, non_blocking=True)), labels.to(device, non_blocking=True))
+        optimizer.zero_grad(set_to_none=True)
+        loss.backward()
+        optimizer.step()
+    model.eval()
+    lines = []
+    for images, labels in val_loader:  # expect: GPU205 "This evaluation loop"
+        logits = model(images.to(device, non_blocking=True))
+        # no fix: re-indenting the loop would change this string
+        lines.append(f"""batch of {len(labels)}:
+logits of shape {tuple(logits.shape)}""")
+    return lines
+
+
+def train_then_stream(model, train_loader, val_loader, optimizer):
+    for images, labels in train_loader:
+        loss = F.cross_entropy(model(images.to(device, non_blocking=True)), labels.to(device, non_blocking=True))
+        optimizer.zero_grad(set_to_none=True)
+        loss.backward()
+        optimizer.step()
+    model.eval()
+    for images, _ in val_loader:  # expect: GPU205 "This evaluation loop"
+        # no fix: a with-block would keep grad mode off in the consumer while this generator is suspended
+        yield model(images.to(device, non_blocking=True))
+
+
 def main():
     model = ConvNet().to(device)
     feature_dim = infer_feature_dim(model)
@@ -238,3 +266,12 @@ if __name__ == "__main__":
     for test_images, test_labels in test_loader:  # expect: GPU205 "This evaluation loop"
         test_images = test_images.to(device, non_blocking=True)
         test_correct += (model(test_images).argmax(1) == test_labels.to(device, non_blocking=True)).sum()
+    # A second pass, with the images flipped.
+    flipped = []
+    for test_images, _ in test_loader:  # expect: GPU205 "This evaluation loop"
+        # forward only
+        flipped.append(model(test_images.flip(-1).to(device,
+                                                     non_blocking=True)))
+#       flipped.append(model(test_images.flip(-2)))
+    # report
+    print(test_correct.item(), len(flipped))

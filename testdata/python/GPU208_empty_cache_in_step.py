@@ -128,6 +128,16 @@ def train_accelerate(model, loader, optimizer):
             accelerator.wait_for_everyone()
 
 
+def train_compact(model, loader, optimizer):
+    for epoch in range(args.epochs):
+        for x, y in loader:
+            loss = F.mse_loss(model(x.to(device, non_blocking=True)), y.to(device, non_blocking=True))
+            loss.backward(); optimizer.step()
+            torch.cuda.empty_cache(); optimizer.zero_grad(set_to_none=True)  # expect: GPU208
+            del loss; torch.cuda.empty_cache()  # expect: GPU208
+            if torch.cuda.is_available(): torch.cuda.empty_cache()  # expect: GPU208
+
+
 def precompute_statistics(files):
     # Not a batch loop: no backward, no evaluation context.
     means = []
