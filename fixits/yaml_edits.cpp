@@ -1,6 +1,7 @@
 #include "fixits/yaml_edits.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace gpulint::fixits {
 
@@ -90,6 +91,25 @@ std::optional<Edit> replaceScalar(const SourceFile& file, const ConfigValue& sca
   if ((q == '"' || q == '\'') && file.text()[scalar.end - 1] == q)
     return Edit{file.path(), scalar.begin, scalar.end, std::string(1, q) + text + std::string(1, q)};
   return Edit{file.path(), scalar.begin, scalar.end, text};
+}
+
+std::optional<Edit> replaceTokenValue(const SourceFile& file, uint32_t begin, uint32_t end, std::string_view literal,
+                                      const std::string& replacement) {
+  const std::string& text = file.text();
+  if (begin >= end || end > text.size() || literal.empty()) return std::nullopt;
+  std::string_view token(text.data() + begin, end - begin);
+  // A closing quote of the token (`"0"`, `'0'`) stays.
+  if (token.size() >= 2 && (token.back() == '"' || token.back() == '\'') && token.front() == token.back())
+    token.remove_suffix(1);
+  if (!token.ends_with(literal)) return std::nullopt;
+  uint32_t at = begin + static_cast<uint32_t>(token.size() - literal.size());
+  // The literal must be the whole value: `10` does not end with a value `0`.
+  if (at > begin) {
+    char before = text[at - 1];
+    if (std::isalnum(static_cast<unsigned char>(before)) && !(token.size() == literal.size() + 2 && token[0] == '-'))
+      return std::nullopt;
+  }
+  return Edit{file.path(), at, at + static_cast<uint32_t>(literal.size()), replacement};
 }
 
 }  // namespace gpulint::fixits

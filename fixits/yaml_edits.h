@@ -6,6 +6,7 @@
 // `{...}`) and JSON, where a generated edit could not match the style.
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "fixits/fix.h"
@@ -25,5 +26,11 @@ namespace gpulint::fixits {
 // Replaces a plain or quoted scalar, keeping its quote style.
 [[nodiscard]] std::optional<Edit> replaceScalar(const SourceFile& file, const config::ConfigValue& scalar,
                                                 const std::string& text);
+
+// Replaces the value `literal` written at the end of a command token (the
+// `0` of `--num-workers 0`, `"0"`, `--num-workers=0`, `-j0`), keeping any
+// quotes around it; nullopt when the token's bytes do not end with it.
+[[nodiscard]] std::optional<Edit> replaceTokenValue(const SourceFile& file, uint32_t begin, uint32_t end,
+                                                    std::string_view literal, const std::string& replacement);
 
 }  // namespace gpulint::fixits

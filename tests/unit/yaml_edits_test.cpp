@@ -76,3 +76,27 @@ TEST(YamlEdits, ReplacesAScalarKeepingItsQuotes) {
 
 }  // namespace
 }  // namespace gpulint::fixits
+
+namespace gpulint::fixits {
+namespace {
+
+std::string tokenFixed(const std::string& text, const std::string& token, std::string_view literal) {
+  auto file = std::make_shared<SourceFile>("job.yaml", text, FileKind::Yaml);
+  uint32_t b = static_cast<uint32_t>(text.find(token));
+  auto e = replaceTokenValue(*file, b, b + static_cast<uint32_t>(token.size()), literal, "4");
+  return e ? applyEdits(text, {*e}) : "<none>";
+}
+
+TEST(YamlEdits, ReplacesTheValueAtTheEndOfACommandToken) {
+  EXPECT_EQ(tokenFixed("args: [\"--workers\", \"0\"]\n", "\"0\"", "0"), "args: [\"--workers\", \"4\"]\n");
+  EXPECT_EQ(tokenFixed("command: python t.py --workers=0 --lr 1\n", "--workers=0", "0"),
+            "command: python t.py --workers=4 --lr 1\n");
+  EXPECT_EQ(tokenFixed("command: python t.py -j0\n", "-j0", "0"), "command: python t.py -j4\n");
+  EXPECT_EQ(tokenFixed("- '0'\n", "'0'", "0"), "- '4'\n");
+  // Not the whole value, or another value: no edit.
+  EXPECT_EQ(tokenFixed("command: python t.py --workers 10\n", "10", "0"), "<none>");
+  EXPECT_EQ(tokenFixed("command: python t.py --workers 1\n", "1", "0"), "<none>");
+}
+
+}  // namespace
+}  // namespace gpulint::fixits
