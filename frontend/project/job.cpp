@@ -128,7 +128,42 @@ void readPodSpec(const ConfigValue* pod_spec, const std::string& prefix, Job& jo
   }
 }
 
-std::optional<Job> kubernetes(const ConfigValue& doc) {
+constexpr int kMaxNesting = 12;  // resources inside resources (Katib trial templates) are shallow
+
+std::optional<Job> kubernetes(const ConfigValue& doc, int depth);
+
+// Pod specs nested in other resources (Kubeflow TFJob/MPIJob, Volcano
+// tasks, JobSet, Katib trial templates): a mapping with a `containers`
+// list. A nested resource (apiVersion + kind) is read as what it is.
+void findPodSpecs(const ConfigValue* v, const std::string& prefix, bool replica_map, int depth, Job& job) {
+  if (!v || depth > kMaxNesting) return;
+  if (v->isSequence()) {
+    for (const ConfigValue* item : v->items) {
+      const ConfigValue* name = item && item->isMapping() ? item->get("name") : nullptr;
+      findPodSpecs(item, name && name->isScalar() ? prefix + name->text + "/" : prefix, false, depth + 1, job);
+    }
+    return;
+  }
+  if (!v->isMapping()) return;
+  if (depth > 0 && v->get("apiVersion") && v->get("kind")) {
+    if (std::optional<Job> nested = kubernetes(*v, depth + 1)) {
+      if (nested->schema == JobSchema::Kubeflow) job.schema = JobSchema::Kubeflow;
+      for (JobRole& role : nested->roles) job.roles.push_back(std::move(role));
+    }
+    return;
+  }
+  const ConfigValue* containers = v->get("containers");
+  if (containers && containers->isSequence()) {
+    readPodSpec(v, prefix, job);
+    return;
+  }
+  for (const auto& e : v->entries) {
+    bool replicas = e.key.size() > 5 && e.key.ends_with("Specs");  // pytorchReplicaSpecs, tfReplicaSpecs...
+    findPodSpecs(e.value, replica_map ? prefix + e.key + "/" : prefix, replicas, depth + 1, job);
+  }
+}
+
+std::optional<Job> kubernetes(const ConfigValue& doc, int depth) {
   const ConfigValue* kind = doc.get("kind");
   if (!kind || !doc.get("apiVersion") || !doc.get("spec")) return std::nullopt;
   Job job;
@@ -143,11 +178,18 @@ std::optional<Job> kubernetes(const ConfigValue& doc) {
     const ConfigValue* replicas = doc.path("spec.pytorchReplicaSpecs");
     if (!replicas || !replicas->isMapping()) return std::nullopt;
     for (const auto& e : replicas->entries) readPodSpec(e.value->path("template.spec"), e.key + "/", job);
-  } else {
-    return std::nullopt;
+  }
+  if (job.roles.empty()) {
+    // Other operators' resources (a Volcano `Job` too): their pod templates wherever they sit.
+    bool kubeflow = doc.get("apiVersion")->text.find("kubeflow.org") != std::string::npos && k.ends_with("Job");
+    if (kubeflow) job.schema = JobSchema::Kubeflow;
+    findPodSpecs(doc.get("spec"), "", false, depth + 1, job);
+    if (job.roles.empty()) return std::nullopt;
   }
   return job;
 }
+
+std::optional<Job> kubernetesDocument(const ConfigValue& doc) { return kubernetes(doc, 0); }
 
 std::optional<Job> azureMl(const ConfigValue& doc) {
   const ConfigValue* schema = doc.get("$schema");
@@ -212,7 +254,7 @@ std::vector<Job> detectJobs(const config::ConfigModel& model) {
   std::vector<Job> jobs;
   for (const ConfigValue* doc : model.documents()) {
     if (!doc || !doc->isMapping()) continue;
-    for (auto detect : {kubernetes, azureMl, openPai})
+    for (auto detect : {kubernetesDocument, azureMl, openPai})
       if (std::optional<Job> job = detect(*doc)) {
         jobs.push_back(std::move(*job));
         break;

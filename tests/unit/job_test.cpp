@@ -152,3 +152,71 @@ TEST(Job, Quantities) {
 
 }  // namespace
 }  // namespace gpulint::project
+
+namespace gpulint::project {
+namespace {
+
+TEST(Job, PodTemplatesNestedInOtherResources) {
+  Parsed katib = jobsOf(R"(apiVersion: kubeflow.org/v1beta1
+kind: Experiment
+spec:
+  trialTemplate:
+    trialSpec:
+      apiVersion: kubeflow.org/v1
+      kind: PyTorchJob
+      spec:
+        pytorchReplicaSpecs:
+          Master:
+            template:
+              spec:
+                containers:
+                  - name: pytorch
+                    command: [python3, /opt/mnist.py, "--lr=${trialParameters.lr}"]
+                    resources: {limits: {nvidia.com/gpu: 1}}
+)");
+  ASSERT_EQ(katib.jobs.size(), 1u);
+  EXPECT_EQ(katib.jobs[0].schema, JobSchema::Kubeflow);
+  ASSERT_EQ(katib.jobs[0].roles.size(), 1u);
+  EXPECT_EQ(katib.jobs[0].roles[0].name, "Master/pytorch");
+  ASSERT_EQ(katib.jobs[0].roles[0].shell.launches.size(), 1u);
+  EXPECT_TRUE(katib.jobs[0].roles[0].shell.launches[0].args[0].unknown);
+
+  Parsed volcano = jobsOf(R"(apiVersion: batch.volcano.sh/v1alpha1
+kind: Job
+spec:
+  tasks:
+    - name: worker
+      replicas: 2
+      template:
+        spec:
+          containers:
+            - name: c
+              command: ["torchrun", "--nproc_per_node=2", "train.py"]
+              resources: {limits: {nvidia.com/gpu: 2, cpu: 8}}
+)");
+  ASSERT_EQ(volcano.jobs.size(), 1u);
+  ASSERT_EQ(volcano.jobs[0].roles.size(), 1u);
+  EXPECT_EQ(volcano.jobs[0].roles[0].name, "worker/c");
+  EXPECT_EQ(volcano.jobs[0].roles[0].gpus, 2);
+
+  Parsed mpi = jobsOf(R"(apiVersion: kubeflow.org/v2beta1
+kind: MPIJob
+spec:
+  mpiReplicaSpecs:
+    Launcher:
+      template: {spec: {containers: [{name: l, command: [mpirun, -np, "8", python, train.py]}]}}
+    Worker:
+      template: {spec: {containers: [{name: w, resources: {limits: {nvidia.com/gpu: 4}}}]}}
+)");
+  ASSERT_EQ(mpi.jobs.size(), 1u);
+  EXPECT_EQ(mpi.jobs[0].schema, JobSchema::Kubeflow);
+  ASSERT_EQ(mpi.jobs[0].roles.size(), 2u);
+  EXPECT_EQ(mpi.jobs[0].roles[0].name, "Launcher/l");
+  EXPECT_EQ(mpi.jobs[0].roles[1].name, "Worker/w");
+
+  // A custom resource without pod templates is not a job.
+  EXPECT_TRUE(jobsOf("apiVersion: example.com/v1\nkind: Widget\nspec: {size: 3, parts: [{name: a}]}\n").jobs.empty());
+}
+
+}  // namespace
+}  // namespace gpulint::project
