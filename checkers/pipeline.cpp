@@ -16,14 +16,14 @@ namespace {
 constexpr size_t kMaxFileBytes = 20u << 20;  // larger inputs are reported, not parsed
 }
 
-FileAnalysis analyzeSource(SourceFilePtr source, const RuleOptions& options) {
+namespace {
+
+FileAnalysis runPythonCheckers(SourceFilePtr source, const python::ScriptModel& script,
+                               const RuleOptions& options) {
   FileAnalysis result;
-  result.source = source;
-  if (source->kind() == FileKind::Cxx) return checks::analyzeCxxSource(source, options);
-  if (source->kind() != FileKind::Python) return result;  // other front ends come later
-  auto script = python::buildScriptModel(source, options);
+  result.source = std::move(source);
   AnalysisContext context;
-  context.script = script.get();
+  context.script = &script;
   context.options = &options;
   VectorSink sink;
   for (const auto& checker : allCheckers())
@@ -31,6 +31,25 @@ FileAnalysis analyzeSource(SourceFilePtr source, const RuleOptions& options) {
   result.diagnostics = std::move(sink.diagnostics);
   std::sort(result.diagnostics.begin(), result.diagnostics.end(), diagnosticLess);
   return result;
+}
+
+}  // namespace
+
+FileAnalysis analyzeSource(SourceFilePtr source, const RuleOptions& options) {
+  if (source->kind() == FileKind::Cxx) return checks::analyzeCxxSource(source, options);
+  if (source->kind() != FileKind::Python) {
+    FileAnalysis result;  // other front ends come later
+    result.source = source;
+    return result;
+  }
+  auto script = python::buildScriptModel(source, options);
+  return runPythonCheckers(source, *script, options);
+}
+
+FileAnalysis analyzeSource(SourceFilePtr source, ts::Tree tree, const RuleOptions& options) {
+  if (source->kind() != FileKind::Python || !tree.raw()) return analyzeSource(std::move(source), options);
+  python::ScriptModel script(source, std::move(tree), options);
+  return runPythonCheckers(source, script, options);
 }
 
 LoadedSource loadSource(const std::string& path, const std::string& display_path) {

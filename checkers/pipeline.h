@@ -8,6 +8,7 @@
 #include "checkers/checker.h"
 #include "checkers/diagnostic.h"
 #include "frontend/source_file.h"
+#include "frontend/ts/tree.h"
 
 namespace gpulint {
 
@@ -19,6 +20,11 @@ struct FileAnalysis {
 
 // Analyses one in-memory file (any kind; unknown kinds yield nothing).
 [[nodiscard]] FileAnalysis analyzeSource(SourceFilePtr source, const RuleOptions& options);
+
+// Analyses a Python file from a tree already parsed from its text (the
+// editor's incrementally re-parsed tree), skipping the parse; other kinds
+// ignore the tree and take the path above.
+[[nodiscard]] FileAnalysis analyzeSource(SourceFilePtr source, ts::Tree tree, const RuleOptions& options);
 
 struct LoadedSource {
   SourceFilePtr source;  // null when the file could not be read

@@ -30,7 +30,10 @@ void Server::applyClientSettings(const json& settings) {
 
 const Settings& Server::settingsFor(const Document& doc) {
   std::filesystem::path path(doc.path());
-  std::string dir = path.is_absolute() ? path.parent_path().string() : "";
+  return settingsForDir(path.is_absolute() ? path.parent_path().string() : "");
+}
+
+const Settings& Server::settingsForDir(const std::string& dir) {
   auto cached = settings_by_dir_.find(dir);
   if (cached != settings_by_dir_.end()) return cached->second;
 

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "checkers/checker.h"
 #include "frontend/python/script_model.h"
 
 namespace gpulint::lsp {
@@ -112,19 +111,7 @@ FileAnalysis Document::analyze(const RuleOptions& options) {
   ts::Tree tree = parser_->parse(text_, tree_ ? &*tree_ : nullptr);
   // Keep a (reference-counted) copy to edit and re-parse from next time.
   if (tree.raw()) tree_.emplace(ts_tree_copy(tree.raw()), std::string());
-  python::ScriptModel script(source, std::move(tree), options);
-  // Mirrors analyzeSource's Python branch, on the incrementally parsed tree.
-  AnalysisContext context;
-  context.script = &script;
-  context.options = &options;
-  VectorSink sink;
-  for (const auto& checker : allCheckers())
-    if (checker->reads(FileKind::Python)) checker->run(context, sink);
-  FileAnalysis result;
-  result.source = source;
-  result.diagnostics = std::move(sink.diagnostics);
-  std::sort(result.diagnostics.begin(), result.diagnostics.end(), diagnosticLess);
-  return result;
+  return analyzeSource(source, std::move(tree), options);
 }
 
 }  // namespace gpulint::lsp

@@ -140,8 +140,26 @@ json toLspDiagnostic(const Diagnostic& d, const Document& doc, PositionEncoding 
   return out;
 }
 
-json publishParams(const Document& doc, const std::vector<Diagnostic>& findings, PositionEncoding e) {
+json fileErrorDiagnostic(const Document& doc, const std::string& error, PositionEncoding e) {
+  uint32_t line = 0;  // 0-based
+  if (size_t at = error.find("line "); at != std::string::npos) {
+    size_t digits = at + 5, end = digits;
+    while (end < error.size() && std::isdigit(static_cast<unsigned char>(error[end]))) ++end;
+    if (end > digits && end - digits < 9) line = static_cast<uint32_t>(std::stoul(error.substr(digits, end - digits)));
+    if (line > 0) --line;
+  }
+  line = std::min<uint32_t>(line, static_cast<uint32_t>(doc.lines().lineCount() - 1));
+  LspPosition end = doc.lines().position(doc.text(), doc.lines().offset(doc.text(), {line, UINT32_MAX}, e), e);
+  return {{"range", {{"start", toJson({line, 0})}, {"end", toJson(end)}}},
+          {"severity", 1},
+          {"source", "gpulint"},
+          {"message", error}};
+}
+
+json publishParams(const Document& doc, const std::vector<Diagnostic>& findings, PositionEncoding e,
+                   const std::string& file_error) {
   json list = json::array();
+  if (!file_error.empty()) list.push_back(fileErrorDiagnostic(doc, file_error, e));
   for (const auto& d : findings)
     if (d.location.valid()) list.push_back(toLspDiagnostic(d, doc, e));
   return {{"uri", doc.uri()}, {"version", doc.version()}, {"diagnostics", list}};

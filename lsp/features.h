@@ -21,9 +21,14 @@ namespace gpulint::lsp {
 [[nodiscard]] std::vector<Diagnostic> filterFindings(const FileAnalysis& analysis, const Settings& settings);
 
 [[nodiscard]] json toLspDiagnostic(const Diagnostic& d, const Document& doc, PositionEncoding e);
-// textDocument/publishDiagnostics params for the document's findings.
+// A file that could not be analysed (a YAML/JSON syntax error) as one error
+// diagnostic on the line the message names ("... at line N ..."), else line 1.
+[[nodiscard]] json fileErrorDiagnostic(const Document& doc, const std::string& error, PositionEncoding e);
+
+// textDocument/publishDiagnostics params for the document's findings, led by
+// the file's error when it has one.
 [[nodiscard]] json publishParams(const Document& doc, const std::vector<Diagnostic>& findings,
-                                 PositionEncoding e);
+                                 PositionEncoding e, const std::string& file_error = "");
 
 // textDocument/codeAction result: the fixes of findings touching `range`
 // (safe ones preferred) and one "Disable GPUxxx for this line" per finding.

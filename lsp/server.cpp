@@ -143,6 +143,8 @@ void Server::notification(const std::string& method, const json& params) {
   else if (method == "textDocument/didSave") didSave(params);
   else if (method == "textDocument/didClose") didClose(params);
   else if (method == "workspace/didChangeConfiguration") didChangeConfiguration(params);
+  else if (method == "workspace/didChangeWorkspaceFolders") didChangeWorkspaceFolders(params);
+  else if (method == "workspace/didChangeWatchedFiles") didChangeWatchedFiles(params);
   // Anything else ("initialized", "$/setTrace", unknown ones) needs no action.
 }
 
@@ -154,12 +156,14 @@ json Server::initialize(const json& params) {
   for (const auto& e : encodings)
     if (e == "utf-8") encoding_ = PositionEncoding::Utf8;
   if (params.contains("initializationOptions")) applyClientSettings(params["initializationOptions"]);
+  workspace_.setFolders(foldersFromInitialize(params));
   initialized_ = true;
   return {{"capabilities",
            {{"positionEncoding", encoding_ == PositionEncoding::Utf8 ? "utf-8" : "utf-16"},
             {"textDocumentSync", {{"openClose", true}, {"change", 2}, {"save", {{"includeText", false}}}}},
             {"codeActionProvider", {{"codeActionKinds", json::array({"quickfix"})}}},
-            {"hoverProvider", true}}},
+            {"hoverProvider", true},
+            {"workspace", {{"workspaceFolders", {{"supported", true}, {"changeNotifications", true}}}}}}},
           {"serverInfo", {{"name", "gpulint"}, {"version", GPULINT_VERSION}}}};
 }
 
@@ -176,13 +180,16 @@ void Server::didOpen(const json& params) {
   std::string path = uriToPath(uri);
   if (path.empty()) path = uri;  // untitled:... documents still get a name
   documents_.erase(uri);
-  documents_.emplace(uri, Document(uri, path, td.at("text").get<std::string>(), td.value("version", int64_t{0})));
+  auto [it, _] =
+      documents_.emplace(uri, Document(uri, path, td.at("text").get<std::string>(), td.value("version", int64_t{0})));
   dirty_.insert(uri);
+  markDependents(it->second);
 }
 
 void Server::didChange(const json& params) {
   Document& doc = document(params.at("textDocument"));
   doc.setVersion(params["textDocument"].value("version", doc.version()));
+  markDependents(doc);  // what the old text linked to
   for (const auto& change : params.at("contentChanges")) {
     if (change.contains("range")) {
       const json& range = change["range"];
@@ -192,7 +199,9 @@ void Server::didChange(const json& params) {
       doc.replaceText(change.at("text").get<std::string>());
     }
   }
-  dirty_.insert(doc.uri());
+  // C++/CUDA is compiled, not parsed incrementally: analysed on open and save only.
+  if (doc.kind() != FileKind::Cxx) dirty_.insert(doc.uri());
+  markDependents(doc);
 }
 
 void Server::didSave(const json& params) {
@@ -200,16 +209,28 @@ void Server::didSave(const json& params) {
   if (params.contains("text")) doc.replaceText(params["text"].get<std::string>());
   dirty_.insert(doc.uri());
   if (isSettingsFile(doc.path())) {
-    // New selection, levels or options: every open document may change.
-    settings_by_dir_.clear();
-    reported_settings_errors_.clear();
-    for (const auto& [uri, _] : documents_) dirty_.insert(uri);
+    settingsChanged();
+    return;
   }
+  workspace_.fileChanged(doc.path());  // the saved text is now the disk's
+  markDependents(doc);
+}
+
+void Server::settingsChanged() {
+  // New selection, levels, options or excludes: every open document may change.
+  settings_by_dir_.clear();
+  reported_settings_errors_.clear();
+  workspace_.setFolders(workspace_.folders());  // excludes may differ: walk again
+  for (const auto& [uri, _] : documents_) dirty_.insert(uri);
 }
 
 void Server::didClose(const json& params) {
   std::string uri = params.at("textDocument").at("uri").get<std::string>();
-  documents_.erase(uri);
+  if (auto it = documents_.find(uri); it != documents_.end()) {
+    Document closed = std::move(it->second);
+    documents_.erase(it);
+    markDependents(closed);  // linked documents fall back to the disk's text
+  }
   findings_.erase(uri);
   dirty_.erase(uri);
   send_({{"jsonrpc", "2.0"},
@@ -227,17 +248,20 @@ void Server::refresh(Document& doc) {
   if (!dirty_.erase(doc.uri())) return;
   std::vector<Diagnostic>& findings = findings_[doc.uri()];
   findings.clear();
+  std::string file_error;  // a config that does not parse: shown in the file itself
   if (doc.text().size() > kMaxDocumentBytes) {
     showMessage(2, "gpulint: " + doc.path() + " is larger than 20 MiB; not analysed");
   } else {
     const Settings& settings = settingsFor(doc);
-    FileAnalysis analysis = doc.analyze(settings.options);
-    if (!analysis.error.empty()) showMessage(2, "gpulint: " + doc.path() + ": " + analysis.error);
+    FileAnalysis analysis = analyzeInWorkspace(doc, settings.options);
+    bool config = doc.kind() == FileKind::Yaml || doc.kind() == FileKind::Json;
+    if (config) file_error = analysis.error;
+    else if (!analysis.error.empty()) showMessage(2, "gpulint: " + doc.path() + ": " + analysis.error);
     findings = filterFindings(analysis, settings);
   }
   send_({{"jsonrpc", "2.0"},
          {"method", "textDocument/publishDiagnostics"},
-         {"params", publishParams(doc, findings, encoding_)}});
+         {"params", publishParams(doc, findings, encoding_, file_error)}});
 }
 
 void Server::publishDirty() {

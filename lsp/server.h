@@ -18,6 +18,7 @@
 #include "frontend/project/settings.h"
 #include "lsp/document.h"
 #include "lsp/transport.h"
+#include "lsp/workspace.h"
 
 namespace gpulint::lsp {
 
@@ -49,10 +50,18 @@ class Server {
   void didSave(const json& params);
   void didClose(const json& params);
   void didChangeConfiguration(const json& params);
+  // server_workspace.cpp: folders, watched files, job linking around a document.
+  void didChangeWorkspaceFolders(const json& params);
+  void didChangeWatchedFiles(const json& params);
+  void markDependents(const Document& doc);  // open scripts/jobs linked to doc
+  [[nodiscard]] FileAnalysis analyzeInWorkspace(Document& doc, const RuleOptions& options);
+  [[nodiscard]] std::vector<WorkspaceText> configsLaunching(const std::string& script_path);
+  void settingsChanged();
   [[nodiscard]] Document& document(const json& text_document);
   void refresh(Document& doc);  // analyse now if dirty
   void publishDirty();
   [[nodiscard]] const Settings& settingsFor(const Document& doc);
+  [[nodiscard]] const Settings& settingsForDir(const std::string& dir);
   void applyClientSettings(const json& settings);
   void showMessage(int type, const std::string& text);
   void respondError(const json& id, int code, const std::string& message);
@@ -69,6 +78,7 @@ class Server {
   std::map<std::string, Settings> settings_by_dir_;
   std::set<std::string> reported_settings_errors_;
   json client_settings_ = json::object();  // workspace/didChangeConfiguration "gpulint"
+  Workspace workspace_;
 };
 
 // `gpulint lsp`: serves on stdin/stdout until `exit` or end of input.

@@ -7,7 +7,9 @@
 // rules stay silent when in doubt.
 #include <cctype>
 #include <regex>
+#include <map>
 #include <set>
+#include <unordered_map>
 
 #include "frontend/python/script_model.h"
 #include "frontend/python/syntax.h"
@@ -63,7 +65,15 @@ struct Binding {
   bool augmented = false;
 };
 
+using BindingMap = std::unordered_map<std::string, std::vector<Binding>>;
+
 }  // namespace
+
+// Every name's bindings per scope (module or function body), in document
+// order: one walk per scope instead of one per use of a name.
+struct DeviceBindingIndex {
+  std::map<std::pair<uint32_t, uint32_t>, BindingMap> scopes;
+};
 
 class DeviceAnalysis {
  public:
@@ -327,12 +337,14 @@ class DeviceAnalysis {
   ts::Node nameOrigin(ts::Node id, int depth) {
     std::string_view name = id.text();
     // A comprehension variable: an element of what it iterates.
-    for (ts::Node p = id.parent(); p && !syntax::isScope(p); p = p.parent())
+    for (ts::Node p : id.ancestors()) {
+      if (syntax::isScope(p)) break;
       if (p.is("list_comprehension") || p.is("set_comprehension") || p.is("generator_expression") ||
           p.is("dictionary_comprehension"))
         for (ts::Node clause : p.namedChildren())
           if (clause.is("for_in_clause") && containsName(clause.field("left"), name))
             return origin(clause.field("right"), depth + 1);
+    }
     const Function* fn = nullptr;
     ts::Node param;
     std::vector<Binding> all = bindingsFor(id, &fn, &param);
@@ -397,16 +409,15 @@ class DeviceAnalysis {
     return left && left.is("identifier") && left.text() == name;
   }
 
-  // Binds `name` in `left = right`, pairing tuple elements when both sides
+  // Binds the names of `left = right`, pairing tuple elements when both sides
   // have the same shape.
-  static void bindTarget(ts::Node stmt, ts::Node left, ts::Node right, std::string_view name,
-                         std::vector<Binding>& out) {
+  static void bindTarget(ts::Node stmt, ts::Node left, ts::Node right, BindingMap& out) {
     left = syntax::unwrap(left);
     if (left.is("identifier")) {
-      if (left.text() == name) out.push_back({stmt, right, stmt.end(), false});
+      out[std::string(left.text())].push_back({stmt, right, stmt.end(), false});
       return;
     }
-    if (left.is("list_splat_pattern")) return bindTarget(stmt, left.namedChild(0), right, name, out);
+    if (left.is("list_splat_pattern")) return bindTarget(stmt, left.namedChild(0), right, out);
     if (!(left.is("pattern_list") || left.is("tuple_pattern") || left.is("list_pattern") || left.is("tuple") ||
           left.is("list")))
       return;
@@ -418,7 +429,14 @@ class DeviceAnalysis {
       for (ts::Node v : r.namedChildren())
         if (!v.is("comment")) values.push_back(v);
     for (size_t i = 0; i < targets.size(); ++i)
-      bindTarget(stmt, targets[i], values.size() == targets.size() ? values[i] : right, name, out);
+      bindTarget(stmt, targets[i], values.size() == targets.size() ? values[i] : right, out);
+  }
+
+  // Every identifier under n (n included), each name once.
+  static void namesIn(ts::Node n, std::set<std::string_view>& out) {
+    if (!n) return;
+    if (n.is("identifier")) out.insert(n.text());
+    for (ts::Node c : n.namedChildren()) namesIn(c, out);
   }
 
   // The bindings of id's name in its scope: the innermost function that binds
@@ -430,7 +448,7 @@ class DeviceAnalysis {
     for (ts::Node def = syntax::ancestor(id, {"function_definition"}); def;
          def = syntax::ancestor(def, {"function_definition"})) {
       const Function* f = functionAt(def);
-      collect(def.field("body"), name, out);
+      out = scopeBindings(def.field("body"), name);
       bool is_param = false;
       if (f)
         for (const auto& p : f->parameters) is_param = is_param || p == name;
@@ -445,23 +463,39 @@ class DeviceAnalysis {
         return out;
       }
     }
-    collect(m_.root(), name, out);
-    return out;
+    return scopeBindings(m_.root(), name);
   }
 
-  static void collect(ts::Node scope, std::string_view name, std::vector<Binding>& out) {
+  const std::vector<Binding>& scopeBindings(ts::Node scope, std::string_view name) {
+    static const std::vector<Binding> kNone;
+    if (!m_.device_bindings_) m_.device_bindings_ = std::make_shared<DeviceBindingIndex>();
+    auto key = std::make_pair(scope.begin(), scope.end());
+    auto& scopes = m_.device_bindings_->scopes;
+    auto it = scopes.find(key);
+    if (it == scopes.end()) {
+      it = scopes.emplace(key, BindingMap{}).first;
+      collect(scope, it->second);
+    }
+    auto found = it->second.find(std::string(name));
+    return found == it->second.end() ? kNone : found->second;
+  }
+
+  static void collect(ts::Node scope, BindingMap& out) {
     walk(scope, [&](ts::Node n) {
       if (n.is("assignment")) {
         ts::Node right = n.field("right");
         while (right && right.is("assignment")) right = right.field("right");  // a = b = value
-        if (right) bindTarget(n, n.field("left"), right, name, out);
+        if (right) bindTarget(n, n.field("left"), right, out);
       } else if (n.is("augmented_assignment")) {
         ts::Node left = n.field("left");
-        if (left.is("identifier") && left.text() == name) out.push_back({n, n.field("right"), n.end(), true});
+        if (left.is("identifier")) out[std::string(left.text())].push_back({n, n.field("right"), n.end(), true});
       } else if (n.is("for_statement")) {
-        if (containsName(n.field("left"), name)) out.push_back({n, n.field("right"), n.field("right").end(), false});
+        std::set<std::string_view> names;
+        namesIn(n.field("left"), names);
+        for (std::string_view name : names)
+          out[std::string(name)].push_back({n, n.field("right"), n.field("right").end(), false});
       } else if (n.is("named_expression")) {
-        if (n.field("name").text() == name) out.push_back({n, n.field("value"), n.end(), false});
+        if (ts::Node name = n.field("name")) out[std::string(name.text())].push_back({n, n.field("value"), n.end(), false});
       }
     });
   }
@@ -486,11 +520,13 @@ class DeviceAnalysis {
     // The innermost loop that runs `use` again (a for loop's iterable is
     // evaluated once, a while condition on every turn).
     ts::Node loop;
-    for (ts::Node p = use.parent(); p && !syntax::isScope(p); p = p.parent())
+    for (ts::Node p : use.ancestors()) {
+      if (syntax::isScope(p)) break;
       if ((p.is("while_statement") || (p.is("for_statement") && p.field("body").contains(use)))) {
         loop = p;
         break;
       }
+    }
     if (loop && !(last && loop.contains(last->stmt)))
       for (const Binding& b : all)
         if (b.at > pos && loop.contains(b.stmt)) out.push_back(&b);

@@ -136,8 +136,9 @@ static bool endsByLeaving(ts::Node block) {
 // guard (or a flag resolved to off) on the way means "not per step".
 static std::optional<BatchContext> findBatchContext(const ScriptModel& m, ts::Node n, bool respect_guards,
                                                     int depth, std::vector<ts::Node> via) {
-  ts::Node child = n;
-  for (ts::Node p = n.parent(); p; child = p, p = p.parent()) {
+  std::vector<ts::Node> up = n.ancestors();
+  for (size_t i = 0; i < up.size(); ++i) {
+    ts::Node p = up[i], child = i ? up[i - 1] : n;
     // An exception handler is a failure path, like `if not math.isfinite(loss):`
     // (an out-of-memory retry), not something most steps run.
     if (respect_guards && p.is("except_clause")) return std::nullopt;
@@ -207,8 +208,9 @@ std::optional<BatchContext> ScriptModel::inBatchLoop(ts::Node n) const {
 }
 
 bool ScriptModel::underPeriodicGuard(ts::Node n, ts::Node scope) const {
-  ts::Node child = n;
-  for (ts::Node p = n.parent(); p && !(p == scope); child = p, p = p.parent()) {
+  std::vector<ts::Node> up = n.ancestors();
+  for (size_t i = 0; i < up.size() && !(up[i] == scope); ++i) {
+    ts::Node p = up[i], child = i ? up[i - 1] : n;
     if ((p.is("if_statement") || p.is("elif_clause")) && branchOf(p, child) == 0 &&
         isPeriodicCondition(p.field("condition")))
       return true;
@@ -220,9 +222,9 @@ std::optional<ShortIntervalGuard> ScriptModel::shortIntervalGuard(ts::Node n, co
   std::vector<ts::Node> starts{n};
   starts.insert(starts.end(), context.via_calls.rbegin(), context.via_calls.rend());
   for (ts::Node start : starts) {
-    ts::Node child = start;
-    for (ts::Node p = start.parent(); p && !(p == context.scope) && !p.is("function_definition");
-         child = p, p = p.parent()) {
+    std::vector<ts::Node> up = start.ancestors();
+    for (size_t i = 0; i < up.size() && !(up[i] == context.scope) && !up[i].is("function_definition"); ++i) {
+      ts::Node p = up[i], child = i ? up[i - 1] : start;
       if (!(p.is("if_statement") || p.is("elif_clause")) || branchOf(p, child) != 0) continue;
       std::vector<ts::Node> stack{p.field("condition")};
       while (!stack.empty()) {
@@ -244,8 +246,9 @@ std::optional<ShortIntervalGuard> ScriptModel::shortIntervalGuard(ts::Node n, co
 // Walks outward from n collecting epoch loops (see epochLoopsAround); stops
 // at a batch loop, a guard or a scope boundary, keeping what it has found.
 static bool collectEpochLoops(const ScriptModel& m, ts::Node n, int depth, std::vector<const Loop*>& out) {
-  ts::Node child = n;
-  for (ts::Node p = n.parent(); p; child = p, p = p.parent()) {
+  std::vector<ts::Node> up = n.ancestors();
+  for (size_t i = 0; i < up.size(); ++i) {
+    ts::Node p = up[i], child = i ? up[i - 1] : n;
     if ((p.is("if_statement") || p.is("elif_clause")) && branchOf(p, child) == 0) {
       ts::Node cond = p.field("condition");
       std::string_view text = cond.text();

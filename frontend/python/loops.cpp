@@ -61,17 +61,20 @@ class LoopClassifier {
   // A train call in `scope` outside nested loops (those are step loops of
   // their own), directly or through project functions.
   bool trainsDirectly(ts::Node loop) {
+    ts::Node body = loop.field("body");
     for (const Call& c : m_.calls_) {
-      if (!loop.field("body").contains(c.node)) continue;
-      if (innerLoopBetween(c.node, loop)) continue;
-      if (isTrainCall(c)) return true;
-      if (const Function* f = calledFunction(c); f && functionTrains(*f, 1)) return true;
+      if (!body.contains(c.node)) continue;
+      // The cheap (memoised) questions first: innerLoopBetween walks parents.
+      const Function* f = isTrainCall(c) ? nullptr : calledFunction(c);
+      if (!isTrainCall(c) && !(f && functionTrains(*f, 1))) continue;
+      if (!innerLoopBetween(c.node, loop)) return true;
     }
     return false;
   }
 
   bool innerLoopBetween(ts::Node n, ts::Node outer) {
-    for (ts::Node p = n.parent(); p && !(p == outer); p = p.parent()) {
+    for (ts::Node p : n.ancestors()) {
+      if (p == outer) break;
       if (syntax::isLoop(p)) return true;
       if (syntax::isScope(p)) return true;
     }
@@ -130,7 +133,7 @@ void classifyLoops(ScriptModel& model) { LoopClassifier(model).run(); }
 // mode switch before n in the same function (a later model.train() ends it).
 bool ScriptModel::inEvalContext(ts::Node n) const {
   static const std::regex eval_name(R"((eval|valid|test|predict|infer))", std::regex::icase);
-  for (ts::Node p = n.parent(); p; p = p.parent()) {
+  for (ts::Node p : n.ancestors()) {
     if (p.is("with_statement")) {
       std::string_view items = p.child(1).text();
       if (syntax::containsWord(items, {"no_grad", "inference_mode"})) return true;
@@ -180,7 +183,7 @@ bool gradSwitchedBefore(const ScriptModel& m, const Function* f, ts::Node n) {
 }
 
 bool gradDisabledAt(const ScriptModel& m, ts::Node n, int depth) {
-  for (ts::Node p = n.parent(); p; p = p.parent()) {
+  for (ts::Node p : n.ancestors()) {
     if (p.is("with_statement") && switchesGrad(p.child(1).text())) return true;
     if (!p.is("function_definition")) continue;
     const Function* f = m.enclosingFunction(p.namedChild(0));

@@ -60,7 +60,8 @@ int cudaTest(ts::Node cond) {
 }  // namespace
 
 bool ScriptModel::onCpuPath(ts::Node n) const {
-  for (ts::Node p = n.parent(); p && !syntax::isScope(p); p = p.parent()) {
+  for (ts::Node p : n.ancestors()) {
+    if (syntax::isScope(p)) break;
     if (!p.is("if_statement") && !p.is("elif_clause")) continue;
     ts::Node cond = p.field("condition");
     if (cond && cond.contains(n)) continue;

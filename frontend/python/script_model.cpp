@@ -282,7 +282,7 @@ const Loop* ScriptModel::loopFor(ts::Node loop_node) const {
 }
 
 const Loop* ScriptModel::enclosingLoop(ts::Node n) const {
-  for (ts::Node p = n.parent(); p; p = p.parent()) {
+  for (ts::Node p : n.ancestors()) {
     if (syntax::isScope(p)) return nullptr;
     if (syntax::isLoop(p)) return loopFor(p);
   }

@@ -3,9 +3,11 @@
 // `text()` needs no extra argument; it is only valid while its Tree lives.
 #include <tree_sitter/api.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <iterator>
 #include <string_view>
+#include <vector>
 
 namespace gpulint::ts {
 
@@ -35,6 +37,19 @@ class Node {
   }
 
   [[nodiscard]] Node parent() const { return wrap(ts_node_parent(node_)); }
+  // The ancestors, nearest first (ancestors()[0] == parent()), from one walk
+  // down from the root. ts_node_parent walks down from the root on every
+  // call, scanning each level's children, so climbing k levels with parent()
+  // costs k such walks; this costs one.
+  [[nodiscard]] std::vector<Node> ancestors() const {
+    std::vector<Node> out;
+    if (isNull()) return out;
+    for (TSNode n = ts_tree_root_node(node_.tree); !ts_node_is_null(n) && n.id != node_.id;
+         n = ts_node_child_with_descendant(n, node_))
+      out.push_back(wrap(n));
+    std::reverse(out.begin(), out.end());
+    return out;
+  }
   [[nodiscard]] Node field(std::string_view name) const {
     return wrap(ts_node_child_by_field_name(node_, name.data(), static_cast<uint32_t>(name.size())));
   }
@@ -65,25 +80,41 @@ class Node {
 };
 
 
+// Named children for range-for. ts_node_named_child(i) scans the children
+// from the first on each call: cheap for the usual handful, quadratic for a
+// module or a long block, whose children are collected once with a cursor.
 class ChildRange {
  public:
+  static constexpr uint32_t kIndexedMax = 16;
   class iterator {
    public:
     using value_type = Node;
     using difference_type = std::ptrdiff_t;
-    iterator(Node parent, uint32_t i) : parent_(parent), i_(i) {}
-    Node operator*() const { return parent_.namedChild(i_); }
+    iterator(const ChildRange* range, uint32_t i) : range_(range), i_(i) {}
+    Node operator*() const { return range_->many_.empty() ? range_->node_.namedChild(i_) : range_->many_[i_]; }
     iterator& operator++() { ++i_; return *this; }
     bool operator!=(const iterator& o) const { return i_ != o.i_; }
    private:
-    Node parent_;
+    const ChildRange* range_;
     uint32_t i_;
   };
-  explicit ChildRange(Node n) : node_(n) {}
-  [[nodiscard]] iterator begin() const { return {node_, 0}; }
-  [[nodiscard]] iterator end() const { return {node_, node_.namedChildCount()}; }
+  explicit ChildRange(Node n) : node_(n), count_(n.namedChildCount()) {
+    if (count_ <= kIndexedMax) return;
+    many_.reserve(count_);
+    TSTreeCursor cursor = ts_tree_cursor_new(n.raw());
+    for (bool more = ts_tree_cursor_goto_first_child(&cursor); more; more = ts_tree_cursor_goto_next_sibling(&cursor))
+      if (TSNode child = ts_tree_cursor_current_node(&cursor); ts_node_is_named(child)) many_.emplace_back(child, n.source());
+    ts_tree_cursor_delete(&cursor);
+    if (many_.size() != count_) many_.clear();  // not expected; index one by one then
+  }
+  ChildRange(const ChildRange&) = delete;  // iterators point into the range
+  ChildRange& operator=(const ChildRange&) = delete;
+  [[nodiscard]] iterator begin() const { return {this, 0}; }
+  [[nodiscard]] iterator end() const { return {this, count_}; }
  private:
   Node node_;
+  uint32_t count_;
+  std::vector<Node> many_;
 };
 
 inline ChildRange Node::namedChildren() const { return ChildRange(*this); }
