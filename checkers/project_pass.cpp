@@ -1,5 +1,6 @@
 // Job -> script linking and job-valued re-analysis (see project_pass.h).
 #include "checkers/project_pass.h"
+#include "checkers/run_config_pass.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -19,6 +20,11 @@ namespace {
 
 std::string norm(const fs::path& p) { return p.lexically_normal().generic_string(); }
 
+// `{{ .Values.x }}` / `{% if %}`: template syntax that YAML cannot parse.
+bool isTemplated(const std::string& text) {
+  return text.find("{{") != std::string::npos || text.find("{%") != std::string::npos;
+}
+
 bool isJobCandidate(const FileAnalysis& r) {
   if (!r.source || !r.error.empty()) return false;
   if (r.source->kind() != FileKind::Yaml && r.source->kind() != FileKind::Json) return false;
@@ -28,7 +34,7 @@ bool isJobCandidate(const FileAnalysis& r) {
 
 class Linker {
  public:
-  explicit Linker(ProjectInput in) : in_(in) {
+  explicit Linker(ProjectInput in) : in_(in), configs_(in) {
     for (size_t i = 0; i < in_.results->size(); ++i) index(i);
   }
 
@@ -38,13 +44,14 @@ class Linker {
       if (!isJobCandidate((*in_.results)[i])) continue;
       auto model = config::buildConfigModel((*in_.results)[i].source);
       if (!model->error().empty()) {
-        (*in_.results)[i].error = model->error();
+        // A Helm/Jinja template is YAML only once rendered: not ours to judge.
+        if (!isTemplated((*in_.results)[i].source->text())) (*in_.results)[i].error = model->error();
         continue;
       }
       for (const project::Job& job : project::detectJobs(*model))
-        for (const project::JobRole& role : job.roles)
-          for (const project::Launch& launch : role.shell.launches) analyseLaunch(i, job, launch);
+        for (const project::JobRole& role : job.roles) analyseRole(i, job, role);
     }
+    analyseScriptsAlone(n);
     // Scripts reached by a job: their job-valued findings replace the defaults'.
     for (auto& [script, diags] : linked_) (*in_.results)[script].diagnostics = std::move(diags);
     for (auto& [job_file, diags] : moved_) {
@@ -102,12 +109,61 @@ class Linker {
     return in_.results->size() - 1;
   }
 
-  void analyseLaunch(size_t job_index, const project::Job& job, const project::Launch& launch) {
+  // A script a launch starts, analysed with the launch's values.
+  struct LinkedScript {
+    std::unique_ptr<python::ScriptModel> model;
+    std::vector<project::OptionBinding> bindings;
+  };
+
+  // Every launch of the role runs its script under the job's values; then
+  // the job rules judge the role with the first script it reaches.
+  void analyseRole(size_t job_index, const project::Job& job, const project::JobRole& role) {
+    const project::Launch* linked_launch = nullptr;
+    LinkedScript linked;
+    for (const project::Launch& launch : role.shell.launches) {
+      LinkedScript script = analyseLaunch(job_index, job, launch);
+      if (script.model && !linked.model) {
+        linked = std::move(script);
+        linked_launch = &launch;
+      }
+    }
+    JobContext job_context;
+    job_context.file = (*in_.results)[job_index].source.get();
+    job_context.job = &job;
+    job_context.role = &role;
+    job_context.launch = linked_launch;
+    job_context.script = linked.model.get();
+    job_context.bindings = &linked.bindings;
+    job_context.is_project_module = [this](std::string_view module) { return isProjectModule(module); };
+    AnalysisContext context;
+    context.options = in_.options;
+    context.job = &job_context;
+    VectorSink sink;
+    for (const auto& checker : allCheckers())
+      if (checker->reads(job_context.file->kind())) checker->run(context, sink);
+    for (Diagnostic& d : sink.diagnostics) addOnce(moved_[job_index], std::move(d));
+  }
+
+  // A top-level module name that is a file (`utils.py`) or package folder
+  // (`models/`) of the analysed project.
+  bool isProjectModule(std::string_view module) const {
+    if (by_name_.count(std::string(module) + ".py")) return true;
+    std::string dir = "/" + std::string(module) + "/";
+    for (const auto& [path, index] : by_path_)
+      if (("/" + path).find(dir) != std::string::npos) return true;
+    return false;
+  }
+
+  LinkedScript analyseLaunch(size_t job_index, const project::Job& job, const project::Launch& launch) {
     std::optional<size_t> script = entryScript(job_index, job, launch);
-    if (!script) return;
+    if (!script) return {};
     const SourceFile& job_file = *(*in_.results)[job_index].source;
-    auto model = python::buildScriptModel((*in_.results)[*script].source, *in_.options);
-    project::applyBindings(*model, project::bindArgv(launch.args, *model, job_file));
+    LinkedScript linked;
+    linked.model = python::buildScriptModel((*in_.results)[*script].source, *in_.options);
+    auto& model = linked.model;
+    linked.bindings = project::bindArgv(launch.args, *model, job_file);
+    project::applyBindings(*model, linked.bindings);
+    configs_.bind(*model, &launch, &job_file, jobBases(job_index, job, launch), scriptBases(*script));
     AnalysisContext context;
     context.script = model.get();
     context.options = in_.options;
@@ -116,28 +172,50 @@ class Linker {
       if (checker->reads(FileKind::Python)) checker->run(context, sink);
     auto& script_diags = linked_[*script];
     for (Diagnostic& d : sink.diagnostics) {
-      bool moved = moveToJobToken(d, job_file.path());
-      addOnce(moved ? moved_[job_index] : script_diags, std::move(d));
+      std::optional<size_t> moved;
+      if (auto file = moveToValueSource(d)) moved = configs_.indexOf(*file);
+      addOnce(moved ? moved_[*moved] : script_diags, std::move(d));
     }
+    return linked;
   }
 
-  // A value written in the job's argv: the finding belongs at that token.
-  static bool moveToJobToken(Diagnostic& d, const std::string& job_path) {
-    // Only when the job token is where the value is written (the chain's
-    // last step); a value computed from the job's and the script's values
-    // stays at the script.
-    if (!d.related.empty()) {
-      size_t k = d.related.size() - 1;
-      const RelatedLocation& rel = d.related[k];
-      if (rel.location.file != job_path || rel.message.rfind("job argv", 0) != 0) return false;
-      Location script_spot = d.location;
-      d.location = rel.location;
-      d.related.erase(d.related.begin() + static_cast<long>(k));
-      d.related.insert(d.related.begin(), {script_spot, "the job's value reaches here"});
-      d.fixes.clear();  // fixes were planned for the script spot
-      return true;
+  // --- run configs (run_config_pass.h) ---
+  PathBases jobBases(size_t job_index, const project::Job& job, const project::Launch& launch) const {
+    PathBases b{fs::path((*in_.results)[job_index].source->path()).parent_path(),
+                fs::path((*in_.disk_paths)[job_index]).parent_path(), {}};
+    fs::path code = job.code_dir;
+    if (!launch.cwd.empty() && launch.cwd[0] != '/' && launch.cwd[0] != '$') b.bases.push_back(code / launch.cwd);
+    b.bases.push_back(code);
+    return b;
+  }
+  PathBases scriptBases(size_t script) const {
+    return {fs::path((*in_.results)[script].source->path()).parent_path(),
+            fs::path((*in_.disk_paths)[script]).parent_path(), {}};
+  }
+  // Scripts no job reaches, analysed with the run configs they name
+  // themselves (`@hydra.main(config_path=..., config_name=...)`, a literal
+  // OmegaConf.load path): their findings replace the per-file ones.
+  void analyseScriptsAlone(size_t n) {
+    for (size_t i = 0; i < n; ++i) {
+      SourceFilePtr source = (*in_.results)[i].source;  // binding may append config files to the results
+      if (!source || source->kind() != FileKind::Python || linked_.count(i) || !(*in_.results)[i].error.empty() ||
+          !mayReadRunConfig(source->text()))
+        continue;
+      auto model = python::buildScriptModel(source, *in_.options);
+      if (!configs_.bind(*model, nullptr, nullptr, {}, scriptBases(i))) continue;
+      AnalysisContext context;
+      context.script = model.get();
+      context.options = in_.options;
+      VectorSink sink;
+      for (const auto& checker : allCheckers())
+        if (checker->reads(FileKind::Python)) checker->run(context, sink);
+      auto& script_diags = linked_[i];
+      for (Diagnostic& d : sink.diagnostics) {
+        std::optional<size_t> moved;
+        if (auto file = moveToValueSource(d)) moved = configs_.indexOf(*file);
+        addOnce(moved ? moved_[*moved] : script_diags, std::move(d));
+      }
     }
-    return false;
   }
 
   static void addOnce(std::vector<Diagnostic>& into, Diagnostic d) {
@@ -153,6 +231,7 @@ class Linker {
   std::map<std::string, std::vector<size_t>> by_name_;
   std::map<size_t, std::vector<Diagnostic>> linked_;
   std::map<size_t, std::vector<Diagnostic>> moved_;
+  RunConfigFiles configs_;
 };
 
 }  // namespace

@@ -4,6 +4,7 @@
 // diagnostics fail. A file without expectations must produce nothing.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -46,6 +47,37 @@ std::vector<Expectation> parseExpectations(const std::string& text) {
   return out;
 }
 
+// JSON has no comments: `<file>.json.expect` beside it holds one expectation
+// a line, `LINE GPUxxx` or `LINE GPUxxx "substring"` (`#` starts a comment).
+std::vector<Expectation> parseSidecar(const std::string& text) {
+  std::vector<Expectation> out;
+  static const std::regex line_re(R"re(^\s*(\d+)\s+(GPU\d{3})(?:\s+"([^"]*)")?\s*$)re");
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.find_first_not_of(" \t") == std::string::npos || line.find_first_not_of(" \t") == line.find('#')) continue;
+    std::smatch m;
+    if (std::regex_match(line, m, line_re))
+      out.push_back({static_cast<uint32_t>(std::stoul(m[1])), m[2], m[3]});
+    else
+      out.push_back({0, "malformed expectation: " + line, ""});
+  }
+  return out;
+}
+
+std::vector<Expectation> expectationsFor(const fs::path& path, const std::string& text) {
+  std::vector<Expectation> out = parseExpectations(text);
+  fs::path sidecar = path;
+  sidecar += ".expect";
+  if (path.extension() == ".json" && fs::exists(sidecar)) {
+    std::ifstream in(sidecar);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    for (auto& e : parseSidecar(ss.str())) out.push_back(std::move(e));
+  }
+  return out;
+}
+
 std::vector<fs::path> fixtureFiles() {
   std::vector<fs::path> files;
   fs::path root = fs::path(GPULINT_SOURCE_DIR) / "testdata";
@@ -64,29 +96,52 @@ std::vector<fs::path> fixtureFiles() {
 
 class Fixture : public ::testing::TestWithParam<fs::path> {};
 
+// The project folder of a testdata/projects/<name>/ file; "" for other files.
+std::string projectOf(const std::string& rel) {
+  static const std::string prefix = "testdata/projects/";
+  if (rel.rfind(prefix, 0) != 0) return "";
+  return rel.substr(0, rel.find('/', prefix.size()));
+}
+
+// Per-file analyses of every file of a project (not its .fixed files),
+// with `rel`'s text replaced by `text` when given.
+std::vector<FileAnalysis> projectFiles(const std::string& project, std::vector<std::string>* disk,
+                                       const std::string& rel = "", const std::string* text = nullptr) {
+  std::vector<fs::path> files;
+  for (const auto& e : fs::recursive_directory_iterator(fs::path(GPULINT_SOURCE_DIR) / project)) {
+    std::string name = e.path().filename().string();
+    if (name.find(".fixed.") != std::string::npos || name.find(".unsafe-fixed.") != std::string::npos) continue;
+    if (e.is_regular_file() && kindFromPath(e.path().string()) != FileKind::Unknown) files.push_back(e.path());
+  }
+  std::sort(files.begin(), files.end());
+  std::vector<FileAnalysis> results;
+  for (const fs::path& f : files) {
+    std::string frel = fs::relative(f, GPULINT_SOURCE_DIR).string();
+    std::string content;
+    if (text && frel == rel) {
+      content = *text;
+    } else {
+      std::ifstream in(f);
+      std::stringstream ss;
+      ss << in.rdbuf();
+      content = ss.str();
+    }
+    results.push_back(analyzeSource(std::make_shared<SourceFile>(frel, content, kindFromPath(frel)), RuleOptions{}));
+    disk->push_back(f.string());
+  }
+  return results;
+}
+
 // testdata/projects/<name>/ is one project: its jobs link to its scripts, so
 // every file is analysed together with the others (results cached per project).
 const FileAnalysis* projectResult(const std::string& rel) {
   static std::map<std::string, std::map<std::string, FileAnalysis>> cache;
-  static const std::string prefix = "testdata/projects/";
-  if (rel.rfind(prefix, 0) != 0) return nullptr;
-  std::string project = rel.substr(0, rel.find('/', prefix.size()));
+  std::string project = projectOf(rel);
+  if (project.empty()) return nullptr;
   auto [it, fresh] = cache.try_emplace(project);
   if (fresh) {
-    std::vector<FileAnalysis> results;
     std::vector<std::string> disk;
-    std::vector<fs::path> files;
-    for (const auto& e : fs::recursive_directory_iterator(fs::path(GPULINT_SOURCE_DIR) / project))
-      if (e.is_regular_file() && kindFromPath(e.path().string()) != FileKind::Unknown) files.push_back(e.path());
-    std::sort(files.begin(), files.end());
-    for (const fs::path& f : files) {
-      std::ifstream in(f);
-      std::stringstream ss;
-      ss << in.rdbuf();
-      std::string frel = fs::relative(f, GPULINT_SOURCE_DIR).string();
-      results.push_back(analyzeSource(std::make_shared<SourceFile>(frel, ss.str(), kindFromPath(frel)), RuleOptions{}));
-      disk.push_back(f.string());
-    }
+    std::vector<FileAnalysis> results = projectFiles(project, &disk);
     RuleOptions options;
     linkJobs({&results, &disk, &options});
     // A finding belongs to the file of its primary location (a job finding
@@ -117,7 +172,7 @@ TEST_P(Fixture, DiagnosticsMatchInlineExpectations) {
   FileAnalysis result = in_project ? *in_project : analyzeSource(source, RuleOptions{});
   ASSERT_TRUE(result.error.empty()) << result.error;
 
-  std::vector<Expectation> expected = parseExpectations(ss.str());
+  std::vector<Expectation> expected = expectationsFor(path, ss.str());
   std::multiset<std::pair<uint32_t, std::string>> want, got;
   for (const auto& e : expected) want.insert({e.line, e.rule});
   for (const auto& d : result.diagnostics) got.insert({d.location.start.line, d.rule});
@@ -142,15 +197,33 @@ TEST_P(Fixture, DiagnosticsMatchInlineExpectations) {
 // `<stem>.fixed.<ext>` is the whole file after --fix, `<stem>.unsafe-fixed.<ext>`
 // after --unsafe-fixes; fixing the fixed text again must change nothing.
 std::string fixedText(const std::string& rel, const std::string& text, bool unsafe) {
-  std::vector<FileAnalysis> results;
-  results.push_back(analyzeSource(std::make_shared<SourceFile>(rel, text, kindFromPath(rel)), RuleOptions{}));
   auto all = [](std::vector<FileAnalysis>& r) {
     std::vector<Diagnostic> out;
     for (auto& a : r) out.insert(out.end(), a.diagnostics.begin(), a.diagnostics.end());
     return out;
   };
-  (void)cli::applyFixRounds(results, unsafe, RuleOptions{}, all);
-  return results.front().source->text();
+  std::string project = projectOf(rel);
+  if (project.empty()) {
+    std::vector<FileAnalysis> results;
+    results.push_back(analyzeSource(std::make_shared<SourceFile>(rel, text, kindFromPath(rel)), RuleOptions{}));
+    (void)cli::applyFixRounds(results, unsafe, RuleOptions{}, all);
+    return results.front().source->text();
+  }
+  // A project file is fixed through the project: its jobs and scripts linked.
+  std::vector<std::string> disk;
+  std::vector<FileAnalysis> results = projectFiles(project, &disk, rel, &text);
+  RuleOptions options;
+  auto link = [&](const std::vector<FileAnalysis>& per_file) {
+    std::vector<FileAnalysis> linked = per_file;
+    std::vector<std::string> paths = disk;
+    linkJobs({&linked, &paths, &options});
+    linked.resize(per_file.size());
+    return linked;
+  };
+  (void)cli::applyFixRounds(results, unsafe, options, all, link);
+  for (const auto& r : results)
+    if (r.source && r.source->path() == rel) return r.source->text();
+  return text;
 }
 
 TEST_P(Fixture, FixedFilesMatchAndFixingIsIdempotent) {
@@ -194,6 +267,17 @@ TEST(FixtureRunner, ParsesExpectationsOnTheirLine) {
   EXPECT_EQ(e[0].substring, "num_workers");
   EXPECT_EQ(e[1].line, 3u);
   EXPECT_EQ(e[2].rule, "GPU206");
+}
+
+TEST(FixtureRunner, ParsesJsonSidecarExpectations) {
+  auto e = parseSidecar("# ds.json\n3 GPU204 \"micro-batch\"\n\n7 GPU101\nnot an expectation\n");
+  ASSERT_EQ(e.size(), 3u);
+  EXPECT_EQ(e[0].line, 3u);
+  EXPECT_EQ(e[0].rule, "GPU204");
+  EXPECT_EQ(e[0].substring, "micro-batch");
+  EXPECT_EQ(e[1].line, 7u);
+  EXPECT_EQ(e[1].substring, "");
+  EXPECT_EQ(e[2].line, 0u);  // a malformed line fails the fixture as a missing finding
 }
 
 }  // namespace

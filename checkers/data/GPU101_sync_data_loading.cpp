@@ -1,5 +1,6 @@
 #include "checkers/data/GPU101_sync_data_loading.h"
 
+#include "checkers/config_side.h"
 #include "checkers/python_common.h"
 #include "fixits/python_edits.h"
 
@@ -98,6 +99,20 @@ void checkTrainingArguments(const AnalysisContext& ctx, const python::Call& call
   sink.report(std::move(d));
 }
 
+// HF arguments from a linked config (args.yaml/args.json, argv): dataloader_num_workers: 0.
+void checkHfConfig(const AnalysisContext& ctx, DiagnosticSink& sink) {
+  const python::ScriptModel& model = *ctx.script;
+  auto s = configSetting(model, python::ConfigRoot::HfArguments, "dataloader_num_workers");
+  if (!s || s->value.kind != python::ResolvedValue::Kind::Int || s->value.int_value != 0 ||
+      hfArgumentsMayUseCpu(model))
+    return;
+  sink.report(configDiagnostic(
+      "GPU101", Level::Warning, *s,
+      "The HF arguments set " + describeSetting("dataloader_num_workers", s->value) +
+          ", so the Trainer loads every batch in the training process and the GPU idles while it does. Set it to " +
+          workers(ctx) + "."));
+}
+
 }  // namespace
 
 void SyncDataLoading::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
@@ -105,6 +120,7 @@ void SyncDataLoading::run(const AnalysisContext& ctx, DiagnosticSink& sink) cons
     if (isDataLoader(call)) checkDataLoader(ctx, call, sink);
     else if (isTrainingArguments(*ctx.script, call)) checkTrainingArguments(ctx, call, sink);
   }
+  checkHfConfig(ctx, sink);
 }
 
 }  // namespace gpulint::checks

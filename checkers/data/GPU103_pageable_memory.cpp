@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "checkers/config_side.h"
 #include "checkers/python_common.h"
 #include "fixits/python_edits.h"
 
@@ -134,6 +135,18 @@ void checkTrainingArguments(const python::ScriptModel& model, const python::Call
   sink.report(std::move(d));
 }
 
+// HF arguments from a linked config: dataloader_pin_memory: false.
+void checkHfConfig(const python::ScriptModel& model, DiagnosticSink& sink) {
+  auto s = configSetting(model, python::ConfigRoot::HfArguments, "dataloader_pin_memory");
+  if (!s || s->value.kind != python::ResolvedValue::Kind::Bool || s->value.bool_value || hfArgumentsMayUseCpu(model))
+    return;
+  sink.report(configDiagnostic(
+      "GPU103", Level::Note, *s,
+      "The HF arguments set " + describeSetting("dataloader_pin_memory", s->value) +
+          ", so the Trainer copies every batch to the GPU from pageable host memory and the GPU waits for each "
+          "transfer. Remove it (the Trainer pins memory by default) or set it to true."));
+}
+
 }  // namespace
 
 void PageableMemory::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
@@ -145,6 +158,7 @@ void PageableMemory::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     if (auto it = consumers.find(&call); it != consumers.end()) check(model, call, it->second, sink);
     else if (isTrainingArguments(model, call)) checkTrainingArguments(model, call, sink);
   }
+  checkHfConfig(model, sink);
 }
 
 }  // namespace gpulint::checks

@@ -4,6 +4,7 @@
 #include <optional>
 #include <set>
 
+#include "checkers/config_side.h"
 #include "checkers/python_common.h"
 #include "frontend/python/syntax.h"
 
@@ -199,6 +200,40 @@ void lightningTrainer(const AnalysisContext& ctx, const Call& c, DiagnosticSink&
   sink.report(std::move(d));
 }
 
+// The same two settings written in a linked config: HF arguments
+// (eval_strategy: steps, eval_steps: n) and a Lightning CLI `trainer:` section.
+void configIntervals(const AnalysisContext& ctx, DiagnosticSink& sink) {
+  const ScriptModel& m = *ctx.script;
+  auto strategy = configSetting(m, python::ConfigRoot::HfArguments, "eval_strategy");
+  if (!strategy) strategy = configSetting(m, python::ConfigRoot::HfArguments, "evaluation_strategy");
+  if (strategy && strategy->value.kind == ResolvedValue::Kind::String && strategy->value.string_value == "steps") {
+    auto steps = configSetting(m, python::ConfigRoot::HfArguments, "eval_steps");
+    bool fallback = !steps;  // eval_steps falls back to logging_steps
+    if (fallback) steps = configSetting(m, python::ConfigRoot::HfArguments, "logging_steps");
+    auto n = steps ? stepInterval(steps->value) : std::nullopt;
+    if (n && *n < ctx.options->min_eval_steps) {
+      Diagnostic d = configDiagnostic(
+          "GPU202", Level::Warning, *steps,
+          "The HF arguments evaluate after every " +
+              (*n == 1 ? std::string("training step") : std::to_string(*n) + " training steps") + " (" +
+              describeSetting("eval_strategy", strategy->value) + "; " +
+              describeSetting(fallback ? "logging_steps" : "eval_steps", steps->value) +
+              "): on each evaluation, " + kWhileEvaluating + ". Set eval_steps to at least " +
+              std::to_string(ctx.options->min_eval_steps) + " (option min_eval_steps) or use eval_strategy: epoch.");
+      d.related.insert(d.related.end() - 1, {strategy->value.chain.back().location, "eval_strategy is set here"});
+      sink.report(std::move(d));
+    }
+  }
+  auto interval = configSetting(m, python::ConfigRoot::LightningTrainer, "val_check_interval");
+  if (interval && interval->value.kind == ResolvedValue::Kind::Int && interval->value.int_value == 1)
+    sink.report(configDiagnostic(
+        "GPU202", Level::Warning, *interval,
+        "The Lightning Trainer runs the validation loop after every training batch (" +
+            describeSetting("val_check_interval", interval->value) + ", and an int counts batches): on each "
+            "validation, " + kWhileEvaluating + ". Use an int of a few hundred batches, or a float fraction of the "
+            "epoch (1.0 validates once per epoch)."));
+}
+
 }  // namespace
 
 void PerStepEval::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
@@ -210,6 +245,7 @@ void PerStepEval::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
     trainingArguments(ctx, c, sink);
     lightningTrainer(ctx, c, sink);
   }
+  configIntervals(ctx, sink);
 }
 
 }  // namespace gpulint::checks

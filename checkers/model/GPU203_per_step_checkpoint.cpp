@@ -2,6 +2,7 @@
 
 #include <regex>
 
+#include "checkers/config_side.h"
 #include "checkers/python_common.h"
 #include "frontend/python/syntax.h"
 
@@ -200,6 +201,23 @@ class Run {
   std::vector<ts::Node> reported_;
 };
 
+// HF arguments from a linked config: save_steps below min_save_steps while
+// saving by steps (HF's default save_strategy).
+void configSaveSteps(const AnalysisContext& ctx, DiagnosticSink& sink) {
+  const ScriptModel& m = *ctx.script;
+  auto steps = configSetting(m, python::ConfigRoot::HfArguments, "save_steps");
+  auto n = steps ? stepCount(steps->value) : std::nullopt;
+  if (!n || *n >= ctx.options->min_save_steps) return;
+  if (auto strategy = m.configValue(python::ConfigRoot::HfArguments, "save_strategy");
+      strategy && !(strategy->kind == ResolvedValue::Kind::String && strategy->string_value == "steps"))
+    return;  // "epoch", "no" or unknown
+  sink.report(configDiagnostic("GPU203", Level::Warning, *steps,
+                               "The HF arguments save a checkpoint every " + std::to_string(*n) +
+                                   " training steps (" + describeSetting("save_steps", steps->value) +
+                                   "); on each save " + kWhileSaving + ". Raise save_steps to at least " +
+                                   std::to_string(ctx.options->min_save_steps) + " (option min_save_steps)."));
+}
+
 }  // namespace
 
 void PerStepCheckpoint::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
@@ -209,6 +227,7 @@ void PerStepCheckpoint::run(const AnalysisContext& ctx, DiagnosticSink& sink) co
     run.saveCall(c);
     run.intervalArgument(c);
   }
+  configSaveSteps(ctx, sink);
 }
 
 }  // namespace gpulint::checks

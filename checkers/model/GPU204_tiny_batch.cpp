@@ -2,6 +2,7 @@
 
 #include <optional>
 
+#include "checkers/config_side.h"
 #include "checkers/python_common.h"
 #include "frontend/python/syntax.h"
 
@@ -22,6 +23,20 @@ const char* kWhyIdle =
     "each training step feeds so few samples to the GPU that its kernels occupy only a fraction of the SMs, and "
     "the fixed per-step cost (kernel launches, Python, the optimizer update, gradient all-reduce) dominates "
     "while the GPU waits";
+
+// The large_model_modules prefix imported or called in this file, or "".
+std::string largeModelFamily(const AnalysisContext& ctx, const ScriptModel& m) {
+  auto under = [](const std::string& q, const std::string& p) {
+    return q == p || (q.starts_with(p) && q.size() > p.size() && q[p.size()] == '.');
+  };
+  for (const auto& p : ctx.options->large_model_modules) {
+    for (const auto& [local, q] : m.imports())
+      if (under(q, p)) return p;
+    for (const Call& c : m.calls())
+      if (under(c.qualified, p)) return p;
+  }
+  return "";
+}
 
 class Run {
  public:
@@ -120,25 +135,47 @@ class Run {
     sink_.report(std::move(d));
   }
 
-  // The large_model_modules prefix imported or called in this file, or "".
-  std::string largeModelFamily() const {
-    auto under = [](const std::string& q, const std::string& p) {
-      return q == p || (q.starts_with(p) && q.size() > p.size() && q[p.size()] == '.');
-    };
-    for (const auto& p : ctx_.options->large_model_modules) {
-      for (const auto& [local, q] : m_.imports())
-        if (under(q, p)) return p;
-      for (const Call& c : m_.calls())
-        if (under(c.qualified, p)) return p;
-    }
-    return "";
-  }
+  std::string largeModelFamily() const { return checks::largeModelFamily(ctx_, m_); }
 
   const AnalysisContext& ctx_;
   const ScriptModel& m_;
   DiagnosticSink& sink_;
   std::optional<std::optional<RelatedLocation>> accumulation_;  // computed at the first finding
 };
+
+// A micro-batch written in a linked config: HF per_device_train_batch_size,
+// DeepSpeed train_micro_batch_size_per_gpu (for a script that trains with
+// DeepSpeed or an HF Trainer handed the DeepSpeed config).
+void configBatch(const AnalysisContext& ctx, python::ConfigRoot root, const char* key, const char* subject,
+                 DiagnosticSink& sink) {
+  const ScriptModel& m = *ctx.script;
+  auto s = configSetting(m, root, key);
+  if (!s || s->value.kind != ResolvedValue::Kind::Int || s->value.int_value < 1 ||
+      s->value.int_value >= ctx.options->min_batch_size)
+    return;
+  if (root == python::ConfigRoot::HfArguments && hfArgumentsMayUseCpu(m)) return;
+  std::string n = std::to_string(s->value.int_value);
+  Diagnostic d = configDiagnostic("GPU204", Level::Warning, *s,
+                                  std::string(subject) + " is " + n + " (" + describeSetting(key, s->value) + "): " +
+                                      kWhyIdle + ".");
+  auto accumulation = configSetting(m, root, "gradient_accumulation_steps");
+  if (accumulation && accumulation->value.asInt() && *accumulation->value.asInt() > 1) {
+    d.level = Level::Note;
+    d.message += " Gradient accumulation is set (" + describeSetting("gradient_accumulation_steps", accumulation->value) +
+                 "), so the optimizer sees a larger batch, but every forward and backward pass still runs on " + n +
+                 " samples: raise the micro-batch and lower the accumulation steps if memory allows.";
+    d.related.insert(d.related.end() - 1, {accumulation->value.chain.back().location, "gradient accumulation is set here"});
+  } else if (std::string family = largeModelFamily(ctx, m); !family.empty()) {
+    d.level = Level::Note;
+    d.message += " Micro-batches this small are common with " + family + " models, whose inputs are large: "
+                 "check whether memory allows a larger one (mixed precision, activation checkpointing).";
+  } else {
+    d.message += " Raise it to at least " + std::to_string(ctx.options->min_batch_size) +
+                 " (option min_batch_size) as memory allows; if memory is the limit, keep it and add gradient "
+                 "accumulation, mixed precision or activation checkpointing.";
+  }
+  sink.report(std::move(d));
+}
 
 }  // namespace
 
@@ -152,6 +189,10 @@ void TinyBatch::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
     run.kerasFit(c);
     run.trainingArguments(c);
   }
+  configBatch(ctx, python::ConfigRoot::HfArguments, "per_device_train_batch_size",
+              "The HF arguments' per-device training batch size", sink);
+  configBatch(ctx, python::ConfigRoot::DeepSpeed, "train_micro_batch_size_per_gpu", "DeepSpeed's micro-batch per GPU",
+              sink);
 }
 
 }  // namespace gpulint::checks

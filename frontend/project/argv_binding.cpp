@@ -1,7 +1,9 @@
 // argv -> argparse option binding (see argv_binding.h).
 #include "frontend/project/argv_binding.h"
 
+#include <algorithm>
 #include <charconv>
+#include <optional>
 
 namespace gpulint::project {
 
@@ -68,6 +70,40 @@ ResolvedValue typedValue(const ArgparseOption& o, const ArgToken& token) {
   return ResolvedValue::unknown();  // a custom type: we cannot tell what it returns
 }
 
+// A word argparse reads as an option, not a value: `-x`, `--x`; not `-1`, `-0.5` or `-`.
+bool looksLikeFlag(const ArgToken& tok) {
+  const std::string& t = tok.text;
+  if (t.size() < 2 || t[0] != '-') return false;
+  double v = 0;
+  auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+  return !(ec == std::errc() && p == t.data() + t.size());
+}
+
+// How many value words an option takes after its flag: nargs N, or as many
+// as follow before the next flag for '+'/'*' (at least one for '+'), 0 or 1
+// for '?'. nullopt when argparse would reject the words (too few).
+std::optional<size_t> valueWords(const ArgparseOption& o, const std::vector<ArgToken>& args, size_t first) {
+  size_t available = 0;
+  while (first + available < args.size() && !looksLikeFlag(args[first + available]) &&
+         args[first + available].text != "--")
+    ++available;
+  if (o.nargs == "?") return std::min<size_t>(available, 1);
+  if (o.nargs == "*") return available;
+  if (o.nargs == "+") return available >= 1 ? std::optional<size_t>(available) : std::nullopt;
+  size_t n = 0;
+  auto [p, ec] = std::from_chars(o.nargs.data(), o.nargs.data() + o.nargs.size(), n);
+  if (ec != std::errc() || p != o.nargs.data() + o.nargs.size()) return available;  // REMAINDER & co.: not followed
+  return available >= n ? std::optional<size_t>(n) : std::nullopt;
+}
+
+// Values of a list option (nargs '+', '*', N) are lists, which a resolved
+// value cannot hold: unknown, so they never fire a rule. nargs='?' with a
+// word is that word; without one it is the option's `const`, not followed.
+ResolvedValue nargsValue(const ArgparseOption& o, const std::vector<ArgToken>& words) {
+  if (o.nargs == "?" && words.size() == 1) return typedValue(o, words.front());
+  return ResolvedValue::unknown();
+}
+
 }  // namespace
 
 std::vector<OptionBinding> bindArgv(const std::vector<ArgToken>& args, const python::ScriptModel& script,
@@ -113,7 +149,15 @@ std::vector<OptionBinding> bindArgv(const std::vector<ArgToken>& args, const pyt
       b.token = tok;
     } else if (inline_value) {
       b.token = *inline_value;
-      b.value = typedValue(*opt, b.token);
+      // `--opt=v` is one word; with nargs N/'+'/'*' it is a one-item list.
+      b.value = opt->nargs.empty() || opt->nargs == "?" ? typedValue(*opt, b.token) : ResolvedValue::unknown();
+    } else if (!opt->nargs.empty()) {
+      auto n = valueWords(*opt, args, i + 1);
+      if (!n) continue;  // too few words: argparse would exit
+      std::vector<ArgToken> words(args.begin() + static_cast<long>(i + 1), args.begin() + static_cast<long>(i + 1 + *n));
+      b.token = words.empty() ? tok : words.front();
+      b.value = nargsValue(*opt, words);
+      i += *n;
     } else if (i + 1 < args.size()) {
       b.token = args[++i];
       b.value = typedValue(*opt, b.token);

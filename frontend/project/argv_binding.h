@@ -2,7 +2,8 @@
 // Binding a job's argv to the entry script's argparse options, the way
 // argparse itself reads them: long and short flags, `--opt=v`, `-jN`,
 // store_true/store_false, unambiguous prefixes of long flags, `type=int`/
-// `float`. Each bound value's provenance points at the argv token in the job
+// `float`, `nargs` ('+'/'*'/N consume their words; a list value is unknown,
+// '?' binds its one word). Each bound value's provenance points at the argv token in the job
 // file, so findings can say "job argv at job.yaml:12".
 #include <string>
 #include <vector>

@@ -59,6 +59,8 @@ void collectArgparse(ScriptModel& model, std::vector<ArgparseOption>& out) {
     opt.dest = dest;
     if (ts::Node a = c.keyword("action")) (void)syntax::stringLiteral(a, &opt.action);
     if (ts::Node t = c.keyword("type")) opt.type = std::string(t.text());
+    if (ts::Node n = c.keyword("nargs"))
+      if (!syntax::stringLiteral(n, &opt.nargs)) opt.nargs = n.is("integer") ? std::string(n.text()) : "unknown";
 
     Location where = model.location(c.node);
     std::string flag = opt.flags.front();

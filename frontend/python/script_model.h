@@ -18,6 +18,8 @@
 namespace gpulint::python {
 
 struct ClassDef;
+class DeviceAnalysis;
+struct DeviceBindingIndex;  // device_values.cpp
 
 struct Function {
   std::string name;        // "evaluate"
@@ -94,6 +96,27 @@ struct ArgparseOption {
   ResolvedValue default_value;     // argparse default (None when absent)
   std::string action;              // "store_true", ...
   std::string type;                // "int", "float", ...
+  std::string nargs;               // "+", "*", "?", "2" ...; "" when absent (one value)
+};
+
+// A place where the script reads a run config (config_reads.cpp): the
+// project layer finds the file and binds its values with setConfigValues().
+enum class ConfigRoot {
+  File,              // OmegaConf.load(path) / yaml.safe_load(open(path)) / json.load(open(path)); key = the path
+  Hydra,             // the config parameter of a @hydra.main function
+  HfArguments,       // HfArgumentParser(...).parse_yaml_file/parse_json_file/parse_args_into_dataclasses
+  DeepSpeed,         // deepspeed.initialize(...), or an HF Trainer handed a DeepSpeed config
+  LightningTrainer,  // LightningCLI's `trainer:` section
+  LightningInit,     // LightningCLI's `model:`/`data:` section; key = the class whose __init__ takes it
+};
+struct ConfigRead {
+  ConfigRoot root = ConfigRoot::File;
+  ts::Node node;             // the decorator call, load call, parse call, LightningCLI(...) or initialize call
+  ts::Node path;             // the expression naming the file (File, DeepSpeed `config=`); null when none
+  std::string key;           // LightningInit: the class name
+  std::string section;       // LightningInit: "model" or "data"
+  std::string config_path;   // Hydra: the decorator's literal config_path ("" when absent)
+  std::string config_name;   // Hydra: the decorator's literal config_name
 };
 
 // Where a name got its value at one use (see ScriptModel::lastBinding).
@@ -223,8 +246,25 @@ class ScriptModel {
   // `all_paths` every reaching binding is followed (each result is the value
   // on at least one path). Empty when nothing is known.
   [[nodiscard]] std::vector<ts::Node> valueSources(ts::Node expr, bool all_paths = false) const;
+  // The value of each `return x` in a project function's body (nested defs,
+  // classes and lambdas excluded), found once per function; `*generator` is
+  // set when the body yields (calling it returns a generator instead).
+  [[nodiscard]] const std::vector<ts::Node>& returnValues(const Function& f, bool* generator) const;
   // Overrides of argparse defaults by a job's argv (filled by the project layer).
   void setOptionOverride(const std::string& dest, ResolvedValue value);
+
+  // --- run configs (config_reads.cpp) ---
+  [[nodiscard]] std::vector<ConfigRead> configReads() const;
+  // Values of a linked config, by dotted key path ("data.num_workers"), each
+  // with its provenance (the chain ends at the config value). `key` tells
+  // File roots apart (the path) and LightningInit roots (the class).
+  void setConfigValues(ConfigRoot root, const std::string& key, std::map<std::string, ResolvedValue> values);
+  // A bound config's value at `path`; nullopt when no config is bound there
+  // or the key is absent (then the value is unknown).
+  [[nodiscard]] std::optional<ResolvedValue> configValue(ConfigRoot root, std::string_view path,
+                                                         const std::string& key = "") const;
+  [[nodiscard]] bool hasConfig(ConfigRoot root, const std::string& key = "") const;
+  [[nodiscard]] bool hasConfigValues() const { return !config_values_.empty(); }
 
   // True when the script places tensors on a CUDA device (`.cuda()`,
   // `.to("cuda")`, `torch.device("cuda")`, Lightning, HF Trainer, accelerate).
@@ -250,6 +290,7 @@ class ScriptModel {
   friend class ModelBuilder;
   friend class ValueResolver;
   friend class LoopClassifier;
+  friend class DeviceAnalysis;
   SourceFilePtr file_;
   ts::Tree tree_;
   RuleOptions options_;
@@ -266,7 +307,12 @@ class ScriptModel {
   // asked for every use of every name).
   mutable std::map<std::pair<uint32_t, uint32_t>, std::unordered_map<std::string, std::vector<BindingSite>>> binding_sites_;
   [[nodiscard]] const std::vector<BindingSite>& bindingSites(ts::Node scope_body, const std::string& name) const;
+  // Name bindings per scope as the device analysis reads them, built once
+  // per scope (device_values.cpp).
+  mutable std::shared_ptr<DeviceBindingIndex> device_bindings_;
+  mutable std::map<uint32_t, std::pair<std::vector<ts::Node>, bool>> returns_;  // by function start
   bool uses_cuda_ = false;
+  std::map<std::pair<ConfigRoot, std::string>, std::map<std::string, ResolvedValue>> config_values_;
 };
 
 // Parses and models one Python file. Never throws on bad syntax: tree-sitter

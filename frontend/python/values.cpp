@@ -6,6 +6,7 @@
 #include <functional>
 #include <optional>
 
+#include "frontend/python/config_reads.h"
 #include "frontend/python/script_model.h"
 #include "frontend/python/syntax.h"
 
@@ -29,6 +30,8 @@ class ValueResolver {
       std::string s;
       return syntax::stringLiteral(n, &s) ? ResolvedValue::ofString(s) : ResolvedValue{};
     }
+    if (t == "identifier" || t == "attribute" || t == "subscript")
+      if (auto v = configReferenceValue(m_, n)) return *v;  // a linked run config's value
     if (t == "unary_operator") return negate(n, depth);
     if (t == "binary_operator") return arithmetic(n, depth);
     if (t == "identifier") return resolveName(n, depth);
@@ -500,8 +503,9 @@ void collectAllBindings(ts::Node n, std::unordered_map<std::string, std::vector<
 // cannot reach it at all (the other branch of an if that holds the use).
 std::optional<bool> conditionalAt(ts::Node statement, ts::Node use) {
   bool conditional = false;
-  ts::Node child = statement;
-  for (ts::Node p = statement.parent(); p; child = p, p = p.parent()) {
+  std::vector<ts::Node> up = statement.ancestors();
+  for (size_t i = 0; i < up.size(); ++i) {
+    ts::Node p = up[i], child = i ? up[i - 1] : statement;
     if (p.contains(use)) {
       bool exclusive = (p.is("if_statement") || p.is("elif_clause")) && !(child == p.field("condition"));
       if (exclusive && !child.contains(use)) return std::nullopt;
@@ -512,6 +516,25 @@ std::optional<bool> conditionalAt(ts::Node statement, ts::Node use) {
       conditional = true;
   }
   return conditional;
+}
+
+// A binding after `use` inside a loop around it makes the use's binding
+// conditional. The loops around the use are found once (parent() walks from
+// the root), only when some binding comes after the use.
+void markLoopCarried(const std::vector<RawBinding>& bindings, ts::Node use, ts::Node scope, NameBinding& first) {
+  std::optional<std::vector<ts::Node>> loop_bodies;
+  for (const RawBinding& b : bindings) {
+    if (b.at <= use.begin()) continue;
+    if (!loop_bodies) {
+      loop_bodies.emplace();
+      for (ts::Node p : use.ancestors()) {
+        if (p == scope) break;
+        if (syntax::isLoop(p)) loop_bodies->push_back(p.field("body"));
+      }
+    }
+    for (ts::Node body : *loop_bodies)
+      if (body.contains(b.statement)) first.conditional = true;
+  }
 }
 
 bool hasParameter(const Function& f, std::string_view name) {
@@ -539,7 +562,8 @@ std::vector<NameBinding> ScriptModel::reachingBindings(ts::Node use) const {
   if (!use || !use.is("identifier")) return {};
   std::string name(use.text());
   // Comprehension and lambda variables live in scopes of their own.
-  for (ts::Node p = use.parent(); p && !p.is("function_definition"); p = p.parent()) {
+  for (ts::Node p : use.ancestors()) {
+    if (p.is("function_definition")) break;
     if (p.is("lambda") && p.field("parameters") && mentions(p.field("parameters"), name)) return {};
     if (isComprehension(p))
       for (ts::Node c : p.namedChildren())
@@ -582,11 +606,7 @@ std::vector<NameBinding> ScriptModel::reachingBindings(ts::Node use) const {
       out.push_back(nb);
     }
     // A later binding inside a loop around the use reaches it on the next pass.
-    if (!out.empty())
-      for (const RawBinding& b : bindings)
-        for (ts::Node p = use.parent(); p && !(p == scope); p = p.parent())
-          if (syntax::isLoop(p) && b.at > use.begin() && p.field("body").contains(b.statement))
-            out.front().conditional = true;
+    if (!out.empty()) markLoopCarried(bindings, use, scope, out.front());
     return out;
   }
 }
@@ -666,9 +686,8 @@ class SourceCollector {
   }
 
   void fromReturns(const Function& f, int index, int depth) {
-    std::vector<ts::Node> returns;
     bool generator = false;
-    walk(f.body, returns, generator);
+    const std::vector<ts::Node>& returns = m_.returnValues(f, &generator);
     if (generator) return;  // the call returns a generator, not these values
     for (ts::Node r : returns) collect(r, index, depth + 1);
   }
@@ -694,15 +713,6 @@ class SourceCollector {
     return count == 1 ? value : ts::Node();
   }
 
-  static void walk(ts::Node n, std::vector<ts::Node>& returns, bool& generator) {
-    for (ts::Node c : n.namedChildren()) {
-      if (c.is("function_definition") || c.is("class_definition") || c.is("lambda")) continue;
-      if (c.is("yield")) generator = true;
-      if (c.is("return_statement") && c.namedChildCount() > 0) returns.push_back(c.namedChild(0));
-      walk(c, returns, generator);
-    }
-  }
-
   const ScriptModel& m_;
   bool all_paths_;
   std::vector<ts::Node>& out_;
@@ -710,6 +720,29 @@ class SourceCollector {
 };
 
 }  // namespace
+
+namespace {
+
+void collectReturns(ts::Node n, std::vector<ts::Node>& returns, bool& generator) {
+  for (ts::Node c : n.namedChildren()) {
+    if (c.is("function_definition") || c.is("class_definition") || c.is("lambda")) continue;
+    if (c.is("yield")) generator = true;
+    if (c.is("return_statement") && c.namedChildCount() > 0) returns.push_back(c.namedChild(0));
+    collectReturns(c, returns, generator);
+  }
+}
+
+}  // namespace
+
+const std::vector<ts::Node>& ScriptModel::returnValues(const Function& f, bool* generator) const {
+  auto it = returns_.find(f.node.begin());
+  if (it == returns_.end()) {
+    it = returns_.emplace(f.node.begin(), std::make_pair(std::vector<ts::Node>{}, false)).first;
+    collectReturns(f.body, it->second.first, it->second.second);
+  }
+  *generator = it->second.second;
+  return it->second.first;
+}
 
 std::vector<ts::Node> ScriptModel::valueSources(ts::Node expr, bool all_paths) const {
   std::vector<ts::Node> out;

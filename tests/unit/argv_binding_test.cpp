@@ -14,6 +14,10 @@ p.add_argument("--no-pin", dest="pin", action="store_false")
 p.add_argument("--name")
 p.add_argument("--eval-every", type=int, default=100)
 p.add_argument("--eval-steps", type=int, default=100)
+p.add_argument("--milestones", type=int, nargs="+", default=[30, 60])
+p.add_argument("--layers", nargs=2)
+p.add_argument("--tags", nargs="*")
+p.add_argument("--resume", nargs="?", type=int, const=1)
 args = p.parse_args()
 )";
 
@@ -90,6 +94,43 @@ TEST(ArgvBinding, UnknownValuesBindUnknown) {
 TEST(ArgvBinding, PositionalsAndUnknownFlagsAreSkipped) {
   Bound b = bind({"data/", "--seed", "3", "--", "--num-workers", "0"});
   EXPECT_TRUE(b.bindings.empty());
+}
+
+TEST(ArgvBinding, NargsConsumeTheirWords) {
+  // '+' takes every word up to the next flag; the list value is unknown.
+  Bound b = bind({"--milestones", "10", "20", "-1", "--num-workers", "0"});
+  ASSERT_TRUE(b.find("milestones"));
+  EXPECT_FALSE(b.find("milestones")->value.known());
+  EXPECT_EQ(b.find("milestones")->token.text, "10");
+  ASSERT_TRUE(b.find("num_workers"));  // not swallowed by the list
+  EXPECT_EQ(b.find("num_workers")->value.asInt(), 0);
+  // N takes exactly N words; the next word is positional, not a value.
+  Bound n = bind({"--layers", "a", "b", "c", "--num-workers", "2"});
+  EXPECT_FALSE(n.find("layers")->value.known());
+  EXPECT_EQ(n.find("num_workers")->value.asInt(), 2);
+  // Too few words for N: argparse exits, nothing binds.
+  Bound few = bind({"--layers", "a", "--num-workers", "2"});
+  EXPECT_FALSE(few.find("layers"));
+  EXPECT_EQ(few.find("num_workers")->value.asInt(), 2);
+  // '*' may take none; '+' needs one.
+  Bound star = bind({"--tags", "--num-workers", "5"});
+  ASSERT_TRUE(star.find("tags"));
+  EXPECT_EQ(star.find("num_workers")->value.asInt(), 5);
+  Bound plus = bind({"--milestones", "--num-workers", "5"});
+  EXPECT_FALSE(plus.find("milestones"));
+  EXPECT_EQ(plus.find("num_workers")->value.asInt(), 5);
+}
+
+TEST(ArgvBinding, OptionalNargsTakesOneWordOrNone) {
+  Bound b = bind({"--resume", "7", "--num-workers", "1"});
+  EXPECT_EQ(b.find("resume")->value.asInt(), 7);
+  EXPECT_EQ(b.find("num_workers")->value.asInt(), 1);
+  Bound none = bind({"--resume", "--num-workers", "1"});
+  ASSERT_TRUE(none.find("resume"));
+  EXPECT_FALSE(none.find("resume")->value.known());  // the option's const: not followed
+  EXPECT_EQ(none.find("num_workers")->value.asInt(), 1);
+  Bound inline_list = bind({"--milestones=5"});
+  EXPECT_FALSE(inline_list.find("milestones")->value.known());
 }
 
 }  // namespace
