@@ -1,4 +1,5 @@
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,17 @@ struct RelatedLocation {
   std::string message;
 };
 
+// A fix for the place a bad value is written when that may be another file
+// (a job's argv token, a run config's value), which the rule cannot see:
+// replace `literal` there. The project pass turns it into an edit when it
+// moves the finding to that file.
+struct WrittenValueFix {
+  std::string literal;      // "0"
+  std::string replacement;  // "4"
+  std::string title;
+  Applicability applicability = Applicability::Unsafe;
+};
+
 struct Diagnostic {
   std::string rule;  // "GPU201"
   Level level = Level::Warning;
@@ -24,6 +36,7 @@ struct Diagnostic {
   std::string message;
   std::vector<RelatedLocation> related;
   std::vector<Fix> fixes;
+  std::optional<WrittenValueFix> value_fix;
 };
 
 // Orders by file, position, then rule, so output is deterministic.

@@ -170,12 +170,7 @@ class Linker {
     VectorSink sink;
     for (const auto& checker : allCheckers())
       if (checker->reads(FileKind::Python)) checker->run(context, sink);
-    auto& script_diags = linked_[*script];
-    for (Diagnostic& d : sink.diagnostics) {
-      std::optional<size_t> moved;
-      if (auto file = moveToValueSource(d)) moved = configs_.indexOf(*file);
-      addOnce(moved ? moved_[*moved] : script_diags, std::move(d));
-    }
+    collect(*script, sink.diagnostics);
     return linked;
   }
 
@@ -209,12 +204,20 @@ class Linker {
       VectorSink sink;
       for (const auto& checker : allCheckers())
         if (checker->reads(FileKind::Python)) checker->run(context, sink);
-      auto& script_diags = linked_[i];
-      for (Diagnostic& d : sink.diagnostics) {
-        std::optional<size_t> moved;
-        if (auto file = moveToValueSource(d)) moved = configs_.indexOf(*file);
-        addOnce(moved ? moved_[*moved] : script_diags, std::move(d));
-      }
+      collect(i, sink.diagnostics);
+    }
+  }
+
+  // A linked script's findings: those whose value is written in a job or
+  // config file move there (with the edit of that value, when the rule has
+  // one); the rest stay with the script.
+  void collect(size_t script, std::vector<Diagnostic>& diagnostics) {
+    auto& script_diags = linked_[script];
+    for (Diagnostic& d : diagnostics) {
+      std::optional<size_t> moved;
+      if (auto file = moveToValueSource(d)) moved = configs_.indexOf(*file);
+      if (moved) attachWrittenValueFix(d, *(*in_.results)[*moved].source);
+      addOnce(moved ? moved_[*moved] : script_diags, std::move(d));
     }
   }
 

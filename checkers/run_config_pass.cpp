@@ -1,6 +1,8 @@
 // Run configs in the project pass (see run_config_pass.h).
 #include "checkers/run_config_pass.h"
 
+#include "fixits/yaml_edits.h"
+
 #include "frontend/project/run_config.h"
 
 namespace fs = std::filesystem;
@@ -85,6 +87,13 @@ std::optional<std::string> moveToValueSource(Diagnostic& d) {
                    {script_spot, argv ? "the job's value reaches here" : "the config's value reaches here"});
   d.fixes.clear();  // fixes were planned for the script spot
   return d.location.file;
+}
+
+void attachWrittenValueFix(Diagnostic& d, const SourceFile& file) {
+  if (!d.value_fix || d.location.file != file.path()) return;
+  const WrittenValueFix& v = *d.value_fix;
+  if (auto edit = fixits::replaceTokenValue(file, d.location.begin, d.location.end, v.literal, v.replacement))
+    d.fixes.push_back(Fix{v.title, v.applicability, {*edit}});
 }
 
 bool mayReadRunConfig(const std::string& text) {

@@ -54,6 +54,9 @@ std::optional<std::string> moveToValueSource(Diagnostic& d);
 
 // Text that may read a run config on its own (Hydra, OmegaConf, yaml/json
 // loads, DeepSpeed): a cheap test before building a model again.
+// After moveToValueSource: the rule's WrittenValueFix as an edit of `file`
+// (the job or config file the finding now points into).
+void attachWrittenValueFix(Diagnostic& d, const SourceFile& file);
 [[nodiscard]] bool mayReadRunConfig(const std::string& python_text);
 
 }  // namespace gpulint

@@ -43,6 +43,9 @@ void checkDataLoader(const AnalysisContext& ctx, const python::Call& call, Diagn
                 originSuffix(value) + "); the GPU idles while the CPU reads, decodes and collates each batch. "
                 "Set num_workers to " + workers(ctx) + " or more.";
     d.related = relatedFrom(value);
+    // Written in a job or config: the project pass edits it there.
+    d.value_fix = WrittenValueFix{"0", workers(ctx), "Set num_workers to " + workers(ctx) + " where it is written",
+                                  Applicability::Unsafe};
     // Edit the 0 where it is written: at the call, or the argparse default,
     // constant or config entry of this file it comes from.
     if (value.chain.empty() && arg.is("integer")) fix.edits.push_back(fixits::replaceNode(model, arg, workers(ctx)));
@@ -106,11 +109,14 @@ void checkHfConfig(const AnalysisContext& ctx, DiagnosticSink& sink) {
   if (!s || s->value.kind != python::ResolvedValue::Kind::Int || s->value.int_value != 0 ||
       hfArgumentsMayUseCpu(model))
     return;
-  sink.report(configDiagnostic(
+  Diagnostic d = configDiagnostic(
       "GPU101", Level::Warning, *s,
       "The HF arguments set " + describeSetting("dataloader_num_workers", s->value) +
           ", so the Trainer loads every batch in the training process and the GPU idles while it does. Set it to " +
-          workers(ctx) + "."));
+          workers(ctx) + ".");
+  d.value_fix = WrittenValueFix{"0", workers(ctx), "Set dataloader_num_workers to " + workers(ctx),
+                                Applicability::Unsafe};
+  sink.report(std::move(d));
 }
 
 }  // namespace
