@@ -170,6 +170,7 @@ class Linker {
     VectorSink sink;
     for (const auto& checker : allCheckers())
       if (checker->reads(FileKind::Python)) checker->run(context, sink);
+    for (Diagnostic& d : sink.diagnostics) noteDefaultNotOverridden(d, launch, job_file);
     collect(*script, sink.diagnostics);
     return linked;
   }
@@ -205,6 +206,20 @@ class Linker {
       for (const auto& checker : allCheckers())
         if (checker->reads(FileKind::Python)) checker->run(context, sink);
       collect(i, sink.diagnostics);
+    }
+  }
+
+  // A script value that is an argparse default the job does not pass: say
+  // so at the job's launch, since that is the other place to change it.
+  static void noteDefaultNotOverridden(Diagnostic& d, const project::Launch& launch, const SourceFile& job_file) {
+    static const std::string kDefault = "argparse default of ";
+    for (const RelatedLocation& r : d.related) {
+      if (r.message.rfind(kDefault, 0) != 0) continue;
+      std::string flag = r.message.substr(kDefault.size());
+      flag = flag.substr(0, flag.find(' '));
+      d.related.push_back({job_file.location(launch.entry.begin, launch.entry.end),
+                           "the job starts the script without " + flag + ", so the default applies"});
+      return;
     }
   }
 
