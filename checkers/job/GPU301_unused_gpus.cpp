@@ -22,6 +22,13 @@ bool lightningUsesOneDevice(const python::ScriptModel& script, const python::Cal
   return false;
 }
 
+// LightningCLI builds the Trainer from its config: `trainer.devices: 1`
+// (from a linked config or `--trainer.devices=1`) keeps it on one GPU.
+bool cliUsesOneDevice(const python::ScriptModel& script) {
+  std::optional<python::ResolvedValue> v = script.configValue(python::ConfigRoot::LightningTrainer, "devices");
+  return v && v->kind == python::ResolvedValue::Kind::Int && v->int_value == 1;
+}
+
 // The script's own way of using several GPUs from one launched process:
 // process spawning, Lightning, Horovod/MPI, submitit, JAX, TF strategies, or
 // DataParallel (a poor one: GPU207). Anything unrecognised but spawn-like
@@ -39,6 +46,7 @@ const char* multiGpuPath(const python::ScriptModel& script) {
     if (q.starts_with("tensorflow.distribute.") || q.starts_with("tf.distribute.")) return "a tf.distribute strategy";
     bool lightning = q.starts_with("pytorch_lightning.") || q.starts_with("lightning.");
     if (lightning && call.method == "Trainer" && !lightningUsesOneDevice(script, call)) return "Lightning's Trainer";
+    if (lightning && call.method == "LightningCLI" && !cliUsesOneDevice(script)) return "LightningCLI's Trainer";
     // HF Trainer without a distributed launcher wraps the model in
     // DataParallel itself: that is GPU207's finding, not this one.
     if (isTrainingArguments(script, call)) return "HF Trainer";
