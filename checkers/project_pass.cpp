@@ -164,14 +164,9 @@ class Linker {
     linked.bindings = project::bindArgv(launch.args, *model, job_file);
     project::applyBindings(*model, linked.bindings);
     configs_.bind(*model, &launch, &job_file, jobBases(job_index, job, launch), scriptBases(*script));
-    AnalysisContext context;
-    context.script = model.get();
-    context.options = in_.options;
-    VectorSink sink;
-    for (const auto& checker : allCheckers())
-      if (checker->reads(FileKind::Python)) checker->run(context, sink);
-    for (Diagnostic& d : sink.diagnostics) noteDefaultNotOverridden(d, launch, job_file);
-    collect(*script, sink.diagnostics);
+    std::vector<Diagnostic> found = pythonFindings(*model);
+    for (Diagnostic& d : found) noteDefaultNotOverridden(d, launch, job_file);
+    collect(*script, found);
     return linked;
   }
 
@@ -199,14 +194,20 @@ class Linker {
         continue;
       auto model = python::buildScriptModel(source, *in_.options);
       if (!configs_.bind(*model, nullptr, nullptr, {}, scriptBases(i))) continue;
-      AnalysisContext context;
-      context.script = model.get();
-      context.options = in_.options;
-      VectorSink sink;
-      for (const auto& checker : allCheckers())
-        if (checker->reads(FileKind::Python)) checker->run(context, sink);
-      collect(i, sink.diagnostics);
+      std::vector<Diagnostic> found = pythonFindings(*model);
+      collect(i, found);
     }
+  }
+
+  // Every Python rule on a script model analysed with linked values.
+  std::vector<Diagnostic> pythonFindings(const python::ScriptModel& model) const {
+    AnalysisContext context;
+    context.script = &model;
+    context.options = in_.options;
+    VectorSink sink;
+    for (const auto& checker : allCheckers())
+      if (checker->reads(FileKind::Python)) checker->run(context, sink);
+    return std::move(sink.diagnostics);
   }
 
   // A script value that is an argparse default the job does not pass: say
