@@ -66,6 +66,10 @@ bool processCountKnown(const JobContext& job) {
   return true;
 }
 
+bool usesLightning(const python::ScriptModel& script) {
+  return script.importsModule("lightning") || script.importsModule("pytorch_lightning");
+}
+
 }  // namespace
 
 void UnusedGpus::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
@@ -88,13 +92,19 @@ void UnusedGpus::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
   d.rule = "GPU301";
   d.level = Level::Error;
   d.location = gpus->at;
-  std::string started = processes == 1 ? "starts one training process" : "starts " + std::to_string(processes) + " processes per node";
-  d.message = "The job requests " + std::to_string(gpus->count) + " GPUs per node (" + gpus->what + "), but " +
-              launchText(job) + " " + started + " and " + script.file().path() +
-              " has no multi-GPU path of its own (no torchrun/mp.spawn, Lightning devices or DataParallel): " +
-              std::to_string(idle) + " of the " + std::to_string(gpus->count) +
-              " GPUs " + (idle == 1 ? "stays" : "stay") + " idle for the whole job. Start one process per GPU (`torchrun --nproc_per_node=" +
-              std::to_string(gpus->count) + "` with DistributedDataParallel), or request " +
+  std::string started =
+      processes == 1 ? "starts one training process" : "starts " + std::to_string(processes) + " processes per node";
+  bool lightning = usesLightning(script);
+  std::string n = std::to_string(gpus->count);
+  std::string why = lightning ? " pins its Lightning Trainer to devices=1: "
+                              : " has no multi-GPU path of its own (no torchrun/mp.spawn, Lightning devices or "
+                                "DataParallel): ";
+  std::string remedy = lightning ? "Set the Trainer's devices to " + n + " (Lightning starts one process per device)"
+                                 : "Start one process per GPU (`torchrun --nproc_per_node=" + n +
+                                       "` with DistributedDataParallel)";
+  d.message = "The job requests " + n + " GPUs per node (" + gpus->what + "), but " + launchText(job) + " " + started +
+              " and " + script.file().path() + why + std::to_string(idle) + " of the " + n + " GPUs " +
+              (idle == 1 ? "stays" : "stay") + " idle for the whole job. " + remedy + ", or request " +
               std::to_string(processes) + " GPU" + (processes == 1 ? "" : "s") + ".";
   d.related.push_back(launchRelated(job, started + " here"));
   d.related.push_back(trainingSpot(script, "the training it runs"));
