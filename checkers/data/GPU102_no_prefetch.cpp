@@ -1,11 +1,12 @@
 #include "checkers/data/GPU102_no_prefetch.h"
 
-#include <algorithm>
 #include <map>
 #include <set>
+#include <string>
 
+#include "checkers/data/host_batch.h"
+#include "checkers/data/tf_pipeline.h"
 #include "checkers/python_common.h"
-#include "frontend/python/syntax.h"
 
 namespace gpulint::checks {
 
@@ -13,7 +14,13 @@ namespace {
 
 using python::Call;
 using python::ScriptModel;
-namespace syntax = python::syntax;
+using host_batch::classify;
+using host_batch::copiedValue;
+using host_batch::Origin;
+using tf_data::appendPrefetch;
+using tf_data::iterated;
+using tf_data::Pipeline;
+using tf_data::tracePipeline;
 
 std::string lineOf(ts::Node n) { return std::to_string(n.line()); }
 
@@ -27,107 +34,6 @@ Diagnostic finding(Location where, std::string message) {
 }
 
 // ---- (a) tf.data pipelines -------------------------------------------------
-
-// Calls that create a tf.data dataset.
-bool isPipelineSource(const Call& c) {
-  static const std::set<std::string_view> tf_data{
-      "from_tensor_slices", "from_tensors",     "from_generator",     "list_files",
-      "range",              "zip",              "load",               "TFRecordDataset",
-      "TextLineDataset",    "FixedLengthRecordDataset", "CsvDataset", "make_csv_dataset",
-      "make_batched_features_dataset", "sample_from_datasets", "choose_from_datasets"};
-  if (c.qualified.starts_with("tensorflow.data.")) return tf_data.contains(c.method);
-  // Keras' image_/text_/audio_dataset_from_directory, timeseries_dataset_from_array.
-  if (c.qualified.starts_with("tensorflow.keras.") || c.qualified.starts_with("keras."))
-    return c.method.find("dataset_from_") != std::string::npos;
-  // tfds.load returns one dataset for a named split (a dict of them without).
-  return c.qualified == "tensorflow_datasets.load" && syntax::stringLiteral(c.keyword("split"), nullptr);
-}
-
-bool returnsDataset(std::string_view method) {
-  static const std::set<std::string_view> methods{
-      "map", "batch", "padded_batch", "ragged_batch", "unbatch", "rebatch", "shuffle", "cache", "repeat",
-      "filter", "take", "skip", "shard", "interleave", "flat_map", "apply", "with_options", "concatenate",
-      "enumerate", "snapshot", "ignore_errors", "take_while", "scan", "unique", "prefetch",
-      "bucket_by_sequence_length", "group_by_window", "assert_cardinality"};
-  return methods.contains(method);
-}
-
-bool isPrefetch(const Call& c) {
-  if (c.method == "prefetch") return true;
-  return c.method == "apply" && !c.positional.empty() &&
-         c.positional[0].text().find("prefetch_to_device") != std::string_view::npos;
-}
-
-// Calls that may follow .prefetch and still leave its buffer at the end.
-bool keepsPrefetch(std::string_view method) {
-  return method == "repeat" || method == "take" || method == "skip" || method == "with_options" ||
-         method == "assert_cardinality";
-}
-
-struct Pipeline {
-  ts::Node end;     // the last call of the chain, where .prefetch goes
-  ts::Node source;  // the call that creates the dataset
-};
-
-// Walks a dataset expression from its end back to its source, through names
-// and helper functions; collects every unprefetched pipeline it comes from.
-void tracePipeline(const ScriptModel& m, ts::Node expr, ts::Node end, bool tail_cheap, int depth,
-                   std::vector<Pipeline>& out) {
-  if (depth > 16) return;
-  // The consumer's own value must be certain (one finding per pipeline end);
-  // inside the chain any path back to the source will do.
-  for (ts::Node e : m.valueSources(expr, /*all_paths=*/static_cast<bool>(end))) {
-    const Call* c = e.is("call") ? m.callAt(e) : nullptr;
-    if (!c) continue;  // not a dataset we can see
-    ts::Node last = end ? end : e;
-    if (isPipelineSource(*c)) {
-      out.push_back({last, e});
-      continue;
-    }
-    if (!c->receiver || !returnsDataset(c->method)) continue;
-    if (isPrefetch(*c) && tail_cheap) continue;  // already prefetched at its end
-    tracePipeline(m, c->receiver, last, tail_cheap && keepsPrefetch(c->method), depth + 1, out);
-  }
-}
-
-// `enumerate(ds)`, `tqdm(ds)`: the dataset being iterated.
-ts::Node iterated(const ScriptModel& m, ts::Node expr) {
-  expr = syntax::unwrap(expr);
-  const Call* c = expr.is("call") ? m.callAt(expr) : nullptr;
-  if (c && !c->positional.empty() && (c->callee.text() == "enumerate" || c->qualified.starts_with("tqdm.")))
-    return c->positional[0];
-  return expr;
-}
-
-// `.prefetch(tf.data.AUTOTUNE)` after the chain end, on a line of its own
-// when the chain puts each call on its own line.
-std::optional<Edit> appendPrefetch(const ScriptModel& m, ts::Node end) {
-  std::string tf;
-  for (const auto& [local, qualified] : m.imports())
-    if (qualified == "tensorflow") tf = local;
-  if (tf.empty()) return std::nullopt;  // no name to spell tf.data.AUTOTUNE with
-  std::string call = ".prefetch(" + tf + ".data.AUTOTUNE)";
-  ts::Node callee = end.field("function");
-  const std::string& text = m.file().text();
-  uint32_t at = end.end();
-  if (callee.is("attribute")) {
-    uint32_t dot = callee.field("attribute").begin();
-    while (dot > callee.field("object").end() && text[dot] != '.') --dot;
-    uint32_t line_start = m.file().lineStart(m.file().position(dot).line);
-    std::string_view gap(text.data() + callee.field("object").end(), dot - callee.field("object").end());
-    std::string_view indent(text.data() + line_start, dot - line_start);
-    if (gap.find('\n') != std::string_view::npos && gap.find('\\') == std::string_view::npos &&
-        indent.find_first_not_of(" \t") == std::string_view::npos) {
-      call = "\n" + std::string(indent) + call;
-      // Keep a trailing comment on the line it annotates.
-      uint32_t i = at;
-      while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-      if (i < text.size() && text[i] == '#')
-        at = static_cast<uint32_t>(std::min(text.find_first_of("\r\n", i), text.size()));
-    }
-  }
-  return Edit{m.file().path(), at, at, call};
-}
 
 void reportPipeline(const ScriptModel& m, const Pipeline& p, ts::Node consumer, const std::string& how,
                     DiagnosticSink& sink) {
@@ -194,111 +100,6 @@ void checkLoader(const ScriptModel& m, const Call& c, DiagnosticSink& sink) {
 }
 
 // ---- (c) hand-sliced host batches copied to the GPU every step -------------
-
-bool isGpuDevice(const ScriptModel& m, ts::Node device) {
-  if (!device) return false;
-  python::ResolvedValue v = m.resolve(device);
-  if (v.kind == python::ResolvedValue::Kind::String) return v.string_value.starts_with("cuda");
-  if (v.known()) return false;
-  // A device variable (`device`, `args.device`, `x.device`, `local_rank`) in a script that uses CUDA.
-  return m.usesCuda() && syntax::containsWord(device.text(), {"device", "cuda", "gpu", "rank"});
-}
-
-// The tensor a host-to-GPU copy moves: x in `x.to(device)`, `x.cuda()`,
-// `torch.tensor(x, device=device)`; null for anything else.
-ts::Node copiedValue(const ScriptModel& m, const Call& c) {
-  if (c.receiver && c.qualified.empty()) {
-    if (c.method == "cuda") return c.receiver;
-    if (c.method == "to" && isGpuDevice(m, c.argument("device", 0))) return c.receiver;
-  }
-  if ((c.qualified == "torch.tensor" || c.qualified == "torch.as_tensor") && !c.positional.empty() &&
-      isGpuDevice(m, c.keyword("device")))
-    return c.positional[0];
-  return {};
-}
-
-struct Origin {
-  enum Kind { Unknown, Host, Device } kind = Unknown;
-  bool sliced = false;  // a batch cut out of a bigger array or list
-  bool pinned = false;  // in page-locked memory
-  ts::Node slice;       // X[i:i + bs]
-  ts::Node array;       // where the host array is created
-};
-
-Origin classify(const ScriptModel& m, ts::Node expr, int depth);
-
-Origin classifyOne(const ScriptModel& m, ts::Node e, int depth) {
-  Origin o;
-  if (e.is("subscript")) {
-    o = classify(m, e.field("value"), depth + 1);
-    // A string key (`data["x"]`) picks a field, not a batch.
-    if (o.kind == Origin::Host && !syntax::stringLiteral(e.field("subscript"), nullptr)) {
-      o.sliced = true;
-      if (!o.slice) o.slice = e;
-    }
-    return o;
-  }
-  if (e.is("list_comprehension") || e.is("generator_expression")) return classify(m, e.field("body"), depth + 1);
-  if (e.is("conditional_expression")) {  // `train if split == "train" else val`
-    Origin a = classify(m, e.namedChild(0), depth + 1), b = classify(m, e.namedChild(2), depth + 1);
-    return a.kind == Origin::Host && b.kind == Origin::Host && a.sliced == b.sliced ? a : Origin{};
-  }
-  if (e.is("attribute")) {  // df.values, x.T
-    std::string_view a = e.field("attribute").text();
-    return a == "values" || a == "T" || a == "data" ? classify(m, e.field("object"), depth + 1) : o;
-  }
-  if (e.is("list") || e.is("tuple")) {
-    o.kind = Origin::Host;
-    o.array = e;
-    return o;
-  }
-  const Call* c = e.is("call") ? m.callAt(e) : nullptr;
-  if (!c) return o;
-  if (copiedValue(m, *c)) {
-    o.kind = Origin::Device;
-    return o;
-  }
-  const std::string& q = c->qualified;
-  bool host_module = q.starts_with("numpy.") || q.starts_with("pandas.") ||
-                     (q.starts_with("torch.") && q.find(".nn.") == std::string::npos &&
-                      q.find(".utils.") == std::string::npos && q.find(".cuda.") == std::string::npos);
-  if (host_module || (c->callee.is("identifier") && (c->method == "list" || c->method == "tuple"))) {
-    if (q == "torch.load" && c->keyword("map_location")) return o;  // may load onto the GPU
-    if (ts::Node dev = c->keyword("device")) {
-      if (isGpuDevice(m, dev)) o.kind = Origin::Device;
-      // Created on the GPU, or on a device we cannot tell.
-      if (o.kind == Origin::Device || m.resolve(dev).kind != python::ResolvedValue::Kind::String) return o;
-    }
-    if (!c->positional.empty()) o = classify(m, c->positional[0], depth + 1);
-    if (o.kind == Origin::Device) return o;
-    o.kind = Origin::Host;
-    if (!o.array) o.array = e;
-    if (ts::Node pin = c->keyword("pin_memory"); pin && m.resolve(pin).truthiness().value_or(false)) o.pinned = true;
-    return o;
-  }
-  if (c->receiver && c->qualified.empty()) {  // x.astype(...), x.float(), x.pin_memory()
-    o = classify(m, c->receiver, depth + 1);
-    if (c->method == "pin_memory") o.pinned = true;
-  }
-  return o;
-}
-
-// Every source must agree: a value that may come from the GPU, or from
-// somewhere unknown, is not a host batch.
-Origin classify(const ScriptModel& m, ts::Node expr, int depth) {
-  if (depth > 12) return {};
-  Origin result;
-  bool first = true;
-  for (ts::Node e : m.valueSources(expr, /*all_paths=*/true)) {
-    Origin o = classifyOne(m, e, depth);
-    if (o.kind != Origin::Host) return {};
-    if (first) result = o;
-    result.sliced = result.sliced && o.sliced;
-    result.pinned = result.pinned && o.pinned;
-    first = false;
-  }
-  return result;
-}
 
 bool iteratesLoader(const ScriptModel& m, const python::Loop& loop) {
   for (ts::Node e : m.valueSources(iterated(m, loop.iterable), /*all_paths=*/true))

@@ -19,7 +19,7 @@ namespace gpulint::python {
 
 struct ClassDef;
 class DeviceAnalysis;
-struct DeviceBindingIndex;  // device_values.cpp
+struct DeviceBindingIndex;  // device_bindings.cpp
 
 struct Function {
   std::string name;        // "evaluate"
@@ -308,7 +308,7 @@ class ScriptModel {
   mutable std::map<std::pair<uint32_t, uint32_t>, std::unordered_map<std::string, std::vector<BindingSite>>> binding_sites_;
   [[nodiscard]] const std::vector<BindingSite>& bindingSites(ts::Node scope_body, const std::string& name) const;
   // Name bindings per scope as the device analysis reads them, built once
-  // per scope (device_values.cpp).
+  // per scope (device_bindings.cpp).
   mutable std::shared_ptr<DeviceBindingIndex> device_bindings_;
   mutable std::map<uint32_t, std::pair<std::vector<ts::Node>, bool>> returns_;  // by function start
   bool uses_cuda_ = false;

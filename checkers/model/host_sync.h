@@ -1,0 +1,33 @@
+#pragma once
+// Where GPU201 looks for host syncs: calls and formatting that make the host
+// wait for the GPU (a read like `.item()`, a conversion, a log call, an
+// f-string, torch.cuda.synchronize(), a data-dependent shape), before asking
+// whether they run per step.
+#include <optional>
+#include <vector>
+
+#include "frontend/python/script_model.h"
+
+namespace gpulint::checks::host_sync {
+
+// One place that makes the host wait: `at` is reported; `tensor` is the GPU
+// value it reads (null for torch.cuda.synchronize()).
+struct Sync {
+  enum Kind { Read, Convert, Log, Format, Synchronize, Nonzero } kind;
+  ts::Node at, tensor;
+  ts::Node origin;  // where the tensor was put on the GPU (ScriptModel::deviceOrigin)
+};
+
+// The sync a call performs, if any (before asking whether it runs per step).
+[[nodiscard]] std::optional<Sync> syncOfCall(const python::ScriptModel& m, const python::Call& c);
+// Cheap shape test before the per-step and device questions: could this call sync?
+[[nodiscard]] bool maySync(const python::ScriptModel& m, const python::Call& c);
+// Strings that may format a tensor outside a call (`msg = f"loss {loss}"`):
+// f-strings with interpolations, `"..." % x`.
+void collectFormatSpots(ts::Node n, std::vector<ts::Node>& out);
+// The statement of a block that holds `n`: one finding per statement.
+[[nodiscard]] ts::Node statementOf(ts::Node n);
+// True when `n` sits in the arguments of a logging call of its statement.
+[[nodiscard]] bool insideLogCall(const python::ScriptModel& m, ts::Node n);
+
+}  // namespace gpulint::checks::host_sync

@@ -1,0 +1,94 @@
+#pragma once
+// Internal to the Python front end: the device-tensor analysis behind
+// ScriptModel::deviceOrigin and isModuleExpression (RULES.md "Device
+// tensors"). One class, one question at a time, in three files:
+// device_values.cpp (where a value comes from), device_modules.cpp (is this a
+// model or loss module) and device_bindings.cpp (which bindings of a name
+// reach a use).
+#include <cstdint>
+#include <set>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "frontend/python/script_model.h"
+
+namespace gpulint::python {
+
+class DeviceAnalysis {
+ public:
+  struct Binding {
+    ts::Node stmt;   // assignment, augmented_assignment, for_statement, named_expression
+    ts::Node value;  // the bound expression (the whole right side when unpacked)
+    uint32_t at = 0; // where the binding takes effect
+    bool augmented = false;
+  };
+  using BindingMap = std::unordered_map<std::string, std::vector<Binding>>;
+
+  explicit DeviceAnalysis(const ScriptModel& m) : m_(m) {}
+
+  // The expression that puts `e` on the GPU; null for host or unknown values.
+  ts::Node origin(ts::Node e, int depth);
+  // True when `e` names a model or loss module.
+  bool isModule(ts::Node e, int depth);
+
+ private:
+  static constexpr int kMaxDepth = 12;
+  static constexpr int kBudget = 600;  // nodes visited per question; deep chains answer "unknown"
+
+  // --- origins (device_values.cpp) ---
+  ts::Node anyOf(ts::Node e, int depth);
+  ts::Node callOrigin(ts::Node n, int depth);
+  ts::Node anyArgument(const Call& c, int depth);
+  ts::Node toOrigin(const Call& c, int depth);
+  int deviceKind(ts::Node dev);
+  ts::Node returnOrigin(const Function& f, int depth);
+  ts::Node nameOrigin(ts::Node id, int depth);
+  ts::Node bindingOrigin(const Binding& b, const std::vector<Binding>& all, ts::Node id, int depth);
+  ts::Node parameterOrigin(const Function& f, std::string_view name, ts::Node param, int depth);
+
+  // --- modules and project definitions (device_modules.cpp) ---
+  static bool isModuleConstructor(const std::string& q);
+  bool classIsModule(const ClassDef* cls, int depth);
+  const ClassDef* classNamed(std::string_view name) const;
+  const ClassDef* classAt(ts::Node node) const;
+  const Function* functionAt(ts::Node def) const;
+  const Function* calledFunction(const Call& c) const;
+  static std::vector<ts::Node> returnValues(const Function& f);
+  ts::Node selfAssignment(ts::Node attr);
+
+  // --- names (device_bindings.cpp) ---
+  static bool containsName(ts::Node n, std::string_view name);
+  static bool directTarget(ts::Node stmt, std::string_view name);
+  static void bindTarget(ts::Node stmt, ts::Node left, ts::Node right, BindingMap& out);
+  static void namesIn(ts::Node n, std::set<std::string_view>& out);
+  std::vector<Binding> bindingsFor(ts::Node id, const Function** fn, ts::Node* param);
+  const std::vector<Binding>& scopeBindings(ts::Node scope, std::string_view name);
+  static void collect(ts::Node scope, BindingMap& out);
+  std::vector<const Binding*> reaching(const std::vector<Binding>& all, ts::Node use, uint32_t before = UINT32_MAX);
+
+  // Visits the named nodes under `scope` (with `flat`, without entering
+  // nested functions and classes). A tree cursor keeps this linear.
+  template <typename F>
+  static void walk(ts::Node scope, F&& f, bool flat = true) {
+    TSTreeCursor cur = ts_tree_cursor_new(scope.raw());
+    bool more = ts_tree_cursor_goto_first_child(&cur);
+    while (more) {
+      ts::Node n(ts_tree_cursor_current_node(&cur), scope.source());
+      bool nested = flat && (n.is("function_definition") || n.is("class_definition") || n.is("lambda") ||
+                             n.is("decorated_definition"));
+      if (n.isNamed() && !nested) f(n);
+      if (!nested && ts_tree_cursor_goto_first_child(&cur)) continue;
+      while (!(more = ts_tree_cursor_goto_next_sibling(&cur)))
+        if (!ts_tree_cursor_goto_parent(&cur)) break;
+    }
+    ts_tree_cursor_delete(&cur);
+  }
+
+  const ScriptModel& m_;
+  int visits_ = 0;
+  std::set<uint32_t> active_;  // bindings and functions being evaluated (cycles answer "unknown")
+};
+
+}  // namespace gpulint::python

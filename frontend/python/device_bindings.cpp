@@ -1,0 +1,161 @@
+// The bindings of a name that may reach one use, as the device analysis
+// reads them: every name's bindings per scope in document order (one walk per
+// scope, cached on the ScriptModel), tuple targets paired element by element,
+// and loop back edges.
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+
+#include "frontend/python/device_analysis.h"
+#include "frontend/python/syntax.h"
+
+namespace gpulint::python {
+
+// Every name's bindings per scope (module or function body), in document
+// order: one walk per scope instead of one per use of a name.
+struct DeviceBindingIndex {
+  std::map<std::pair<uint32_t, uint32_t>, DeviceAnalysis::BindingMap> scopes;
+};
+
+// The bindings of id's name in its scope: the innermost function that binds
+// it (as a parameter or by assignment), else the module.
+std::vector<DeviceAnalysis::Binding> DeviceAnalysis::bindingsFor(ts::Node id, const Function** fn, ts::Node* param) {
+  std::string_view name = id.text();
+  std::vector<Binding> out;
+  ts::Node scope;
+  for (ts::Node def = syntax::ancestor(id, {"function_definition"}); def;
+       def = syntax::ancestor(def, {"function_definition"})) {
+    const Function* f = functionAt(def);
+    out = scopeBindings(def.field("body"), name);
+    bool is_param = false;
+    if (f)
+      for (const auto& p : f->parameters) is_param = is_param || p == name;
+    if (is_param || !out.empty()) {
+      if (fn) *fn = f;
+      if (param && is_param)
+        for (ts::Node p : def.field("parameters").namedChildren()) {
+          ts::Node n = p.is("identifier") ? p : p.field("name");
+          if (!n && p.namedChildCount() > 0) n = p.namedChild(0);
+          if (n && n.text() == name) *param = n;
+        }
+      return out;
+    }
+  }
+  return scopeBindings(m_.root(), name);
+}
+
+const std::vector<DeviceAnalysis::Binding>& DeviceAnalysis::scopeBindings(ts::Node scope, std::string_view name) {
+  static const std::vector<Binding> kNone;
+  if (!m_.device_bindings_) m_.device_bindings_ = std::make_shared<DeviceBindingIndex>();
+  auto key = std::make_pair(scope.begin(), scope.end());
+  auto& scopes = m_.device_bindings_->scopes;
+  auto it = scopes.find(key);
+  if (it == scopes.end()) {
+    it = scopes.emplace(key, BindingMap{}).first;
+    collect(scope, it->second);
+  }
+  auto found = it->second.find(std::string(name));
+  return found == it->second.end() ? kNone : found->second;
+}
+
+void DeviceAnalysis::collect(ts::Node scope, BindingMap& out) {
+  walk(scope, [&](ts::Node n) {
+    if (n.is("assignment")) {
+      ts::Node right = n.field("right");
+      while (right && right.is("assignment")) right = right.field("right");  // a = b = value
+      if (right) bindTarget(n, n.field("left"), right, out);
+    } else if (n.is("augmented_assignment")) {
+      ts::Node left = n.field("left");
+      if (left.is("identifier")) out[std::string(left.text())].push_back({n, n.field("right"), n.end(), true});
+    } else if (n.is("for_statement")) {
+      std::set<std::string_view> names;
+      namesIn(n.field("left"), names);
+      for (std::string_view name : names)
+        out[std::string(name)].push_back({n, n.field("right"), n.field("right").end(), false});
+    } else if (n.is("named_expression")) {
+      if (ts::Node name = n.field("name")) out[std::string(name.text())].push_back({n, n.field("value"), n.end(), false});
+    }
+  });
+}
+
+// Binds the names of `left = right`, pairing tuple elements when both sides
+// have the same shape.
+void DeviceAnalysis::bindTarget(ts::Node stmt, ts::Node left, ts::Node right, BindingMap& out) {
+  left = syntax::unwrap(left);
+  if (left.is("identifier")) {
+    out[std::string(left.text())].push_back({stmt, right, stmt.end(), false});
+    return;
+  }
+  if (left.is("list_splat_pattern")) return bindTarget(stmt, left.namedChild(0), right, out);
+  if (!(left.is("pattern_list") || left.is("tuple_pattern") || left.is("list_pattern") || left.is("tuple") ||
+        left.is("list")))
+    return;
+  std::vector<ts::Node> targets, values;
+  for (ts::Node t : left.namedChildren())
+    if (!t.is("comment")) targets.push_back(t);
+  ts::Node r = syntax::unwrap(right);
+  if (r.is("expression_list") || r.is("tuple") || r.is("list"))
+    for (ts::Node v : r.namedChildren())
+      if (!v.is("comment")) values.push_back(v);
+  for (size_t i = 0; i < targets.size(); ++i)
+    bindTarget(stmt, targets[i], values.size() == targets.size() ? values[i] : right, out);
+}
+
+// Every identifier under n (n included), each name once.
+void DeviceAnalysis::namesIn(ts::Node n, std::set<std::string_view>& out) {
+  if (!n) return;
+  if (n.is("identifier")) out.insert(n.text());
+  for (ts::Node c : n.namedChildren()) namesIn(c, out);
+}
+
+// The bindings that may reach `use` (before position `before`, default the
+// use): the last one written before it; with back edges of the innermost
+// loop around the use when that binding is outside the loop.
+std::vector<const DeviceAnalysis::Binding*> DeviceAnalysis::reaching(const std::vector<Binding>& all, ts::Node use, uint32_t before) {
+  std::vector<const Binding*> out;
+  uint32_t pos = std::min(before, use.begin());
+  // A use inside a nested function runs later: every binding reaches it.
+  ts::Node use_fn = syntax::ancestor(use, {"function_definition"});
+  bool nested = !all.empty() && !(syntax::ancestor(all.front().stmt, {"function_definition"}) == use_fn);
+  const Binding* last = nullptr;
+  for (const Binding& b : all)
+    if (!nested && b.at <= pos && (!last || b.at > last->at)) last = &b;
+  if (last) out.push_back(last);
+  if (nested) {
+    for (const Binding& b : all) out.push_back(&b);
+    return out;
+  }
+  // The innermost loop that runs `use` again (a for loop's iterable is
+  // evaluated once, a while condition on every turn).
+  ts::Node loop;
+  for (ts::Node p : use.ancestors()) {
+    if (syntax::isScope(p)) break;
+    if ((p.is("while_statement") || (p.is("for_statement") && p.field("body").contains(use)))) {
+      loop = p;
+      break;
+    }
+  }
+  if (loop && !(last && loop.contains(last->stmt)))
+    for (const Binding& b : all)
+      if (b.at > pos && loop.contains(b.stmt)) out.push_back(&b);
+  return out;
+}
+
+// True when `name` is the whole left side of the assignment (not unpacked).
+bool DeviceAnalysis::directTarget(ts::Node stmt, std::string_view name) {
+  ts::Node left = stmt.field("left");
+  if (!left && stmt.is("named_expression")) left = stmt.field("name");
+  return left && left.is("identifier") && left.text() == name;
+}
+
+bool DeviceAnalysis::containsName(ts::Node n, std::string_view name) {
+  if (!n) return false;
+  if (n.is("identifier")) return n.text() == name;
+  for (ts::Node c : n.namedChildren())
+    if (containsName(c, name)) return true;
+  return false;
+}
+
+}  // namespace gpulint::python

@@ -1,0 +1,149 @@
+// Which expressions name a model or loss module (ScriptModel::isModuleExpression):
+// calling one yields device values. Also the project definitions the device
+// analysis looks up (classes, functions, their returns, `self.x` assignments).
+#include <cctype>
+#include <regex>
+#include <string>
+
+#include "frontend/python/device_analysis.h"
+#include "frontend/python/syntax.h"
+
+namespace gpulint::python {
+
+namespace {
+
+using syntax::oneOf;
+
+// A model or loss built by code we cannot see (`model = GPT(config)`): its
+// name is the only hint left.
+bool nameLooksLikeModule(std::string_view name) {
+  static const std::regex re(
+      R"(^(model|net|network|encoder|decoder|classifier|backbone|criterion|generator|discriminator|critic|actor|policy|teacher|student|unet|vae|transformer|loss_fn|loss_func|lossfn|loss_function|loss_fct|loss_module|lossfunc|net_g|net_d|netg|netd)$|model$|^model_|_net$|net$|criterion)",
+      std::regex::icase);
+  std::string s(name);
+  if (s.starts_with("build_") || s.starts_with("get_") || s.starts_with("create_") || s.starts_with("make_") ||
+      s.starts_with("load_"))
+    return false;
+  return std::regex_search(s, re);
+}
+
+}  // namespace
+
+bool DeviceAnalysis::isModule(ts::Node e, int depth) {
+  if (!e || depth > kMaxDepth || ++visits_ > kBudget) return false;
+  e = syntax::unwrap(e);
+  if (e.is("identifier")) {
+    std::string_view name = e.text();
+    if (name == "self") {
+      ts::Node cls = syntax::ancestor(e, {"class_definition"});
+      return cls && classIsModule(classAt(cls), 0);
+    }
+    if (!m_.qualify(e).empty() || classNamed(name) || m_.functionNamed(name)) return false;
+    std::vector<Binding> all = bindingsFor(e, nullptr, nullptr);
+    for (const Binding* b : reaching(all, e)) {
+      ts::Node v = syntax::unwrap(b->value);
+      bool unpacked = b->stmt.is("for_statement") || !directTarget(b->stmt, name);
+      if (unpacked ? nameLooksLikeModule(name) : isModule(v, depth + 1)) return true;
+      // `model = GPT(config)`, `net = build_model(cfg)` with the class or
+      // builder imported from elsewhere: the name tells.
+      const Call* c = !unpacked && v.is("call") ? m_.callAt(v) : nullptr;
+      if (c && !c->qualified.empty() && !c->qualified.starts_with("torch.") && nameLooksLikeModule(name))
+        return true;
+    }
+    return all.empty() && nameLooksLikeModule(name);
+  }
+  if (e.is("attribute")) {
+    ts::Node obj = syntax::unwrap(e.field("object"));
+    std::string_view attr = e.field("attribute").text();
+    if (obj.is("identifier") && obj.text() == "self")
+      if (ts::Node v = selfAssignment(e)) return isModule(v, depth + 1);
+    if (nameLooksLikeModule(attr)) return true;
+    // Submodules of a module (`ddp_model.module`, `model.head`); not its
+    // methods (`model.state_dict`), and not `df.head`.
+    return oneOf(attr, {"module", "head", "fc", "lm_head", "heads"}) && isModule(obj, depth + 1);
+  }
+  if (!e.is("call")) return false;
+  const Call* c = m_.callAt(e);
+  if (!c) return false;
+  if (isModuleConstructor(c->qualified) || c->method == "from_pretrained") return true;
+  if (c->receiver && oneOf(c->method, {"to", "cuda", "half", "float", "bfloat16", "double", "train", "eval"}))
+    return isModule(c->receiver, depth + 1);
+  if (c->callee.is("identifier"))
+    if (const ClassDef* cls = classNamed(c->method)) return classIsModule(cls, 0);
+  if (const Function* f = calledFunction(*c))
+    for (ts::Node r : returnValues(*f))
+      if (isModule(r, depth + 1)) return true;
+  return false;
+}
+
+bool DeviceAnalysis::isModuleConstructor(const std::string& q) {
+  auto upperAfter = [&](std::string_view prefix) {
+    if (!q.starts_with(prefix)) return false;
+    size_t dot = q.rfind('.');
+    return dot + 1 < q.size() && std::isupper(static_cast<unsigned char>(q[dot + 1]));
+  };
+  if (upperAfter("torch.nn.") || upperAfter("tensorflow.keras.") || upperAfter("keras.") ||
+      upperAfter("transformers.") || upperAfter("torchmetrics."))
+    return true;
+  return q.starts_with("torchvision.models.") || q == "timm.create_model" || q == "torch.compile" ||
+         q == "torch.jit.script" || q.ends_with("DataParallel") || q.ends_with("FullyShardedDataParallel");
+}
+
+bool DeviceAnalysis::classIsModule(const ClassDef* cls, int depth) {
+  if (!cls || depth > 3) return false;
+  for (const auto& b : cls->bases) {
+    if (b.ends_with("Module") || b.ends_with("Model") || b.ends_with("Layer")) return true;
+    if (classIsModule(classNamed(b), depth + 1)) return true;
+  }
+  return false;
+}
+
+const ClassDef* DeviceAnalysis::classNamed(std::string_view name) const {
+  for (const auto& c : m_.classes())
+    if (c->name == name) return c.get();
+  return nullptr;
+}
+
+const ClassDef* DeviceAnalysis::classAt(ts::Node node) const {
+  for (const auto& c : m_.classes())
+    if (c->node == node) return c.get();
+  return nullptr;
+}
+
+const Function* DeviceAnalysis::functionAt(ts::Node def) const {
+  for (const auto& f : m_.functions())
+    if (f->node == def) return f.get();
+  return nullptr;
+}
+
+const Function* DeviceAnalysis::calledFunction(const Call& c) const {
+  const Function* f = m_.calledFunction(c);
+  return f && (f->owner == nullptr || !c.callee.is("identifier")) ? f : nullptr;
+}
+
+std::vector<ts::Node> DeviceAnalysis::returnValues(const Function& f) {
+  std::vector<ts::Node> out;
+  walk(f.body, [&](ts::Node n) {
+    if (n.is("return_statement") && n.namedChildCount() > 0) out.push_back(n.namedChild(0));
+  });
+  return out;
+}
+
+ts::Node DeviceAnalysis::selfAssignment(ts::Node attr) {
+  ts::Node cls = syntax::ancestor(attr, {"class_definition"});
+  if (!cls) return {};
+  ts::Node found;
+  int count = 0;
+  walk(
+      cls,
+      [&](ts::Node n) {
+        if (n.is("assignment") && n.field("left").text() == attr.text()) {
+          found = n.field("right");
+          ++count;
+        }
+      },
+      false);
+  return count == 1 ? found : ts::Node();
+}
+
+}  // namespace gpulint::python

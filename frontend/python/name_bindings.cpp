@@ -1,0 +1,249 @@
+// Where names get their values (RULES.md "Value"): the bindings of each
+// scope, indexed once per scope, and the bindings that reach one use of a
+// name (reaching definitions, flow-approximate: branches and loops make a
+// binding conditional).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "frontend/python/script_model.h"
+#include "frontend/python/syntax.h"
+
+namespace gpulint::python {
+
+namespace {
+
+void collectIdentifiers(ts::Node n, std::vector<std::string_view>& out) {
+  if (n.is("identifier")) out.push_back(n.text());
+  for (ts::Node c : n.namedChildren()) collectIdentifiers(c, out);
+}
+
+// One walk of a scope, nested function and class bodies excluded.
+void indexBindings(ts::Node n, std::unordered_map<std::string, ScopeBinding>& out) {
+  for (ts::Node c : n.namedChildren()) {
+    if (c.is("function_definition") || c.is("class_definition")) continue;
+    std::vector<std::string_view> rebound;
+    if (c.is("assignment")) {
+      ts::Node left = c.field("left");
+      if (left.is("identifier")) out[std::string(left.text())].assignments.push_back(c);
+    } else if (c.is("augmented_assignment")) {
+      ts::Node left = c.field("left");
+      if (left.is("identifier")) rebound.push_back(left.text());
+    } else if (c.is("for_statement") || c.is("for_in_clause")) {
+      collectIdentifiers(c.field("left"), rebound);
+    } else if ((c.is("pattern_list") || c.is("tuple_pattern")) && c.parent().is("assignment")) {
+      collectIdentifiers(c, rebound);
+    } else if (c.is("global_statement")) {
+      collectIdentifiers(c, rebound);
+    }
+    for (auto name : rebound) out[std::string(name)].rebound = true;
+    indexBindings(c, out);
+  }
+}
+
+}  // namespace
+
+const std::unordered_map<std::string, ScopeBinding>& ScriptModel::bindingsOf(ts::Node scope) const {
+  std::pair<uint32_t, uint32_t> key{scope.begin(), scope.end()};
+  auto it = bindings_.find(key);
+  if (it != bindings_.end()) return it->second;
+  auto& entry = bindings_[key];
+  indexBindings(scope.is("function_definition") ? scope.field("body") : scope, entry);
+  return entry;
+}
+
+// ---- Reaching bindings --------------------------------------------------------
+
+namespace {
+
+bool isComprehension(ts::Node n) {
+  return n.is("list_comprehension") || n.is("set_comprehension") || n.is("dictionary_comprehension") ||
+         n.is("generator_expression");
+}
+
+bool mentions(ts::Node n, std::string_view name) {
+  if (n.is("identifier")) return n.text() == name;
+  for (ts::Node c : n.namedChildren())
+    if (mentions(c, name)) return true;
+  return false;
+}
+
+using RawBinding = BindingSite;
+
+// Bindings of `name` in one scope, without entering nested scopes (whose own
+// names, def and class, do bind here).
+void identifiersIn(ts::Node n, std::vector<std::string_view>& out) {
+  if (n.is("identifier")) out.push_back(n.text());
+  for (ts::Node c : n.namedChildren()) identifiersIn(c, out);
+}
+
+// Every binding of every name in one scope, in document order, without
+// entering nested scopes (whose own names, def and class, do bind here).
+// One walk per scope: reachingBindings asks for each use of each name.
+void collectAllBindings(ts::Node n, std::unordered_map<std::string, std::vector<RawBinding>>& out) {
+  auto bind = [&](std::string_view name, RawBinding b) { out[std::string(name)].push_back(b); };
+  for (ts::Node c : n.namedChildren()) {
+    if (c.is("function_definition") || c.is("class_definition")) {
+      bind(c.field("name").text(), {c, {}, -1, c.end()});
+      continue;
+    }
+    if (c.is("lambda") || isComprehension(c)) continue;
+    std::vector<std::string_view> names;
+    if (c.is("assignment") && c.field("right")) {
+      ts::Node left = c.field("left"), value = c.field("right");
+      while (value.is("assignment")) value = value.field("right");  // a = b = expr
+      if (left.is("identifier")) {
+        bind(left.text(), {c, value, -1, c.end()});
+      } else if (!left.is("attribute") && !left.is("subscript")) {
+        identifiersIn(left, names);
+        for (auto name : names) {
+          int index = 0, found = -1;
+          for (ts::Node part : left.namedChildren()) {
+            if (part.is("comment")) continue;
+            if (part.is("identifier") && part.text() == name) found = index;
+            ++index;
+          }
+          // A nested or starred target: not followed.
+          bind(name, {c, found >= 0 ? value : ts::Node(), found, c.end()});
+        }
+      }
+    } else if (c.is("augmented_assignment") && c.field("left").is("identifier")) {
+      bind(c.field("left").text(), {c, {}, -1, c.end()});
+    } else if (c.is("for_statement")) {
+      identifiersIn(c.field("left"), names);
+      for (auto name : names) bind(name, {c, {}, -1, c.field("left").end()});
+    } else if (c.is("named_expression")) {
+      bind(c.field("name").text(), {c, c.field("value"), -1, c.end()});
+    } else if ((c.is("as_pattern") || c.is("except_clause")) && c.field("alias")) {
+      identifiersIn(c.field("alias"), names);
+      for (auto name : names) bind(name, {c, {}, -1, c.field("alias").end()});
+    } else if (c.is("import_statement") || c.is("import_from_statement") || c.is("global_statement") ||
+               c.is("nonlocal_statement")) {
+      identifiersIn(c, names);
+      for (auto name : names) bind(name, {c, {}, -1, c.end()});
+    }
+    collectAllBindings(c, out);
+  }
+}
+
+// Does a binding reach `use` only on some paths? Returns nullopt when it
+// cannot reach it at all (the other branch of an if that holds the use).
+std::optional<bool> conditionalAt(ts::Node statement, ts::Node use) {
+  bool conditional = false;
+  std::vector<ts::Node> up = statement.ancestors();
+  for (size_t i = 0; i < up.size(); ++i) {
+    ts::Node p = up[i], child = i ? up[i - 1] : statement;
+    if (p.contains(use)) {
+      bool exclusive = (p.is("if_statement") || p.is("elif_clause")) && !(child == p.field("condition"));
+      if (exclusive && !child.contains(use)) return std::nullopt;
+      return conditional;
+    }
+    if (p.is("if_statement") || p.is("elif_clause") || p.is("else_clause") || p.is("for_statement") ||
+        p.is("while_statement") || p.is("except_clause") || p.is("case_clause"))
+      conditional = true;
+  }
+  return conditional;
+}
+
+// A binding after `use` inside a loop around it makes the use's binding
+// conditional. The loops around the use are found once (parent() walks from
+// the root), only when some binding comes after the use.
+void markLoopCarried(const std::vector<RawBinding>& bindings, ts::Node use, ts::Node scope, NameBinding& first) {
+  std::optional<std::vector<ts::Node>> loop_bodies;
+  for (const RawBinding& b : bindings) {
+    if (b.at <= use.begin()) continue;
+    if (!loop_bodies) {
+      loop_bodies.emplace();
+      for (ts::Node p : use.ancestors()) {
+        if (p == scope) break;
+        if (syntax::isLoop(p)) loop_bodies->push_back(p.field("body"));
+      }
+    }
+    for (ts::Node body : *loop_bodies)
+      if (body.contains(b.statement)) first.conditional = true;
+  }
+}
+
+bool hasParameter(const Function& f, std::string_view name) {
+  for (const auto& p : f.parameters)
+    if (p == name) return true;
+  return false;
+}
+
+}  // namespace
+
+const std::vector<BindingSite>& ScriptModel::bindingSites(ts::Node scope_body, const std::string& name) const {
+  static const std::vector<BindingSite> kNone;
+  auto key = std::make_pair(scope_body.begin(), scope_body.end());
+  auto scope = binding_sites_.find(key);
+  if (scope == binding_sites_.end()) {
+    scope = binding_sites_.emplace(key, std::unordered_map<std::string, std::vector<BindingSite>>{}).first;
+    collectAllBindings(scope_body, scope->second);
+  }
+  auto it = scope->second.find(name);
+  return it == scope->second.end() ? kNone : it->second;
+}
+
+std::vector<NameBinding> ScriptModel::reachingBindings(ts::Node use) const {
+  use = syntax::unwrap(use);
+  if (!use || !use.is("identifier")) return {};
+  std::string name(use.text());
+  // Comprehension and lambda variables live in scopes of their own.
+  for (ts::Node p : use.ancestors()) {
+    if (p.is("function_definition")) break;
+    if (p.is("lambda") && p.field("parameters") && mentions(p.field("parameters"), name)) return {};
+    if (isComprehension(p))
+      for (ts::Node c : p.namedChildren())
+        if (c.is("for_in_clause") && mentions(c.field("left"), name)) return {};
+  }
+  ts::Node innermost = syntax::ancestor(use, {"function_definition"});
+  for (ts::Node scope = innermost;; scope = syntax::ancestor(scope, {"function_definition"})) {
+    const Function* f = nullptr;
+    if (scope)
+      for (const auto& fn : functions_)
+        if (fn->node == scope) f = fn.get();
+    if (scope && !f) continue;
+    const std::vector<RawBinding>& bindings = bindingSites(f ? f->body : root(), name);
+    bool parameter = f && hasParameter(*f, name);
+    if (bindings.empty() && !parameter) {
+      if (!scope) return {};
+      continue;  // a free variable: look in the enclosing scope
+    }
+    // In the use's own scope, only bindings before it count; an enclosing
+    // scope has run to its end by the time a nested function is called.
+    uint32_t limit = scope == innermost ? use.begin() : UINT32_MAX;
+    std::vector<NameBinding> out;
+    for (auto b = bindings.rbegin(); b != bindings.rend(); ++b) {
+      if (b->at > limit) continue;
+      auto conditional = conditionalAt(b->statement, use);
+      if (!conditional) continue;  // the other branch of an if around the use
+      NameBinding nb;
+      nb.statement = b->statement;
+      nb.scope = scope ? scope : root();
+      nb.value = b->value;
+      nb.index = b->index;
+      nb.conditional = *conditional;
+      out.push_back(nb);
+      if (!nb.conditional) break;  // earlier bindings no longer reach the use
+    }
+    if (parameter && (out.empty() || out.back().conditional)) {
+      NameBinding nb;
+      nb.scope = scope;
+      nb.parameter = true;
+      out.push_back(nb);
+    }
+    // A later binding inside a loop around the use reaches it on the next pass.
+    if (!out.empty()) markLoopCarried(bindings, use, scope, out.front());
+    return out;
+  }
+}
+
+std::optional<NameBinding> ScriptModel::lastBinding(ts::Node use) const {
+  auto all = reachingBindings(use);
+  if (all.empty()) return std::nullopt;
+  return all.front();
+}
+
+}  // namespace gpulint::python

@@ -1,0 +1,141 @@
+// The expressions a value comes from (ScriptModel::valueSources): names
+// followed to their reaching bindings, tuple targets to the matching element,
+// project calls to their returns and parameters to what callers pass.
+#include <functional>
+#include <vector>
+
+#include "frontend/python/script_model.h"
+#include "frontend/python/syntax.h"
+
+namespace gpulint::python {
+
+namespace {
+
+class SourceCollector {
+ public:
+  SourceCollector(const ScriptModel& m, bool all_paths, std::vector<ts::Node>& out)
+      : m_(m), all_paths_(all_paths), out_(out) {}
+
+  void collect(ts::Node e, int index, int depth) {
+    if (depth > kMaxDepth || --budget_ < 0) return;
+    e = syntax::unwrap(e);
+    if (!e) return;
+    if (e.is("identifier")) return fromName(e, index, depth);
+    if (e.is("attribute") && e.field("object").text() == "self") {
+      // `self.data`, assigned once in its class (usually in __init__).
+      if (ts::Node value = selfValue(e)) return collect(value, index, depth + 1);
+    }
+    if (e.is("call"))
+      if (const Call* c = m_.callAt(e))
+        if (const Function* f = m_.calledFunction(*c)) return fromReturns(*f, index, depth);
+    if (index < 0) {
+      out_.push_back(e);
+      return;
+    }
+    // The index-th element of a tuple/list expression.
+    if (!e.is("expression_list") && !e.is("tuple") && !e.is("list")) return;
+    int i = 0;
+    for (ts::Node part : e.namedChildren()) {
+      if (part.is("comment")) continue;
+      if (part.is("list_splat")) return;
+      if (i++ == index) return collect(part, -1, depth + 1);
+    }
+  }
+
+ private:
+  static constexpr int kMaxDepth = 10;
+
+  void fromName(ts::Node id, int index, int depth) {
+    auto reaching = m_.reachingBindings(id);
+    if (reaching.empty() || (!all_paths_ && reaching.front().conditional)) return;
+    if (!all_paths_) reaching.resize(1);
+    for (const NameBinding& b : reaching) {
+      if (b.parameter) {
+        fromCallers(b, id.text(), index, depth);
+        continue;
+      }
+      if (!b.value) continue;
+      if (b.index >= 0 && index >= 0) continue;  // a nested tuple: not followed
+      collect(b.value, b.index >= 0 ? b.index : index, depth + 1);
+    }
+  }
+
+  void fromCallers(const NameBinding& b, std::string_view name, int index, int depth) {
+    const Function* f = nullptr;
+    for (const auto& fn : m_.functions())
+      if (fn->node == b.scope) f = fn.get();
+    if (!f) return;
+    int position = 0;
+    for (const auto& p : f->parameters) {
+      if (p == name) break;
+      ++position;
+    }
+    if (f->owner && !f->parameters.empty() && f->parameters.front() == "self") --position;
+    for (const Call* c : m_.callersOf(*f)) {
+      if (f->node.contains(c->node)) continue;  // recursion
+      if (ts::Node arg = c->argument(name, position)) collect(arg, index, depth + 1);
+    }
+  }
+
+  void fromReturns(const Function& f, int index, int depth) {
+    bool generator = false;
+    const std::vector<ts::Node>& returns = m_.returnValues(f, &generator);
+    if (generator) return;  // the call returns a generator, not these values
+    for (ts::Node r : returns) collect(r, index, depth + 1);
+  }
+
+  // The value of the single assignment to `self.x` in the enclosing class;
+  // null when it is assigned more than once or changed in place.
+  static ts::Node selfValue(ts::Node attr) {
+    ts::Node cls = syntax::ancestor(attr, {"class_definition"});
+    if (!cls) return {};
+    ts::Node value;
+    int count = 0;
+    std::function<void(ts::Node)> visit = [&](ts::Node n) {
+      for (ts::Node c : n.namedChildren()) {
+        if (c.is("class_definition")) continue;
+        if ((c.is("assignment") || c.is("augmented_assignment")) && c.field("left").text() == attr.text()) {
+          value = c.is("assignment") ? c.field("right") : ts::Node();
+          ++count;
+        }
+        visit(c);
+      }
+    };
+    visit(cls.field("body"));
+    return count == 1 ? value : ts::Node();
+  }
+
+  const ScriptModel& m_;
+  bool all_paths_;
+  std::vector<ts::Node>& out_;
+  int budget_ = 256;
+};
+
+void collectReturns(ts::Node n, std::vector<ts::Node>& returns, bool& generator) {
+  for (ts::Node c : n.namedChildren()) {
+    if (c.is("function_definition") || c.is("class_definition") || c.is("lambda")) continue;
+    if (c.is("yield")) generator = true;
+    if (c.is("return_statement") && c.namedChildCount() > 0) returns.push_back(c.namedChild(0));
+    collectReturns(c, returns, generator);
+  }
+}
+
+}  // namespace
+
+const std::vector<ts::Node>& ScriptModel::returnValues(const Function& f, bool* generator) const {
+  auto it = returns_.find(f.node.begin());
+  if (it == returns_.end()) {
+    it = returns_.emplace(f.node.begin(), std::make_pair(std::vector<ts::Node>{}, false)).first;
+    collectReturns(f.body, it->second.first, it->second.second);
+  }
+  *generator = it->second.second;
+  return it->second.first;
+}
+
+std::vector<ts::Node> ScriptModel::valueSources(ts::Node expr, bool all_paths) const {
+  std::vector<ts::Node> out;
+  SourceCollector(*this, all_paths, out).collect(expr, -1, 0);
+  return out;
+}
+
+}  // namespace gpulint::python
