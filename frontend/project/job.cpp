@@ -109,14 +109,15 @@ void readPodSpec(const ConfigValue* pod_spec, const std::string& prefix, Job& jo
     role.container = c;
     role.name = prefix + (c->get("name") ? c->get("name")->text : std::string("container"));
     const ConfigValue* resources = c->get("resources");
-    for (const char* section : {"limits", "requests"}) {  // limits decide GPUs; requests decide CPUs
+    for (const char* section : {"limits", "requests"}) {  // limits first: they decide GPUs and cap CPUs
       const ConfigValue* s = resources ? resources->get(section) : nullptr;
       if (!s) continue;
       if (const ConfigValue* g = s->get("nvidia.com/gpu"); g && !role.gpus_at) {
         role.gpus = g->asInt();
         role.gpus_at = g;
       }
-      if (const ConfigValue* cpu = s->get("cpu")) {
+      // The CPU limit caps what the container gets (CFS quota); without one, the request.
+      if (const ConfigValue* cpu = s->get("cpu"); cpu && !role.cpus_at) {
         role.cpus = parseCpuQuantity(*cpu);
         role.cpus_at = cpu;
       }

@@ -42,7 +42,7 @@ spec:
   ASSERT_EQ(p.jobs[0].roles.size(), 1u);
   const JobRole& r = p.jobs[0].roles[0];
   EXPECT_EQ(r.gpus, 4);  // limits decide GPUs
-  EXPECT_DOUBLE_EQ(r.cpus.value_or(0), 7.5);
+  EXPECT_DOUBLE_EQ(r.cpus.value_or(0), 8);  // the limit caps CPUs; the request (7.5) does not
   EXPECT_TRUE(r.shm_mounted);
   EXPECT_EQ(r.shm_limit_bytes, 512 << 20);
   ASSERT_EQ(r.shell.launches.size(), 1u);
