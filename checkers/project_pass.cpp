@@ -260,4 +260,13 @@ void linkJobs(ProjectInput input) {
   Linker(input).run();
 }
 
+std::vector<FileAnalysis> linkedView(const std::vector<FileAnalysis>& per_file,
+                                     const std::vector<std::string>& disk_paths, const RuleOptions& options) {
+  std::vector<FileAnalysis> linked = per_file;
+  std::vector<std::string> paths = disk_paths;
+  linkJobs({&linked, &paths, &options});
+  linked.resize(per_file.size());  // a script loaded from disk now would be new to the run: not judged
+  return linked;
+}
+
 }  // namespace gpulint

@@ -25,4 +25,11 @@ struct ProjectInput {
 
 void linkJobs(ProjectInput input);
 
+// The project view of per-file analyses whose scripts are all present (the
+// state after a first linkJobs): a linked copy, `per_file` untouched. What a
+// --fix round judges.
+[[nodiscard]] std::vector<FileAnalysis> linkedView(const std::vector<FileAnalysis>& per_file,
+                                                   const std::vector<std::string>& disk_paths,
+                                                   const RuleOptions& options);
+
 }  // namespace gpulint

@@ -106,12 +106,9 @@ std::vector<FileAnalysis> linkProjectJobs(Discovery& discovery, std::vector<File
 // Re-links per-file analyses after fixes (every script is in the run by then).
 ProjectLink relinker(const Discovery& discovery, const RuleOptions& options) {
   return [&discovery, &options](const std::vector<FileAnalysis>& per_file) {
-    std::vector<FileAnalysis> linked = per_file;
     std::vector<std::string> disk_paths;
     for (const auto& f : discovery.files) disk_paths.push_back(f.path);
-    linkJobs({&linked, &disk_paths, &options});
-    linked.resize(per_file.size());
-    return linked;
+    return linkedView(per_file, disk_paths, options);
   };
 }
 

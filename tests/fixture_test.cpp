@@ -213,13 +213,7 @@ std::string fixedText(const std::string& rel, const std::string& text, bool unsa
   std::vector<std::string> disk;
   std::vector<FileAnalysis> results = projectFiles(project, &disk, rel, &text);
   RuleOptions options;
-  auto link = [&](const std::vector<FileAnalysis>& per_file) {
-    std::vector<FileAnalysis> linked = per_file;
-    std::vector<std::string> paths = disk;
-    linkJobs({&linked, &paths, &options});
-    linked.resize(per_file.size());
-    return linked;
-  };
+  auto link = [&](const std::vector<FileAnalysis>& per_file) { return linkedView(per_file, disk, options); };
   (void)cli::applyFixRounds(results, unsafe, options, all, link);
   for (const auto& r : results)
     if (r.source && r.source->path() == rel) return r.source->text();

@@ -11,16 +11,6 @@ constexpr int64_t kMinShmBytes = int64_t{1} << 30;  // 1Gi
 
 using config::ConfigValue;
 
-// Any volume mounted at /dev/shm (a hostPath, a disk emptyDir...): the
-// developer chose it; only a memory emptyDir's sizeLimit is judged.
-bool mountsShm(const ConfigValue& container) {
-  const ConfigValue* mounts = container.get("volumeMounts");
-  if (!mounts || !mounts->isSequence()) return false;
-  for (const ConfigValue* m : mounts->items)
-    if (m && m->get("mountPath") && m->get("mountPath")->text == "/dev/shm") return true;
-  return false;
-}
-
 // A volume name not yet used in the pod.
 std::string freeVolumeName(const ConfigValue& pod_spec) {
   const ConfigValue* volumes = pod_spec.get("volumes");
@@ -117,7 +107,8 @@ void SmallShm::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
     sink.report(std::move(d));
     return;
   }
-  if (mountsShm(*job.role->container)) return;  // some other volume serves /dev/shm: the author's choice
+  // Some other volume (a hostPath, a disk emptyDir) serves /dev/shm: the author's choice.
+  if (job.role->shm_other_mount) return;
   d.location = containerSpot(job);
   d.message = "Container `" + job.role->name + "` " + runs + ", but mounts nothing at /dev/shm, so it gets the "
               "container runtime's 64 MB default: " + kWhy +

@@ -79,15 +79,17 @@ ShellFacts containerCommand(const ConfigValue& container, const Placeholders& in
 void readShm(const ConfigValue& pod_spec, const ConfigValue& container, JobRole& role) {
   const auto* mounts = items(container.get("volumeMounts"));
   const auto* volumes = items(pod_spec.get("volumes"));
-  if (!mounts || !volumes) return;
+  if (!mounts) return;
   for (const ConfigValue* m : *mounts) {
     const ConfigValue* path = m ? m->get("mountPath") : nullptr;
-    if (!path || path->text != "/dev/shm" || !m->get("name")) continue;
-    for (const ConfigValue* vol : *volumes) {
+    if (!path || path->text != "/dev/shm") continue;
+    bool memory = false;
+    for (const ConfigValue* vol : volumes && m->get("name") ? *volumes : std::vector<const ConfigValue*>{}) {
       if (!vol || !vol->get("name") || vol->get("name")->text != m->get("name")->text) continue;
       const ConfigValue* empty_dir = vol->get("emptyDir");
       const ConfigValue* medium = empty_dir ? empty_dir->get("medium") : nullptr;
       if (!medium || medium->text != "Memory") continue;
+      memory = true;
       role.shm_mounted = true;
       role.shm_at = vol;
       if (const ConfigValue* limit = empty_dir->get("sizeLimit")) {
@@ -95,6 +97,7 @@ void readShm(const ConfigValue& pod_spec, const ConfigValue& container, JobRole&
         role.shm_at = limit;
       }
     }
+    if (!memory) role.shm_other_mount = true;
   }
 }
 

@@ -31,6 +31,7 @@ struct JobRole {
   // Kubernetes-style pods only: the /dev/shm mount (GPU303).
   bool pod = false;
   bool shm_mounted = false;                      // a memory-backed emptyDir at /dev/shm
+  bool shm_other_mount = false;                  // some other volume (hostPath, disk emptyDir...) at /dev/shm
   std::optional<int64_t> shm_limit_bytes;        // its sizeLimit
   const config::ConfigValue* shm_at = nullptr;   // the sizeLimit (or the volume)
   const config::ConfigValue* container = nullptr;
