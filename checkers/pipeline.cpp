@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "checkers/ops/cxx_analysis.h"
+#include "frontend/input_guard.h"
 #include "frontend/python/script_model.h"
 
 namespace gpulint {
@@ -33,6 +34,14 @@ FileAnalysis runPythonCheckers(SourceFilePtr source, const python::ScriptModel& 
   return result;
 }
 
+// A file the guards of input_guard.h keep from the analysis: an error, no findings.
+FileAnalysis refused(SourceFilePtr source, const std::string& why) {
+  FileAnalysis result;
+  result.source = std::move(source);
+  result.error = why;
+  return result;
+}
+
 }  // namespace
 
 FileAnalysis analyzeSource(SourceFilePtr source, const RuleOptions& options) {
@@ -42,12 +51,14 @@ FileAnalysis analyzeSource(SourceFilePtr source, const RuleOptions& options) {
     result.source = source;
     return result;
   }
-  auto script = python::buildScriptModel(source, options);
-  return runPythonCheckers(source, *script, options);
+  if (std::string why = pythonInputProblem(source->text()); !why.empty()) return refused(source, why);
+  ts::Parser parser(tree_sitter_python());
+  return analyzeSource(source, parser.parse(source->text()), options);
 }
 
 FileAnalysis analyzeSource(SourceFilePtr source, ts::Tree tree, const RuleOptions& options) {
   if (source->kind() != FileKind::Python || !tree.raw()) return analyzeSource(std::move(source), options);
+  if (std::string why = treeDepthProblem(tree); !why.empty()) return refused(source, why);
   python::ScriptModel script(source, std::move(tree), options);
   return runPythonCheckers(source, script, options);
 }

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
-#include <regex>
 
+#include "frontend/bounded_regex.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::checks {
@@ -293,7 +293,7 @@ namespace {
 // "train_loader", "trainset", "x_train"; not "trainer" nor "pretrained".
 bool namesTraining(std::string_view text) {
   static const std::regex train(R"((^|[^a-z])train(?!er))", std::regex::icase);
-  return std::regex_search(std::string(text), train);
+  return nameSearch(text, train);
 }
 
 bool importsKeras(const python::ScriptModel& m) {
@@ -363,7 +363,7 @@ bool evalFunctionName(std::string_view name) {
   static const std::regex re(
       R"(_*(run_|do_)?(eval|evaluate|evaluation|val|valid|validate|validation|test)(_(model|epoch|one_epoch|loop|all|pass|net|dataset|set|split))?)",
       std::regex::icase);
-  return std::regex_match(std::string(name), re);
+  return nameMatch(name, re);
 }
 
 }  // namespace

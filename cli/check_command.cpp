@@ -9,6 +9,7 @@
 #include <iostream>
 #include <map>
 #include <mutex>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -16,8 +17,10 @@
 #include "checkers/project_pass.h"
 #include "checkers/suppression.h"
 #include "cli/fix_loop.h"
+#include "cli/fix_writer.h"
 #include "fixits/apply.h"
 #include "frontend/cxx/cxx_frontend.h"
+#include "frontend/cxx/include_policy.h"
 #include "frontend/project/discover.h"
 #include "frontend/project/settings.h"
 #include "patterns/rule_docs.h"
@@ -129,6 +132,20 @@ std::vector<Diagnostic> filterDiagnostics(std::vector<FileAnalysis>& results, co
   return out;
 }
 
+// True (and `outside` names the file) when a fix edits a file that is not
+// under the analysed paths: a job may start ../other/train.py, and --fix must
+// not write there.
+bool touchesOutside(const Fix& fix, const std::map<std::string, std::string>& on_disk, const AnalysedRoots& roots,
+                    std::set<std::string>& outside) {
+  for (const Edit& e : fix.edits) {
+    auto disk = on_disk.find(e.file);
+    if (disk != on_disk.end() && roots.contains(disk->second)) continue;
+    outside.insert(e.file);
+    return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 int runCheck(const Options& o) {
@@ -143,6 +160,8 @@ int runCheck(const Options& o) {
     std::cerr << "gpulint: error: " << bad << "\n";
     return kExitError;
   }
+  // C++ parsing may read inside the analysed paths (and system headers) only.
+  cxx::setAnalysisRoots(o.paths.empty() ? std::vector<std::string>{"."} : o.paths);
   Discovery discovery = discoverFiles(o.paths, settings, root);
   unsigned jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
   bool progress = !o.no_progress && !o.quiet && isatty(STDERR_FILENO);
@@ -156,9 +175,18 @@ int runCheck(const Options& o) {
     if (!results[i].error.empty()) file_errors.push_back({discovery.files[i].display, results[i].error});
     if (results[i].source) sources.push_back(results[i].source);
   }
-  auto filter = [&](std::vector<FileAnalysis>& r) { return filterDiagnostics(r, settings); };
-  FixResult fixed;
   bool fixing = o.fix || o.unsafe_fixes || o.diff;
+  std::map<std::string, std::string> on_disk;  // display path -> path to write
+  for (const auto& f : discovery.files) on_disk[f.display] = f.path;
+  AnalysedRoots roots(o.paths);
+  std::set<std::string> outside;  // files a fix would change outside the analysed paths
+  auto filter = [&](std::vector<FileAnalysis>& r) {
+    std::vector<Diagnostic> diagnostics = filterDiagnostics(r, settings);
+    for (auto& d : diagnostics)
+      std::erase_if(d.fixes, [&](const Fix& f) { return touchesOutside(f, on_disk, roots, outside); });
+    return diagnostics;
+  };
+  FixResult fixed;
   size_t findings_before = 0;
   if (fixing) {
     {
@@ -176,6 +204,9 @@ int runCheck(const Options& o) {
   std::vector<Diagnostic> diagnostics = filterDiagnostics(results, settings);
   SourceLookup lookup = lookupIn(sources);
 
+  for (const auto& f : outside)
+    std::cerr << "gpulint: " << f << ": fixes not applied: outside the analysed paths (" << roots.describe()
+              << ")\n";
   if (o.diff) {
     // Print what would change; write nothing; exit code as without fixes.
     for (const auto& [file, before] : fixed.original)
@@ -187,18 +218,12 @@ int runCheck(const Options& o) {
     return findings_before > 0 ? kExitFindings : kExitClean;
   }
   if (fixing) {
-    std::map<std::string, std::string> on_disk;
-    for (const auto& f : discovery.files) on_disk[f.display] = f.path;
-    for (const auto& [file, before] : fixed.original) {
-      const SourceFile* now = lookup(file);
-      if (!now || !on_disk.count(file)) continue;
-      std::string err = fixits::writeFileAtomically(on_disk[file], now->text());
-      if (!err.empty()) file_errors.push_back({file, err});
-    }
+    WrittenFixes written = writeFixedFiles(fixed, on_disk, lookup);
+    file_errors.insert(file_errors.end(), written.errors.begin(), written.errors.end());
     for (const auto& m : fixed.messages) std::cerr << "gpulint: " << m << "\n";
     if (!o.quiet)
-      std::cerr << "gpulint: fixed " << fixed.fixes_applied << " finding" << (fixed.fixes_applied == 1 ? "" : "s")
-                << " in " << fixed.original.size() << " file(s)\n";
+      std::cerr << "gpulint: fixed " << written.fixes << " finding" << (written.fixes == 1 ? "" : "s") << " in "
+                << written.files << " file(s)\n";
   }
 
   std::ofstream file;

@@ -58,6 +58,7 @@ FixResult applyFixRounds(std::vector<FileAnalysis>& results, bool unsafe, const 
       auto source = std::make_shared<SourceFile>(r.source->path(), std::move(after), r.source->kind());
       r = analyzeSource(std::move(source), options);
       out.fixes_applied += fixes_per_file[file];
+      out.fixes_per_file[file] += fixes_per_file[file];
       changed = true;
     }
     if (!changed) break;

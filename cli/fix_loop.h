@@ -12,6 +12,7 @@ namespace gpulint::cli {
 
 struct FixResult {
   std::map<std::string, std::string> original;  // display path -> text before fixing (changed files only)
+  std::map<std::string, int> fixes_per_file;     // display path -> fixes applied to it
   int fixes_applied = 0;
   std::vector<std::string> messages;  // overlaps and rejected fixes
 };

@@ -1,12 +1,6 @@
 #include "fixits/apply.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
 #include <functional>
 
 #include "frontend/ts/tree.h"
@@ -97,38 +91,6 @@ int syntaxErrorCount(const std::string& text, FileKind kind) {
   };
   walk(tree.root());
   return count;
-}
-
-std::string writeFileAtomically(const std::string& path, const std::string& text) {
-  struct stat st {};
-  mode_t mode = 0644;
-  if (::stat(path.c_str(), &st) == 0) mode = st.st_mode & 07777;
-  std::string tmp = path + ".gpulint-tmp-" + std::to_string(::getpid());
-  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
-  if (fd < 0) return "cannot create " + tmp + ": " + std::strerror(errno);
-  size_t written = 0;
-  while (written < text.size()) {
-    ssize_t n = ::write(fd, text.data() + written, text.size() - written);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      std::string err = std::strerror(errno);
-      ::close(fd);
-      ::unlink(tmp.c_str());
-      return "cannot write " + tmp + ": " + err;
-    }
-    written += static_cast<size_t>(n);
-  }
-  ::fchmod(fd, mode);
-  if (::fsync(fd) != 0 || ::close(fd) != 0) {
-    ::unlink(tmp.c_str());
-    return "cannot flush " + tmp;
-  }
-  if (::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::string err = std::strerror(errno);
-    ::unlink(tmp.c_str());
-    return "cannot replace " + path + ": " + err;
-  }
-  return "";
 }
 
 }  // namespace gpulint::fixits

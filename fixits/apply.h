@@ -3,6 +3,7 @@
 // texts, and check that the result still parses. Writing files is the
 // caller's job (see writeFileAtomically).
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,9 +30,15 @@ struct FixPlan {
 // Python or YAML text; -1 for kinds we cannot parse.
 [[nodiscard]] int syntaxErrorCount(const std::string& text, FileKind kind);
 
-// Writes through a temporary file in the same folder and rename(), keeping
-// the original file's permission bits. Returns "" or an error message.
-[[nodiscard]] std::string writeFileAtomically(const std::string& path, const std::string& text);
+// Writes a fixed text over `path` (write_file.cpp). Through a fresh temporary
+// file (O_EXCL, random name) in the target's folder and rename(), keeping the
+// permission bits, owner and group; a symlink keeps pointing at its target,
+// which is the file written; a hard-linked file is rewritten in place so
+// every link sees the fix. Nothing is written when the file is read-only or,
+// with `expected` given, when it no longer holds `expected` (edited while
+// gpulint ran). Returns "" or why nothing was written.
+[[nodiscard]] std::string writeFileAtomically(const std::string& path, const std::string& text,
+                                              const std::optional<std::string>& expected = std::nullopt);
 
 // A unified diff (---/+++ headers, @@ hunks, 3 lines of context).
 [[nodiscard]] std::string unifiedDiff(const std::string& path, const std::string& before, const std::string& after);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "frontend/input_guard.h"
 #include "frontend/python/script_model.h"
 
 namespace gpulint::lsp {
@@ -107,6 +108,8 @@ FileAnalysis Document::analyze(const RuleOptions& options) {
   auto source = std::make_shared<SourceFile>(path_, text_, kind_);
   // Other kinds have no incremental front end: the shared pipeline reads them.
   if (kind_ != FileKind::Python) return analyzeSource(source, options);
+  // Before parsing: the grammar's scanner itself overflows on such input.
+  if (!pythonInputProblem(text_).empty()) return analyzeSource(source, options);
   if (!parser_) parser_ = std::make_shared<ts::Parser>(tree_sitter_python());
   ts::Tree tree = parser_->parse(text_, tree_ ? &*tree_ : nullptr);
   // Keep a (reference-counted) copy to edit and re-parse from next time.

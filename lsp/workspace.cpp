@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "checkers/project_pass.h"
+#include "frontend/cxx/include_policy.h"
 #include "frontend/project/discover.h"
 #include "lsp/features.h"
 
@@ -51,6 +52,8 @@ void Workspace::setFolders(std::vector<std::string> folders) {
   for (const auto& f : folders)
     if (!f.empty() && std::find(folders_.begin(), folders_.end(), folderKey(f)) == folders_.end())
       folders_.push_back(folderKey(f));
+  // C++ parsing may read inside the workspace folders (and system headers) only.
+  cxx::setAnalysisRoots(folders_);
   walked_ = false;
   configs_.clear();
 }

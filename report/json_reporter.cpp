@@ -56,7 +56,9 @@ void writeJson(std::ostream& out, const std::vector<Diagnostic>& diagnostics, co
   doc["diagnostics"] = std::move(list);
   doc["errors"] = nlohmann::json::array();
   for (const auto& e : errors) doc["errors"].push_back({{"file", e.path}, {"message", e.message}});
-  out << doc.dump(2) << "\n";
+  // A file name that is not UTF-8 must not cost the whole report: bytes that
+  // are not UTF-8 become U+FFFD.
+  out << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
 }
 
 void writeGithub(std::ostream& out, const std::vector<Diagnostic>& diagnostics, const std::vector<FileError>& errors) {

@@ -1,9 +1,8 @@
 #include "checkers/model/GPU203_per_step_checkpoint.h"
 
-#include <regex>
-
 #include "checkers/config_side.h"
 #include "checkers/python_common.h"
+#include "frontend/bounded_regex.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::checks {
@@ -45,8 +44,7 @@ bool isCheckpointWrite(const ScriptModel& m, const Call& c) {
 bool namedLikeSaveInterval(std::string_view text) {
   static const std::regex save(R"(save|checkpoint|ckpt)", std::regex::icase);
   static const std::regex every(R"(every|step|interval|freq|period)", std::regex::icase);
-  std::string s(text);
-  return std::regex_search(s, save) && std::regex_search(s, every);
+  return nameSearch(text, save) && nameSearch(text, every);
 }
 
 // A positive whole number of steps; float ratios (HF save_steps=0.1) and

@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <cctype>
 #include <optional>
-#include <regex>
 #include <set>
 
 #include "checkers/python_common.h"
 #include "fixits/python_edits.h"
+#include "frontend/bounded_regex.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::checks {
@@ -94,7 +94,7 @@ bool trains(const ScriptModel& m, const Function& f) {
 bool evalNamed(const Function& f) {
   static const std::regex name(R"(eval|valid|predict|infer|test)", std::regex::icase);
   // test_* functions are unit tests, not evaluation.
-  return std::regex_search(f.name, name) && !f.name.starts_with("test_") && !syntax::containsWord(f.name, {"train"});
+  return nameSearch(f.name, name) && !f.name.starts_with("test_") && !syntax::containsWord(f.name, {"train"});
 }
 
 // From the start of `n` to the end of its first line (a def or loop header).

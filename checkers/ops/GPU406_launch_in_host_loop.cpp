@@ -1,6 +1,6 @@
 #include "checkers/ops/GPU406_launch_in_host_loop.h"
 
-#include <regex>
+#include <cctype>
 #include <set>
 
 #include "checkers/ops/ops_common.h"
@@ -17,9 +17,15 @@ bool metadataOnly(const std::string& method) {
   return names.count(method) > 0;
 }
 
+// `word` as a whole identifier in `text` (not as part of a longer one).
 bool mentionsWord(const std::string& text, const std::string& word) {
   if (word.empty()) return false;
-  return std::regex_search(text, std::regex("(^|[^A-Za-z0-9_])" + word + "($|[^A-Za-z0-9_])"));
+  auto identChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) {
+    size_t end = at + word.size();
+    if ((at == 0 || !identChar(text[at - 1])) && (end == text.size() || !identChar(text[end]))) return true;
+  }
+  return false;
 }
 
 std::string loopText(const cxx::CxxModel& model, const cxx::Loop& loop) {

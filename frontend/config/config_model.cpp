@@ -4,6 +4,7 @@
 #include <charconv>
 #include <map>
 
+#include "frontend/input_guard.h"
 #include "frontend/ts/tree.h"
 
 namespace gpulint::config {
@@ -237,10 +238,18 @@ std::unique_ptr<ConfigModel> buildConfigModel(SourceFilePtr file, ConfigLimits l
   auto model = std::make_unique<ConfigModel>();
   model->file_ = file;
   model->limits_ = limits;
+  if (std::string why = yamlInputProblem(file->text()); !why.empty()) {
+    model->error_ = why;
+    return model;
+  }
   ts::Parser parser(tree_sitter_yaml());
   ts::Tree tree = parser.parse(file->text());
   if (!tree.valid()) {
     model->error_ = "could not parse YAML";
+    return model;
+  }
+  if (std::string why = treeDepthProblem(tree); !why.empty()) {
+    model->error_ = why;
     return model;
   }
   ts::Node root = tree.root();

@@ -1,18 +1,24 @@
-// Runs clang in-process over one file: flags from compile_commands.json when
-// the file has an entry, else defaults for its kind; gpulint's shim headers
-// are mapped into a virtual folder searched after every real include path,
-// so real torch/CUDA headers win whenever the flags name them.
+// Runs clang in-process over one file: the allowed flags of its
+// compile_commands.json entry when it has one, else defaults for its kind;
+// gpulint's shim headers are mapped into a virtual folder searched after
+// every real include path, so real torch/CUDA headers win whenever the flags
+// name them. Clang sees the disk through a SandboxFileSystem (include_policy.h):
+// an analysed repository can make it neither run a tool, write a file, read
+// outside the project nor block on a FIFO.
 #include <clang/Basic/Diagnostic.h>
 #include <clang/Frontend/ASTUnit.h>
+#include <clang/Frontend/CompilerInstance.h>
 #include <clang/Tooling/JSONCompilationDatabase.h>
 #include <clang/Tooling/Tooling.h>
 
 #include <filesystem>
 #include <map>
+#include <set>
 #include <mutex>
 
 #include "frontend/cxx/cxx_frontend.h"
 #include "frontend/cxx/model_builder.h"
+#include "frontend/cxx/sandbox_fs.h"
 
 namespace fs = std::filesystem;
 
@@ -25,21 +31,32 @@ namespace {
 constexpr const char* kShimDir = "/__gpulint_shim__";
 
 // Counts errors and keeps the first, so a broken parse is summarised once.
+// An error located outside the analysed project is named, never quoted: its
+// text could carry a token of a file the repository pointed clang at.
 class ErrorSummary : public clang::DiagnosticConsumer {
  public:
+  explicit ErrorSummary(const IncludePolicy& policy) : policy_(policy) {}
   void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& info) override {
     DiagnosticConsumer::HandleDiagnostic(level, info);
     if (level < clang::DiagnosticsEngine::Error || !first.empty()) return;
     llvm::SmallString<160> text;
     info.FormatDiagnostic(text);
     first = text.str().str();
-    if (info.hasSourceManager() && info.getLocation().isValid()) {
-      clang::PresumedLoc at = info.getSourceManager().getPresumedLoc(info.getLocation());
-      if (at.isValid())
-        first = fs::path(at.getFilename()).filename().string() + ":" + std::to_string(at.getLine()) + ": " + first;
-    }
+    if (!info.hasSourceManager() || !info.getLocation().isValid()) return;
+    const clang::SourceManager& sm = info.getSourceManager();
+    clang::PresumedLoc at = sm.getPresumedLoc(sm.getSpellingLoc(info.getLocation()));
+    if (!at.isValid()) return;
+    std::string where = fs::path(at.getFilename()).filename().string() + ":" + std::to_string(at.getLine());
+    std::error_code ec;
+    std::string file = fs::absolute(at.getFilename(), ec).lexically_normal().string();
+    bool quotable = sm.isWrittenInMainFile(sm.getSpellingLoc(info.getLocation())) || policy_.inProject(file) ||
+                    file.starts_with(kShimDir);
+    first = where + ": " + (quotable ? first : "an error in a header outside the analysed project");
   }
   std::string first;
+
+ private:
+  const IncludePolicy& policy_;
 };
 
 struct DatabaseCache {
@@ -70,7 +87,7 @@ std::shared_ptr<clang::tooling::CompilationDatabase> loadDatabase(const fs::path
 // The first compile command for `file`: --compile-commands DIR, else the
 // nearest compile_commands.json (or build/compile_commands.json) from the
 // file's folder up to the working directory.
-std::optional<clang::tooling::CompileCommand> findCommand(const fs::path& file) {
+std::optional<RecordedCommand> findCommand(const fs::path& file) {
   std::vector<fs::path> candidates;
   std::string explicit_dir;
   {
@@ -90,43 +107,9 @@ std::optional<clang::tooling::CompileCommand> findCommand(const fs::path& file) 
   for (const fs::path& json : candidates)
     if (auto db = loadDatabase(json))
       for (auto& command : db->getCompileCommands(file.string()))
-        if (!command.CommandLine.empty()) return command;
+        if (!command.CommandLine.empty() && usableDirectory(command.Directory))
+          return RecordedCommand{command.Directory, command.Filename, command.CommandLine};
   return std::nullopt;
-}
-
-bool takesValue(const std::string& a) {
-  return a == "-o" || a == "-MF" || a == "-MT" || a == "-MQ" || a == "-x" || a == "-Xclang" ||
-         a == "--compiler-options" || a == "-Xcompiler" || a == "-gencode" || a == "-arch" || a == "-ccbin";
-}
-
-// A recorded command's flags, minus what syntax-only parsing must not see.
-// nvcc's own flags mean nothing to clang: from an nvcc command only include
-// paths, macros and the language standard are kept.
-std::vector<std::string> commandFlags(const clang::tooling::CompileCommand& cc) {
-  std::vector<std::string> out;
-  const auto& cl = cc.CommandLine;
-  bool nvcc = fs::path(cl[0]).filename().string().find("nvcc") != std::string::npos;
-  for (size_t i = 1; i < cl.size(); ++i) {
-    const std::string& a = cl[i];
-    if (a == cc.Filename || fs::path(cc.Directory) / a == fs::path(cc.Filename) || a == "-c") continue;
-    if (takesValue(a)) {
-      ++i;
-      continue;
-    }
-    bool keep = !nvcc || a.starts_with("-I") || a.starts_with("-D") || a.starts_with("-U") ||
-                a.starts_with("-std=") || a == "-isystem" || a == "-include";
-    if (!keep) continue;
-    if ((a == "-isystem" || a == "-include") && i + 1 < cl.size()) {
-      out.push_back(a);
-      fs::path p = cl[++i];
-      out.push_back(p.is_absolute() ? p.string() : (fs::path(cc.Directory) / p).string());
-    } else if (a.starts_with("-I") && a.size() > 2 && !fs::path(a.substr(2)).is_absolute()) {
-      out.push_back("-I" + (fs::path(cc.Directory) / a.substr(2)).string());
-    } else if (!a.starts_with("-M") && a != "-MD" && a != "-MMD") {
-      out.push_back(a);
-    }
-  }
-  return out;
 }
 
 bool looksLikeCuda(const SourceFile& source) {
@@ -136,12 +119,13 @@ bool looksLikeCuda(const SourceFile& source) {
   return source.text().find("__global__") != std::string::npos || source.text().find("<<<") != std::string::npos;
 }
 
-std::vector<std::string> parseFlags(const SourceFile& source, const fs::path& file, bool* used_database) {
+std::vector<std::string> parseFlags(const SourceFile& source, const fs::path& file, const IncludePolicy& policy,
+                                    bool* used_database) {
   bool cuda = looksLikeCuda(source);
   std::vector<std::string> args;
   auto command = findCommand(file);
   *used_database = command.has_value();
-  if (command) args = commandFlags(*command);
+  if (command) args = allowedDatabaseFlags(*command, policy);
   if (cuda) {
     for (const char* a : {"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "--no-cuda-version-check",
                           "-D__CUDACC__"})
@@ -192,21 +176,72 @@ std::string setCompileCommandsDir(const std::string& dir) {
 }
 
 namespace {
-std::unique_ptr<clang::ASTUnit> parse(const SourceFile& source, ErrorSummary& errors, bool* used_database) {
+
+// Builds the ASTUnit from the invocation the driver prepared (what
+// buildASTFromCodeWithArgs does, but over our file manager).
+class AstUnitAction : public clang::tooling::ToolAction {
+ public:
+  explicit AstUnitAction(SandboxFileSystem& sandbox) : sandbox_(sandbox) {}
+  bool runInvocation(std::shared_ptr<clang::CompilerInvocation> invocation, clang::FileManager* files,
+                     std::shared_ptr<clang::PCHContainerOperations> pch,
+                     clang::DiagnosticConsumer* consumer) override {
+    sandbox_.startRecording();
+    ast = clang::ASTUnit::LoadFromCompilerInvocation(
+        invocation, std::move(pch),
+        clang::CompilerInstance::createDiagnostics(&invocation->getDiagnosticOpts(), consumer, false), files);
+    return ast != nullptr;
+  }
+  std::unique_ptr<clang::ASTUnit> ast;
+
+ private:
+  SandboxFileSystem& sandbox_;
+};
+
+struct ParseOutcome {
+  std::unique_ptr<clang::ASTUnit> ast;
+  std::set<std::string> refused;  // existing files clang was not allowed to read
+};
+
+ParseOutcome parse(const SourceFile& source, const IncludePolicy& policy, ErrorSummary& errors,
+                   bool* used_database) {
   std::error_code ec;
   fs::path file = fs::absolute(source.path(), ec).lexically_normal();
-  std::vector<std::string> args = parseFlags(source, file, used_database);
-  return clang::tooling::buildASTFromCodeWithArgs(
-      source.text(), args, file.string(), "gpulint", std::make_shared<clang::PCHContainerOperations>(),
-      clang::tooling::getClangStripDependencyFileAdjuster(), shimMappings(), &errors);
+  std::vector<std::string> args = parseFlags(source, file, policy, used_database);
+  llvm::IntrusiveRefCntPtr<SandboxFileSystem> sandbox(new SandboxFileSystem(llvm::vfs::getRealFileSystem(), policy));
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> overlay(new llvm::vfs::OverlayFileSystem(sandbox));
+  llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> memory(new llvm::vfs::InMemoryFileSystem);
+  overlay->pushOverlay(memory);
+  memory->addFile(file.string(), 0, llvm::MemoryBuffer::getMemBufferCopy(source.text()));
+  for (const auto& [path, text] : shimMappings())
+    memory->addFile(path, 0, llvm::MemoryBuffer::getMemBuffer(text));
+  llvm::IntrusiveRefCntPtr<clang::FileManager> files(new clang::FileManager(clang::FileSystemOptions(), overlay));
+  AstUnitAction action(*sandbox);
+  std::vector<std::string> command_line = {"gpulint", "-fsyntax-only"};
+  command_line.insert(command_line.end(), args.begin(), args.end());
+  command_line.push_back(file.string());
+  clang::tooling::ToolInvocation invocation(std::move(command_line), &action, files.get(),
+                                            std::make_shared<clang::PCHContainerOperations>());
+  invocation.setDiagnosticConsumer(&errors);
+  invocation.run();
+  return {std::move(action.ast), sandbox->refused()};
 }
+
+// "clang could not read a.h, b.h: outside the analysed project" for the parse note.
+std::string refusedNote(const std::set<std::string>& refused) {
+  if (refused.empty()) return "";
+  std::string names;
+  for (const auto& r : refused) names += (names.empty() ? "" : ", ") + fs::path(r).filename().string();
+  return " (not read, outside the analysed project or not a regular file: " + names + ")";
+}
+
 }  // namespace
 
 int parseOnly(SourceFilePtr source) {
-  ErrorSummary errors;
+  IncludePolicy policy = IncludePolicy::forFile(source->path());
+  ErrorSummary errors(policy);
   bool used_database = false;
-  auto ast = parse(*source, errors, &used_database);
-  return ast ? static_cast<int>(errors.getNumErrors()) : -1;
+  auto outcome = parse(*source, policy, errors, &used_database);
+  return outcome.ast ? static_cast<int>(errors.getNumErrors()) : -1;
 }
 
 BuildResult buildCxxModel(SourceFilePtr source) {
@@ -214,14 +249,17 @@ BuildResult buildCxxModel(SourceFilePtr source) {
   auto model = std::make_unique<CxxModel>();
   model->source = source;
   model->is_cuda = looksLikeCuda(*source);
-  ErrorSummary errors;
-  std::unique_ptr<clang::ASTUnit> ast = parse(*source, errors, &model->used_compile_database);
+  IncludePolicy policy = IncludePolicy::forFile(source->path());
+  ErrorSummary errors(policy);
+  ParseOutcome outcome = parse(*source, policy, errors, &model->used_compile_database);
+  std::unique_ptr<clang::ASTUnit>& ast = outcome.ast;
   if (!ast) {
-    result.error = "clang could not parse this file" + (errors.first.empty() ? "" : ": " + errors.first);
+    result.error = "clang could not parse this file" + (errors.first.empty() ? "" : ": " + errors.first) +
+                   refusedNote(outcome.refused);
     return result;
   }
   model->parse_errors = static_cast<int>(errors.getNumErrors());
-  model->first_error = errors.first;
+  model->first_error = errors.first.empty() ? errors.first : errors.first + refusedNote(outcome.refused);
   extractModel(ast->getASTContext(), *model);
   model->includes_torch = includesTorch(source->text());
   model->torch_project = inTorchProject(*source, model->includes_torch);

@@ -2,9 +2,9 @@
 // calling one yields device values. Also the project definitions the device
 // analysis looks up (classes, functions, their returns, `self.x` assignments).
 #include <cctype>
-#include <regex>
 #include <string>
 
+#include "frontend/bounded_regex.h"
 #include "frontend/python/device_analysis.h"
 #include "frontend/python/syntax.h"
 
@@ -24,7 +24,7 @@ bool nameLooksLikeModule(std::string_view name) {
   if (s.starts_with("build_") || s.starts_with("get_") || s.starts_with("create_") || s.starts_with("make_") ||
       s.starts_with("load_"))
     return false;
-  return std::regex_search(s, re);
+  return nameSearch(s, re);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "frontend/python/script_model.h"
 
+#include "frontend/input_guard.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::python {
@@ -324,7 +325,11 @@ const ArgparseOption* ScriptModel::argparseOption(std::string_view dest) const {
 
 std::unique_ptr<ScriptModel> buildScriptModel(SourceFilePtr file, const RuleOptions& options) {
   ts::Parser parser(tree_sitter_python());
-  ts::Tree tree = parser.parse(file->text());
+  // A text the input guards refuse is modelled as empty (no findings); the
+  // pipeline reports why for files of the run.
+  bool refused = !pythonInputProblem(file->text()).empty();
+  ts::Tree tree = parser.parse(refused ? std::string() : file->text());
+  if (!treeDepthProblem(tree).empty()) tree = parser.parse(std::string());
   return std::make_unique<ScriptModel>(std::move(file), std::move(tree), options);
 }
 

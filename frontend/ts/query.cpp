@@ -8,6 +8,9 @@ namespace gpulint::ts {
 
 namespace {
 
+// Captures longer than this never #match? (std::regex recurses per character).
+constexpr size_t kMaxMatchedText = 4096;
+
 // One parsed text predicate. Kept as plain data and evaluated by `holds`
 // rather than as closures so that a Query stays cheap to move and to inspect
 // in a debugger.
@@ -360,7 +363,9 @@ bool Query::accepts(const TSQueryMatch& m, const std::string_view* source) const
         break;
       case Predicate::Op::Match:
         ok = quantify(p, a, [&](std::string_view t) {
-          return std::regex_search(t.begin(), t.end(), *p.regex) == p.positive;
+          // Past the bound std::regex could overflow the stack: no match.
+          bool matched = t.size() <= kMaxMatchedText && std::regex_search(t.begin(), t.end(), *p.regex);
+          return matched == p.positive;
         });
         break;
       case Predicate::Op::AnyOf:

@@ -12,7 +12,8 @@
 //   (#match? @a "re") (#not-match? ...) (#any-match? ...) (#any-not-match? ...)
 //   (#any-of? @a "x" "y" ...)  (#not-any-of? @a "x" "y" ...)
 // Regexes are std::regex ECMAScript and, like tree-sitter, are searched (not
-// anchored): use ^...$ for a whole-text match.
+// anchored): use ^...$ for a whole-text match. A capture longer than 4 KiB
+// never matches (std::regex would recurse once per character).
 // When a capture is quantified (`@x*`, `@x+`, optional), the plain forms must
 // hold for every node captured under that name (vacuously true when there is
 // none) and the `any-` forms for at least one. `#eq? @a @b` compares the

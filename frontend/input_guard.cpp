@@ -1,0 +1,86 @@
+#include "frontend/input_guard.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace gpulint {
+
+namespace {
+
+// The deepest stack of indentation levels over the text's lines (blank and
+// comment lines do not count); `sequence_dashes` also counts the nested
+// block sequences YAML opens on one line (`- - - x`).
+size_t indentationDepth(std::string_view text, bool sequence_dashes) {
+  std::vector<size_t> stack;
+  size_t deepest = 0;
+  for (size_t start = 0; start < text.size();) {
+    size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    start = end + 1;
+    size_t width = 0;
+    while (width < line.size() && (line[width] == ' ' || line[width] == '\t')) ++width;
+    if (width == line.size() || line[width] == '#' || line[width] == '\r') continue;
+    while (!stack.empty() && stack.back() > width) stack.pop_back();
+    if (stack.empty() || stack.back() < width) stack.push_back(width);
+    size_t dashes = 0;
+    for (size_t i = width; sequence_dashes && i + 1 < line.size() && line[i] == '-' && line[i + 1] == ' ';) {
+      ++dashes;
+      for (i += 2; i < line.size() && line[i] == ' ';) ++i;
+    }
+    deepest = std::max(deepest, stack.size() + dashes);
+  }
+  return deepest;
+}
+
+size_t lineCount(std::string_view text) {
+  size_t lines = 1;
+  for (char c : text) lines += c == '\n';
+  return lines;
+}
+
+}  // namespace
+
+std::string pythonInputProblem(std::string_view text) {
+  if (indentationDepth(text, false) > NestingLimits::kPythonIndentLevels)
+    return "more than " + std::to_string(NestingLimits::kPythonIndentLevels) +
+           " indentation levels (Python itself refuses such a file); not analysed";
+  return "";
+}
+
+std::string yamlInputProblem(std::string_view text) {
+  if (indentationDepth(text, true) > NestingLimits::kYamlIndentLevels)
+    return "nesting deeper than " + std::to_string(NestingLimits::kYamlIndentLevels) +
+           " indentation levels; not analysed";
+  if (lineCount(text) > NestingLimits::kYamlLines)
+    return "longer than " + std::to_string(NestingLimits::kYamlLines) +
+           " lines (beyond what the YAML parser locates correctly); not analysed";
+  return "";
+}
+
+std::string treeDepthProblem(const ts::Tree& tree) {
+  if (!tree.valid()) return "";
+  TSTreeCursor cursor = ts_tree_cursor_new(tree.root().raw());
+  uint32_t depth = 0, deepest = 0;
+  // Depth-first, iteratively: the point is not to need the stack we guard.
+  for (bool more = true; more;) {
+    if (ts_tree_cursor_goto_first_child(&cursor)) {
+      deepest = std::max(deepest, ++depth);
+      if (deepest > NestingLimits::kTreeDepth) break;
+      continue;
+    }
+    while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
+      if (!ts_tree_cursor_goto_parent(&cursor)) {
+        more = false;
+        break;
+      }
+      --depth;
+    }
+  }
+  ts_tree_cursor_delete(&cursor);
+  if (deepest > NestingLimits::kTreeDepth)
+    return "syntax nesting deeper than " + std::to_string(NestingLimits::kTreeDepth) + " levels; not analysed";
+  return "";
+}
+
+}  // namespace gpulint
