@@ -27,6 +27,9 @@ open("deep/indent.py", "w").write("\n".join(lines) + "\n")
 open("deep/nested.yaml", "w").write("".join(" " * i + "k%d:\n" % i for i in range(300)) + " " * 300 + "v: 1\n")
 open("deep/long.yaml", "w").write("kind: Job\n" + "".join("k%d: %d\n" % (i, i) for i in range(33000)))
 open("deep/nested.json", "w").write("[" * 9000 + "]" * 9000 + "\n")
+# std::regex recursion (item 8): a 100k-character identifier, a `#` and 50k spaces in C++.
+open("deep/ident.py", "w").write("import torch\n" + "_" * 100000 + " = 1\ndef " + "_" * 100000 + "train(): pass\n")
+open("deep/spaces.cpp", "w").write("#" + " " * 50000 + "include <torch/extension.h>\nint f() { return 0; }\n")
 # Nested just under the limits: analysed normally, and its finding reported.
 open("deep/ok.py", "w").write(
     "import torch\nfor x in loader:\n    loss = model(x.cuda())\n    loss.backward()\n"
@@ -44,6 +47,11 @@ assert any(e["file"].endswith(sys.argv[2]) and "not analysed" in e["message"] fo
 PY
 done
 check "file under the limits still analysed" grep -q '"GPU201"' out.json
+check "long identifiers and blank directives are not errors" python3 - out.json <<'PY'
+import json, sys
+errors = json.load(open(sys.argv[1]))["errors"]
+assert not [e for e in errors if e["file"].endswith(("ident.py", "spaces.cpp"))], errors
+PY
 
 # A file name that is not UTF-8 still gives a JSON report (item 14).
 mkdir -p names
