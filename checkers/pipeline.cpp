@@ -95,6 +95,10 @@ LoadedSource loadSource(const std::string& path, const std::string& display_path
     result.error = "not valid UTF-8 (first invalid byte at offset " + std::to_string(bad) + ")";
     return result;
   }
+  if (std::string why = lineBreakProblem(text); !why.empty()) {
+    result.error = why;
+    return result;
+  }
   result.source = std::make_shared<SourceFile>(display_path, std::move(text), kindFromPath(path));
   return result;
 }

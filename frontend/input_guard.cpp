@@ -48,6 +48,12 @@ std::string pythonInputProblem(std::string_view text) {
   return "";
 }
 
+std::string lineBreakProblem(std::string_view text) {
+  if (text.find('\r') == std::string_view::npos || text.find('\n') != std::string_view::npos) return "";
+  return "line breaks are lone CR characters (classic Mac OS), which the parsers do not read as line breaks; "
+         "convert the file to LF line endings to have it analysed";
+}
+
 std::string yamlInputProblem(std::string_view text) {
   if (indentationDepth(text, true) > NestingLimits::kYamlIndentLevels)
     return "nesting deeper than " + std::to_string(NestingLimits::kYamlIndentLevels) +
@@ -82,5 +88,15 @@ std::string treeDepthProblem(const ts::Tree& tree) {
     return "syntax nesting deeper than " + std::to_string(NestingLimits::kTreeDepth) + " levels; not analysed";
   return "";
 }
+
+size_t firstTabIndentedLine(std::string_view text) {
+  size_t line = 1;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\t' && (i == 0 || text[i - 1] == '\n')) return line;
+    line += text[i] == '\n';
+  }
+  return 0;
+}
+
 
 }  // namespace gpulint

@@ -28,6 +28,13 @@ struct NestingLimits {
 [[nodiscard]] std::string pythonInputProblem(std::string_view text);
 // "" or why a YAML/JSON text is not parsed (nesting or length).
 [[nodiscard]] std::string yamlInputProblem(std::string_view text);
+// The first line (1-based) that starts with a tab, or 0. YAML forbids tabs in
+// indentation, and its parser reports such a file broken at its first line:
+// this names the line to fix instead.
+[[nodiscard]] size_t firstTabIndentedLine(std::string_view text);
+// "" or why a source text is not analysed: line breaks of a lone CR (classic
+// Mac OS) that the parsers do not read as line breaks.
+[[nodiscard]] std::string lineBreakProblem(std::string_view text);
 // "" or why a parsed tree is not analysed (deeper than kTreeDepth).
 [[nodiscard]] std::string treeDepthProblem(const ts::Tree& tree);
 

@@ -264,7 +264,14 @@ std::unique_ptr<ConfigModel> buildConfigModel(SourceFilePtr file, ConfigLimits l
       if (!next) break;
       n = next;
     }
-    model->error_ = "YAML syntax error at line " + std::to_string(n.line()) + "; the file is not analysed";
+    bool json = file->kind() == FileKind::Json;
+    size_t tab_line = json ? 0 : firstTabIndentedLine(file->text());
+    if (tab_line)
+      model->error_ = "YAML syntax error at line " + std::to_string(tab_line) +
+                      ": a tab in the indentation (YAML indents with spaces only); the file is not analysed";
+    else
+      model->error_ = std::string(json ? "JSON" : "YAML") + " syntax error at line " + std::to_string(n.line()) +
+                      "; the file is not analysed";
     model->documents_.clear();
   }
   return model;
