@@ -18,6 +18,7 @@ struct Position {
   uint32_t line = 0;          // 1-based
   uint32_t column = 0;        // 1-based, in bytes
   uint32_t column_utf16 = 0;  // 1-based, in UTF-16 code units
+  friend bool operator==(const Position&, const Position&) = default;
 };
 
 struct Location {
