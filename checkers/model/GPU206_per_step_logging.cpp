@@ -1,6 +1,7 @@
 #include "checkers/model/GPU206_per_step_logging.h"
 
 #include "checkers/python_common.h"
+#include "frontend/python/syntax.h"
 
 namespace gpulint::checks {
 
@@ -8,21 +9,61 @@ namespace {
 
 using python::Call;
 using python::ScriptModel;
+namespace syntax = python::syntax;
 
-// A host read inside the call's arguments: `.item()`, `.cpu()`, `.numpy()`,
-// `.tolist()`, or float()/int() of a GPU tensor. Such a call is GPU201's
-// (one anti-pattern, one finding): it stalls on a sync, not on the logging.
+// A host read of a GPU tensor: `.item()`, `.cpu()`, `.numpy()`, `.tolist()`,
+// or float()/int()/bool() of a tensor.
+bool readsDeviceValue(const ScriptModel& m, const Call& c) {
+  const std::string& name = c.method;
+  if (c.receiver && (name == "item" || name == "cpu" || name == "numpy" || name == "tolist")) return true;
+  bool builtin = c.callee.is("identifier") && c.qualified.empty() && !m.functionNamed(name);
+  return builtin && (name == "float" || name == "int" || name == "bool") && !c.positional.empty() &&
+         m.mayLiveOnDevice(c.positional[0]);
+}
+
+// A per-step host read inside `expr`, or in the value a name in it holds
+// (`lossf = loss.item() * accum` then `print(f"{lossf}")`): GPU201 reports it.
+bool holdsPerStepRead(const ScriptModel& m, ts::Node expr, int depth) {
+  for (const Call& c : m.calls())
+    if (expr.contains(c.node) && c.receiver && readsDeviceValue(m, c) &&
+        (depth == 0 || (m.mayLiveOnDevice(c.receiver) && m.perStep(c.node))))
+      return true;
+  if (depth > 0) return false;
+  std::vector<ts::Node> stack{expr};
+  while (!stack.empty()) {
+    ts::Node n = stack.back();
+    stack.pop_back();
+    if (n.is("identifier"))
+      for (ts::Node src : m.valueSources(n))
+        if (holdsPerStepRead(m, src, depth + 1)) return true;
+    for (ts::Node k : n.namedChildren()) stack.push_back(k);
+  }
+  return false;
+}
+
+// The logging event carries a device-to-host read: GPU201's finding (one
+// anti-pattern, one finding), whether the read sits in the call's arguments
+// or in the value a logged name holds.
 bool carriesSync(const ScriptModel& m, const Call& log) {
   if (loggedDeviceTensor(m, log)) return true;
   ts::Node args = log.node.field("arguments");
-  for (const Call& c : m.calls()) {
-    if (!args.contains(c.node)) continue;
-    const std::string& name = c.method;
-    if (c.receiver && (name == "item" || name == "cpu" || name == "numpy" || name == "tolist")) return true;
-    bool builtin = c.callee.is("identifier") && c.qualified.empty() && !m.functionNamed(name);
-    if (builtin && (name == "float" || name == "int" || name == "bool") && !c.positional.empty() &&
-        m.mayLiveOnDevice(c.positional[0]))
-      return true;
+  for (const Call& c : m.calls())
+    if (args.contains(c.node) && readsDeviceValue(m, c)) return true;
+  return holdsPerStepRead(m, args, 0);
+}
+
+// A logger that keeps its own interval: built with `log_interval=`,
+// `print_freq=`, `log_every_n_steps=`... (a fairseq-style progress bar's
+// `progress.log(stats)`), so a call per step writes once per interval.
+bool logsOnItsOwnInterval(const ScriptModel& m, const Call& log) {
+  if (!log.receiver) return false;
+  for (ts::Node src : m.valueSources(log.receiver, true)) {
+    const Call* made = src.is("call") ? m.callAt(src) : nullptr;
+    if (!made) continue;
+    for (const auto& [name, value] : made->keywords)
+      if (syntax::containsWord(name, {"log_interval", "log_freq", "print_freq", "log_every", "logging_steps",
+                                      "every_n_steps", "log_steps"}))
+        return true;
   }
   return false;
 }
@@ -39,7 +80,7 @@ void PerStepLogging::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     if (c.method == "debug") continue;
     auto batch = m.perStep(c.node);
     if (!batch) continue;  // once per epoch, under a periodic guard, or behind a flag that is off
-    if (carriesSync(m, c)) continue;
+    if (carriesSync(m, c) || logsOnItsOwnInterval(m, c)) continue;
     Diagnostic d;
     d.rule = "GPU206";
     d.level = Level::Note;

@@ -248,9 +248,20 @@ bool gradSwitchedBefore(const ScriptModel& m, const Function* f, ts::Node n) {
   return false;
 }
 
+// `stack.enter_context(torch.no_grad())` on an ExitStack entered by the
+// with-statement `with_stmt`, before `n`: no_grad holds until the stack exits.
+bool enteredOnStack(const ScriptModel& m, ts::Node with_stmt, ts::Node n) {
+  for (const Call& c : m.calls())
+    if (c.method == "enter_context" && c.positional.size() == 1 && with_stmt.contains(c.node) &&
+        c.node.end() <= n.begin() && switchesGrad(c.positional[0].text()) &&
+        c.positional[0].text().find("True") == std::string_view::npos)
+      return true;
+  return false;
+}
+
 bool gradDisabledAt(const ScriptModel& m, ts::Node n, int depth) {
   for (ts::Node p : n.ancestors()) {
-    if (p.is("with_statement") && switchesGrad(p.child(1).text())) return true;
+    if (p.is("with_statement") && (switchesGrad(p.child(1).text()) || enteredOnStack(m, p, n))) return true;
     if (!p.is("function_definition")) continue;
     const Function* f = m.enclosingFunction(p.namedChild(0));
     if (!f) return false;
