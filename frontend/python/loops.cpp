@@ -45,9 +45,11 @@ class LoopClassifier {
       if (l.kind != LoopKind::Other) continue;
       if (isEvalLoop(l)) l.kind = LoopKind::Eval;
     }
-    // An eval loop inside another eval loop: only the innermost counts.
+    // An eval loop inside another eval loop: only the innermost counts,
+    // unless the outer one runs the model on its own variable too (a batch
+    // split into chunks inside the batch loop).
     for (Loop& l : m_.loops_) {
-      if (l.kind != LoopKind::Eval) continue;
+      if (l.kind != LoopKind::Eval || forwardsTarget(l)) continue;
       for (const Loop& inner : m_.loops_)
         if (&inner != &l && inner.kind == LoopKind::Eval && l.node.contains(inner.node) &&
             m_.enclosingFunction(inner.node) == m_.enclosingFunction(l.node)) {
@@ -128,7 +130,7 @@ class LoopClassifier {
     if (!it || isCollectionOfThings(it)) return false;
     std::string text = std::string(l.iterable.text()) + " " + std::string(l.target.text());
     static const std::regex batchy(
-        R"((loader|batch|data|dl\b|iter|val|test|eval|inputs|images|progress|pbar|prefetch|sample))",
+        R"((loader|batch|data|dl\b|iter|val|test|eval|inputs|images|progress|pbar|prefetch))",
         std::regex::icase);
     return std::regex_search(text, batchy);
   }

@@ -68,3 +68,14 @@ def evaluate_holdout(holdout):
     for chunk, _ in holdout:
         model(chunk.to(device, non_blocking=True))
         print(f"chunk of {chunk.shape[0]}")  # expect: GPU206 "every batch of the evaluation loop"
+
+
+@torch.no_grad()
+def detect(dataset):
+    model.eval()
+    for path, im in dataset:
+        im = im.to(device, non_blocking=True)
+        model(im)
+        for chunk in torch.chunk(im, 2, 0):
+            model(chunk)
+        print(f"{path}: done")  # expect: GPU206 "every batch of the evaluation loop at line 76"
