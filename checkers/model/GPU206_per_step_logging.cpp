@@ -78,6 +78,10 @@ void PerStepLogging::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     if (c.positional.empty() && c.keywords.empty() && !c.has_star_args) continue;
     // Debug-level messages are off in normal runs.
     if (c.method == "debug") continue;
+    // `print(..., file=out)` writes the script's results (predictions, labels), not a log.
+    if (ts::Node out = c.callee.is("identifier") && c.method == "print" ? c.keyword("file") : ts::Node();
+        out && !syntax::containsWord(out.text(), {"sys.std", "stderr", "stdout"}))
+      continue;
     auto batch = m.perStep(c.node);
     if (!batch) continue;  // once per epoch, under a periodic guard, or behind a flag that is off
     if (carriesSync(m, c) || logsOnItsOwnInterval(m, c)) continue;

@@ -39,6 +39,12 @@ bool namesInterrupt(std::string_view text) {
   return std::regex_search(std::string(text), flag);
 }
 
+// Non-finite values by name: `inf_scores.any()`, `has_nan`, `found_inf`.
+bool namesNonFinite(std::string_view text) {
+  static const std::regex nonfinite(R"((^|[_.])(nan|inf)([_.]|$))", std::regex::icase);
+  return std::regex_search(std::string(text), nonfinite);
+}
+
 // The end of training on the bigger side of `>=`/`>`: total/max steps, a time budget.
 bool namesEndBound(std::string_view text) {
   static const std::regex end(R"(total|max_|max[A-Z]|last|final|num_(train_)?(steps|iters|updates)|end_step|stop)",
@@ -204,7 +210,8 @@ class GuardJudge {
   }
 
   GuardVerdict call(ts::Node e, const Env& env, int depth) {
-    if (syntax::containsWord(e.text(), {"isnan", "isinf"})) return verdict(GuardKind::Rare, e, "failure check");
+    if (syntax::containsWord(e.text(), {"isnan", "isinf"}) || namesNonFinite(e.text()))
+      return verdict(GuardKind::Rare, e, "failure check");
     const Call* c = m_.callAt(e);
     const Function* f = c ? m_.calledFunction(*c) : nullptr;
     ts::Node returned = f && env.empty() && depth < kMaxDepth ? singleReturn(*f) : ts::Node();
@@ -237,6 +244,7 @@ class GuardJudge {
     std::string_view text = e.text();
     if (namesLastStep(text)) return verdict(GuardKind::Rare, e, "last step");
     if (namesInterrupt(text)) return verdict(GuardKind::Rare, e, "interrupt flag");
+    if (namesNonFinite(text)) return verdict(GuardKind::Rare, e, "failure check");
     ResolvedValue value = m_.resolve(e);
     if (auto b = value.truthiness(); b && !*b && value.kind != ResolvedValue::Kind::String)
       return verdict(GuardKind::Off, e, "flag resolved to off");

@@ -135,13 +135,14 @@ class LoopClassifier {
     return std::regex_search(text, batchy);
   }
 
-  // `enumerate(x)`, `tqdm(x, ...)`, `iter(x)`, `metric_logger.log_every(x, freq, header)` -> x.
+  // `enumerate(x)`, `tqdm(x, ...)`, `iter(x)`, `sorted(x)`, `metric_logger.log_every(x, freq, header)` -> x.
   ts::Node peelWrappers(ts::Node it) {
     it = syntax::unwrap(it);
     for (int i = 0; i < 3 && it && it.is("call"); ++i) {
       const Call* c = m_.callAt(it);
       if (!c || c->positional.empty() ||
-          !syntax::oneOf(c->method, {"enumerate", "tqdm", "iter", "log_every", "trange", "track"}))
+          !syntax::oneOf(c->method, {"enumerate", "tqdm", "iter", "log_every", "trange", "track", "sorted", "reversed",
+                                     "list", "tuple"}))
         break;
       it = syntax::unwrap(c->positional[0]);
     }

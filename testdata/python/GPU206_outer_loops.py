@@ -79,3 +79,12 @@ def detect(dataset):
         for chunk in torch.chunk(im, 2, 0):
             model(chunk)
         print(f"{path}: done")  # expect: GPU206 "every batch of the evaluation loop at line 76"
+
+
+@torch.no_grad()
+def report_word_stats(val_loader, word_stats):
+    model.eval()
+    for images, _ in val_loader:
+        model(images.to(device, non_blocking=True))
+    for ws in sorted(word_stats.values(), key=lambda w: w.count):
+        print(ws)  # ok: GPU206 (a loop over statistics, not batches)

@@ -58,3 +58,16 @@ def train_on_shards(shards, shard_loader):
             if r == 0:
                 print(f"first shard: {images.shape}")  # ok: GPU206 (the first pass of the outer loop)
             print(f"shard {shard}")  # expect: GPU206 "on every step"
+
+
+def score(batches, out_file):
+    for batch in batches:
+        loss = F.cross_entropy(model(batch["x"].to(device, non_blocking=True)), batch["y"].to(device, non_blocking=True))
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad(set_to_none=True)
+        inf_scores = loss.isinf()
+        if inf_scores.any():
+            logger.info("skipping a batch with inf scores")  # ok: GPU206 (failure check)
+        print(batch["id"], file=out_file)  # ok: GPU206 (writes results to a file)
+        print(batch["id"], file=sys.stderr)  # expect: GPU206 "on every step"
