@@ -85,17 +85,20 @@ void PerStepLogging::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     auto batch = m.perStep(c.node);
     if (!batch) continue;  // once per epoch, under a periodic guard, or behind a flag that is off
     if (carriesSync(m, c) || logsOnItsOwnInterval(m, c)) continue;
+    ShortGuardNote guard = shortGuardNote(m, c.node, *batch);
     Diagnostic d;
     d.rule = "GPU206";
     d.level = Level::Note;
     d.location = callHead(m, c);
     d.message = "`" + std::string(c.callee.text()) + "(...)` logs on every " +
                 (batch->kind == python::BatchKind::Eval ? "batch" : "step") + " of " + describeContext(m, *batch) +
-                ": formatting the record and writing it to the console, a file or a tracker takes host time on each "
+                "." + guard.clause +
+                " Formatting the record and writing it to the console, a file or a tracker takes host time on each "
                 "step, and while Python is busy with it no new kernels are queued, so a fast GPU waits between "
                 "steps. Log every N steps (`if step % log_every == 0:`) or aggregate on the GPU and log once per "
                 "interval.";
     d.related = relatedFrom(m, *batch);
+    d.related.insert(d.related.end(), guard.related.begin(), guard.related.end());
     sink.report(std::move(d));
   }
 }

@@ -50,7 +50,7 @@ def train(loader, val_loader, total_steps):
 
         should_log = (step + 1) % args.log_interval == 0
         if should_log:
-            print(f"step {step}")  # expect: GPU206 "on every step"
+            print(f"step {step}")  # expect: GPU206 "Its guard `should_log` is true on every step (`args.log_interval` resolves to 1"
         should_report = (step + 1) % args.eval_interval == 0
         if should_report:
             print(f"step {step} of {total_steps}")  # ok: GPU206 (every 500 steps)
@@ -60,4 +60,4 @@ def train(loader, val_loader, total_steps):
         if step != 0 and divisible_by(step, 1000):
             print(f"step {step}: loss {loss.item():.3f}")  # ok: GPU201 (every 1000 steps through divisible_by)
         if divisible_by(step, 2):
-            print(f"step {step}: loss {loss.item():.3f}")  # expect: GPU201 "every step"
+            print(f"step {step}: loss {loss.item():.3f}")  # expect: GPU201 "Its guard `divisible_by(step, 2)` is true every 2 steps, below min_guard_interval (10)"
