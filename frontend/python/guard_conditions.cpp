@@ -61,21 +61,24 @@ bool isSizeExpression(ts::Node e) {
 
 bool isZero(ts::Node e) { return syntax::unwrap(e).is("integer") && syntax::unwrap(e).text() == "0"; }
 
-// `x` is the variable of a for loop around `at` (`i` of `for i, b in enumerate(...)`):
-// a counter whatever its name.
-bool isLoopTarget(ts::Node x, ts::Node at) {
+// `x` counts the iterations of a for loop around `at`: the index of
+// `for i, b in enumerate(...)` or the variable of `for r in range(...)`,
+// whatever its name. Not a batch's contents (`for x, y in loader`).
+bool isLoopCounter(ts::Node x, ts::Node at) {
   x = syntax::unwrap(x);
   if (!x.is("identifier")) return false;
   for (ts::Node p : at.ancestors()) {
     if (syntax::isScope(p)) return false;
     if (!p.is("for_statement")) continue;
-    std::vector<ts::Node> stack{p.field("left")};
-    while (!stack.empty()) {
-      ts::Node n = stack.back();
-      stack.pop_back();
-      if (n.is("identifier") && n.text() == x.text()) return true;
-      for (ts::Node c : n.namedChildren()) stack.push_back(c);
-    }
+    ts::Node it = syntax::unwrap(p.field("right")), target = syntax::unwrap(p.field("left"));
+    ts::Node callee = it && it.is("call") ? it.field("function") : ts::Node();
+    std::string_view name = callee ? syntax::lastName(callee) : std::string_view();
+    if (name == "enumerate" && (target.is("pattern_list") || target.is("tuple_pattern") || target.is("tuple")) &&
+        target.namedChildCount() > 0)
+      target = target.namedChild(0);
+    else if (name != "range" && name != "trange")
+      continue;
+    if (target.is("identifier") && target.text() == x.text()) return true;
   }
   return false;
 }
@@ -198,7 +201,7 @@ class GuardJudge {
     return !(side.is("integer") || side.is("float") || side.is("string") || side.is("true") || side.is("false"));
   }
 
-  bool isCounter(ts::Node side, ts::Node at) const { return isCounterName(side.text()) || isLoopTarget(side, at); }
+  bool isCounter(ts::Node side, ts::Node at) const { return isCounterName(side.text()) || isLoopCounter(side, at); }
 
   GuardVerdict equality(ts::Node e, ts::Node left, ts::Node right) {
     // `step == last_step`, `i == len(loader) - 1`, `i == 0`; not `rank == 0` nor `cfg == "x"`.

@@ -71,3 +71,12 @@ def score(batches, out_file):
             logger.info("skipping a batch with inf scores")  # ok: GPU206 (failure check)
         print(batch["id"], file=out_file)  # ok: GPU206 (writes results to a file)
         print(batch["id"], file=sys.stderr)  # expect: GPU206 "on every step"
+
+
+@torch.no_grad()
+def evaluate(loader):
+    model.eval()
+    for x, y in loader:
+        pred = model(x.to(device, non_blocking=True)).argmax(-1)
+        if y == 0:
+            print("label zero")  # expect: GPU206 "every batch of the evaluation loop" (y is the batch, not a counter)
