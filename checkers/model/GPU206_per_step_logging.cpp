@@ -21,21 +21,19 @@ bool readsDeviceValue(const ScriptModel& m, const Call& c) {
          m.mayLiveOnDevice(c.positional[0]);
 }
 
-// A per-step host read inside `expr`, or in the value a name in it holds
+// A name in `expr` whose value holds a per-step host read of a GPU tensor
 // (`lossf = loss.item() * accum` then `print(f"{lossf}")`): GPU201 reports it.
-bool holdsPerStepRead(const ScriptModel& m, ts::Node expr, int depth) {
-  for (const Call& c : m.calls())
-    if (expr.contains(c.node) && c.receiver && readsDeviceValue(m, c) &&
-        (depth == 0 || (m.mayLiveOnDevice(c.receiver) && m.perStep(c.node))))
-      return true;
-  if (depth > 0) return false;
+bool namesPerStepRead(const ScriptModel& m, ts::Node expr) {
   std::vector<ts::Node> stack{expr};
   while (!stack.empty()) {
     ts::Node n = stack.back();
     stack.pop_back();
     if (n.is("identifier"))
       for (ts::Node src : m.valueSources(n))
-        if (holdsPerStepRead(m, src, depth + 1)) return true;
+        for (const Call& c : m.calls())
+          if (src.contains(c.node) && c.receiver && readsDeviceValue(m, c) && m.mayLiveOnDevice(c.receiver) &&
+              m.perStep(c.node))
+            return true;
     for (ts::Node k : n.namedChildren()) stack.push_back(k);
   }
   return false;
@@ -49,7 +47,7 @@ bool carriesSync(const ScriptModel& m, const Call& log) {
   ts::Node args = log.node.field("arguments");
   for (const Call& c : m.calls())
     if (args.contains(c.node) && readsDeviceValue(m, c)) return true;
-  return holdsPerStepRead(m, args, 0);
+  return namesPerStepRead(m, args);
 }
 
 // A logger that keeps its own interval: built with `log_interval=`,

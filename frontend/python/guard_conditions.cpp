@@ -111,7 +111,7 @@ class GuardJudge {
     if (ts::Node arg = bound(e, env)) return judge(arg, {}, depth);
     std::string_view t = e.type();
     if (t == "boolean_operator") return combine(e, env, depth);
-    if (t == "not_operator") return negation(e, env, depth);
+    if (t == "not_operator") return negation(e, env);
     if (t == "comparison_operator") return comparison(e, env);
     if (t == "call") return call(e, env, depth);
     if (t == "identifier" || t == "attribute") return flag(e, env, depth);
@@ -141,13 +141,12 @@ class GuardJudge {
     return pick;
   }
 
-  GuardVerdict negation(ts::Node e, const Env& env, int depth) {
+  GuardVerdict negation(ts::Node e, const Env& env) {
     ts::Node arg = substituted(e.field("argument"), env);
     // `not step % n`: true when the remainder is 0.
     if (arg.is("binary_operator") && arg.field("operator").text() == "%") return modulo(arg, env, e);
     if (syntax::containsWord(arg.text(), {"isfinite"})) return verdict(GuardKind::Rare, e, "failure check");
     if (isSizeExpression(arg)) return verdict(GuardKind::Rare, e, "empty-batch check");
-    (void)depth;
     return {};
   }
 
