@@ -81,6 +81,24 @@ std::vector<RelatedLocation> relatedFrom(const python::ScriptModel& model, const
   return out;
 }
 
+ShortGuardNote shortGuardNote(const python::ScriptModel& model, ts::Node n, const python::BatchContext& context) {
+  auto guard = model.shortIntervalGuard(n, context);
+  if (!guard) return {};
+  ShortGuardNote note;
+  std::string value = guard->value.display();
+  std::string resolved = guard->interval.text() == value
+                             ? ""
+                             : " (`" + std::string(guard->interval.text()) + "` resolves to " + value +
+                                   originSuffix(guard->value) + ")";
+  note.clause = " Its guard `" + std::string(guard->condition.text().substr(0, guard->condition.text().find('\n'))) +
+                "` is true " + (value == "1" ? std::string("on every step") : "every " + value + " steps") + resolved + ", below min_guard_interval (" +
+                std::to_string(model.options().min_guard_interval) + "), so it does not space it out.";
+  note.related.push_back({model.location(guard->interval),
+                          "interval resolves to " + guard->value.display() + ", below min_guard_interval"});
+  for (auto& r : relatedFrom(guard->value)) note.related.push_back(std::move(r));
+  return note;
+}
+
 Location callHead(const python::ScriptModel& model, const python::Call& call) {
   uint32_t begin = call.node.begin();
   uint32_t line = model.file().position(begin).line;

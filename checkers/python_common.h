@@ -25,6 +25,16 @@ namespace gpulint::checks {
 // Related locations for the batch loop and the call chain that reaches it.
 [[nodiscard]] std::vector<RelatedLocation> relatedFrom(const python::ScriptModel& model,
                                                        const python::BatchContext& context);
+// The `% N` guard on the way from `n` to its batch loop whose N resolves
+// below min_guard_interval, as a message clause (" Its guard `...` does not
+// space it out: `N` resolves to 1 (...).") and related locations; empty when
+// there is none.
+struct ShortGuardNote {
+  std::string clause;
+  std::vector<RelatedLocation> related;
+};
+[[nodiscard]] ShortGuardNote shortGuardNote(const python::ScriptModel& model, ts::Node n,
+                                            const python::BatchContext& context);
 // A loop's or def's header, from its first byte to the `:` before its body
 // (not the body): where a finding about the whole loop points.
 [[nodiscard]] Location headerLocation(const python::ScriptModel& model, ts::Node statement);

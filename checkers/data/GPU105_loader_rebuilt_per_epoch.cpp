@@ -80,6 +80,15 @@ bool flowsThrough(const python::ScriptModel& model, const Loop& epoch, const pyt
   return false;
 }
 
+// Where the epoch count comes from: the stop bound when it is the count,
+// else the range it spans (`range(args.start_epoch, args.epochs)`).
+std::string epochCountNote(const Loop& epoch, int64_t count, const ResolvedValue& bound) {
+  std::string origin = bound.display() + originSuffix(bound);
+  if (bound.kind == ResolvedValue::Kind::Int && bound.int_value == count) return origin;
+  std::string range(epoch.iterable.text().substr(0, epoch.iterable.text().find('\n')));
+  return "`" + range + "` runs " + std::to_string(count) + " times; its stop bound is " + origin;
+}
+
 // Built inside an epoch loop whose iterations also consume it.
 const Loop* rebuildingLoop(const python::ScriptModel& model, const std::vector<const Loop*>& rebuilt_by,
                            const std::vector<const Loop*>& consumers, const Loop** consumer_out) {
@@ -138,8 +147,8 @@ void check(const python::ScriptModel& model, const python::Call& loader, const s
       Diagnostic d = finding(model, loader, *epoch, *c, Level::Note);
       if (arg) d.location = model.location(arg.parent());
       d.message = "DataLoader with " + n + " workers is iterated again on each of the " + std::to_string(*count) +
-                  " epochs of the loop at line " + std::to_string(epoch->node.line()) + " (" + bound.display() +
-                  originSuffix(bound) + ") " +
+                  " epochs of the loop at line " + std::to_string(epoch->node.line()) + " (" +
+                  epochCountNote(*epoch, *count, bound) + ") " +
                   (arg ? "with persistent_workers=" + persistent.display() + originSuffix(persistent)
                        : std::string("without persistent_workers=True")) +
                   ": every epoch shuts its " + n + " worker processes down and starts new ones, and the GPU idles "

@@ -121,6 +121,9 @@ Diagnostic describe(const ScriptModel& m, const Sync& s, const python::BatchCont
                   " the host must read them." + origin;
       break;
   }
+  ShortGuardNote guard = shortGuardNote(m, s.at, batch);
+  d.message += guard.clause;
+  d.related.insert(d.related.end(), guard.related.begin(), guard.related.end());
   d.message += " The CPU blocks until the GPU has finished all queued work, and the GPU then idles while Python "
                "launches the next step; " + advice(m, s, batch, d) + ".";
   if (s.origin && !s.tensor.contains(s.origin))

@@ -1,8 +1,7 @@
-// Per-step placement and periodic guards (RULES.md "Periodic guard").
+// How often a node runs (frequency.h) and the per-step questions built on it
+// (RULES.md "Periodic guard", "How often a line runs").
 #include <algorithm>
-#include <regex>
-
-#include "frontend/python/script_model.h"
+#include "frontend/python/frequency.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::python {
@@ -28,86 +27,7 @@ bool isLightningHook(const Function& f, BatchKind* kind) {
   return false;
 }
 
-// Names of loop counters: a `==` against one of them is true once.
-bool isCounterName(std::string_view text) {
-  static const std::regex counter(R"((^|[._])(i|j|it|idx|step|steps|iter|iteration|batch_idx|batch_id|global_step|n_iter|iter_num|batch_num|num_steps|update|updates|epoch)$|step|iter)",
-                                  std::regex::icase);
-  return std::regex_search(std::string(text), counter);
-}
-
 }  // namespace
-
-bool ScriptModel::isPeriodicCondition(ts::Node cond) const {
-  cond = syntax::unwrap(cond);
-  if (!cond) return false;
-  std::string_view t = cond.type();
-  if (t == "boolean_operator") {
-    std::string_view op = cond.field("operator").text();
-    bool l = isPeriodicCondition(cond.field("left")), r = isPeriodicCondition(cond.field("right"));
-    return op == "and" ? (l || r) : (l && r);
-  }
-  if (t == "not_operator") {
-    ts::Node arg = syntax::unwrap(cond.field("argument"));
-    // `not step % n`: true when the remainder is 0.
-    if (arg.is("binary_operator") && arg.field("operator").text() == "%") {
-      return isPeriodicCondition(arg);
-    }
-    // Failure checks: `not math.isfinite(loss)`, `not torch.isfinite(x).all()`.
-    return syntax::containsWord(arg.text(), {"isfinite"});
-  }
-  if (t == "binary_operator" && cond.field("operator").text() == "%") {
-    // Used in `not x % n` or bare `if x % n == 0` handled below; judge the interval.
-    ts::Node left = cond.field("left");
-    if (syntax::containsWord(left.text(), {"epoch"})) return true;
-    ResolvedValue n = resolve(cond.field("right"));
-    auto i = n.asInt();
-    return !(i && *i < options_.min_guard_interval);
-  }
-  if (t == "call" || t == "attribute" || t == "identifier") {
-    std::string_view text = cond.text();
-    if (syntax::containsWord(text, {"isnan", "isinf"})) return true;
-    static const std::regex last(R"((^|[._])(is_)?(last|final)([._]|$)|last_batch|is_last)", std::regex::icase);
-    if (std::regex_search(std::string(text), last)) return true;
-    // A flag whose resolved value is off never runs (e.g. args.synchronize).
-    return false;
-  }
-  if (t == "comparison_operator") {
-    std::vector<ts::Node> operands;
-    std::vector<std::string_view> ops;
-    for (uint32_t i = 0; i < cond.childCount(); ++i) {
-      ts::Node c = cond.child(i);
-      if (c.isNamed() && !c.is("comment")) operands.push_back(c);
-      else if (!c.isNamed()) ops.push_back(c.text());
-    }
-    if (operands.size() != 2 || ops.size() != 1) return false;
-    std::string_view op = ops[0];
-    for (ts::Node side : operands) {
-      ts::Node s = syntax::unwrap(side);
-      if (s.is("binary_operator") && s.field("operator").text() == "%") {
-        // x % n == k fires once every n steps; x % n != 0 fires on most.
-        if (op == "==") return isPeriodicCondition(s);
-        return false;
-      }
-    }
-    if (op == "==") {
-      // step == last_step, i == len(loader) - 1; not rank == 0 or cfg == "x".
-      for (ts::Node side : operands) {
-        ts::Node s = syntax::unwrap(side);
-        if (s.is("string")) return false;
-      }
-      for (ts::Node side : operands)
-        if (isCounterName(syntax::unwrap(side).text())) return true;
-      return false;
-    }
-    if (op == ">" || op == ">=" || op == "<" || op == "<=") {
-      // A counter or timer compared with an interval.
-      for (ts::Node side : operands)
-        if (syntax::containsWord(side.text(), {"every", "interval", "freq", "period"})) return true;
-    }
-    return false;
-  }
-  return false;
-}
 
 namespace {
 
@@ -127,84 +47,185 @@ int branchOf(ts::Node if_stmt, ts::Node n) {
 // block runs at most once per loop.
 static bool endsByLeaving(ts::Node block) {
   if (!block || block.namedChildCount() == 0) return false;
-  ts::Node last = block.namedChild(block.namedChildCount() - 1);
-  for (uint32_t i = block.namedChildCount(); i-- > 0 && last.is("comment");) last = block.namedChild(i);
-  return last.is("break_statement") || last.is("return_statement") || last.is("raise_statement");
+  ts::Node last;
+  for (ts::Node s : block.namedChildren())
+    if (!s.is("comment")) last = s;
+  return last && (last.is("break_statement") || last.is("return_statement") || last.is("raise_statement"));
 }
 
-// Walks from n outward to its batch loop. With `respect_guards`, a periodic
-// guard (or a flag resolved to off) on the way means "not per step".
-static std::optional<BatchContext> findBatchContext(const ScriptModel& m, ts::Node n, bool respect_guards,
-                                                    int depth, std::vector<ts::Node> via) {
-  std::vector<ts::Node> up = n.ancestors();
-  for (size_t i = 0; i < up.size(); ++i) {
-    ts::Node p = up[i], child = i ? up[i - 1] : n;
-    // An exception handler is a failure path, like `if not math.isfinite(loss):`
-    // (an out-of-memory retry), not something most steps run.
-    if (respect_guards && p.is("except_clause")) return std::nullopt;
-    if (respect_guards && (p.is("if_statement") || p.is("elif_clause"))) {
-      int branch = branchOf(p, child);
-      if (branch == 0) {
-        ts::Node cond = p.field("condition");
-        if (m.isPeriodicCondition(cond)) return std::nullopt;
-        // A branch that leaves the loop (`if done: print(...); break`) runs once.
-        if (endsByLeaving(p.field("consequence"))) return std::nullopt;
-        ResolvedValue v = m.resolve(cond);
-        if (auto b = v.truthiness(); b && !*b && v.kind != ResolvedValue::Kind::String) return std::nullopt;
-      }
-    }
-    if (syntax::isLoop(p)) {
-      const Loop* l = m.loopFor(p);
-      ts::Node body = p.field("body");
-      if (!body || !body.contains(n)) {
-        // The loop header runs once; keep walking outward.
-        continue;
-      }
-      if (l && (l->kind == LoopKind::Step || l->kind == LoopKind::Eval)) {
-        BatchContext ctx;
-        ctx.kind = l->kind == LoopKind::Step ? BatchKind::Step : BatchKind::Eval;
-        ctx.scope = p;
-        ctx.loop = l;
-        ctx.via_calls = via;
-        return ctx;
-      }
-      if (l && l->kind == LoopKind::Epoch) return std::nullopt;  // once per epoch
-    }
-    if (p.is("class_definition") || p.is("lambda")) return std::nullopt;
-    if (p.is("function_definition")) {
-      const Function* f = m.enclosingFunction(p.namedChild(0));
-      if (!f) return std::nullopt;
-      // A @tf.function/@jax.jit body is traced into a graph: its Python
-      // statements (print, .numpy(), logging) run once, at tracing.
-      for (const auto& d : f->decorators)
-        if (d == "tensorflow.function" || d == "jax.jit") return std::nullopt;
-      BatchKind kind;
-      if (isLightningHook(*f, &kind)) {
-        BatchContext ctx;
-        ctx.kind = kind;
-        ctx.scope = p;
-        ctx.via_calls = via;
-        return ctx;
-      }
-      if (depth >= kMaxCallDepth) return std::nullopt;
-      for (const Call* c : m.callersOf(*f)) {
-        if (f->node.contains(c->node)) continue;  // recursion
-        auto next = via;
-        next.insert(next.begin(), c->node);
-        if (auto r = findBatchContext(m, c->node, respect_guards, depth + 1, next)) return r;
-      }
-      return std::nullopt;
-    }
+const char* frequencyName(Frequency f) {
+  switch (f) {
+    case Frequency::PerStep: return "per step";
+    case Frequency::EveryNSteps: return "every N steps";
+    case Frequency::PerEpoch: return "per epoch";
+    case Frequency::Once: return "once";
+    case Frequency::Rarely: return "rarely";
+    case Frequency::Never: return "never";
+    case Frequency::Unknown: break;
   }
-  return std::nullopt;
+  return "unknown";
+}
+
+std::optional<FrequencyReason> runsOnlyOnce(const ScriptModel& m, const Loop& loop) {
+  ts::Node body = loop.node.field("body");
+  if (endsByLeaving(body)) return FrequencyReason{loop.node, "the loop ends on its first pass"};
+  // A warm-up loop: `for _ in range(3)` (literal bounds only: a bound from
+  // the command line may be large).
+  ts::Node it = syntax::unwrap(loop.iterable);
+  const Call* c = it && it.is("call") ? m.callAt(it) : nullptr;
+  if (!c || c->method != "range" || !c->callee.is("identifier") || c->positional.empty() ||
+      c->positional.size() > 2)
+    return std::nullopt;
+  std::vector<int64_t> bounds;
+  for (ts::Node b : c->positional) {
+    if (!syntax::unwrap(b).is("integer")) return std::nullopt;
+    bounds.push_back(std::stoll(std::string(syntax::unwrap(b).text()), nullptr, 0));
+  }
+  int64_t trips = bounds.size() == 1 ? bounds[0] : bounds[1] - bounds[0];
+  if (trips >= m.options().min_guard_interval) return std::nullopt;
+  return FrequencyReason{loop.node, "a warm-up loop of " + std::to_string(std::max<int64_t>(trips, 0)) + " passes"};
+}
+
+namespace {
+
+// The most frequent first: the order in which caller chains are preferred.
+int oftenness(Frequency f) {
+  switch (f) {
+    case Frequency::PerStep: return 6;
+    case Frequency::EveryNSteps: return 5;
+    case Frequency::PerEpoch: return 4;
+    case Frequency::Unknown: return 3;
+    case Frequency::Rarely: return 2;
+    case Frequency::Once: return 1;
+    case Frequency::Never: return 0;
+  }
+  return 3;
+}
+
+// Walks from a node outward to the loop or hook that repeats it, noting the
+// rarest guard or early exit on the way (`cap`).
+class FrequencyWalk {
+ public:
+  FrequencyWalk(const ScriptModel& m, bool respect_guards) : m_(m), guards_(respect_guards) {}
+
+  ExecutionFrequency from(ts::Node n, int depth, const std::vector<ts::Node>& via) {
+    std::optional<ExecutionFrequency> cap;
+    auto limit = [&](Frequency how, ts::Node at, std::string why) {
+      if (!cap || oftenness(how) < oftenness(cap->how)) cap = ExecutionFrequency{how, std::nullopt, {}};
+      cap->reasons.push_back({at, std::move(why)});
+    };
+    std::vector<ts::Node> up = n.ancestors();
+    for (size_t i = 0; i < up.size(); ++i) {
+      ts::Node p = up[i], child = i ? up[i - 1] : n;
+      // An exception handler is a failure path (an out-of-memory retry), not something most steps run.
+      if (guards_ && p.is("except_clause")) limit(Frequency::Rarely, p, "exception handler");
+      if (guards_ && (p.is("if_statement") || p.is("elif_clause")) && branchOf(p, child) == 0) judgeBranch(p, limit);
+      if (syntax::isLoop(p)) {
+        ts::Node body = p.field("body");
+        if (!body || !body.contains(n)) continue;  // the loop header runs once; keep walking outward
+        const Loop* l = m_.loopFor(p);
+        if (l && (l->kind == LoopKind::Step || l->kind == LoopKind::Eval)) {
+          if (auto once = guards_ ? runsOnlyOnce(m_, *l) : std::nullopt) limit(Frequency::Once, once->node, once->why);
+          return finish(cap, batchLoop(*l, via));
+        }
+        if (l && l->kind == LoopKind::Epoch) return finish(cap, of(Frequency::PerEpoch, p, "epoch loop"));
+      }
+      if (p.is("class_definition") || p.is("lambda")) return finish(cap, of(Frequency::Unknown, p, ""));
+      if (p.is("function_definition")) return finish(cap, function(p, depth, via));
+    }
+    return finish(cap, of(Frequency::Once, ts::Node(), "module level, outside any loop"));
+  }
+
+ private:
+  template <typename Limit>
+  void judgeBranch(ts::Node stmt, Limit& limit) {
+    GuardVerdict g = judgeGuard(m_, stmt.field("condition"));
+    if (g.kind == GuardKind::Periodic) limit(Frequency::EveryNSteps, g.decisive, g.why);
+    if (g.kind == GuardKind::Rare) limit(Frequency::Rarely, g.decisive, g.why);
+    if (g.kind == GuardKind::Off) limit(Frequency::Never, g.decisive, g.why);
+    // A branch that leaves the loop (`if done: print(...); break`) runs once.
+    if (endsByLeaving(stmt.field("consequence"))) limit(Frequency::Once, stmt, "the branch leaves the loop");
+  }
+
+  static ExecutionFrequency of(Frequency how, ts::Node at, std::string why) {
+    ExecutionFrequency f{how, std::nullopt, {}};
+    if (at) f.reasons.push_back({at, std::move(why)});
+    return f;
+  }
+
+  // A guard or early exit caps how often the loop's repetition reaches n.
+  static ExecutionFrequency finish(const std::optional<ExecutionFrequency>& cap, ExecutionFrequency context) {
+    if (!cap || oftenness(cap->how) >= oftenness(context.how)) return context;
+    ExecutionFrequency out = *cap;
+    if (out.how == Frequency::EveryNSteps) out.batch = context.batch;
+    out.reasons.insert(out.reasons.end(), context.reasons.begin(), context.reasons.end());
+    return out;
+  }
+
+  static ExecutionFrequency batchLoop(const Loop& l, const std::vector<ts::Node>& via) {
+    BatchContext ctx;
+    ctx.kind = l.kind == LoopKind::Step ? BatchKind::Step : BatchKind::Eval;
+    ctx.scope = l.node;
+    ctx.loop = &l;
+    ctx.via_calls = via;
+    ExecutionFrequency f = of(Frequency::PerStep, l.node, loopKindName(l.kind));
+    f.batch = std::move(ctx);
+    return f;
+  }
+
+  ExecutionFrequency function(ts::Node def, int depth, const std::vector<ts::Node>& via) {
+    const Function* f = m_.enclosingFunction(def.namedChild(0));
+    if (!f) return of(Frequency::Unknown, def, "");
+    // A @tf.function/@jax.jit body is traced into a graph: its Python
+    // statements (print, .numpy(), logging) run once, at tracing.
+    for (const auto& d : f->decorators)
+      if (d == "tensorflow.function" || d == "jax.jit") return of(Frequency::Once, def, "traced once into a graph");
+    BatchKind kind;
+    if (isLightningHook(*f, &kind)) {
+      BatchContext ctx;
+      ctx.kind = kind;
+      ctx.scope = def;
+      ctx.via_calls = via;
+      ExecutionFrequency hook = of(Frequency::PerStep, def, "step hook");
+      hook.batch = std::move(ctx);
+      return hook;
+    }
+    ExecutionFrequency best = of(Frequency::Unknown, def, "no caller in this file");
+    if (depth >= kMaxCallDepth) return best;
+    bool called = false;
+    // The most frequent caller chain decides.
+    for (const Call* c : m_.callersOf(*f)) {
+      if (f->node.contains(c->node)) continue;  // recursion
+      auto next = via;
+      next.insert(next.begin(), c->node);
+      ExecutionFrequency r = from(c->node, depth + 1, next);
+      if (!called || oftenness(r.how) > oftenness(best.how)) best = std::move(r);
+      called = true;
+      if (best.how == Frequency::PerStep) break;
+    }
+    return best;
+  }
+
+  const ScriptModel& m_;
+  bool guards_;
+};
+
+}  // namespace
+
+ExecutionFrequency frequencyOf(const ScriptModel& model, ts::Node n, bool respect_guards) {
+  return FrequencyWalk(model, respect_guards).from(n, 0, {});
 }
 
 std::optional<BatchContext> ScriptModel::perStep(ts::Node n) const {
-  return findBatchContext(*this, n, true, 0, {});
+  ExecutionFrequency f = frequencyOf(*this, n, true);
+  if (f.how != Frequency::PerStep) return std::nullopt;
+  return f.batch;
 }
 
 std::optional<BatchContext> ScriptModel::inBatchLoop(ts::Node n) const {
-  return findBatchContext(*this, n, false, 0, {});
+  ExecutionFrequency f = frequencyOf(*this, n, false);
+  if (f.how != Frequency::PerStep) return std::nullopt;
+  return f.batch;
 }
 
 bool ScriptModel::underPeriodicGuard(ts::Node n, ts::Node scope) const {
@@ -226,22 +247,16 @@ std::optional<ShortIntervalGuard> ScriptModel::shortIntervalGuard(ts::Node n, co
     for (size_t i = 0; i < up.size() && !(up[i] == context.scope) && !up[i].is("function_definition"); ++i) {
       ts::Node p = up[i], child = i ? up[i - 1] : start;
       if (!(p.is("if_statement") || p.is("elif_clause")) || branchOf(p, child) != 0) continue;
-      std::vector<ts::Node> stack{p.field("condition")};
-      while (!stack.empty()) {
-        ts::Node e = stack.back();
-        stack.pop_back();
-        for (ts::Node k : e.namedChildren()) stack.push_back(k);
-        if (!e.is("binary_operator") || e.field("operator").text() != "%") continue;
-        ResolvedValue v = resolve(e.field("right"));
-        auto every = v.kind == ResolvedValue::Kind::Int ? v.asInt() : std::nullopt;
-        if (every && *every >= 1 && *every < options_.min_guard_interval)
-          return ShortIntervalGuard{p.field("condition"), syntax::unwrap(e.field("right")), std::move(v)};
-      }
+      // Inline (`step % args.eval_every == 0`) or held in a variable or predicate.
+      GuardVerdict g = judgeGuard(*this, p.field("condition"));
+      if (g.kind != GuardKind::Often || !g.short_interval) continue;
+      ShortIntervalGuard s = std::move(*g.short_interval);
+      s.condition = p.field("condition");
+      return s;
     }
   }
   return std::nullopt;
 }
-
 
 // Walks outward from n collecting epoch loops (see epochLoopsAround); stops
 // at a batch loop, a guard or a scope boundary, keeping what it has found.

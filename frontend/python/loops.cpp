@@ -45,9 +45,11 @@ class LoopClassifier {
       if (l.kind != LoopKind::Other) continue;
       if (isEvalLoop(l)) l.kind = LoopKind::Eval;
     }
-    // An eval loop inside another eval loop: only the innermost counts.
+    // An eval loop inside another eval loop: only the innermost counts,
+    // unless the outer one runs the model on its own variable too (a batch
+    // split into chunks inside the batch loop).
     for (Loop& l : m_.loops_) {
-      if (l.kind != LoopKind::Eval) continue;
+      if (l.kind != LoopKind::Eval || forwardsTarget(l)) continue;
       for (const Loop& inner : m_.loops_)
         if (&inner != &l && inner.kind == LoopKind::Eval && l.node.contains(inner.node) &&
             m_.enclosingFunction(inner.node) == m_.enclosingFunction(l.node)) {
@@ -114,12 +116,79 @@ class LoopClassifier {
   }
 
   bool isEvalLoop(const Loop& l) {
-    if (!l.node.is("for_statement")) return false;
-    std::string it = std::string(l.iterable.text()) + " " + std::string(l.target.text());
-    static const std::regex batchy(R"((loader|batch|data|dl\b|iter|val|test|eval|inputs|images))",
-                                   std::regex::icase);
-    if (!std::regex_search(it, batchy)) return false;
+    if (!l.node.is("for_statement") || !iteratesBatches(l)) return false;
     return m_.inEvalContext(l.node);
+  }
+
+  // A batch loop iterates batches (RULES.md "How often a line runs"): it runs
+  // a forward pass on its variable, or iterates something named like a loader
+  // or iterator (through enumerate/tqdm/log_every wrappers); a loop over
+  // datasets, subsets, prompts, model names or folds does not.
+  bool iteratesBatches(const Loop& l) {
+    if (forwardsTarget(l)) return true;
+    ts::Node it = peelWrappers(l.iterable);
+    if (!it || isCollectionOfThings(it)) return false;
+    std::string text = std::string(l.iterable.text()) + " " + std::string(l.target.text());
+    static const std::regex batchy(
+        R"((loader|batch|data|dl\b|iter|val|test|eval|inputs|images|progress|pbar|prefetch))",
+        std::regex::icase);
+    return std::regex_search(text, batchy);
+  }
+
+  // `enumerate(x)`, `tqdm(x, ...)`, `iter(x)`, `sorted(x)`, `metric_logger.log_every(x, freq, header)` -> x.
+  ts::Node peelWrappers(ts::Node it) {
+    it = syntax::unwrap(it);
+    for (int i = 0; i < 3 && it && it.is("call"); ++i) {
+      const Call* c = m_.callAt(it);
+      if (!c || c->positional.empty() ||
+          !syntax::oneOf(c->method, {"enumerate", "tqdm", "iter", "log_every", "trange", "track", "sorted", "reversed",
+                                     "list", "tuple"}))
+        break;
+      it = syntax::unwrap(c->positional[0]);
+    }
+    return it;
+  }
+
+  // Literal collections, dict views, string splits and plurals of things
+  // that are not batches: each iteration is a dataset, a prompt, a model.
+  bool isCollectionOfThings(ts::Node it) {
+    if (syntax::oneOf(it.type(), {"list", "tuple", "set", "dictionary", "string", "concatenated_string"})) return true;
+    if (const Call* c = it.is("call") ? m_.callAt(it) : nullptr)
+      if (c->receiver && syntax::oneOf(c->method, {"items", "keys", "values", "split"})) return true;
+    static const std::regex things(
+        R"((^|_)(subsets|splits|datasets|prompts|texts|sentences|names|models|folds|tasks|files|paths|checkpoints|ckpts|configs|seeds|langs|languages|phases|modes|domains|benchmarks)$)",
+        std::regex::icase);
+    return std::regex_search(std::string(syntax::lastName(it)), things);
+  }
+
+  // The body calls a model on the loop variable: `model(images)`, `self.net(x.to(device))`.
+  bool forwardsTarget(const Loop& l) {
+    std::vector<std::string_view> vars;
+    std::vector<ts::Node> stack{l.target};
+    while (!stack.empty()) {
+      ts::Node n = stack.back();
+      stack.pop_back();
+      if (!n) continue;
+      if (n.is("identifier") && n.text() != "_") vars.push_back(n.text());
+      for (ts::Node c : n.namedChildren()) stack.push_back(c);
+    }
+    if (vars.empty()) return false;
+    ts::Node body = l.node.field("body");
+    for (const Call& c : m_.calls_) {
+      if (!body.contains(c.node) || c.positional.empty() || !c.qualified.empty()) continue;
+      bool uses = false;
+      for (ts::Node a : c.positional)
+        for (std::string_view v : vars) uses = uses || mentions(a, v);
+      if (uses && m_.isModuleExpression(c.method == "forward" && c.receiver ? c.receiver : c.callee)) return true;
+    }
+    return false;
+  }
+
+  static bool mentions(ts::Node n, std::string_view name) {
+    if (n.is("identifier")) return n.text() == name;
+    for (ts::Node c : n.namedChildren())
+      if (mentions(c, name)) return true;
+    return false;
   }
 
   ScriptModel& m_;
@@ -182,9 +251,20 @@ bool gradSwitchedBefore(const ScriptModel& m, const Function* f, ts::Node n) {
   return false;
 }
 
+// `stack.enter_context(torch.no_grad())` on an ExitStack entered by the
+// with-statement `with_stmt`, before `n`: no_grad holds until the stack exits.
+bool enteredOnStack(const ScriptModel& m, ts::Node with_stmt, ts::Node n) {
+  for (const Call& c : m.calls())
+    if (c.method == "enter_context" && c.positional.size() == 1 && with_stmt.contains(c.node) &&
+        c.node.end() <= n.begin() && switchesGrad(c.positional[0].text()) &&
+        c.positional[0].text().find("True") == std::string_view::npos)
+      return true;
+  return false;
+}
+
 bool gradDisabledAt(const ScriptModel& m, ts::Node n, int depth) {
   for (ts::Node p : n.ancestors()) {
-    if (p.is("with_statement") && switchesGrad(p.child(1).text())) return true;
+    if (p.is("with_statement") && (switchesGrad(p.child(1).text()) || enteredOnStack(m, p, n))) return true;
     if (!p.is("function_definition")) continue;
     const Function* f = m.enclosingFunction(p.namedChild(0));
     if (!f) return false;

@@ -172,3 +172,11 @@ def cross_validate(make_model, folds, optimizer_fn):
         for epoch in range(args.epochs):
             for images, labels in fold_loader:
                 train_step(model, optimizer, images, labels)
+
+
+def train_resumed(model, train_set, optimizer):
+    loader = DataLoader(train_set, batch_size=args.batch_size, shuffle=True,  # expect: GPU105 "each of the 80 epochs of the loop at line 180 (`range(10, args.epochs)` runs 80 times"
+                        num_workers=args.workers, pin_memory=True, persistent_workers=args.workers > 0)
+    for epoch in range(10, args.epochs):
+        for images, labels in loader:
+            train_step(model, optimizer, images, labels)

@@ -1,0 +1,284 @@
+// Guard conditions (RULES.md "Periodic guard", "How often a line runs"): is
+// the branch under `condition` taken on most steps, every N steps, rarely, or
+// never? Follows local boolean variables and one level of project predicates.
+#include <regex>
+#include <utility>
+
+#include "frontend/python/frequency.h"
+#include "frontend/python/syntax.h"
+
+namespace gpulint::python {
+
+namespace {
+
+// Parameters of an inlined predicate bound to the caller's arguments.
+using Env = std::vector<std::pair<std::string, ts::Node>>;
+
+constexpr int kMaxDepth = 2;  // a variable, then a predicate (or the reverse)
+
+// Names of loop counters: a `==` against one of them is true once.
+bool isCounterName(std::string_view text) {
+  static const std::regex counter(
+      R"((^|[._])(i|j|it|idx|step|steps|iter|iteration|batch_idx|batch_id|global_step|n_iter|iter_num|batch_num|num_steps|update|updates|epoch)$|step|iter)",
+      std::regex::icase);
+  return std::regex_search(std::string(text), counter);
+}
+
+// The last/final step or batch: `is_last_step`, `last_batch`, `is_final`.
+bool namesLastStep(std::string_view text) {
+  static const std::regex last(R"((^|[._])(is_)?(last|final)([._]|$)|last_batch|is_last|last_step|final_step)",
+                               std::regex::icase);
+  return std::regex_search(std::string(text), last);
+}
+
+// A flag set by a signal handler, a watchdog or an early stopper.
+bool namesInterrupt(std::string_view text) {
+  static const std::regex flag(
+      R"(interrupt|signal|sigterm|sigint|sigusr|preempt|timeout_sent|timed_out|should_stop|stop_requested|early_stop|exit_requested|terminate|requeue)",
+      std::regex::icase);
+  return std::regex_search(std::string(text), flag);
+}
+
+// Non-finite values by name: `inf_scores.any()`, `has_nan`, `found_inf`.
+bool namesNonFinite(std::string_view text) {
+  static const std::regex nonfinite(R"((^|[_.])(nan|inf)([_.]|$))", std::regex::icase);
+  return std::regex_search(std::string(text), nonfinite);
+}
+
+// The end of training on the bigger side of `>=`/`>`: total/max steps, a time budget.
+bool namesEndBound(std::string_view text) {
+  static const std::regex end(R"(total|max_|max[A-Z]|last|final|num_(train_)?(steps|iters|updates)|end_step|stop)",
+                              std::regex::icase);
+  return std::regex_search(std::string(text), end);
+}
+
+// A size or count of the batch: `len(x)`, `x.numel()`, `x.shape[0]`, `x[-1].item()`.
+bool isSizeExpression(ts::Node e) {
+  std::string_view t = e.text();
+  return e.is("call") ? syntax::containsWord(t, {"len(", "numel", "size(", ".item()", ".sum()", "count"})
+                      : syntax::containsWord(t, {"shape", "numel"});
+}
+
+bool isZero(ts::Node e) { return syntax::unwrap(e).is("integer") && syntax::unwrap(e).text() == "0"; }
+
+// `x` counts the iterations of a for loop around `at`: the index of
+// `for i, b in enumerate(...)` or the variable of `for r in range(...)`,
+// whatever its name. Not a batch's contents (`for x, y in loader`).
+bool isLoopCounter(ts::Node x, ts::Node at) {
+  x = syntax::unwrap(x);
+  if (!x.is("identifier")) return false;
+  for (ts::Node p : at.ancestors()) {
+    if (syntax::isScope(p)) return false;
+    if (!p.is("for_statement")) continue;
+    ts::Node it = syntax::unwrap(p.field("right")), target = syntax::unwrap(p.field("left"));
+    ts::Node callee = it && it.is("call") ? it.field("function") : ts::Node();
+    std::string_view name = callee ? syntax::lastName(callee) : std::string_view();
+    if (name == "enumerate" && (target.is("pattern_list") || target.is("tuple_pattern") || target.is("tuple")) &&
+        target.namedChildCount() > 0)
+      target = target.namedChild(0);
+    else if (name != "range" && name != "trange")
+      continue;
+    if (target.is("identifier") && target.text() == x.text()) return true;
+  }
+  return false;
+}
+
+GuardVerdict verdict(GuardKind kind, ts::Node decisive, std::string why) {
+  GuardVerdict v;
+  v.kind = kind;
+  v.decisive = decisive;
+  v.why = std::move(why);
+  return v;
+}
+
+int rank(GuardKind k) {  // how rarely the branch runs, for `and`
+  switch (k) {
+    case GuardKind::Off: return 3;
+    case GuardKind::Rare: return 2;
+    case GuardKind::Periodic: return 1;
+    case GuardKind::Often: break;
+  }
+  return 0;
+}
+
+class GuardJudge {
+ public:
+  explicit GuardJudge(const ScriptModel& m) : m_(m) {}
+
+  GuardVerdict judge(ts::Node e, const Env& env, int depth) {
+    e = syntax::unwrap(e);
+    if (!e) return {};
+    if (ts::Node arg = bound(e, env)) return judge(arg, {}, depth);
+    std::string_view t = e.type();
+    if (t == "boolean_operator") return combine(e, env, depth);
+    if (t == "not_operator") return negation(e, env);
+    if (t == "comparison_operator") return comparison(e, env);
+    if (t == "call") return call(e, env, depth);
+    if (t == "identifier" || t == "attribute") return flag(e, env, depth);
+    return {};
+  }
+
+ private:
+  ts::Node bound(ts::Node e, const Env& env) const {
+    if (!e.is("identifier")) return {};
+    for (const auto& [name, arg] : env)
+      if (name == e.text()) return syntax::unwrap(arg);
+    return {};
+  }
+  ts::Node substituted(ts::Node e, const Env& env) const {
+    e = syntax::unwrap(e);
+    ts::Node arg = bound(e, env);
+    return arg ? arg : e;
+  }
+
+  GuardVerdict combine(ts::Node e, const Env& env, int depth) {
+    GuardVerdict l = judge(e.field("left"), env, depth), r = judge(e.field("right"), env, depth);
+    bool conjunction = e.field("operator").text() == "and";
+    // `a and b` runs as rarely as its rarer side; `a or b` as often as its more frequent one.
+    GuardVerdict& pick = (rank(l.kind) >= rank(r.kind)) == conjunction ? l : r;
+    GuardVerdict& other = &pick == &l ? r : l;
+    if (pick.kind == GuardKind::Often && !pick.short_interval) pick.short_interval = other.short_interval;
+    return pick;
+  }
+
+  GuardVerdict negation(ts::Node e, const Env& env) {
+    ts::Node arg = substituted(e.field("argument"), env);
+    // `not step % n`: true when the remainder is 0.
+    if (arg.is("binary_operator") && arg.field("operator").text() == "%") return modulo(arg, env, e);
+    if (syntax::containsWord(arg.text(), {"isfinite"})) return verdict(GuardKind::Rare, e, "failure check");
+    if (isSizeExpression(arg)) return verdict(GuardKind::Rare, e, "empty-batch check");
+    return {};
+  }
+
+  // `x % N` compared with a constant: once every N steps, unless N resolves short.
+  GuardVerdict modulo(ts::Node mod, const Env& env, ts::Node decisive) {
+    ts::Node counter = substituted(mod.field("left"), env), interval = substituted(mod.field("right"), env);
+    if (syntax::containsWord(counter.text(), {"epoch"})) return verdict(GuardKind::Periodic, decisive, "counted in epochs");
+    ResolvedValue v = m_.resolve(interval);
+    auto every = v.kind == ResolvedValue::Kind::Int ? v.asInt() : std::nullopt;
+    if (!every || *every >= m_.options().min_guard_interval)
+      return verdict(GuardKind::Periodic, decisive, "periodic guard");
+    GuardVerdict often = verdict(GuardKind::Often, decisive, "interval below min_guard_interval");
+    if (*every >= 1) often.short_interval = ShortIntervalGuard{decisive, interval, std::move(v)};
+    return often;
+  }
+
+  GuardVerdict comparison(ts::Node e, const Env& env) {
+    std::vector<ts::Node> operands;
+    std::vector<std::string> ops;
+    for (uint32_t i = 0; i < e.childCount(); ++i) {
+      ts::Node c = e.child(i);
+      if (c.isNamed() && !c.is("comment")) operands.push_back(substituted(c, env));
+      else if (!c.isNamed()) ops.emplace_back(c.text());
+    }
+    // `not in` / `is not` come as two tokens.
+    std::string op;
+    for (const auto& o : ops) op += (op.empty() ? "" : " ") + o;
+    if (operands.size() != 2) return {};
+    ts::Node left = operands[0], right = operands[1];
+    for (ts::Node side : operands)
+      if (side.is("binary_operator") && side.field("operator").text() == "%")
+        return op == "==" ? modulo(side, env, e) : GuardVerdict{};  // `!= 0` runs on most steps
+    if (op == "in" && isCounter(left, e) && !right.is("string"))
+      return verdict(GuardKind::Periodic, e, "steps listed in a collection");
+    if (op == "==" || op == "is") return equality(e, left, right);
+    if ((op == ">=" || op == ">") && isCounterish(left) && namesEndBound(right.text()))
+      return verdict(GuardKind::Rare, e, "end-of-training condition");
+    if ((op == "<=" || op == "<") && isCounterish(right) && namesEndBound(left.text()))
+      return verdict(GuardKind::Rare, e, "end-of-training condition");
+    if (op == ">" || op == ">=" || op == "<" || op == "<=") {
+      // A counter or timer compared with an interval.
+      for (ts::Node side : operands)
+        if (syntax::containsWord(side.text(), {"every", "interval", "freq", "period"}))
+          return verdict(GuardKind::Periodic, e, "counter compared with an interval");
+    }
+    return {};
+  }
+
+  // Not a literal: a counter, a timer, an elapsed count.
+  static bool isCounterish(ts::Node side) {
+    return !(side.is("integer") || side.is("float") || side.is("string") || side.is("true") || side.is("false"));
+  }
+
+  bool isCounter(ts::Node side, ts::Node at) const { return isCounterName(side.text()) || isLoopCounter(side, at); }
+
+  GuardVerdict equality(ts::Node e, ts::Node left, ts::Node right) {
+    // `step == last_step`, `i == len(loader) - 1`, `i == 0`; not `rank == 0` nor `cfg == "x"`.
+    if (left.is("string") || right.is("string")) return {};
+    if ((isZero(right) && isSizeExpression(left)) || (isZero(left) && isSizeExpression(right)))
+      return verdict(GuardKind::Rare, e, "empty-batch check");
+    if (isCounter(left, e) || isCounter(right, e)) return verdict(GuardKind::Rare, e, "a single step");
+    return {};
+  }
+
+  GuardVerdict call(ts::Node e, const Env& env, int depth) {
+    if (syntax::containsWord(e.text(), {"isnan", "isinf"}) || namesNonFinite(e.text()))
+      return verdict(GuardKind::Rare, e, "failure check");
+    const Call* c = m_.callAt(e);
+    const Function* f = c ? m_.calledFunction(*c) : nullptr;
+    ts::Node returned = f && env.empty() && depth < kMaxDepth ? singleReturn(*f) : ts::Node();
+    if (!returned) return {};
+    // One level of inlining: the predicate's parameters take the caller's arguments.
+    Env inner;
+    bool method = f->owner && !f->parameters.empty() && f->parameters[0] == "self";
+    for (size_t i = method ? 1 : 0; i < f->parameters.size(); ++i)
+      if (ts::Node a = c->argument(f->parameters[i], static_cast<int>(i - (method ? 1 : 0))))
+        inner.emplace_back(f->parameters[i], a);
+    GuardVerdict v = judge(returned, inner, depth + 1);
+    if (v.kind != GuardKind::Often) v.decisive = e;
+    if (v.short_interval) v.short_interval->condition = e;
+    return v;
+  }
+
+  // The expression of a function whose body is one `return <expr>` (after a docstring).
+  static ts::Node singleReturn(const Function& f) {
+    ts::Node ret;
+    for (ts::Node s : f.body.namedChildren()) {
+      if (s.is("comment")) continue;
+      if (s.is("expression_statement") && s.namedChildCount() == 1 && s.namedChild(0).is("string") && !ret) continue;
+      if (ret || !s.is("return_statement") || s.namedChildCount() != 1) return {};
+      ret = s.namedChild(0);
+    }
+    return ret;
+  }
+
+  GuardVerdict flag(ts::Node e, const Env& env, int depth) {
+    std::string_view text = e.text();
+    if (namesLastStep(text)) return verdict(GuardKind::Rare, e, "last step");
+    if (namesInterrupt(text)) return verdict(GuardKind::Rare, e, "interrupt flag");
+    if (namesNonFinite(text)) return verdict(GuardKind::Rare, e, "failure check");
+    ResolvedValue value = m_.resolve(e);
+    if (auto b = value.truthiness(); b && !*b && value.kind != ResolvedValue::Kind::String)
+      return verdict(GuardKind::Off, e, "flag resolved to off");
+    if (!e.is("identifier") || depth >= kMaxDepth || !env.empty()) return {};
+    // A local boolean: `do_eval = step % args.eval_interval == 0` then `if do_eval:`.
+    auto binding = m_.lastBinding(e);
+    if (!binding || !binding->value || binding->index >= 0 || binding->conditional || binding->parameter) return {};
+    GuardVerdict v = judge(binding->value, {}, depth + 1);
+    if (v.kind != GuardKind::Often) v.decisive = binding->statement;
+    return v;
+  }
+
+  const ScriptModel& m_;
+};
+
+}  // namespace
+
+GuardVerdict judgeGuard(const ScriptModel& model, ts::Node condition) {
+  GuardVerdict v = GuardJudge(model).judge(condition, {}, 0);
+  if (v.kind != GuardKind::Often) return v;
+  // A condition that resolves to off as a whole (`args.profile and ...`).
+  ResolvedValue value = model.resolve(condition);
+  if (auto b = value.truthiness(); b && !*b && value.kind != ResolvedValue::Kind::String) {
+    GuardVerdict off = verdict(GuardKind::Off, condition, "flag resolved to off");
+    return off;
+  }
+  return v;
+}
+
+bool ScriptModel::isPeriodicCondition(ts::Node cond) const {
+  GuardKind k = judgeGuard(*this, cond).kind;
+  return k == GuardKind::Periodic || k == GuardKind::Rare;
+}
+
+}  // namespace gpulint::python

@@ -1,0 +1,68 @@
+"""Loops that run once: a throughput fence that returns on its first batch and
+warm-up loops over a small literal range are not per step (RULES.md "How
+often a line runs"); the same statements in a real batch loop still are."""
+import logging
+import time
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+logger = logging.getLogger(__name__)
+device = torch.device("cuda")
+model = nn.Linear(128, 10).to(device)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+
+
+@torch.no_grad()
+def throughput(data_loader):
+    model.eval()
+    for idx, (images, _) in enumerate(data_loader):
+        images = images.to(device, non_blocking=True)
+        batch_size = images.shape[0]
+        for _ in range(50):
+            model(images)
+        torch.cuda.synchronize()  # ok: GPU201 (the fence returns after its first batch)
+        tic = time.time()
+        for _ in range(30):
+            model(images)
+        torch.cuda.synchronize()  # ok: GPU201
+        logger.info(f"batch {idx}: {30 * batch_size / (time.time() - tic):.1f} images/s")  # ok: GPU206
+        return
+
+
+@torch.no_grad()
+def first_batch_latency(data_loader):
+    model.eval()
+    for images, _ in data_loader:
+        logits = model(images.to(device, non_blocking=True))
+        print(f"first batch max logit {logits.max().item():.3f}")  # ok: GPU201 (break ends the loop on its first pass)
+        break
+
+
+@torch.no_grad()
+def evaluate(data_loader):
+    model.eval()
+    for images, _ in data_loader:
+        model(images.to(device, non_blocking=True))
+        torch.cuda.synchronize()  # expect: GPU201 "on every batch of the evaluation loop"
+
+
+def warm_up(images, labels):
+    images, labels = images.to(device, non_blocking=True), labels.to(device, non_blocking=True)
+    for _ in range(3):
+        loss = F.cross_entropy(model(images), labels)
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad(set_to_none=True)
+        print(f"warm-up loss {loss.item():.3f}")  # ok: GPU201 (three warm-up passes)
+
+
+def train(loader, epochs):
+    for epoch in range(epochs):
+        for images, labels in loader:
+            loss = F.cross_entropy(model(images.to(device, non_blocking=True)), labels.to(device, non_blocking=True))
+            loss.backward()
+            optimizer.step()
+            optimizer.zero_grad(set_to_none=True)
+            print(f"loss {loss.item():.3f}")  # expect: GPU201 "on every step of the training step loop"

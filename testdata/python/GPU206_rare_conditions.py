@@ -1,0 +1,82 @@
+"""Rare-condition guards: failure checks, empty batches, interrupt flags, the
+end of training, the first pass of an outer loop and exception handlers run
+on few steps, so what they guard is not per step. The condition itself still
+runs every step (an `.item()` in it is a sync)."""
+import logging
+import math
+import sys
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+logger = logging.getLogger(__name__)
+device = torch.device("cuda")
+model = nn.Linear(128, 10).to(device)
+optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3)
+
+
+def train(loader, total_steps, warmup_steps, rank, watchdog):
+    for step, (images, labels, bbox_offsets) in enumerate(loader):
+        images, labels = images.to(device, non_blocking=True), labels.to(device, non_blocking=True)
+        bbox_offsets = bbox_offsets.to(device, non_blocking=True)
+        loss = F.cross_entropy(model(images), labels)
+        loss_value = loss.item()  # expect: GPU201 "`loss.item()`"
+        if not math.isfinite(loss_value):
+            print(f"Loss is {loss_value}, stopping training")  # ok: GPU206 (failure check)
+            sys.exit(1)
+        if torch.isnan(loss):
+            logger.warning("nan loss at step %d", step)  # ok: GPU206 (failure check)
+        if bbox_offsets[-1].item() == 0:  # expect: GPU201 "`bbox_offsets[-1].item()`"
+            print("empty batch, skipping")  # ok: GPU206 (empty-batch check)
+        if len(labels) == 0:
+            logger.info("no labels in this batch")  # ok: GPU206 (empty-batch check)
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad(set_to_none=True)
+        if watchdog.preempted:
+            torch.save(model.state_dict(), "preempt.pt")  # ok: GPU203 (interrupt flag)
+        if step >= total_steps:
+            torch.save(model.state_dict(), "final.pt")  # ok: GPU203 (end of training)
+        if step > warmup_steps:
+            torch.save(model.state_dict(), "latest.pt")  # expect: GPU203 "on every step"
+        if rank == 0:
+            logger.info("rank 0 finished step %d", step)  # expect: GPU206 (a rank guard is not rare)
+
+
+def train_on_shards(shards, shard_loader):
+    for r, shard in enumerate(shards):
+        for images, labels in shard_loader(shard):
+            loss = F.cross_entropy(model(images.to(device, non_blocking=True)), labels.to(device, non_blocking=True))
+            try:
+                loss.backward()
+            except RuntimeError as err:
+                logger.error("backward failed: %s", err)  # ok: GPU206 (exception handler)
+                continue
+            optimizer.step()
+            optimizer.zero_grad(set_to_none=True)
+            if r == 0:
+                print(f"first shard: {images.shape}")  # ok: GPU206 (the first pass of the outer loop)
+            print(f"shard {shard}")  # expect: GPU206 "on every step"
+
+
+def score(batches, out_file):
+    for batch in batches:
+        loss = F.cross_entropy(model(batch["x"].to(device, non_blocking=True)), batch["y"].to(device, non_blocking=True))
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad(set_to_none=True)
+        inf_scores = loss.isinf()
+        if inf_scores.any():
+            logger.info("skipping a batch with inf scores")  # ok: GPU206 (failure check)
+        print(batch["id"], file=out_file)  # ok: GPU206 (writes results to a file)
+        print(batch["id"], file=sys.stderr)  # expect: GPU206 "on every step"
+
+
+@torch.no_grad()
+def evaluate(loader):
+    model.eval()
+    for x, y in loader:
+        pred = model(x.to(device, non_blocking=True)).argmax(-1)
+        if y == 0:
+            print("label zero")  # expect: GPU206 "every batch of the evaluation loop" (y is the batch, not a counter)
