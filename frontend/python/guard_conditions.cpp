@@ -1,9 +1,9 @@
 // Guard conditions (RULES.md "Periodic guard", "How often a line runs"): is
 // the branch under `condition` taken on most steps, every N steps, rarely, or
 // never? Follows local boolean variables and one level of project predicates.
-#include <regex>
 #include <utility>
 
+#include "frontend/bounded_regex.h"
 #include "frontend/python/frequency.h"
 #include "frontend/python/syntax.h"
 
@@ -21,14 +21,14 @@ bool isCounterName(std::string_view text) {
   static const std::regex counter(
       R"((^|[._])(i|j|it|idx|step|steps|iter|iteration|batch_idx|batch_id|global_step|n_iter|iter_num|batch_num|num_steps|update|updates|epoch)$|step|iter)",
       std::regex::icase);
-  return std::regex_search(std::string(text), counter);
+  return nameSearch(text, counter);
 }
 
 // The last/final step or batch: `is_last_step`, `last_batch`, `is_final`.
 bool namesLastStep(std::string_view text) {
   static const std::regex last(R"((^|[._])(is_)?(last|final)([._]|$)|last_batch|is_last|last_step|final_step)",
                                std::regex::icase);
-  return std::regex_search(std::string(text), last);
+  return nameSearch(text, last);
 }
 
 // A flag set by a signal handler, a watchdog or an early stopper.
@@ -36,20 +36,20 @@ bool namesInterrupt(std::string_view text) {
   static const std::regex flag(
       R"(interrupt|signal|sigterm|sigint|sigusr|preempt|timeout_sent|timed_out|should_stop|stop_requested|early_stop|exit_requested|terminate|requeue)",
       std::regex::icase);
-  return std::regex_search(std::string(text), flag);
+  return nameSearch(text, flag);
 }
 
 // Non-finite values by name: `inf_scores.any()`, `has_nan`, `found_inf`.
 bool namesNonFinite(std::string_view text) {
   static const std::regex nonfinite(R"((^|[_.])(nan|inf)([_.]|$))", std::regex::icase);
-  return std::regex_search(std::string(text), nonfinite);
+  return nameSearch(text, nonfinite);
 }
 
 // The end of training on the bigger side of `>=`/`>`: total/max steps, a time budget.
 bool namesEndBound(std::string_view text) {
   static const std::regex end(R"(total|max_|max[A-Z]|last|final|num_(train_)?(steps|iters|updates)|end_step|stop)",
                               std::regex::icase);
-  return std::regex_search(std::string(text), end);
+  return nameSearch(text, end);
 }
 
 // A size or count of the batch: `len(x)`, `x.numel()`, `x.shape[0]`, `x[-1].item()`.

@@ -3,8 +3,8 @@
 // functions it calls); a loop around step loops is an epoch loop; a loop over
 // batches in an evaluation context with no backward is an eval loop.
 #include <map>
-#include <regex>
 
+#include "frontend/bounded_regex.h"
 #include "frontend/python/script_model.h"
 #include "frontend/python/syntax.h"
 
@@ -132,7 +132,7 @@ class LoopClassifier {
     static const std::regex batchy(
         R"((loader|batch|data|dl\b|iter|val|test|eval|inputs|images|progress|pbar|prefetch))",
         std::regex::icase);
-    return std::regex_search(text, batchy);
+    return nameSearch(text, batchy);
   }
 
   // `enumerate(x)`, `tqdm(x, ...)`, `iter(x)`, `sorted(x)`, `metric_logger.log_every(x, freq, header)` -> x.
@@ -158,7 +158,7 @@ class LoopClassifier {
     static const std::regex things(
         R"((^|_)(subsets|splits|datasets|prompts|texts|sentences|names|models|folds|tasks|files|paths|checkpoints|ckpts|configs|seeds|langs|languages|phases|modes|domains|benchmarks)$)",
         std::regex::icase);
-    return std::regex_search(std::string(syntax::lastName(it)), things);
+    return nameSearch(syntax::lastName(it), things);
   }
 
   // The body calls a model on the loop variable: `model(images)`, `self.net(x.to(device))`.
@@ -210,7 +210,7 @@ bool ScriptModel::inEvalContext(ts::Node n) const {
     if (p.is("function_definition")) {
       const Function* f = enclosingFunction(p.namedChild(0));
       if (!f) break;
-      if (std::regex_search(f->name, eval_name) && !syntax::containsWord(f->name, {"train"})) return true;
+      if (nameSearch(f->name, eval_name) && !syntax::containsWord(f->name, {"train"})) return true;
       for (const auto& d : f->decorators)
         if (syntax::containsWord(d, {"no_grad", "inference_mode"})) return true;
       const Call* mode = modeSwitchBefore(n);
