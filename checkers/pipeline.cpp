@@ -18,22 +18,27 @@ constexpr size_t kMaxFileBytes = 20u << 20;  // larger inputs are reported, not 
 
 namespace {
 
-FileAnalysis runPythonCheckers(SourceFilePtr source, const python::ScriptModel& script,
+FileAnalysis runPythonCheckers(SourceFilePtr source, std::shared_ptr<python::ScriptModel> script,
                                const RuleOptions& options) {
   FileAnalysis result;
   result.source = std::move(source);
+  result.diagnostics = pythonDiagnostics(*script, options);
+  result.script = std::move(script);
+  return result;
+}
+
+}  // namespace
+
+std::vector<Diagnostic> pythonDiagnostics(const python::ScriptModel& script, const RuleOptions& options) {
   AnalysisContext context;
   context.script = &script;
   context.options = &options;
   VectorSink sink;
   for (const auto& checker : allCheckers())
     if (checker->reads(FileKind::Python)) checker->run(context, sink);
-  result.diagnostics = std::move(sink.diagnostics);
-  std::sort(result.diagnostics.begin(), result.diagnostics.end(), diagnosticLess);
-  return result;
+  std::sort(sink.diagnostics.begin(), sink.diagnostics.end(), diagnosticLess);
+  return std::move(sink.diagnostics);
 }
-
-}  // namespace
 
 FileAnalysis analyzeSource(SourceFilePtr source, const RuleOptions& options) {
   if (source->kind() == FileKind::Cxx) return checks::analyzeCxxSource(source, options);
@@ -42,14 +47,14 @@ FileAnalysis analyzeSource(SourceFilePtr source, const RuleOptions& options) {
     result.source = source;
     return result;
   }
-  auto script = python::buildScriptModel(source, options);
-  return runPythonCheckers(source, *script, options);
+  std::shared_ptr<python::ScriptModel> script = python::buildScriptModel(source, options);
+  return runPythonCheckers(source, std::move(script), options);
 }
 
 FileAnalysis analyzeSource(SourceFilePtr source, ts::Tree tree, const RuleOptions& options) {
   if (source->kind() != FileKind::Python || !tree.raw()) return analyzeSource(std::move(source), options);
-  python::ScriptModel script(source, std::move(tree), options);
-  return runPythonCheckers(source, script, options);
+  auto script = std::make_shared<python::ScriptModel>(source, std::move(tree), options);
+  return runPythonCheckers(source, std::move(script), options);
 }
 
 LoadedSource loadSource(const std::string& path, const std::string& display_path) {
