@@ -12,6 +12,14 @@ namespace gpulint::python {
 
 namespace {
 
+// Nodes that may hold statements (and so assignments) below them.
+bool containsStatements(ts::Node n) {
+  return syntax::oneOf(n.type(), {"block", "expression_statement", "function_definition", "decorated_definition",
+                                  "if_statement", "elif_clause", "else_clause", "for_statement", "while_statement",
+                                  "with_statement", "try_statement", "except_clause", "finally_clause",
+                                  "match_statement", "case_clause", "except_group_clause"});
+}
+
 class SourceCollector {
  public:
   SourceCollector(const ScriptModel& m, bool all_paths, std::vector<ts::Node>& out)
@@ -126,13 +134,20 @@ class SourceCollector {
     if (!cls) return {};
     ts::Node value;
     int count = 0;
+    // Assignments are statements: descend through statements and blocks
+    // only, not into expressions (this runs for every `self.x` asked about).
     std::function<void(ts::Node)> visit = [&](ts::Node n) {
       for (ts::Node c : n.namedChildren()) {
         if (c.is("class_definition")) continue;
-        if ((c.is("assignment") || c.is("augmented_assignment")) && c.field("left").text() == attr.text()) {
-          value = c.is("assignment") ? c.field("right") : ts::Node();
-          ++count;
+        if (c.is("assignment") || c.is("augmented_assignment")) {
+          if (c.field("left").text() == attr.text()) {
+            value = c.is("assignment") ? c.field("right") : ts::Node();
+            ++count;
+          }
+          if (ts::Node right = c.field("right"); right && right.is("assignment")) visit(c);  // a = b = v
+          continue;
         }
+        if (!containsStatements(c)) continue;
         visit(c);
       }
     };
