@@ -19,18 +19,12 @@ constexpr size_t kMaxFileBytes = 20u << 20;  // larger inputs are reported, not 
 
 namespace {
 
-FileAnalysis runPythonCheckers(SourceFilePtr source, const python::ScriptModel& script,
+FileAnalysis runPythonCheckers(SourceFilePtr source, std::shared_ptr<python::ScriptModel> script,
                                const RuleOptions& options) {
   FileAnalysis result;
   result.source = std::move(source);
-  AnalysisContext context;
-  context.script = &script;
-  context.options = &options;
-  VectorSink sink;
-  for (const auto& checker : allCheckers())
-    if (checker->reads(FileKind::Python)) checker->run(context, sink);
-  result.diagnostics = std::move(sink.diagnostics);
-  std::sort(result.diagnostics.begin(), result.diagnostics.end(), diagnosticLess);
+  result.diagnostics = pythonDiagnostics(*script, options);
+  result.script = std::move(script);
   return result;
 }
 
@@ -43,6 +37,17 @@ FileAnalysis refused(SourceFilePtr source, const std::string& why) {
 }
 
 }  // namespace
+
+std::vector<Diagnostic> pythonDiagnostics(const python::ScriptModel& script, const RuleOptions& options) {
+  AnalysisContext context;
+  context.script = &script;
+  context.options = &options;
+  VectorSink sink;
+  for (const auto& checker : allCheckers())
+    if (checker->reads(FileKind::Python)) checker->run(context, sink);
+  std::sort(sink.diagnostics.begin(), sink.diagnostics.end(), diagnosticLess);
+  return std::move(sink.diagnostics);
+}
 
 FileAnalysis analyzeSource(SourceFilePtr source, const RuleOptions& options) {
   if (source->kind() == FileKind::Cxx) return checks::analyzeCxxSource(source, options);
@@ -59,8 +64,8 @@ FileAnalysis analyzeSource(SourceFilePtr source, const RuleOptions& options) {
 FileAnalysis analyzeSource(SourceFilePtr source, ts::Tree tree, const RuleOptions& options) {
   if (source->kind() != FileKind::Python || !tree.raw()) return analyzeSource(std::move(source), options);
   if (std::string why = treeDepthProblem(tree); !why.empty()) return refused(source, why);
-  python::ScriptModel script(source, std::move(tree), options);
-  return runPythonCheckers(source, script, options);
+  auto script = std::make_shared<python::ScriptModel>(source, std::move(tree), options);
+  return runPythonCheckers(source, std::move(script), options);
 }
 
 LoadedSource loadSource(const std::string& path, const std::string& display_path) {

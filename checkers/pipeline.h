@@ -12,11 +12,22 @@
 
 namespace gpulint {
 
+namespace python {
+class ScriptModel;
+}
+
 struct FileAnalysis {
   SourceFilePtr source;
   std::vector<Diagnostic> diagnostics;
   std::string error;  // non-empty when the file could not be analysed
+  // A Python file's model, kept for the project step (project_pass.h) so the
+  // file is parsed once; null for other kinds.
+  std::shared_ptr<python::ScriptModel> script;
 };
+
+// Every Python rule over one model (the per-file pass, and again with the
+// model attached to its project).
+[[nodiscard]] std::vector<Diagnostic> pythonDiagnostics(const python::ScriptModel& script, const RuleOptions& options);
 
 // Analyses one in-memory file (any kind; unknown kinds yield nothing).
 [[nodiscard]] FileAnalysis analyzeSource(SourceFilePtr source, const RuleOptions& options);

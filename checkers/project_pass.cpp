@@ -1,5 +1,6 @@
 // Job -> script linking and job-valued re-analysis (see project_pass.h).
 #include "checkers/project_pass.h"
+#include "checkers/cross_file_pass.h"
 #include "checkers/run_config_pass.h"
 
 #include <algorithm>
@@ -34,7 +35,7 @@ bool isJobCandidate(const FileAnalysis& r) {
 
 class Linker {
  public:
-  explicit Linker(ProjectInput in) : in_(in), configs_(in) {
+  Linker(ProjectInput in, const python::ProjectModel* project) : in_(in), configs_(in), project_(project) {
     for (size_t i = 0; i < in_.results->size(); ++i) index(i);
   }
 
@@ -161,6 +162,7 @@ class Linker {
     LinkedScript linked;
     linked.model = python::buildScriptModel((*in_.results)[*script].source, *in_.options);
     auto& model = linked.model;
+    model->attachProject(project_);
     linked.bindings = project::bindArgv(launch.args, *model, job_file);
     project::applyBindings(*model, linked.bindings);
     configs_.bind(*model, &launch, &job_file, jobBases(job_index, job, launch), scriptBases(*script));
@@ -193,6 +195,7 @@ class Linker {
           !mayReadRunConfig(source->text()))
         continue;
       auto model = python::buildScriptModel(source, *in_.options);
+      model->attachProject(project_);
       if (!configs_.bind(*model, nullptr, nullptr, {}, scriptBases(i))) continue;
       std::vector<Diagnostic> found = pythonFindings(*model);
       collect(i, found);
@@ -201,13 +204,7 @@ class Linker {
 
   // Every Python rule on a script model analysed with linked values.
   std::vector<Diagnostic> pythonFindings(const python::ScriptModel& model) const {
-    AnalysisContext context;
-    context.script = &model;
-    context.options = in_.options;
-    VectorSink sink;
-    for (const auto& checker : allCheckers())
-      if (checker->reads(FileKind::Python)) checker->run(context, sink);
-    return std::move(sink.diagnostics);
+    return pythonDiagnostics(model, *in_.options);
   }
 
   // A script value that is an argparse default the job does not pass: say
@@ -251,13 +248,17 @@ class Linker {
   std::map<size_t, std::vector<Diagnostic>> linked_;
   std::map<size_t, std::vector<Diagnostic>> moved_;
   RunConfigFiles configs_;
+  const python::ProjectModel* project_;  // the run's Python files; null when alone
 };
 
 }  // namespace
 
 void linkJobs(ProjectInput input) {
   if (input.disk_paths->size() < input.results->size()) input.disk_paths->resize(input.results->size());
-  Linker(input).run();
+  CrossFilePass cross_file(*input.results, *input.options);
+  cross_file.run();
+  Linker(input, cross_file.project()).run();
+  cross_file.handOver();
 }
 
 std::vector<FileAnalysis> linkedView(const std::vector<FileAnalysis>& per_file,

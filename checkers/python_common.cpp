@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "frontend/bounded_regex.h"
+#include "frontend/python/project_model.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::checks {
@@ -45,12 +46,32 @@ std::string describeContext(const python::ScriptModel& model, const python::Batc
   return s;
 }
 
-Location headerLocation(const python::ScriptModel& model, ts::Node statement) {
+Location headerLocation(const python::ScriptModel& in, ts::Node statement) {
+  const python::ScriptModel& model = in.ownerOf(statement);
   uint32_t end = statement.end();
   if (ts::Node body = statement.field("body")) end = body.begin();
   std::string_view text = model.file().text();
   while (end > statement.begin() && (text[end - 1] == '\n' || text[end - 1] == '\r' || text[end - 1] == ' ')) --end;
   return model.location(statement.begin(), end);
+}
+
+std::string lineRef(const python::ScriptModel& model, ts::Node n) {
+  const python::ScriptModel& owner = model.ownerOf(n);
+  std::string line = std::to_string(n.line());
+  return &owner == &model ? "line " + line : owner.file().path() + ":" + line;
+}
+
+std::vector<RelatedLocation> handOffSites(const python::ScriptModel& model, const python::Loop& loop,
+                                          const python::ScriptModel& from) {
+  std::vector<RelatedLocation> out;
+  const python::ProjectModel* project = model.project();
+  if (!project || &from == &model || !loop.function) return out;
+  for (const python::ProjectCall& pc : project->callersOf(*loop.function))
+    if (pc.model == &from) {
+      out.push_back({pc.model->location(pc.call->node), "passes it to " + loop.function->name + "() here"});
+      break;
+    }
+  return out;
 }
 
 bool namesEvaluation(std::string_view text) {
@@ -99,7 +120,8 @@ ShortGuardNote shortGuardNote(const python::ScriptModel& model, ts::Node n, cons
   return note;
 }
 
-Location callHead(const python::ScriptModel& model, const python::Call& call) {
+Location callHead(const python::ScriptModel& in, const python::Call& call) {
+  const python::ScriptModel& model = in.ownerOf(call.node);
   uint32_t begin = call.node.begin();
   uint32_t line = model.file().position(begin).line;
   uint32_t line_end = model.file().lineStart(line + 1);
@@ -139,6 +161,38 @@ ts::Node selfAttributeValue(ts::Node attr) {
   return count == 1 ? found : ts::Node();
 }
 
+// The value of `self.x` assigned once in a project base class of the
+// enclosing class (`class Trainer(BaseTrainer)`, BaseTrainer.__init__ sets
+// self.val_loader), possibly in another file; null when none.
+ts::Node baseAttributeValue(const python::ScriptModel& model, ts::Node attr) {
+  const python::ProjectModel* project = model.project();
+  ts::Node cls_node = attr;
+  while (cls_node && !cls_node.is("class_definition")) cls_node = cls_node.parent();
+  if (!project || !cls_node) return {};
+  for (const auto& cls : model.classes()) {
+    if (!(cls->node == cls_node)) continue;
+    std::string_view name = attr.field("attribute").text();
+    for (const auto& [base_model, base] : project->baseClasses(model, *cls)) {
+      ts::Node found;
+      int count = 0;
+      auto visit = [&](auto&& self, ts::Node n) -> void {
+        for (ts::Node c : n.namedChildren()) {
+          ts::Node left = c.is("assignment") ? c.field("left") : ts::Node();
+          if (left && left.is("attribute") && left.field("object").text() == "self" &&
+              left.field("attribute").text() == name) {
+            found = c.field("right");
+            ++count;
+          }
+          self(self, c);
+        }
+      };
+      visit(visit, base->node);
+      if (count > 0) return count == 1 ? found : ts::Node();  // the nearest base that sets it decides
+    }
+  }
+  return {};
+}
+
 void collectLoaders(const python::ScriptModel& model, ts::Node expr, int depth,
                     std::vector<const python::Call*>& out) {
   if (depth > 6) return;
@@ -146,6 +200,7 @@ void collectLoaders(const python::ScriptModel& model, ts::Node expr, int depth,
     while (src && src.is("parenthesized_expression") && src.namedChildCount() == 1) src = src.namedChild(0);
     if (src.is("attribute") && src.field("object").text() == "self") {
       if (ts::Node v = selfAttributeValue(src)) collectLoaders(model, v, depth + 1, out);
+      else if (ts::Node b = baseAttributeValue(model.ownerOf(src), src)) collectLoaders(model, b, depth + 1, out);
       continue;
     }
     const python::Call* c = src.is("call") ? model.callAt(src) : nullptr;

@@ -38,6 +38,14 @@ struct ShortGuardNote {
 // A loop's or def's header, from its first byte to the `:` before its body
 // (not the body): where a finding about the whole loop points.
 [[nodiscard]] Location headerLocation(const python::ScriptModel& model, ts::Node statement);
+// "line 31" for a node of `model`'s file, "main.py:31" for a node of
+// another file of its project (a value made in one module, used in another).
+[[nodiscard]] std::string lineRef(const python::ScriptModel& model, ts::Node n);
+// The call in file `from` that hands a value to the function running `loop`
+// in `model`'s file (`train_one_epoch(model, criterion, loader, ...)` in
+// main.py), as a related location; empty when both are the same file.
+[[nodiscard]] std::vector<RelatedLocation> handOffSites(const python::ScriptModel& model, const python::Loop& loop,
+                                                        const python::ScriptModel& from);
 // True when a word of `text` names an evaluation split or phase: words
 // starting with val/eval/test/predict/infer/holdout, or "dev", in snake_case,
 // camelCase, dotted or quoted text ("val_loader", "testLoader",

@@ -15,8 +15,8 @@ constexpr int kPinMemoryIndex = 7;
 
 // Where a loader's batches are seen going to the GPU.
 struct Consumer {
-  std::string where;      // "in the training step loop at line 40"
-  RelatedLocation related;
+  std::string where;  // "in the training step loop at line 40"
+  std::vector<RelatedLocation> related;
 };
 
 // The first `.to(cuda)`/`.cuda()` in the loop body that copies one of the
@@ -37,13 +37,21 @@ void loopConsumers(const python::ScriptModel& model, std::map<const python::Call
   for (const python::Loop& loop : model.loops()) {
     if (loop.kind != python::LoopKind::Step && loop.kind != python::LoopKind::Eval) continue;
     const python::Call* copy = batchCopy(model, loop);
-    if (!copy && !(loop.kind == python::LoopKind::Step && model.usesCuda())) continue;
-    std::string where = std::string("in the ") + python::loopKindName(loop.kind) + " at line " +
-                        std::to_string(loop.node.line());
+    if (!copy && !(loop.kind == python::LoopKind::Step && model.mayRunOnGpu())) continue;
     RelatedLocation related = copy ? RelatedLocation{model.location(copy->node), "the batch is copied to the GPU here"}
                                    : RelatedLocation{headerLocation(model, loop.node),
                                                      "this training loop of a CUDA script consumes the batches"};
-    for (const python::Call* loader : loadersIteratedBy(model, loop)) out.try_emplace(loader, Consumer{where, related});
+    for (const python::Call* loader : loadersIteratedBy(model, loop)) {
+      // A loader built in another file: name the loop's file, and show the
+      // call that hands the loader over first (call site -> loop -> copy).
+      const python::ScriptModel& built_in = model.ownerOf(loader->node);
+      std::string where = std::string("in the ") + python::loopKindName(loop.kind) + " at " +
+                          lineRef(built_in, loop.node);
+      Consumer consumer{where, {}};
+      consumer.related = handOffSites(model, loop, built_in);
+      consumer.related.push_back(related);
+      out.try_emplace(loader, std::move(consumer));
+    }
   }
 }
 
@@ -57,7 +65,7 @@ void lightningConsumers(const python::ScriptModel& model, std::map<const python:
     for (const auto& b : c.function->owner->bases) lightning = lightning || b.ends_with("LightningDataModule");
     if (!lightning) continue;
     out.try_emplace(&c, Consumer{"by Lightning before every step",
-                                 {headerLocation(model, c.function->node), "Lightning iterates this loader"}});
+                                 {{headerLocation(model, c.function->node), "Lightning iterates this loader"}}});
   }
 }
 
@@ -69,8 +77,11 @@ bool isStoreTrueDefault(const python::ScriptModel& model, const Location& at) {
   return false;
 }
 
-void check(const python::ScriptModel& model, const python::Call& loader, const Consumer& consumer,
+void check(const python::ScriptModel& consumer_model, const python::Call& loader, const Consumer& consumer,
            DiagnosticSink& sink) {
+  // The loader may be built in another file of the project (passed to the
+  // loop as an argument): its values and edits belong to that file.
+  const python::ScriptModel& model = consumer_model.ownerOf(loader.node);
   // **kwargs may set pin_memory: unknown.
   if (loader.mayHideArgument("pin_memory", kPinMemoryIndex)) return;
   // A dataset already on the GPU cannot be pinned (and needs no copy).
@@ -110,7 +121,7 @@ void check(const python::ScriptModel& model, const python::Call& loader, const C
               consumer.where + ": the driver stages each copy through a pinned buffer and the copy cannot overlap "
               "with compute, so the GPU waits for every host-to-device transfer. Pass pin_memory=True and copy "
               "with .to(device, non_blocking=True).";
-  d.related.push_back(consumer.related);
+  d.related.insert(d.related.end(), consumer.related.begin(), consumer.related.end());
   if (!fix.edits.empty()) d.fixes.push_back(std::move(fix));
   sink.report(std::move(d));
 }
@@ -158,6 +169,10 @@ void PageableMemory::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     if (auto it = consumers.find(&call); it != consumers.end()) check(model, call, it->second, sink);
     else if (isTrainingArguments(model, call)) checkTrainingArguments(model, call, sink);
   }
+  // Loaders built in another file and iterated here (the project layer
+  // reports the finding once, at the loader).
+  for (const auto& [loader, consumer] : consumers)
+    if (&model.ownerOf(loader->node) != &model) check(model, *loader, consumer, sink);
   checkHfConfig(model, sink);
 }
 

@@ -39,12 +39,14 @@ void checkCopy(const python::ScriptModel& model, const python::Loop& loop, const
   std::string text(copy.node.text());
   if (text.size() > 60 || text.find('\n') != std::string::npos)
     text = std::string(copy.receiver.text()) + "." + copy.method + "(...)";
-  d.message = "`" + text + "` copies a pinned batch (the loader sets pin_memory=True at line " +
-              std::to_string(pinned.line()) + ") on every step of the " + python::loopKindName(loop.kind) +
+  d.message = "`" + text + "` copies a pinned batch (the loader sets pin_memory=True at " + lineRef(model, pinned) +
+              ") on every step of the " + python::loopKindName(loop.kind) +
               " at line " + std::to_string(loop.node.line()) +
               " without non_blocking=True: the CPU waits for the copy to finish before it queues the next "
               "kernels, so the transfer never overlaps with the GPU's work and the GPU idles in between. Pass "
               "non_blocking=True.";
+  // Call site -> where the loader was made, when another file built it.
+  d.related = handOffSites(model, loop, model.ownerOf(pinned));
   d.related.push_back({model.location(pinned.parent().is("keyword_argument") ? pinned.parent() : pinned),
                        "the loader pins its batches here"});
   d.related.push_back({headerLocation(model, loop.node), "runs once per batch in this loop"});

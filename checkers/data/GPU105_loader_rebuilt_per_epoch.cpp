@@ -4,6 +4,7 @@
 #include <map>
 
 #include "checkers/python_common.h"
+#include "frontend/python/project_model.h"
 #include "fixits/python_edits.h"
 
 namespace gpulint::checks {
@@ -89,12 +90,28 @@ std::string epochCountNote(const Loop& epoch, int64_t count, const ResolvedValue
   return "`" + range + "` runs " + std::to_string(count) + " times; its stop bound is " + origin;
 }
 
+// The epoch loops of `model`'s file that run `consumer` again on each
+// iteration: around the loop itself, or, for a loop of another file (the
+// step loop of engine.py's train_one_epoch), around the calls of its
+// function from this file.
+std::vector<const Loop*> epochLoopsOver(const python::ScriptModel& model, const Loop& consumer) {
+  if (&model.ownerOf(consumer.node) == &model) return model.epochLoopsAround(consumer.node);
+  std::vector<const Loop*> out;
+  const python::ProjectModel* project = model.project();
+  if (!project || !consumer.function) return out;
+  for (const python::ProjectCall& pc : project->callersOf(*consumer.function))
+    if (pc.model == &model)
+      for (const Loop* epoch : model.epochLoopsAround(pc.call->node))
+        if (std::find(out.begin(), out.end(), epoch) == out.end()) out.push_back(epoch);
+  return out;
+}
+
 // Built inside an epoch loop whose iterations also consume it.
 const Loop* rebuildingLoop(const python::ScriptModel& model, const std::vector<const Loop*>& rebuilt_by,
                            const std::vector<const Loop*>& consumers, const Loop** consumer_out) {
   for (const Loop* epoch : rebuilt_by)
     for (const Loop* consumer : consumers) {
-      std::vector<const Loop*> epochs = model.epochLoopsAround(consumer->node);
+      std::vector<const Loop*> epochs = epochLoopsOver(model, *consumer);
       auto at = std::find(epochs.begin(), epochs.end(), epoch);
       if (at == epochs.end()) continue;
       // An epoch loop inside this one that does not rebuild the loader reuses
@@ -138,7 +155,7 @@ void check(const python::ScriptModel& model, const python::Call& loader, const s
   ResolvedValue persistent = arg ? model.resolve(arg) : ResolvedValue::ofBool(false);
   if (auto on = persistent.truthiness(); !on || *on || persistent.kind == ResolvedValue::Kind::String) return;
   for (const Loop* c : consumers)
-    for (const Loop* epoch : model.epochLoopsAround(c->node)) {
+    for (const Loop* epoch : epochLoopsOver(model, *c)) {
       if (epoch->node.contains(loader.node) || !flowsThrough(model, *epoch, loader)) continue;
       // An unknown or single epoch count (a job passing --epochs 1), or a dataset
       // that the main process changes per epoch (persistent workers would miss it).
@@ -178,6 +195,11 @@ void LoaderRebuiltPerEpoch::run(const AnalysisContext& ctx, DiagnosticSink& sink
     for (const python::Call* loader : loadersIteratedBy(model, loop)) consumers[loader].push_back(&loop);
   for (const python::Call& call : model.calls())
     if (auto it = consumers.find(&call); it != consumers.end()) check(model, call, it->second, sink);
+  // Loaders built in another file of the project and iterated here: judged
+  // in the file that builds them, around the calls that hand them over.
+  for (const auto& [loader, loops] : consumers)
+    if (const python::ScriptModel& owner = model.ownerOf(loader->node); &owner != &model)
+      check(owner, *loader, loops, sink);
 }
 
 }  // namespace gpulint::checks

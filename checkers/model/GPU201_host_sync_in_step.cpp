@@ -1,8 +1,10 @@
 #include "checkers/model/GPU201_host_sync_in_step.h"
 
 #include <map>
+#include <set>
 
 #include "checkers/model/host_sync.h"
+#include "checkers/model/helper_effects.h"
 #include "checkers/python_common.h"
 #include "fixits/python_edits.h"
 #include "frontend/python/syntax.h"
@@ -37,10 +39,11 @@ std::string tensorName(ts::Node tensor) {
 
 // " `loss` comes from `criterion(out, y)` at line 38."; "" when the tensor
 // expression itself shows where it lives.
-std::string originNote(ts::Node tensor, ts::Node origin) {
+std::string originNote(const ScriptModel& model, ts::Node tensor, ts::Node origin) {
   if (!origin || tensor.contains(origin)) return "";
   if (origin.is("identifier")) return " The framework moved " + quote(origin) + " to the GPU before this hook.";
-  std::string where = quote(origin) + " at line " + std::to_string(origin.line()) + ".";
+  // The origin may lie in another file (a helper's return, a caller's argument).
+  std::string where = quote(origin) + " at " + lineRef(model, origin) + ".";
   ts::Node t = syntax::unwrap(tensor);
   return t.is("identifier") || t.is("attribute") ? " " + quote(t) + " comes from " + where
                                                   : " It is computed from " + where;
@@ -99,7 +102,7 @@ Diagnostic describe(const ScriptModel& m, const Sync& s, const python::BatchCont
   d.related = relatedFrom(m, batch);
   std::string every = std::string(batch.kind == python::BatchKind::Step ? "on every step of " : "on every batch of ") +
                       describeContext(m, batch);
-  std::string origin = s.tensor ? originNote(s.tensor, s.origin) : "";
+  std::string origin = s.tensor ? originNote(m, s.tensor, s.origin) : "";
   const Call* call = m.callAt(s.at);
   switch (s.kind) {
     case Sync::Read:
@@ -131,6 +134,36 @@ Diagnostic describe(const ScriptModel& m, const Sync& s, const python::BatchCont
   return d;
 }
 
+// Calls in a step loop of helpers defined in another file that sync on
+// every call (`log_loss(epoch, step, loss)` printing `loss.item()`): one
+// finding at the call, the helper's sync as a related location. Statements
+// already reported for a sync of their own are skipped.
+void reportHelperSyncs(const ScriptModel& model, const std::set<uint32_t>& reported, DiagnosticSink& sink) {
+  HelperEffects effects;
+  for (const Call& c : model.calls()) {
+    auto [other, helper] = model.calledElsewhere(c);
+    if (!helper || reported.count(statementOf(c.node).begin())) continue;
+    auto batch = model.perStep(c.node);
+    if (!batch) continue;
+    std::optional<HelperSync> sync = effects.syncOf(*other, *helper);
+    if (!sync) continue;
+    Diagnostic d;
+    d.rule = "GPU201";
+    d.level = Level::Warning;
+    d.location = model.location(c.node);
+    std::string every = std::string(batch->kind == python::BatchKind::Step ? "on every step of " : "on every batch of ") +
+                        describeContext(model, *batch);
+    d.message = quote(c.node) + " makes the host wait for the GPU " + every + ": " + helper->name + "() runs " +
+                quote(sync->at) + " at " + lineRef(model, sync->at) +
+                ". The CPU blocks until the GPU has finished all queued work, and the GPU then idles while Python "
+                "launches the next step; call it under a periodic guard (`if step % 100 == 0:`), or keep the "
+                "values on the GPU inside it.";
+    d.related = relatedFrom(model, *batch);
+    d.related.push_back({sync->model->location(sync->at), "the helper syncs here"});
+    sink.report(std::move(d));
+  }
+}
+
 }  // namespace
 
 void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
@@ -154,10 +187,13 @@ void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     if (it == first.end() || s->at.begin() < it->second.first.at.begin())
       first.insert_or_assign(key, std::pair{*s, *batch});
   }
+  std::set<uint32_t> reported;
   for (auto& [key, entry] : first) {
     if (entry.first.tensor) entry.first.origin = model.deviceOrigin(entry.first.tensor);
     sink.report(describe(model, entry.first, entry.second));
+    reported.insert(key);
   }
+  if (model.project()) reportHelperSyncs(model, reported, sink);
 }
 
 }  // namespace gpulint::checks

@@ -73,6 +73,12 @@ bool DeviceAnalysis::isModule(ts::Node e, int depth) {
   if (const Function* f = calledFunction(*c))
     for (ts::Node r : returnValues(*f))
       if (isModule(r, depth + 1)) return true;
+  // A builder of another project file (`criterion = build_loss(cfg)`).
+  if (auto [other, f] = m_.calledElsewhere(*c); f) {
+    bool generator = false;
+    for (ts::Node r : other->returnValues(*f, &generator))
+      if (!generator && other->isModuleExpression(r)) return true;
+  }
   return false;
 }
 

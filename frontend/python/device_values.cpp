@@ -11,6 +11,7 @@
 #include <string>
 
 #include "frontend/python/device_analysis.h"
+#include "frontend/python/project_model.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::python {
@@ -122,6 +123,14 @@ ts::Node DeviceAnalysis::callOrigin(ts::Node n, int depth) {
     }
     return anyArgument(*c, depth);
   }
+  // A helper of another project file (`acc1, acc5 = accuracy(output, target)`):
+  // what it returns, asked of that file.
+  if (auto [other, f] = m_.calledElsewhere(*c); f) {
+    bool generator = false;
+    for (ts::Node r : other->returnValues(*f, &generator))
+      if (ts::Node o = generator ? ts::Node() : other->deviceOrigin(r)) return o;
+    return {};
+  }
   if (!q.empty()) return {};  // another library's function: unknown
   if (const Function* f = calledFunction(*c)) return returnOrigin(*f, depth);
   if (c->callee.is("identifier")) {
@@ -164,12 +173,12 @@ int DeviceAnalysis::deviceKind(ts::Node dev) {
   if (!syntax::stringLiteral(dev, &s)) {
     ResolvedValue v = m_.resolve(dev);
     if (v.kind == ResolvedValue::Kind::String) s = v.string_value;
-    else if (v.kind == ResolvedValue::Kind::Int) return m_.usesCuda() ? 1 : -1;  // x.to(0): cuda:0
+    else if (v.kind == ResolvedValue::Kind::Int) return m_.mayRunOnGpu() ? 1 : -1;  // x.to(0): cuda:0
     else if (v.known()) return -1;
   }
   if (!s.empty()) return s.starts_with("cuda") ? 1 : -1;
   if (syntax::containsWord(dev.text(), {"cpu"})) return -1;
-  return m_.usesCuda() ? 1 : -1;
+  return m_.mayRunOnGpu() ? 1 : -1;
 }
 
 ts::Node DeviceAnalysis::returnOrigin(const Function& f, int depth) {
@@ -233,21 +242,33 @@ ts::Node DeviceAnalysis::parameterOrigin(const Function& f, std::string_view nam
   uint32_t key = f.node.field("parameters").begin();
   if (!active_.insert(key).second) return {};
   ts::Node found;
-  for (const Call* c : m_.callersOf(f)) {
+  for (const Call* c : m_.argumentSources(f)) {
     ts::Node arg = c->argument(name, static_cast<int>(index) - static_cast<int>(first));
     if (arg && (found = origin(arg, depth + 1))) break;
   }
+  // Callers in other files: what they pass, asked of their file.
+  if (const ProjectModel* project = m_.project(); project && !found)
+    for (const ProjectCall& pc : project->callersOf(f)) {
+      ts::Node arg = pc.call->argument(name, static_cast<int>(index) - static_cast<int>(first));
+      if (arg && (found = pc.model->deviceOrigin(arg))) break;
+    }
   active_.erase(key);
   return found;
 }
 
 ts::Node ScriptModel::deviceOrigin(ts::Node expr) const {
-  // A script that never uses a GPU has no device values (TF/Keras place
-  // tensors on the GPU implicitly).
-  if (!usesCuda() && !importsModule("tensorflow") && !importsModule("keras")) return {};
+  if (const ScriptModel& owner = ownerOf(expr); &owner != this) return owner.deviceOrigin(expr);
+  // A script that never uses a GPU (nor is imported by one that does) has no
+  // device values (TF/Keras place tensors on the GPU implicitly).
+  if (!mayRunOnGpu() && !importsModule("tensorflow") && !importsModule("keras")) return {};
+  CrossFileDepth guard;
+  if (!guard.ok()) return {};
   return DeviceAnalysis(*this).origin(expr, 0);
 }
 
-bool ScriptModel::isModuleExpression(ts::Node expr) const { return DeviceAnalysis(*this).isModule(expr, 0); }
+bool ScriptModel::isModuleExpression(ts::Node expr) const {
+  if (const ScriptModel& owner = ownerOf(expr); &owner != this) return owner.isModuleExpression(expr);
+  return DeviceAnalysis(*this).isModule(expr, 0);
+}
 
 }  // namespace gpulint::python

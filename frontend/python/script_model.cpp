@@ -1,4 +1,5 @@
 #include "frontend/python/script_model.h"
+#include "frontend/python/project_model.h"
 
 #include "frontend/input_guard.h"
 #include "frontend/python/syntax.h"
@@ -158,8 +159,13 @@ class ModelBuilder {
   void addFromImport(ts::Node n) {
     ts::Node module = n.field("module_name");
     std::string base(module.text());
-    // Relative imports name project modules; keep the dotted tail only.
-    while (!base.empty() && base.front() == '.') base.erase(0, 1);
+    // Relative imports name project modules; keep the dotted tail, and the
+    // level for the project model.
+    int level = 0;
+    while (!base.empty() && base.front() == '.') {
+      base.erase(0, 1);
+      ++level;
+    }
     for (uint32_t i = 0; i < n.childCount(); ++i) {
       if (n.fieldNameOfChild(i) != "name") continue;
       ts::Node name = n.child(i);
@@ -171,6 +177,7 @@ class ModelBuilder {
         imported = local = std::string(name.text());
       }
       m_.imports_[local] = base.empty() ? imported : base + "." + imported;
+      if (level > 0) m_.import_levels_[local] = level;
     }
   }
 
@@ -223,7 +230,32 @@ ScriptModel::ScriptModel(SourceFilePtr file, ts::Tree tree, RuleOptions options)
 
 ScriptModel::~ScriptModel() = default;
 
-Location ScriptModel::location(ts::Node n) const { return file_->location(n.begin(), n.end()); }
+Location ScriptModel::location(ts::Node n) const {
+  const ScriptModel& owner = ownerOf(n);
+  return owner.file_->location(n.begin(), n.end());
+}
+
+const ScriptModel& ScriptModel::ownerOf(ts::Node n) const {
+  if (!project_ || !n || n.source() == tree_.root().source()) return *this;
+  const ScriptModel* owner = project_->ownerOf(n);
+  return owner ? *owner : *this;
+}
+
+int ScriptModel::importLevel(std::string_view local) const {
+  auto it = import_levels_.find(std::string(local));
+  return it == import_levels_.end() ? 0 : it->second;
+}
+
+std::pair<const ScriptModel*, const Function*> ScriptModel::calledElsewhere(const Call& c) const {
+  if (!project_) return {nullptr, nullptr};
+  ProjectDef def = project_->calleeOf(*this, c);
+  // A class constructed elsewhere runs its __init__, but the call returns
+  // the instance, not what __init__ returns.
+  if (!def.function || def.cls) return {nullptr, nullptr};
+  return {def.model, def.function};
+}
+
+bool ScriptModel::mayRunOnGpu() const { return uses_cuda_ || (project_ && project_->reachesGpu(*this)); }
 Location ScriptModel::location(uint32_t b, uint32_t e) const { return file_->location(b, e); }
 
 bool ScriptModel::importsModule(std::string_view prefix) const {
@@ -248,6 +280,7 @@ std::string ScriptModel::qualify(ts::Node expr) const {
 }
 
 const Call* ScriptModel::callAt(ts::Node n) const {
+  if (const ScriptModel& owner = ownerOf(n); &owner != this) return owner.callAt(n);
   auto it = call_index_.find(n.begin());
   while (it != call_index_.end() && it->first == n.begin()) {
     const Call& c = calls_[it->second];
@@ -288,6 +321,15 @@ const Loop* ScriptModel::enclosingLoop(ts::Node n) const {
     if (syntax::isLoop(p)) return loopFor(p);
   }
   return nullptr;
+}
+
+std::vector<const Call*> ScriptModel::argumentSources(const Function& f) const {
+  std::vector<const Call*> out = callersOf(f);
+  // A class constructed in this file (`Trainer(model, loader)`) runs its __init__.
+  if (f.owner && f.name == "__init__")
+    for (const Call& c : calls_)
+      if (c.callee.is("identifier") && c.method == f.owner->name) out.push_back(&c);
+  return out;
 }
 
 std::vector<const Call*> ScriptModel::callersOf(const Function& f) const {

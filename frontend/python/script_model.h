@@ -19,6 +19,7 @@ namespace gpulint::python {
 
 struct ClassDef;
 class DeviceAnalysis;
+class ProjectModel;  // project_model.h
 struct DeviceBindingIndex;  // device_bindings.cpp
 
 struct Function {
@@ -168,6 +169,21 @@ class ScriptModel {
   // Imports: local name -> qualified name ("tud" -> "torch.utils.data").
   [[nodiscard]] const std::map<std::string, std::string>& imports() const { return imports_; }
   [[nodiscard]] bool importsModule(std::string_view prefix) const;
+  // Leading dots of the relative import that bound `local` (`from ..m import x`: 2); 0 otherwise.
+  [[nodiscard]] int importLevel(std::string_view local) const;
+
+  // --- the project (project_model.h) ---
+  // The project this file is analysed in (null: the file alone). Values,
+  // devices and loaders then flow through calls into and from other files,
+  // and nodes of those files may be handed to this model's questions: they
+  // are answered by the model that owns them.
+  void attachProject(const ProjectModel* project) { project_ = project; }
+  [[nodiscard]] const ProjectModel* project() const { return project_; }
+  // The model that owns `n`: this one, or another file of the project.
+  [[nodiscard]] const ScriptModel& ownerOf(ts::Node n) const;
+  // The project function a call runs in another file, with that file's
+  // model; {nullptr, nullptr} when none.
+  [[nodiscard]] std::pair<const ScriptModel*, const Function*> calledElsewhere(const Call& c) const;
   // Dotted expression resolved through imports and aliases, "" when it does
   // not start from an import ("self.model", "loss.item").
   [[nodiscard]] std::string qualify(ts::Node expr) const;
@@ -179,6 +195,9 @@ class ScriptModel {
   [[nodiscard]] const Loop* enclosingLoop(ts::Node n) const;  // innermost loop around n, within its function
   // Calls in the file whose callee is the project function `f`.
   [[nodiscard]] std::vector<const Call*> callersOf(const Function& f) const;
+  // The calls in the file that bind f's parameters: callersOf, and for an
+  // __init__ the calls that construct its class.
+  [[nodiscard]] std::vector<const Call*> argumentSources(const Function& f) const;
   // The project function a call runs (the inverse of callersOf): `f(...)` for
   // a top-level def of this file, `self.m(...)` for a method of the caller's
   // class; null for anything else.
@@ -228,6 +247,11 @@ class ScriptModel {
   [[nodiscard]] const std::unordered_map<std::string, ScopeBinding>& bindingsOf(ts::Node scope) const;
   [[nodiscard]] ResolvedValue resolve(ts::Node expr) const;
   [[nodiscard]] const ArgparseOption* argparseOption(std::string_view dest) const;
+  // The value every call site gives parameter `name` of `f` (what it passes,
+  // or the default when it omits it), from this file's callers and the
+  // project's; unknown when there is no caller, or one gives an unknown or a
+  // different value (parameter_values.cpp).
+  [[nodiscard]] ResolvedValue parameterValue(const Function& f, std::string_view name) const;
   // The last binding of the identifier `use` before it, in the scope the name
   // lives in (its function, an enclosing function, else the module; module
   // names used inside functions take the module's last binding). nullopt when
@@ -269,6 +293,9 @@ class ScriptModel {
   // True when the script places tensors on a CUDA device (`.cuda()`,
   // `.to("cuda")`, `torch.device("cuda")`, Lightning, HF Trainer, accelerate).
   [[nodiscard]] bool usesCuda() const { return uses_cuda_; }
+  // True when the file runs on the GPU path: it uses CUDA itself, or a
+  // project file that imports it does (ProjectModel::reachesGpu).
+  [[nodiscard]] bool mayRunOnGpu() const;
 
   // --- device tensors (RULES.md "Device tensors"; device_values.cpp) ---
   // The expression that puts `expr` on the GPU: a model or loss call, a
@@ -291,10 +318,13 @@ class ScriptModel {
   friend class ValueResolver;
   friend class LoopClassifier;
   friend class DeviceAnalysis;
+  friend class ProjectModel;  // marks epoch loops whose step loop lies in another file
   SourceFilePtr file_;
   ts::Tree tree_;
   RuleOptions options_;
   std::map<std::string, std::string> imports_;
+  std::map<std::string, int> import_levels_;  // local name -> leading dots of its relative import
+  const ProjectModel* project_ = nullptr;
   std::vector<std::unique_ptr<Function>> functions_;
   std::vector<std::unique_ptr<ClassDef>> classes_;
   std::vector<Call> calls_;

@@ -4,12 +4,21 @@
 #include <functional>
 #include <vector>
 
+#include "frontend/python/project_model.h"
 #include "frontend/python/script_model.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::python {
 
 namespace {
+
+// Nodes that may hold statements (and so assignments) below them.
+bool containsStatements(ts::Node n) {
+  return syntax::oneOf(n.type(), {"block", "expression_statement", "function_definition", "decorated_definition",
+                                  "if_statement", "elif_clause", "else_clause", "for_statement", "while_statement",
+                                  "with_statement", "try_statement", "except_clause", "finally_clause",
+                                  "match_statement", "case_clause", "except_group_clause"});
+}
 
 class SourceCollector {
  public:
@@ -26,8 +35,16 @@ class SourceCollector {
       if (ts::Node value = selfValue(e)) return collect(value, index, depth + 1);
     }
     if (e.is("call"))
-      if (const Call* c = m_.callAt(e))
+      if (const Call* c = m_.callAt(e)) {
         if (const Function* f = m_.calledFunction(*c)) return fromReturns(*f, index, depth);
+        if (auto [other, f] = m_.calledElsewhere(*c); f) {
+          bool generator = false;
+          const std::vector<ts::Node>& returns = other->returnValues(*f, &generator);
+          if (!generator)
+            for (ts::Node r : returns) fromElsewhere(*other, r, index);
+          return;
+        }
+      }
     if (index < 0) {
       out_.push_back(e);
       return;
@@ -71,9 +88,35 @@ class SourceCollector {
       ++position;
     }
     if (f->owner && !f->parameters.empty() && f->parameters.front() == "self") --position;
-    for (const Call* c : m_.callersOf(*f)) {
+    for (const Call* c : m_.argumentSources(*f)) {
       if (f->node.contains(c->node)) continue;  // recursion
       if (ts::Node arg = c->argument(name, position)) collect(arg, index, depth + 1);
+    }
+    // Callers in other files of the project: what they pass, followed there.
+    if (const ProjectModel* project = m_.project())
+      for (const ProjectCall& pc : project->callersOf(*f))
+        if (ts::Node arg = pc.call->argument(name, position)) fromElsewhere(*pc.model, arg, index);
+  }
+
+  // Sources of `e` in another file, followed by that file's model. A tuple
+  // element index is applied here, to what the other file yields.
+  void fromElsewhere(const ScriptModel& other, ts::Node e, int index) {
+    for (ts::Node src : other.valueSources(e, all_paths_)) {
+      if (index < 0) {
+        out_.push_back(src);
+        continue;
+      }
+      src = syntax::unwrap(src);
+      if (!src.is("expression_list") && !src.is("tuple") && !src.is("list")) continue;
+      int i = 0;
+      for (ts::Node part : src.namedChildren()) {
+        if (part.is("comment")) continue;
+        if (part.is("list_splat")) break;
+        if (i++ == index) {
+          for (ts::Node inner : other.valueSources(part, all_paths_)) out_.push_back(inner);
+          break;
+        }
+      }
     }
   }
 
@@ -91,13 +134,20 @@ class SourceCollector {
     if (!cls) return {};
     ts::Node value;
     int count = 0;
+    // Assignments are statements: descend through statements and blocks
+    // only, not into expressions (this runs for every `self.x` asked about).
     std::function<void(ts::Node)> visit = [&](ts::Node n) {
       for (ts::Node c : n.namedChildren()) {
         if (c.is("class_definition")) continue;
-        if ((c.is("assignment") || c.is("augmented_assignment")) && c.field("left").text() == attr.text()) {
-          value = c.is("assignment") ? c.field("right") : ts::Node();
-          ++count;
+        if (c.is("assignment") || c.is("augmented_assignment")) {
+          if (c.field("left").text() == attr.text()) {
+            value = c.is("assignment") ? c.field("right") : ts::Node();
+            ++count;
+          }
+          if (ts::Node right = c.field("right"); right && right.is("assignment")) visit(c);  // a = b = v
+          continue;
         }
+        if (!containsStatements(c)) continue;
         visit(c);
       }
     };
@@ -133,6 +183,9 @@ const std::vector<ts::Node>& ScriptModel::returnValues(const Function& f, bool* 
 }
 
 std::vector<ts::Node> ScriptModel::valueSources(ts::Node expr, bool all_paths) const {
+  if (const ScriptModel& owner = ownerOf(expr); &owner != this) return owner.valueSources(expr, all_paths);
+  CrossFileDepth guard;
+  if (!guard.ok()) return {};
   std::vector<ts::Node> out;
   SourceCollector(*this, all_paths, out).collect(expr, -1, 0);
   return out;

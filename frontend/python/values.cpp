@@ -180,12 +180,20 @@ class ValueResolver {
   ResolvedValue resolveName(ts::Node id, int depth) {
     ts::Node value;
     ts::Node assignment = singleAssignment(id, &value);
-    if (!assignment || !value) return {};
+    if (!assignment || !value) return parameterOf(id);
     ResolvedValue v = resolve(value, depth + 1);
     if (!v.known()) return v;
     std::string scope = syntax::ancestor(assignment, {"function_definition"}) ? "" : "module constant ";
     v.chain.insert(v.chain.begin(), {m_.location(assignment), scope + std::string(assignment.text())});
     return v;
+  }
+
+  // A parameter never rebound in its function: what its call sites give it.
+  ResolvedValue parameterOf(ts::Node id) {
+    const Function* f = m_.enclosingFunction(id);
+    std::string name(id.text());
+    if (!f || !isParameter(*f, name) || m_.bindingsOf(f->node).count(name)) return {};
+    return m_.parameterValue(*f, name);
   }
 
   ResolvedValue member(ts::Node object, const std::string& key, ts::Node use, int depth) {
@@ -381,6 +389,9 @@ class ValueResolver {
   const ScriptModel& m_;
 };
 
-ResolvedValue ScriptModel::resolve(ts::Node expr) const { return ValueResolver(*this).resolve(expr, 0); }
+ResolvedValue ScriptModel::resolve(ts::Node expr) const {
+  if (const ScriptModel& owner = ownerOf(expr); &owner != this) return owner.resolve(expr);
+  return ValueResolver(*this).resolve(expr, 0);
+}
 
 }  // namespace gpulint::python

@@ -1,0 +1,42 @@
+#pragma once
+// The Python files of a run as one project (frontend/python/project_model.h):
+// files that call into, or are called from, other files of the project are
+// analysed again with the project attached, so a device, a loader or a
+// value made in one module is known where another module uses it. A finding
+// located in another file (GPU103 at a loader built in main.py and iterated
+// in engine.py) is handed to that file, once.
+#include <map>
+#include <memory>
+#include <vector>
+
+#include "checkers/pipeline.h"
+#include "frontend/python/project_model.h"
+
+namespace gpulint {
+
+class CrossFilePass {
+ public:
+  // Builds the models the per-file pass did not keep (files added by the
+  // editor without analysis) and links the project.
+  CrossFilePass(std::vector<FileAnalysis>& results, const RuleOptions& options);
+
+  // Re-analyses the linked files; their own findings replace the per-file
+  // ones, findings located elsewhere are held for handOver().
+  void run();
+  // Adds the held findings to the files they point at (after the job pass
+  // has replaced the findings of job-linked scripts).
+  void handOver();
+  // The project, for models built later (job-linked scripts); null when the
+  // run has fewer than two Python files.
+  [[nodiscard]] const python::ProjectModel* project() const { return linked_ ? &project_ : nullptr; }
+
+ private:
+  std::vector<FileAnalysis>& results_;
+  const RuleOptions& options_;
+  python::ProjectModel project_;
+  std::unique_ptr<python::ProjectAttachment> attachment_;
+  std::map<size_t, std::vector<Diagnostic>> elsewhere_;  // result index -> findings located there
+  bool linked_ = false;
+};
+
+}  // namespace gpulint

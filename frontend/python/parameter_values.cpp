@@ -1,0 +1,107 @@
+// The value of a parameter, joined over its call sites (RULES.md "Value"):
+// what every caller passes (or the default where a caller omits it), in this
+// file and, with a project attached, in other files. The value is known only
+// when every call site gives the same known value; one unknown or differing
+// candidate leaves it unknown, so a threshold fires only when every
+// candidate is bad.
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+
+#include "frontend/python/project_model.h"
+#include "frontend/python/script_model.h"
+
+namespace gpulint::python {
+
+namespace {
+
+// Where a parameter binds: its position among the positional arguments a
+// caller passes (-1 when keyword-only) and its default.
+struct ParameterSlot {
+  bool found = false;
+  int index = -1;
+  ts::Node default_value;
+};
+
+ParameterSlot slotOf(const Function& f, std::string_view name) {
+  ParameterSlot slot;
+  bool method = f.owner && !f.parameters.empty() && f.parameters.front() == "self";
+  bool keyword_only = false;
+  int position = method ? -1 : 0;
+  for (ts::Node p : f.node.field("parameters").namedChildren()) {
+    if (p.is("list_splat_pattern") || p.is("keyword_separator") || p.is("dictionary_splat_pattern")) {
+      keyword_only = true;
+      continue;
+    }
+    ts::Node id = p.is("identifier") ? p : p.field("name");
+    if (!id && p.namedChildCount() > 0) id = p.namedChild(0);
+    if (id && id.is("identifier") && id.text() == name) {
+      slot.found = true;
+      slot.index = keyword_only ? -1 : position;
+      if (p.is("default_parameter") || p.is("typed_default_parameter")) slot.default_value = p.field("value");
+      return slot;
+    }
+    ++position;
+  }
+  return slot;
+}
+
+bool sameValue(const ResolvedValue& a, const ResolvedValue& b) {
+  if (a.kind != b.kind) return false;
+  switch (a.kind) {
+    case ResolvedValue::Kind::Int: return a.int_value == b.int_value;
+    case ResolvedValue::Kind::Float: return a.float_value == b.float_value;
+    case ResolvedValue::Kind::Bool: return a.bool_value == b.bool_value;
+    case ResolvedValue::Kind::String: return a.string_value == b.string_value;
+    case ResolvedValue::Kind::None: return true;
+    case ResolvedValue::Kind::Unknown: return false;
+  }
+  return false;
+}
+
+// Parameters being resolved on this thread (a recursive or mutually
+// recursive call answers unknown).
+std::set<std::pair<const void*, uint32_t>>& active() {
+  thread_local std::set<std::pair<const void*, uint32_t>> set;
+  return set;
+}
+
+}  // namespace
+
+ResolvedValue ScriptModel::parameterValue(const Function& f, std::string_view name) const {
+  ParameterSlot slot = slotOf(f, name);
+  if (!slot.found) return {};
+  CrossFileDepth guard;  // call sites resolve their arguments in turn: bounded
+  if (!guard.ok()) return {};
+  std::pair<const void*, uint32_t> key{this, f.node.begin()};
+  if (!active().insert(key).second) return {};
+  std::vector<std::pair<const ScriptModel*, const Call*>> sites;
+  for (const Call* c : argumentSources(f))
+    if (!f.node.contains(c->node)) sites.emplace_back(this, c);
+  if (project_)
+    for (const ProjectCall& pc : project_->callersOf(f)) sites.emplace_back(pc.model, pc.call);
+  std::optional<ResolvedValue> joined;
+  for (const auto& [model, call] : sites) {
+    ResolvedValue v;
+    std::string who = f.name + "() at " + model->file().path() + ":" + std::to_string(call->node.line());
+    if (ts::Node arg = call->argument(name, slot.index)) {
+      v = model->resolve(arg);
+      v.chain.insert(v.chain.begin(), {model->location(arg.parent().is("keyword_argument") ? arg.parent() : arg),
+                                        "passed as " + std::string(name) + " to " + who});
+    } else if (!call->mayHideArgument(name, slot.index) && slot.default_value) {
+      v = resolve(slot.default_value);
+      v.chain.insert(v.chain.begin(), {location(slot.default_value.parent()),
+                                        "default of parameter " + std::string(name) + ", not passed by the call of " + who});
+    }
+    if (!v.known() || (joined && !sameValue(*joined, v))) {
+      joined.reset();
+      break;
+    }
+    if (!joined) joined = std::move(v);
+  }
+  active().erase(key);
+  return joined ? *joined : ResolvedValue{};
+}
+
+}  // namespace gpulint::python

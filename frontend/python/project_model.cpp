@@ -1,0 +1,271 @@
+// Import resolution and the cross-file call graph (project_model.h).
+#include "frontend/python/project_model.h"
+
+#include <deque>
+
+#include "frontend/python/syntax.h"
+
+namespace gpulint::python {
+
+namespace {
+
+constexpr int kMaxReexportDepth = 6;  // __init__.py chains re-exporting a name
+
+std::vector<std::string> split(std::string_view dotted) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (start <= dotted.size()) {
+    size_t dot = dotted.find('.', start);
+    if (dot == std::string_view::npos) dot = dotted.size();
+    if (dot > start) out.emplace_back(dotted.substr(start, dot - start));
+    start = dot + 1;
+  }
+  return out;
+}
+
+std::string join(const std::vector<std::string>& parts, size_t count, char sep) {
+  std::string out;
+  for (size_t i = 0; i < count; ++i) out += (i ? std::string(1, sep) : std::string()) + parts[i];
+  return out;
+}
+
+std::string parentDir(const std::string& path) {
+  size_t slash = path.rfind('/');
+  return slash == std::string::npos ? std::string() : path.substr(0, slash);
+}
+
+// The first identifier of a dotted callee: `engine` in engine.evaluate(...).
+std::string_view rootName(ts::Node callee) {
+  callee = syntax::unwrap(callee);
+  while (callee.is("attribute")) callee = syntax::unwrap(callee.field("object"));
+  return callee.is("identifier") ? callee.text() : std::string_view();
+}
+
+}  // namespace
+
+void ProjectModel::add(ScriptModel* model) {
+  std::string path = model->file().path();
+  if (path.ends_with(".py")) path.resize(path.size() - 3);
+  if (path.ends_with("/__init__") || path == "__init__") path = parentDir(path);
+  size_t index = modules_.size();
+  models_.push_back(model);
+  modules_.push_back({model, path});
+  by_path_.emplace(path, index);
+  by_source_[model->root().source()] = model;
+  // Every suffix of the module path: an absolute import names the module
+  // from a source root we do not know.
+  std::string rest = path;
+  for (;;) {
+    if (!rest.empty()) by_suffix_[rest].push_back(index);
+    size_t slash = rest.find('/');
+    if (slash == std::string::npos) break;
+    rest = rest.substr(slash + 1);
+  }
+}
+
+const ScriptModel* ProjectModel::ownerOf(ts::Node n) const {
+  auto it = by_source_.find(n.source());
+  return it == by_source_.end() ? nullptr : it->second;
+}
+
+// The module `parts` names from `from` (`level` leading dots of a relative
+// import); null when it is not a unique project module.
+const ProjectModel::Module* ProjectModel::moduleAt(const ScriptModel& from, int level,
+                                                   const std::vector<std::string>& parts) const {
+  std::string dir = parentDir(from.file().path());
+  if (level > 0) {
+    for (int up = 1; up < level; ++up) dir = parentDir(dir);
+    std::string want = parts.empty() ? dir : (dir.empty() ? "" : dir + "/") + join(parts, parts.size(), '/');
+    auto it = by_path_.find(want);
+    return it == by_path_.end() ? nullptr : &modules_[it->second];
+  }
+  if (parts.empty()) return nullptr;
+  auto it = by_suffix_.find(join(parts, parts.size(), '/'));
+  if (it == by_suffix_.end()) return nullptr;
+  if (it->second.size() == 1) return &modules_[it->second.front()];
+  // Several files of that name: the one beside the importer (the script's
+  // folder is first on sys.path); otherwise we cannot tell.
+  std::string beside = (dir.empty() ? "" : dir + "/") + join(parts, parts.size(), '/');
+  for (size_t i : it->second)
+    if (modules_[i].path == beside) return &modules_[i];
+  return nullptr;
+}
+
+ProjectDef ProjectModel::resolveName(const ScriptModel& from, int level, std::vector<std::string> parts,
+                                     int depth) const {
+  if (depth > kMaxReexportDepth) return {};
+  // The longest prefix that is a module; the rest names something in it.
+  for (size_t k = parts.size(); k > 0; --k) {
+    std::vector<std::string> head(parts.begin(), parts.begin() + static_cast<long>(k));
+    if (const Module* m = moduleAt(from, level, head)) {
+      if (k == parts.size()) return {m->model, nullptr, nullptr};
+      return member(*m, std::vector<std::string>(parts.begin() + static_cast<long>(k), parts.end()), depth);
+    }
+  }
+  // `from . import train_one_epoch`: a name of the package itself.
+  if (level > 0)
+    if (const Module* pkg = moduleAt(from, level, {})) return member(*pkg, parts, depth);
+  return {};
+}
+
+// `rest` inside a module: a top-level function, a class (or one of its
+// methods), or a name the module imports from elsewhere (a re-export).
+ProjectDef ProjectModel::member(const Module& module, const std::vector<std::string>& rest, int depth) const {
+  const ScriptModel& m = *module.model;
+  const std::string& name = rest.front();
+  if (rest.size() == 1)
+    if (const Function* f = m.functionNamed(name); f && !f->owner) return {&m, f, nullptr};
+  for (const auto& cls : m.classes()) {
+    if (cls->name != name || syntax::ancestor(cls->node, {"function_definition"})) continue;
+    if (rest.size() == 1) return {&m, m.functionNamed(name + ".__init__"), cls.get()};
+    if (rest.size() == 2) return {&m, m.functionNamed(name + "." + rest[1]), cls.get()};
+    return {};
+  }
+  auto it = m.imports().find(name);
+  if (it == m.imports().end()) return {};
+  std::vector<std::string> parts = split(it->second);
+  parts.insert(parts.end(), rest.begin() + 1, rest.end());
+  return resolveName(m, m.importLevel(name), std::move(parts), depth + 1);
+}
+
+// `super().m(...)` in a method: m of the nearest project base class that
+// defines it (in this file or another).
+ProjectDef ProjectModel::superCall(const ScriptModel& m, const Call& c) const {
+  ts::Node object = c.receiver ? syntax::unwrap(c.receiver) : ts::Node();
+  if (!object || !object.is("call") || object.field("function").text() != "super" || !c.function ||
+      !c.function->owner)
+    return {};
+  for (const auto& [model, base] : baseClasses(m, *c.function->owner))
+    if (const Function* f = model->functionNamed(base->name + "." + c.method)) return {model, f, nullptr};
+  return {};
+}
+
+ProjectDef ProjectModel::resolveCall(const ScriptModel& m, const Call& c) const {
+  if (ProjectDef def = superCall(m, c)) return def;
+  if (c.qualified.empty()) return {};
+  std::string_view root = rootName(c.callee);
+  if (root.empty()) return {};
+  ProjectDef def = resolveName(m, m.importLevel(root), split(c.qualified), 0);
+  if (def.model == &m) return {};  // a name of this file: ScriptModel::calledFunction answers
+  return def.function || def.cls ? def : ProjectDef{};
+}
+
+void ProjectModel::link() {
+  for (ScriptModel* m : models_) {
+    for (const Call& c : m->calls()) {
+      ProjectDef def = resolveCall(*m, c);
+      if (!def) continue;
+      callees_[&c] = def;
+      if (def.function) callers_[def.function].push_back({m, &c});
+      linked_.insert(m);
+      linked_.insert(def.model);
+    }
+    // Imports of project modules, for the GPU path.
+    for (const auto& [local, qualified] : m->imports()) {
+      std::vector<std::string> parts = split(qualified);
+      int level = m->importLevel(local);
+      for (size_t k = parts.size(); k > 0; --k) {
+        std::vector<std::string> head(parts.begin(), parts.begin() + static_cast<long>(k));
+        if (const Module* mod = moduleAt(*m, level, head)) {
+          if (mod->model != m) importers_[mod->model].insert(m);
+          break;
+        }
+      }
+    }
+  }
+  markGpu();
+  markEpochLoops();
+}
+
+// A loop that calls, in another file, a function with a training step loop
+// (`for epoch in ...: train_one_epoch(...)`) is an epoch loop, as it would
+// be with both in one file. Loops are classified per file first
+// (loops.cpp); this only adds what that pass could not see.
+void ProjectModel::markEpochLoops() {
+  std::map<const Function*, bool> has_step;  // memo per callee
+  auto stepsIn = [&](const ProjectDef& def) {
+    auto [it, fresh] = has_step.try_emplace(def.function, false);
+    if (fresh)
+      for (const Loop& l : def.model->loops())
+        if (l.kind == LoopKind::Step && def.function->node.contains(l.node)) it->second = true;
+    return it->second;
+  };
+  for (ScriptModel* m : models_)
+    for (const Call& c : m->calls()) {
+      ProjectDef def = calleeOf(*m, c);
+      if (!def.function || def.cls || !stepsIn(def)) continue;
+      for (Loop& l : m->loops_)
+        if (l.kind == LoopKind::Other && l.node.contains(c.node) && !(l.node == c.node)) l.kind = LoopKind::Epoch;
+    }
+}
+
+// A file is on the GPU path when it places tensors on a GPU itself or is
+// imported by a file that is (a device flows down into what a script calls).
+void ProjectModel::markGpu() {
+  std::map<const ScriptModel*, std::vector<const ScriptModel*>> imported_by;  // importer -> modules it imports
+  for (const auto& [module, importers] : importers_)
+    for (const ScriptModel* importer : importers) imported_by[importer].push_back(module);
+  std::deque<const ScriptModel*> work;
+  for (const ScriptModel* m : models_)
+    if (m->usesCuda() && gpu_.insert(m).second) work.push_back(m);
+  while (!work.empty()) {
+    const ScriptModel* m = work.front();
+    work.pop_front();
+    for (const ScriptModel* module : imported_by[m])
+      if (gpu_.insert(module).second) {
+        work.push_back(module);
+        linked_.insert(module);
+      }
+  }
+}
+
+ProjectDef ProjectModel::calleeOf(const ScriptModel& m, const Call& c) const {
+  // A model outside the project (a script re-analysed under a job's argv)
+  // resolves its calls when asked.
+  if (ownerOf(m.root()) != &m) return resolveCall(m, c);
+  auto it = callees_.find(&c);
+  return it == callees_.end() ? ProjectDef{} : it->second;
+}
+
+std::vector<std::pair<const ScriptModel*, const ClassDef*>> ProjectModel::baseClasses(const ScriptModel& m,
+                                                                                    const ClassDef& cls) const {
+  std::vector<std::pair<const ScriptModel*, const ClassDef*>> out;
+  std::deque<std::pair<const ScriptModel*, const ClassDef*>> work{{&m, &cls}};
+  while (!work.empty() && out.size() < 8) {
+    auto [model, c] = work.front();
+    work.pop_front();
+    for (const std::string& base : c->bases) {
+      const ScriptModel* owner = nullptr;
+      const ClassDef* found = nullptr;
+      for (const auto& local : model->classes())
+        if (local->name == base) found = local.get(), owner = model;
+      if (!found) {
+        std::vector<std::string> parts = split(base);
+        if (parts.empty()) continue;
+        ProjectDef def = resolveName(*model, model->importLevel(parts.front()), parts, 0);
+        found = def.cls;
+        owner = def.model;
+      }
+      if (!found || found == &cls) continue;
+      out.emplace_back(owner, found);
+      work.emplace_back(owner, found);
+    }
+  }
+  return out;
+}
+
+const std::vector<ProjectCall>& ProjectModel::callersOf(const Function& f) const {
+  static const std::vector<ProjectCall> kNone;
+  auto it = callers_.find(&f);
+  return it == callers_.end() ? kNone : it->second;
+}
+
+ProjectAttachment::ProjectAttachment(const ProjectModel& project) : project_(project) {
+  for (ScriptModel* m : project_.models()) m->attachProject(&project_);
+}
+
+ProjectAttachment::~ProjectAttachment() {
+  for (ScriptModel* m : project_.models()) m->attachProject(nullptr);
+}
+
+}  // namespace gpulint::python

@@ -1,0 +1,129 @@
+#pragma once
+// The project model (DESIGN.md "Pipeline"): every analysed Python file of a
+// run, linked once. It resolves imports inside the project (modules,
+// packages, relative imports, re-exports in __init__.py), binds each call to
+// the project function it runs, and keeps the inverse (who calls a function
+// from another module), so a value or device can flow through parameters and
+// returns across files. ScriptModel asks it through ScriptModel::project();
+// checkers never ask it directly.
+#include <map>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "frontend/python/script_model.h"
+
+namespace gpulint::python {
+
+// A project definition: a module, a function or a class of some file.
+struct ProjectDef {
+  const ScriptModel* model = nullptr;
+  const Function* function = nullptr;  // also a class's __init__ when the call constructs it
+  const ClassDef* cls = nullptr;
+  explicit operator bool() const { return model != nullptr; }
+};
+
+// A call in some file of the project.
+struct ProjectCall {
+  const ScriptModel* model = nullptr;
+  const Call* call = nullptr;
+};
+
+class ProjectModel {
+ public:
+  // Registers a file; every file must be added before link(). The model is
+  // not owned and must outlive the project (ProjectAttachment detaches).
+  void add(ScriptModel* model);
+  // Resolves every call of every file once (linear in the project's calls).
+  void link();
+
+  // The file that owns a node (by its tree), null when none of ours does.
+  [[nodiscard]] const ScriptModel* ownerOf(ts::Node n) const;
+  // The project function (or class) a call runs; empty when it is not a
+  // project definition of another file.
+  [[nodiscard]] ProjectDef calleeOf(const ScriptModel& m, const Call& c) const;
+  // The project classes `cls` derives from, nearest first (its own file's
+  // classes and those imported from other files), each with its file.
+  [[nodiscard]] std::vector<std::pair<const ScriptModel*, const ClassDef*>> baseClasses(const ScriptModel& m,
+                                                                                      const ClassDef& cls) const;
+  // Calls of `f` from other files of the project.
+  [[nodiscard]] const std::vector<ProjectCall>& callersOf(const Function& f) const;
+  // True when the file runs on the GPU path: it places tensors on a CUDA
+  // device itself, or a file that imports it (directly or through others) does.
+  [[nodiscard]] bool reachesGpu(const ScriptModel& m) const { return gpu_.count(&m) > 0; }
+  // True when the file takes part in cross-file flow (calls into, or is
+  // called from, another file of the project, or runs on the GPU path only
+  // through an importer): its findings may differ from the per-file ones.
+  [[nodiscard]] bool linksAcrossFiles(const ScriptModel& m) const { return linked_.count(&m) > 0; }
+  [[nodiscard]] const std::vector<ScriptModel*>& models() const { return models_; }
+
+ private:
+  struct Module {
+    ScriptModel* model;
+    std::string path;  // module path without .py ("a/b/engine"; a package's __init__ is "a/b")
+  };
+  const Module* moduleAt(const ScriptModel& from, int level, const std::vector<std::string>& parts) const;
+  ProjectDef resolveName(const ScriptModel& from, int level, std::vector<std::string> parts, int depth) const;
+  ProjectDef member(const Module& module, const std::vector<std::string>& rest, int depth) const;
+  ProjectDef resolveCall(const ScriptModel& m, const Call& c) const;
+  ProjectDef superCall(const ScriptModel& m, const Call& c) const;
+  void markGpu();
+  void markEpochLoops();
+
+  std::vector<ScriptModel*> models_;
+  std::vector<Module> modules_;
+  std::map<std::string, size_t> by_path_;                  // module path -> module (relative imports)
+  std::map<std::string, std::vector<size_t>> by_suffix_;  // "b/engine", "engine" -> modules
+  std::map<const std::string_view*, const ScriptModel*> by_source_;
+  std::map<const Call*, ProjectDef> callees_;
+  std::map<const Function*, std::vector<ProjectCall>> callers_;
+  std::map<const ScriptModel*, std::set<const ScriptModel*>> importers_;  // module -> files importing it
+  std::set<const ScriptModel*> gpu_;
+  std::set<const ScriptModel*> linked_;
+};
+
+// Bounds questions that hop between files (a parameter asks the callers'
+// file, whose parameter asks its callers...): each question a model answers
+// for another file while one is open counts a level; past the limit the
+// answer is unknown.
+class CrossFileDepth {
+ public:
+  CrossFileDepth() {
+    if (depth()++ == 0) hops() = 0;  // a new outermost question
+    ++hops();
+  }
+  ~CrossFileDepth() { --depth(); }
+  CrossFileDepth(const CrossFileDepth&) = delete;
+  CrossFileDepth& operator=(const CrossFileDepth&) = delete;
+  // Nested at most kMaxDepth deep, and at most kMaxHops questions in all
+  // under one outermost question (callers fan out).
+  [[nodiscard]] bool ok() const { return depth() <= kMaxDepth && hops() <= kMaxHops; }
+
+ private:
+  static constexpr int kMaxDepth = 6;
+  static constexpr int kMaxHops = 64;
+  static int& depth() {
+    thread_local int d = 0;
+    return d;
+  }
+  static int& hops() {
+    thread_local int h = 0;
+    return h;
+  }
+};
+
+// Attaches every model of a project for a scope and detaches them after, so
+// no model outlives its project with a dangling pointer.
+class ProjectAttachment {
+ public:
+  explicit ProjectAttachment(const ProjectModel& project);
+  ~ProjectAttachment();
+  ProjectAttachment(const ProjectAttachment&) = delete;
+  ProjectAttachment& operator=(const ProjectAttachment&) = delete;
+
+ private:
+  const ProjectModel& project_;
+};
+
+}  // namespace gpulint::python

@@ -1,0 +1,3 @@
+from .engine import train_one_epoch
+
+__all__ = ["train_one_epoch"]

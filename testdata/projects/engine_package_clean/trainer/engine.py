@@ -1,0 +1,15 @@
+"""Train loop of the package, called through trainer/__init__.py's re-export."""
+from .logging_utils import log_loss
+
+
+def train_one_epoch(model, criterion, data_loader, optimizer, device, epoch, log_every=100):
+    model.train()
+    for step, (samples, targets) in enumerate(data_loader):
+        samples = samples.to(device, non_blocking=True)  # ok: GPU104
+        targets = targets.to(device, non_blocking=True)  # ok: GPU104
+        loss = criterion(model(samples), targets)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+        if step % log_every == 0:
+            log_loss(epoch, step, loss)  # ok: GPU201
