@@ -15,7 +15,8 @@ namespace gpulint {
 struct FileAnalysis {
   SourceFilePtr source;
   std::vector<Diagnostic> diagnostics;
-  std::string error;  // non-empty when the file could not be analysed
+  std::string error;    // non-empty when the file could not be analysed
+  std::string skipped;  // non-empty: left alone as not ours (a data JSON), and why (--verbose)
 };
 
 // Analyses one in-memory file (any kind; unknown kinds yield nothing).

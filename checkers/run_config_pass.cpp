@@ -3,6 +3,7 @@
 
 #include "fixits/yaml_edits.h"
 
+#include "frontend/project/job_sniff.h"
 #include "frontend/project/run_config.h"
 
 namespace fs = std::filesystem;
@@ -33,7 +34,9 @@ const config::ConfigModel* RunConfigFiles::model(size_t index) {
   if (it != models_.end()) return it->second.get();
   const FileAnalysis& r = (*in_.results)[index];
   std::unique_ptr<config::ConfigModel> m;
-  if (r.source && isConfigKind(r.source->kind())) m = config::buildConfigModel(r.source);
+  // A file too large to be a hand-written config (a tokenizer a script loads) is data.
+  if (r.source && isConfigKind(r.source->kind()) && r.source->text().size() <= project::kMaxJobFileBytes)
+    m = config::buildConfigModel(r.source);
   return (models_[index] = std::move(m)).get();
 }
 

@@ -9,6 +9,7 @@
 #include <iostream>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -21,9 +22,8 @@
 #include "frontend/project/discover.h"
 #include "frontend/project/settings.h"
 #include "patterns/rule_docs.h"
-#include "report/json_reporter.h"
-#include "report/sarif_reporter.h"
-#include "report/text_reporter.h"
+#include "cli/report_output.h"
+#include "report/baseline.h"
 
 namespace fs = std::filesystem;
 
@@ -129,12 +129,82 @@ std::vector<Diagnostic> filterDiagnostics(std::vector<FileAnalysis>& results, co
   return out;
 }
 
+SourceLookup lookupOf(const std::vector<FileAnalysis>& results) {
+  std::vector<SourceFilePtr> sources;
+  for (const auto& r : results)
+    if (r.source) sources.push_back(r.source);
+  return lookupIn(std::move(sources));
+}
+
+// --baseline: nullopt when not given or unreadable (then `error` is set).
+bool loadBaseline(const Options& o, std::optional<Baseline>* baseline, std::string* error) {
+  if (o.baseline.empty()) return true;
+  *baseline = Baseline::read(o.baseline, error);
+  return baseline->has_value();
+}
+
+// --verbose: the files left alone as not ours, and why.
+void printSkipped(const Discovery& discovery, const std::vector<FileAnalysis>& results) {
+  for (const auto& [path, why] : discovery.skipped) std::cerr << "gpulint: note: " << path << ": skipped: " << why << "\n";
+  for (size_t i = 0; i < results.size(); ++i)
+    if (!results[i].skipped.empty())
+      std::cerr << "gpulint: note: " << discovery.files[i].display << ": skipped: " << results[i].skipped << "\n";
+}
+
+// --diff: print what would change; write nothing.
+void printDiff(const FixResult& fixed, const SourceLookup& lookup) {
+  for (const auto& [file, before] : fixed.original)
+    if (const SourceFile* now = lookup(file)) std::cout << fixits::unifiedDiff(file, before, now->text());
+  for (const auto& m : fixed.messages) std::cerr << "gpulint: " << m << "\n";
+  std::cerr << "gpulint: " << fixed.fixes_applied << " fix" << (fixed.fixes_applied == 1 ? "" : "es")
+            << " would be applied to " << fixed.original.size() << " file(s)\n";
+}
+
+// --fix: write the fixed files; failures become per-file errors.
+void writeFixedFiles(const Options& o, const FixResult& fixed, const Discovery& discovery, const SourceLookup& lookup,
+                     std::vector<FileError>& file_errors) {
+  std::map<std::string, std::string> on_disk;
+  for (const auto& f : discovery.files) on_disk[f.display] = f.path;
+  for (const auto& [file, before] : fixed.original) {
+    const SourceFile* now = lookup(file);
+    if (!now || !on_disk.count(file)) continue;
+    std::string err = fixits::writeFileAtomically(on_disk[file], now->text());
+    if (!err.empty()) file_errors.push_back({file, err});
+  }
+  for (const auto& m : fixed.messages) std::cerr << "gpulint: " << m << "\n";
+  if (!o.quiet)
+    std::cerr << "gpulint: fixed " << fixed.fixes_applied << " finding" << (fixed.fixes_applied == 1 ? "" : "s")
+              << " in " << fixed.original.size() << " file(s)\n";
+}
+
+size_t countAtLeast(const std::vector<Diagnostic>& diagnostics, Level level) {
+  return static_cast<size_t>(std::count_if(diagnostics.begin(), diagnostics.end(),
+                                           [&](const Diagnostic& d) { return d.level >= level; }));
+}
+
+// --write-baseline: record every current finding; exit 0 unless a file failed.
+int recordBaseline(const Options& o, const std::vector<Diagnostic>& diagnostics, const SourceLookup& lookup,
+                   const std::vector<FileError>& file_errors) {
+  std::ofstream file(o.write_baseline, std::ios::binary | std::ios::trunc);
+  if (file) writeBaseline(file, diagnostics, lookup);
+  if (!file) {
+    std::cerr << "gpulint: error: cannot write " << o.write_baseline << "\n";
+    return kExitError;
+  }
+  for (const auto& e : file_errors) std::cerr << e.path << ": error: " << e.message << "\n";
+  std::cerr << "gpulint: recorded " << diagnostics.size() << " finding" << (diagnostics.size() == 1 ? "" : "s")
+            << " in " << o.write_baseline << "\n";
+  return file_errors.empty() ? kExitClean : kExitError;
+}
+
 }  // namespace
 
 int runCheck(const Options& o) {
   Settings settings;
   std::string error;
-  if (!loadSettings(o, &settings, &error)) {
+  std::optional<Baseline> baseline;
+  if (error = checkOptionsError(o); !error.empty() || !loadSettings(o, &settings, &error) ||
+                                    !loadBaseline(o, &baseline, &error)) {
     std::cerr << "gpulint: error: " << error << "\n";
     return kExitError;
   }
@@ -148,58 +218,40 @@ int runCheck(const Options& o) {
   bool progress = !o.no_progress && !o.quiet && isatty(STDERR_FILENO);
   std::vector<FileAnalysis> per_file = analyzeAll(discovery.files, settings.options, jobs, progress);
   std::vector<FileAnalysis> results = linkProjectJobs(discovery, per_file, settings.options);
+  if (o.verbose) printSkipped(discovery, results);
 
   std::vector<FileError> file_errors;
   for (const auto& [path, message] : discovery.errors) file_errors.push_back({path, message});
-  std::vector<SourceFilePtr> sources;
-  for (size_t i = 0; i < results.size(); ++i) {
+  for (size_t i = 0; i < results.size(); ++i)
     if (!results[i].error.empty()) file_errors.push_back({discovery.files[i].display, results[i].error});
-    if (results[i].source) sources.push_back(results[i].source);
+  // What is reported: selected, not suppressed, and not in the baseline.
+  auto filter = [&](std::vector<FileAnalysis>& r) {
+    std::vector<Diagnostic> d = filterDiagnostics(r, settings);
+    return baseline ? baseline->newFindings(std::move(d), lookupOf(r)) : d;
+  };
+  if (!o.write_baseline.empty()) {
+    std::vector<Diagnostic> all = filterDiagnostics(results, settings);
+    return recordBaseline(o, all, lookupOf(results), file_errors);
   }
-  auto filter = [&](std::vector<FileAnalysis>& r) { return filterDiagnostics(r, settings); };
   FixResult fixed;
   bool fixing = o.fix || o.unsafe_fixes || o.diff;
   size_t findings_before = 0;
   if (fixing) {
-    {
-      std::vector<FileAnalysis> copy = results;
-      for (const auto& d : filter(copy))
-        if (d.level >= settings.fail_on) ++findings_before;
-    }
+    std::vector<FileAnalysis> copy = results;
+    findings_before = countAtLeast(filter(copy), settings.fail_on);
     ProjectLink link = relinker(discovery, settings.options);
     fixed = applyFixRounds(per_file, o.unsafe_fixes, settings.options, filter, link);
     results = link(per_file);
-    sources.clear();
-    for (const auto& r : results)
-      if (r.source) sources.push_back(r.source);
   }
-  std::vector<Diagnostic> diagnostics = filterDiagnostics(results, settings);
-  SourceLookup lookup = lookupIn(sources);
+  SourceLookup lookup = lookupOf(results);
+  std::vector<Diagnostic> diagnostics = filter(results);
 
-  if (o.diff) {
-    // Print what would change; write nothing; exit code as without fixes.
-    for (const auto& [file, before] : fixed.original)
-      if (const SourceFile* now = lookup(file)) std::cout << fixits::unifiedDiff(file, before, now->text());
-    for (const auto& m : fixed.messages) std::cerr << "gpulint: " << m << "\n";
-    std::cerr << "gpulint: " << fixed.fixes_applied << " fix" << (fixed.fixes_applied == 1 ? "" : "es")
-              << " would be applied to " << fixed.original.size() << " file(s)\n";
+  if (o.diff) {  // the exit code as without fixes
+    printDiff(fixed, lookup);
     if (!file_errors.empty()) return kExitError;
     return findings_before > 0 ? kExitFindings : kExitClean;
   }
-  if (fixing) {
-    std::map<std::string, std::string> on_disk;
-    for (const auto& f : discovery.files) on_disk[f.display] = f.path;
-    for (const auto& [file, before] : fixed.original) {
-      const SourceFile* now = lookup(file);
-      if (!now || !on_disk.count(file)) continue;
-      std::string err = fixits::writeFileAtomically(on_disk[file], now->text());
-      if (!err.empty()) file_errors.push_back({file, err});
-    }
-    for (const auto& m : fixed.messages) std::cerr << "gpulint: " << m << "\n";
-    if (!o.quiet)
-      std::cerr << "gpulint: fixed " << fixed.fixes_applied << " finding" << (fixed.fixes_applied == 1 ? "" : "s")
-                << " in " << fixed.original.size() << " file(s)\n";
-  }
+  if (fixing) writeFixedFiles(o, fixed, discovery, lookup, file_errors);
 
   std::ofstream file;
   if (!o.output.empty()) {
@@ -210,28 +262,10 @@ int runCheck(const Options& o) {
     }
   }
   std::ostream& out = o.output.empty() ? std::cout : file;
-  switch (o.format) {
-    case Format::Sarif: {
-      SarifOptions so;
-      so.root_uri = fileUri(root) + "/";
-      so.version = GPULINT_VERSION;
-      writeSarif(out, diagnostics, file_errors, lookup, so);
-      break;
-    }
-    case Format::Json: writeJson(out, diagnostics, file_errors); break;
-    case Format::Github: writeGithub(out, diagnostics, file_errors); break;
-    default: {
-      TextOptions to;
-      to.color = o.color || (!o.no_color && o.output.empty() && isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR"));
-      to.show_source = !o.quiet;
-      writeText(out, diagnostics, file_errors, lookup, to);
-    }
-  }
+  writeReport(out, o, {diagnostics, file_errors, lookup, root});
   out.flush();
   if (!file_errors.empty()) return kExitError;
-  for (const auto& d : diagnostics)
-    if (d.level >= settings.fail_on) return kExitFindings;
-  return kExitClean;
+  return countAtLeast(diagnostics, settings.fail_on) > 0 ? kExitFindings : kExitClean;
 }
 
 }  // namespace gpulint::cli

@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# Adopting gpulint on a repository with findings: baselines, statistics,
+# --help against the parser, colour from the environment, --diff that
+# git apply accepts, and inputs that are not ours (data JSON, JSON with
+# comments, YAML another parser reads) that never fail the run.
+# Usage: adopt.sh GPULINT SOURCE_DIR
+set -u
+GPULINT=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+passes=0
+check() {  # check NAME EXPECTED ACTUAL
+  if [[ "$2" == "$3" ]]; then passes=$((passes + 1)); else echo "FAIL: $1 (got '$3', expected '$2')"; failures=$((failures + 1)); fi
+}
+contains() {  # contains NAME FILE PATTERN
+  if grep -q -- "$3" "$2"; then passes=$((passes + 1)); else echo "FAIL: $1: no '$3' in:"; cat "$2"; failures=$((failures + 1)); fi
+}
+lacks() {
+  if grep -q -- "$3" "$2"; then echo "FAIL: $1: unexpected '$3' in:"; cat "$2"; failures=$((failures + 1)); else passes=$((passes + 1)); fi
+}
+cd "$tmp"
+
+# ---- baselines -------------------------------------------------------------
+cat > legacy.py <<'PY'
+from torch.utils.data import DataLoader
+
+def train_loader(ds):
+    return DataLoader(ds, batch_size=64)
+
+def eval_loader(ds):
+    return DataLoader(ds, batch_size=64)
+PY
+"$GPULINT" check --write-baseline base.json legacy.py > out.txt 2> err.txt; check "write-baseline exits 0" 0 $?
+contains "write-baseline summary" err.txt "recorded 2 findings in base.json"
+check "baseline holds both findings" 2 "$(grep -c '"fingerprint": "[0-9a-f]' base.json)"
+"$GPULINT" check --baseline base.json legacy.py > out.txt 2>&1; check "baselined findings are hidden" 0 $?
+contains "nothing new" out.txt "No findings"
+"$GPULINT" check legacy.py > out.txt 2>&1; check "without --baseline they are reported" 1 $?
+# Unrelated lines inserted above move every finding: still recognised.
+{ printf '"""Legacy training code."""\nimport os\nimport sys\n\nSEED = 1\n'; cat legacy.py; } > moved.py && mv moved.py legacy.py
+"$GPULINT" check --baseline base.json legacy.py > out.txt 2>&1; check "baseline survives inserted lines" 0 $?
+# A new finding is reported, and only it.
+printf '\ndef test_loader(ds):\n    return DataLoader(ds, batch_size=32)\n' >> legacy.py
+"$GPULINT" check --baseline base.json legacy.py > out.txt 2>&1; check "new finding fails" 1 $?
+contains "the new finding" out.txt "legacy.py:15:12"
+check "only the new finding" 1 "$(grep -c 'GPU101' out.txt)"
+# A second copy of a recorded line is new: a fingerprint hides as many findings as were recorded.
+printf '\ndef more(ds):\n    return DataLoader(ds, batch_size=64)\n' >> legacy.py
+"$GPULINT" check --baseline base.json --format json legacy.py > out.json 2>&1; check "copy of an old line" 1 $?
+check "two new findings" 2 "$(python3 -c 'import json,sys; print(len(json.load(open("out.json"))))')"
+"$GPULINT" check --baseline missing.json legacy.py > out.txt 2>&1; check "missing baseline" 2 $?
+contains "missing baseline named" out.txt "missing.json"
+echo '[1, 2]' > notbase.json
+"$GPULINT" check --baseline notbase.json legacy.py > out.txt 2>&1; check "not a baseline" 2 $?
+"$GPULINT" check --write-baseline b2.json --fix legacy.py > out.txt 2>&1; check "write-baseline with --fix" 2 $?
+
+# ---- statistics ------------------------------------------------------------
+"$GPULINT" check --statistics legacy.py > out.txt 2>&1; check "statistics exit as findings" 1 $?
+contains "count per rule" out.txt "^4  GPU101  "
+lacks "no per-finding lines" out.txt "legacy.py:"
+"$GPULINT" check --statistics --format json legacy.py > out.json 2>&1; check "json statistics" 1 $?
+check "json statistics count" "GPU101 4" "$(python3 -c 'import json; d=json.load(open("out.json")); print(d[0]["rule"], d[0]["count"])')"
+printf 'x = 1\n' > clean.py
+"$GPULINT" check --statistics clean.py > out.txt 2>&1; check "statistics of a clean file" 0 $?
+check "no rows for a clean file" "" "$(cat out.txt)"
+"$GPULINT" check --statistics --format sarif legacy.py > out.txt 2>&1; check "statistics in sarif" 2 $?
+
+# ---- --help lists what the parser accepts, and only that -------------------
+"$GPULINT" --help > help.txt 2>&1; check "help exits 0" 0 $?
+for opt in --fix --diff --unsafe-fixes --compile-commands -j --jobs --baseline --write-baseline --statistics --verbose; do
+  contains "help lists $opt" help.txt " $opt[ ,]"
+done
+for opt in $(grep -oE -- '(^| )--?[a-z][a-z-]*' help.txt | tr -d ' ' | sort -u); do
+  "$GPULINT" check "$opt" x > out.txt 2>&1
+  lacks "parser accepts $opt from --help" out.txt "unknown option"
+done
+
+# ---- colour ----------------------------------------------------------------
+esc=$'\033\['
+"$GPULINT" check legacy.py > out.txt 2>&1; lacks "no colour into a file" out.txt "$esc"
+FORCE_COLOR=1 "$GPULINT" check legacy.py > out.txt 2>&1; contains "FORCE_COLOR" out.txt "$esc"
+FORCE_COLOR=0 "$GPULINT" check legacy.py > out.txt 2>&1; lacks "FORCE_COLOR=0" out.txt "$esc"
+NO_COLOR=1 FORCE_COLOR=1 "$GPULINT" check legacy.py > out.txt 2>&1; lacks "NO_COLOR wins" out.txt "$esc"
+NO_COLOR=1 "$GPULINT" check --color legacy.py > out.txt 2>&1; contains "--color over NO_COLOR" out.txt "$esc"
+FORCE_COLOR=1 "$GPULINT" check --no-color legacy.py > out.txt 2>&1; lacks "--no-color over FORCE_COLOR" out.txt "$esc"
+
+# ---- --diff: hunks git apply accepts ----------------------------------------
+mkdir repo && cd repo && git init -q . && git config user.email t@example.com && git config user.name t
+{
+  printf 'from torch.utils.data import DataLoader\n\n\ndef first(ds):\n    return DataLoader(ds, batch_size=64)\n'
+  for i in $(seq 1 200); do printf 'STEP_%d = %d\n' "$i" "$i"; done
+  printf '\n\ndef last(ds):\n    return DataLoader(ds, batch_size=64)\n'
+} > far.py
+git add far.py && git commit -qm base
+"$GPULINT" check --diff --unsafe-fixes far.py > fix.diff 2> err.txt; check "--diff exit" 1 $?
+check "two hunks for two far fixes" 2 "$(grep -c '^@@ ' fix.diff)"
+check "hunks are small" 1 "$(( $(wc -l < fix.diff) < 30 ))"
+git apply --check fix.diff > out.txt 2>&1; check "git apply --check" 0 $?
+git apply fix.diff && cp far.py applied.py && git checkout -q far.py
+"$GPULINT" check --unsafe-fixes far.py > out.txt 2>&1; check "--unsafe-fixes" 0 $?
+cmp -s far.py applied.py; check "the diff is what --fix writes" 0 $?
+cd "$tmp"
+
+# ---- inputs that are not ours ------------------------------------------------
+mkdir -p proj && cd proj
+printf 'x = 1\n' > train.py
+printf '{\n  // comments: not JSON\n  "compilerOptions": {"strict": true,},\n}\n' > tsconfig.json
+python3 -c '
+import json
+vocab = {"tok%d" % i: i for i in range(200000)}
+json.dump({"version": "1.0", "model": {"vocab": vocab}}, open("tokenizer.json", "w"))'
+printf 'a: [1, 2\nb: {\n' > notes.yaml
+start=$(date +%s)
+"$GPULINT" check --verbose . > out.txt 2> err.txt; check "data files never fail the run" 0 $?
+check "data files cost no parse" 1 "$(( $(date +%s) - start < 10 ))"
+contains "JSON with comments skipped" err.txt "tsconfig.json: skipped: not a job"
+contains "large JSON skipped" err.txt "tokenizer.json: skipped: larger than 2 MiB"
+contains "broken non-job YAML skipped" err.txt "notes.yaml: skipped: not a job"
+"$GPULINT" check . > out.txt 2> err.txt; lacks "notes only with --verbose" err.txt "skipped"
+# A job that does not parse is still the user's error.
+printf 'apiVersion: v1\nkind: Pod\nspec: [1, 2\n  containers: {\n' > pod.yaml
+"$GPULINT" check . > out.txt 2>&1; check "broken job exits 2" 2 $?
+contains "broken job named" out.txt "pod.yaml: error"
+printf '{"apiVersion": "v1", "kind": "Pod", "spec": {"containers": [\n' > pod.yaml
+"$GPULINT" check . > out.txt 2>&1; check "broken JSON job exits 2" 2 $?
+cd "$tmp"
+
+echo "$passes passed, $failures failed"
+[[ $failures == 0 ]]
