@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Install rules and the Debian package: `cmake --install` puts the binary and
+# its generated man page under the prefix; `cpack -G DEB` builds a package
+# whose Depends names the Debian packages of the libraries the binary links.
+# Usage: install.sh GPULINT SOURCE_DIR (the build tree is GPULINT's folder).
+set -u
+GPULINT=$1
+build=$(cd "$(dirname "$GPULINT")" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+passes=0
+check() {  # check NAME EXPECTED ACTUAL
+  if [[ "$2" == "$3" ]]; then passes=$((passes + 1)); else echo "FAIL: $1 (got '$3', expected '$2')"; failures=$((failures + 1)); fi
+}
+contains() {  # contains NAME FILE PATTERN
+  if grep -q -- "$3" "$2"; then passes=$((passes + 1)); else echo "FAIL: $1: no '$3' in:"; cat "$2"; failures=$((failures + 1)); fi
+}
+
+cmake --install "$build" --prefix "$tmp/prefix" > "$tmp/out.txt" 2>&1; check "cmake --install" 0 $?
+"$tmp/prefix/bin/gpulint" --version > "$tmp/out.txt" 2>&1; check "installed binary runs" 0 $?
+man_page="$tmp/prefix/share/man/man1/gpulint.1"
+check "man page installed" 1 "$([[ -s $man_page ]] && echo 1)"
+# The man page is generated from the binary: every option and rule is in it.
+"$GPULINT" --help | grep -oE -- '--[a-z][a-z-]+' | sort -u > "$tmp/options.txt"
+while read -r opt; do contains "man page has $opt" "$man_page" "${opt//-/\\\\-}\|$opt"; done < "$tmp/options.txt"
+contains "man page lists rules" "$man_page" "GPU101"
+if command -v man > /dev/null; then
+  man -l "$man_page" > "$tmp/man.txt" 2> "$tmp/man.err"; check "man renders it" 0 $?
+  contains "rendered options" "$tmp/man.txt" "--write-baseline FILE"
+fi
+
+if ! command -v dpkg-shlibdeps > /dev/null; then
+  echo "dpkg-shlibdeps missing (dpkg-dev): package not checked"
+else
+  (cd "$tmp" && cpack -G DEB --config "$build/CPackConfig.cmake" -B "$tmp/pkg") > "$tmp/out.txt" 2>&1
+  check "cpack -G DEB" 0 $?
+  deb=$(ls "$tmp"/pkg/gpulint_*.deb 2> /dev/null | head -n 1)
+  check "package file" 1 "$([[ -f $deb ]] && echo 1)"
+  dpkg-deb -f "$deb" Depends > "$tmp/depends.txt"
+  # The package of each library the binary links directly (NEEDED) is a
+  # dependency; their own dependencies come with them.
+  for soname in $(readelf -d "$GPULINT" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
+    lib=$(ldd "$GPULINT" | awk -v s="$soname" '$1 == s {print $3}')
+    pkg=$({ dpkg -S "$(readlink -f "$lib")" || dpkg -S "$lib"; } 2> /dev/null | head -n 1 | cut -d: -f1)
+    [[ -n "$pkg" ]] || continue  # not from a Debian package: nothing to depend on
+    contains "Depends has $pkg ($soname)" "$tmp/depends.txt" "$pkg"
+  done
+  dpkg-deb -c "$deb" > "$tmp/contents.txt"
+  contains "package has the binary" "$tmp/contents.txt" "./usr/bin/gpulint$"
+  contains "package has the man page" "$tmp/contents.txt" "./usr/share/man/man1/gpulint.1"
+fi
+
+echo "$passes passed, $failures failed"
+[[ $failures == 0 ]]
