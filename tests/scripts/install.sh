@@ -4,18 +4,11 @@
 # whose Depends names the Debian packages of the libraries the binary links.
 # Usage: install.sh GPULINT SOURCE_DIR (the build tree is GPULINT's folder).
 set -u
+source "$(dirname "${BASH_SOURCE[0]}")/lib/assert.sh"
 GPULINT=$1
 build=$(cd "$(dirname "$GPULINT")" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-failures=0
-passes=0
-check() {  # check NAME EXPECTED ACTUAL
-  if [[ "$2" == "$3" ]]; then passes=$((passes + 1)); else echo "FAIL: $1 (got '$3', expected '$2')"; failures=$((failures + 1)); fi
-}
-contains() {  # contains NAME FILE PATTERN
-  if grep -q -- "$3" "$2"; then passes=$((passes + 1)); else echo "FAIL: $1: no '$3' in:"; cat "$2"; failures=$((failures + 1)); fi
-}
 
 cmake --install "$build" --prefix "$tmp/prefix" > "$tmp/out.txt" 2>&1; check "cmake --install" 0 $?
 "$tmp/prefix/bin/gpulint" --version > "$tmp/out.txt" 2>&1; check "installed binary runs" 0 $?
@@ -51,5 +44,4 @@ else
   contains "package has the man page" "$tmp/contents.txt" "./usr/share/man/man1/gpulint.1"
 fi
 
-echo "$passes passed, $failures failed"
-[[ $failures == 0 ]]
+finish

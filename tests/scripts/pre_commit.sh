@@ -5,19 +5,12 @@
 # stops a commit with a finding, gpulint-fix fixes it, then the commit passes.
 # Skipped (77) without pre-commit or git. Usage: pre_commit.sh GPULINT SOURCE_DIR
 set -u
+source "$(dirname "${BASH_SOURCE[0]}")/lib/assert.sh"
 GPULINT=$1
 SRC=$2
 command -v pre-commit > /dev/null && command -v git > /dev/null || { echo "pre-commit or git missing: skipped"; exit 77; }
 tmp=$(mktemp -d)
 trap '[[ -n "${KEEP:-}" ]] || rm -rf "$tmp"' EXIT
-failures=0
-passes=0
-check() {  # check NAME EXPECTED ACTUAL
-  if [[ "$2" == "$3" ]]; then passes=$((passes + 1)); else echo "FAIL: $1 (got '$3', expected '$2')"; cat "$tmp/out.txt"; failures=$((failures + 1)); fi
-}
-contains() {  # contains NAME FILE PATTERN
-  if grep -q -- "$3" "$2"; then passes=$((passes + 1)); else echo "FAIL: $1: no '$3' in:"; cat "$2"; failures=$((failures + 1)); fi
-}
 # language: system runs the gpulint on PATH, as after installing the package.
 bin=$(cd "$(dirname "$GPULINT")" && pwd)
 mkdir "$tmp/bin" && ln -s "$bin/$(basename "$GPULINT")" "$tmp/bin/gpulint"
@@ -78,5 +71,4 @@ git reset -q --hard HEAD
 printf 'more\n' >> README.txt && git add README.txt
 git commit -qm "docs" > "$tmp/out.txt" 2>&1; check "no file of ours: hooks skipped" 0 $?
 
-echo "$passes passed, $failures failed"
-[[ $failures == 0 ]]
+finish
