@@ -10,12 +10,14 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <thread>
 
 #include "checkers/pipeline.h"
 #include "checkers/project_pass.h"
 #include "checkers/suppression.h"
+#include "cli/add_noqa.h"
 #include "cli/fix_loop.h"
 #include "fixits/apply.h"
 #include "frontend/cxx/cxx_frontend.h"
@@ -177,6 +179,37 @@ void writeFixedFiles(const Options& o, const FixResult& fixed, const Discovery& 
               << " in " << fixed.original.size() << " file(s)\n";
 }
 
+// --add-noqa: comment every line with a finding; 1 when some line could not be.
+int addNoqa(const Options& o, const std::vector<Diagnostic>& diagnostics, const Discovery& discovery,
+            const SourceLookup& lookup, std::vector<FileError>& file_errors) {
+  std::map<std::string, std::string> on_disk;
+  for (const auto& f : discovery.files) on_disk[f.display] = f.path;
+  std::set<std::string> files;
+  for (const auto& d : diagnostics) files.insert(d.location.file);
+  int added = 0, changed_files = 0;
+  size_t refused = 0;
+  for (const auto& path : files) {
+    const SourceFile* source = lookup(path);
+    if (!source || !on_disk.count(path)) continue;
+    NoqaResult r = addNoqaComments(*source, diagnostics);
+    for (const auto& why : r.refused) std::cerr << "gpulint: " << why << ": no suppression comment added\n";
+    refused += r.refused.size();
+    if (r.added == 0) continue;
+    if (std::string err = fixits::writeFileAtomically(on_disk[path], r.text); !err.empty()) {
+      file_errors.push_back({path, err});
+      continue;
+    }
+    added += r.added;
+    ++changed_files;
+  }
+  for (const auto& e : file_errors) std::cerr << e.path << ": error: " << e.message << "\n";
+  if (!o.quiet)
+    std::cerr << "gpulint: added " << added << " suppression comment" << (added == 1 ? "" : "s") << " in "
+              << changed_files << " file(s)\n";
+  if (!file_errors.empty()) return kExitError;
+  return refused > 0 ? kExitFindings : kExitClean;
+}
+
 size_t countAtLeast(const std::vector<Diagnostic>& diagnostics, Level level) {
   return static_cast<size_t>(std::count_if(diagnostics.begin(), diagnostics.end(),
                                            [&](const Diagnostic& d) { return d.level >= level; }));
@@ -246,6 +279,7 @@ int runCheck(const Options& o) {
   SourceLookup lookup = lookupOf(results);
   std::vector<Diagnostic> diagnostics = filter(results);
 
+  if (o.add_noqa) return addNoqa(o, diagnostics, discovery, lookup, file_errors);
   if (o.diff) {  // the exit code as without fixes
     printDiff(fixed, lookup);
     if (!file_errors.empty()) return kExitError;

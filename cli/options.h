@@ -20,6 +20,7 @@ struct Options {
   std::string config;
   std::string baseline, write_baseline;
   bool statistics = false;
+  bool add_noqa = false;
   std::string fail_on;
   std::string compile_commands;
   unsigned jobs = 0;  // 0 = number of cores

@@ -32,8 +32,10 @@ bool useColor(const Options& o, bool to_terminal) {
 std::string checkOptionsError(const Options& o) {
   bool fixing = o.fix || o.unsafe_fixes || o.diff;
   if (o.format == Format::Markdown) return "--format markdown is for `gpulint rules`";
-  if (!o.write_baseline.empty() && (fixing || o.statistics))
-    return "--write-baseline records findings; it does not combine with --fix, --diff or --statistics";
+  if (!o.write_baseline.empty() && (fixing || o.statistics || o.add_noqa))
+    return "--write-baseline records findings; it does not combine with --fix, --diff, --statistics or --add-noqa";
+  if (o.add_noqa && (fixing || o.statistics))
+    return "--add-noqa edits files itself; it does not combine with --fix, --diff or --statistics";
   if (o.statistics && o.format != Format::Text && o.format != Format::Json)
     return "--statistics prints text or json";
   return "";

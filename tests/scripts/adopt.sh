@@ -56,13 +56,56 @@ printf 'x = 1\n' > clean.py
 check "no rows for a clean file" "" "$(cat out.txt)"
 "$GPULINT" check --statistics --format sarif legacy.py > out.txt 2>&1; check "statistics in sarif" 2 $?
 
+# ---- --add-noqa ----------------------------------------------------------------
+mkdir noqa && cd noqa
+cat > t.py <<'PY'
+from torch.utils.data import DataLoader
+
+def make(ds):
+    a = DataLoader(ds, batch_size=64)  # legacy, see #12
+    b = DataLoader(ds,
+                   batch_size=64)
+    c = DataLoader(ds, batch_size=64) if ds else \
+        None
+    return a, b, c
+PY
+printf 'from torch.utils.data import DataLoader\r\n\r\ndef make(ds):\r\n    return DataLoader(ds, batch_size=64)\r\n' > crlf.py
+printf 'import torch\nfrom torch.utils.data import DataLoader\nloader = DataLoader(ds, batch_size=64, num_workers=8, pin_memory=True, persistent_workers=True)\nmodel = Net().cuda()\nopt = torch.optim.SGD(model.parameters(), lr=0.1)\nfor x, y in loader:\n    loss = model(x.cuda(non_blocking=True)).sum()\n    opt.zero_grad()\n    loss.backward()\n    opt.step()\n' > train.py
+printf 'apiVersion: v1\nkind: Pod\nspec:\n  containers:\n    - name: t\n      command: ["python", "train.py"]\n' > pod.yaml
+"$GPULINT" check --add-noqa . > out.txt 2> err.txt; check "a line left alone exits 1" 1 $?
+contains "count" err.txt "added 4 suppression comments in 3 file(s)"
+contains "after an existing comment" t.py '    a = DataLoader(ds, batch_size=64)  # legacy, see #12  # gpulint: disable=GPU101$'
+contains "first line of a call" t.py '    b = DataLoader(ds,  # gpulint: disable=GPU101$'
+contains "continuation refused" err.txt "t.py:7: the line continues on the next one"
+contains "continuation untouched" t.py ' if ds else \\$'
+contains "CRLF kept" crlf.py $'batch_size=64)  # gpulint: disable=GPU101\r$'
+contains "YAML comment" pod.yaml '    - name: t  # gpulint: disable=GPU303$'
+"$GPULINT" check . > out.txt 2>&1; check "only the refused finding is left" 1 $?
+check "one finding left" 1 "$(grep -c '\[GPU101\]' out.txt)"
+md5=$(cat t.py crlf.py pod.yaml | md5sum)
+"$GPULINT" check --add-noqa . > out.txt 2> err.txt
+check "--add-noqa is idempotent" "$md5" "$(cat t.py crlf.py pod.yaml | md5sum)"
+# Inside a YAML block scalar a comment would become part of the command.
+printf 'protocolVersion: 2\nname: t\ntype: job\ntaskRoles:\n  worker:\n    instances: 1\n    resourcePerInstance:\n      gpu: 1\n      cpu: 8\n    commands:\n      - >-\n        python train.py\n        --workers 0\n' > pai.yaml
+printf 'import argparse\nfrom torch.utils.data import DataLoader\np = argparse.ArgumentParser()\np.add_argument("--workers", type=int, default=4)\nargs = p.parse_args()\nloader = DataLoader(ds, batch_size=64, num_workers=args.workers)\n' > train.py
+rm pod.yaml
+cp pai.yaml pai.before
+"$GPULINT" check . > out.txt 2>&1
+contains "the finding is in the block scalar" out.txt "pai.yaml:13:"
+"$GPULINT" check --add-noqa . > out.txt 2> err.txt; check "block scalar left alone" 1 $?
+contains "block scalar reason" err.txt "pai.yaml:13: a comment there would change the YAML value"
+cmp -s pai.yaml pai.before; check "block scalar unchanged" 0 $?
+"$GPULINT" check --add-noqa --fix . > out.txt 2>&1; check "--add-noqa with --fix" 2 $?
+cd "$tmp"
+
 # ---- --help lists what the parser accepts, and only that -------------------
 "$GPULINT" --help > help.txt 2>&1; check "help exits 0" 0 $?
-for opt in --fix --diff --unsafe-fixes --compile-commands -j --jobs --baseline --write-baseline --statistics --verbose; do
+for opt in --fix --diff --unsafe-fixes --compile-commands -j --jobs --baseline --write-baseline --statistics --add-noqa --verbose; do
   contains "help lists $opt" help.txt " $opt[ ,]"
 done
+mkdir probe  # options that write (--write-baseline x, --add-noqa) write only here
 for opt in $(grep -oE -- '(^| )--?[a-z][a-z-]*' help.txt | tr -d ' ' | sort -u); do
-  "$GPULINT" check "$opt" x > out.txt 2>&1
+  (cd probe && "$GPULINT" check "$opt" x > ../out.txt 2>&1)
   lacks "parser accepts $opt from --help" out.txt "unknown option"
 done
 
