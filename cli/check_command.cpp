@@ -19,6 +19,7 @@
 #include "checkers/suppression.h"
 #include "cli/add_noqa.h"
 #include "cli/fix_loop.h"
+#include "cli/project_scope.h"
 #include "fixits/apply.h"
 #include "frontend/cxx/cxx_frontend.h"
 #include "frontend/project/discover.h"
@@ -246,7 +247,9 @@ int runCheck(const Options& o) {
     std::cerr << "gpulint: error: " << bad << "\n";
     return kExitError;
   }
-  Discovery discovery = discoverFiles(o.paths, settings, root);
+  ProjectScope scope = projectScope(o.paths, root);
+  Discovery discovery = discoverFiles(scope.analysed, settings, root);
+  keepContextFiles(discovery, scope);
   unsigned jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
   bool progress = !o.no_progress && !o.quiet && isatty(STDERR_FILENO);
   std::vector<FileAnalysis> per_file = analyzeAll(discovery.files, settings.options, jobs, progress);
@@ -257,13 +260,16 @@ int runCheck(const Options& o) {
   for (const auto& [path, message] : discovery.errors) file_errors.push_back({path, message});
   for (size_t i = 0; i < results.size(); ++i)
     if (!results[i].error.empty()) file_errors.push_back({discovery.files[i].display, results[i].error});
+  // Other files of the project are context: their errors are not this run's.
+  if (!scope.reported.empty())
+    std::erase_if(file_errors, [&](const FileError& e) { return !scope.reported.count(e.path); });
   // What is reported: selected, not suppressed, and not in the baseline.
   auto filter = [&](std::vector<FileAnalysis>& r) {
-    std::vector<Diagnostic> d = filterDiagnostics(r, settings);
+    std::vector<Diagnostic> d = inScope(filterDiagnostics(r, settings), scope);
     return baseline ? baseline->newFindings(std::move(d), lookupOf(r)) : d;
   };
   if (!o.write_baseline.empty()) {
-    std::vector<Diagnostic> all = filterDiagnostics(results, settings);
+    std::vector<Diagnostic> all = inScope(filterDiagnostics(results, settings), scope);
     return recordBaseline(o, all, lookupOf(results), file_errors);
   }
   FixResult fixed;

@@ -98,6 +98,46 @@ cmp -s pai.yaml pai.before; check "block scalar unchanged" 0 $?
 "$GPULINT" check --add-noqa --fix . > out.txt 2>&1; check "--add-noqa with --fix" 2 $?
 cd "$tmp"
 
+# ---- explicit files are analysed in their project -----------------------------
+mkdir -p scoped/src scoped/jobs && cd scoped
+cat > src/train.py <<'PY'
+import argparse
+from torch.utils.data import DataLoader
+
+p = argparse.ArgumentParser()
+p.add_argument("--workers", type=int, default=4)
+args = p.parse_args()
+loader = DataLoader(ds, batch_size=64, num_workers=args.workers, pin_memory=True, persistent_workers=True)
+PY
+cat > jobs/pod.yaml <<'YAML'
+apiVersion: v1
+kind: Pod
+spec:
+  containers:
+    - name: t
+      command: ["python", "src/train.py", "--workers", "0"]
+      volumeMounts: [{name: shm, mountPath: /dev/shm}]
+  volumes: [{name: shm, emptyDir: {medium: Memory}}]
+YAML
+printf 'apiVersion: v1\nkind: Pod\nspec: [1\n' > jobs/broken.yaml
+printf 'from torch.utils.data import DataLoader\nDataLoader(ds, batch_size=64)\n' > src/other.py
+# Without a project marker, a file stands alone: the default is fine.
+"$GPULINT" check src/train.py > out.txt 2>&1; check "no project: the file alone" 0 $?
+printf '[tool.black]\n' > pyproject.toml
+"$GPULINT" check src/train.py > out.txt 2>&1; check "the job's value reaches the given script" 1 $?
+contains "reported at the script" out.txt "^src/train.py:7:40: warning: .*job argv sets --workers"
+contains "the job's value as a note" out.txt "jobs/pod.yaml:6:56: note: job argv writes the value here"
+lacks "other files' findings are not reported" out.txt "other.py"
+lacks "other files' errors are not reported" out.txt "broken.yaml"
+"$GPULINT" check jobs/pod.yaml > out.txt 2>&1; check "the job file alone" 1 $?
+contains "reported at the job's value" out.txt "^jobs/pod.yaml:6:56: warning: "
+"$GPULINT" check jobs/pod.yaml src/train.py > out.txt 2>&1
+check "both: once, at the value" 1 "$(grep -c 'GPU101\]' out.txt)"
+contains "both: at the job" out.txt "^jobs/pod.yaml:6:56: warning: "
+"$GPULINT" check src/other.py > out.txt 2>&1; check "a script no job starts" 1 $?
+"$GPULINT" check . > out.txt 2>&1; check "the folder run still sees the broken job" 2 $?
+cd "$tmp"
+
 # ---- --help lists what the parser accepts, and only that -------------------
 "$GPULINT" --help > help.txt 2>&1; check "help exits 0" 0 $?
 for opt in --fix --diff --unsafe-fixes --compile-commands -j --jobs --baseline --write-baseline --statistics --add-noqa --verbose; do

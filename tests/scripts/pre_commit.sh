@@ -66,6 +66,15 @@ printf '\n\ndef make(ds):\n    return DataLoader(ds, batch_size=8)\n' >> train.p
 git add train.py
 git commit -qm "loader" > "$tmp/out.txt" 2>&1; check "commit with a finding is stopped" 1 $?
 contains "the finding is shown" "$tmp/out.txt" "train.py:16:12: warning: .*GPU101"
+# A staged script is judged with the job that starts it, though the job is not staged.
+git reset -q --hard HEAD
+mkdir jobs
+printf 'apiVersion: v1\nkind: Pod\nspec:\n  containers:\n    - name: t\n      command: ["python", "eval.py", "--workers", "0"]\n      volumeMounts: [{name: shm, mountPath: /dev/shm}]\n  volumes: [{name: shm, emptyDir: {medium: Memory}}]\n' > jobs/pod.yaml
+git add jobs && git commit -qm "job" --no-verify
+printf 'import argparse\nfrom torch.utils.data import DataLoader\np = argparse.ArgumentParser()\np.add_argument("--workers", type=int, default=4)\nargs = p.parse_args()\nloader = DataLoader(ds, batch_size=64, num_workers=args.workers, pin_memory=True, persistent_workers=True)\n' > eval.py
+git add eval.py
+git commit -qm "eval" > "$tmp/out.txt" 2>&1; check "a staged script with a bad job value is stopped" 1 $?
+contains "the job's value is named" "$tmp/out.txt" "eval.py:6:40: warning: .*job argv sets --workers"
 # The hooks see only the staged files of their types: a text file alone passes.
 git reset -q --hard HEAD
 printf 'more\n' >> README.txt && git add README.txt
