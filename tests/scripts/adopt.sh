@@ -162,7 +162,7 @@ FORCE_COLOR=1 "$GPULINT" check --no-color legacy.py > out.txt 2>&1; lacks "--no-
 mkdir repo && cd repo && git init -q . && git config user.email t@example.com && git config user.name t
 {
   printf 'from torch.utils.data import DataLoader\n\n\ndef first(ds):\n    return DataLoader(ds, batch_size=64)\n'
-  for i in $(seq 1 200); do printf 'STEP_%d = %d\n' "$i" "$i"; done
+  for i in $(seq 1 2400); do printf 'STEP_%d = %d\n' "$i" "$i"; done
   printf '\n\ndef last(ds):\n    return DataLoader(ds, batch_size=64)\n'
 } > far.py
 git add far.py && git commit -qm base
