@@ -163,11 +163,17 @@ void printDiff(const FixResult& fixed, const SourceLookup& lookup) {
             << " would be applied to " << fixed.original.size() << " file(s)\n";
 }
 
+// Display path -> the path to write it at.
+std::map<std::string, std::string> diskPaths(const Discovery& discovery) {
+  std::map<std::string, std::string> on_disk;
+  for (const auto& f : discovery.files) on_disk[f.display] = f.path;
+  return on_disk;
+}
+
 // --fix: write the fixed files; failures become per-file errors.
 void writeFixedFiles(const Options& o, const FixResult& fixed, const Discovery& discovery, const SourceLookup& lookup,
                      std::vector<FileError>& file_errors) {
-  std::map<std::string, std::string> on_disk;
-  for (const auto& f : discovery.files) on_disk[f.display] = f.path;
+  std::map<std::string, std::string> on_disk = diskPaths(discovery);
   for (const auto& [file, before] : fixed.original) {
     const SourceFile* now = lookup(file);
     if (!now || !on_disk.count(file)) continue;
@@ -183,8 +189,7 @@ void writeFixedFiles(const Options& o, const FixResult& fixed, const Discovery& 
 // --add-noqa: comment every line with a finding; 1 when some line could not be.
 int addNoqa(const Options& o, const std::vector<Diagnostic>& diagnostics, const Discovery& discovery,
             const SourceLookup& lookup, std::vector<FileError>& file_errors) {
-  std::map<std::string, std::string> on_disk;
-  for (const auto& f : discovery.files) on_disk[f.display] = f.path;
+  std::map<std::string, std::string> on_disk = diskPaths(discovery);
   std::set<std::string> files;
   for (const auto& d : diagnostics) files.insert(d.location.file);
   int added = 0, changed_files = 0;

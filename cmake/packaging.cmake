@@ -11,8 +11,18 @@ add_custom_command(
   DEPENDS gpulint ${CMAKE_SOURCE_DIR}/cmake/man_page.cmake
   COMMENT "Writing the gpulint(1) man page from --help and the rule documents"
   VERBATIM)
-add_custom_target(gpulint_man_page ALL DEPENDS ${GPULINT_MAN_PAGE})
+set(GPULINT_COMPLETION ${CMAKE_BINARY_DIR}/gpulint.bash-completion)
+add_custom_command(
+  OUTPUT ${GPULINT_COMPLETION}
+  COMMAND ${CMAKE_COMMAND} -DGPULINT=$<TARGET_FILE:gpulint> -DOUT=${GPULINT_COMPLETION}
+          -P ${CMAKE_SOURCE_DIR}/cmake/completion.cmake
+  DEPENDS gpulint ${CMAKE_SOURCE_DIR}/cmake/completion.cmake
+  COMMENT "Writing the bash completion from --help and the rule list"
+  VERBATIM)
+add_custom_target(gpulint_man_page ALL DEPENDS ${GPULINT_MAN_PAGE} ${GPULINT_COMPLETION})
 install(FILES ${GPULINT_MAN_PAGE} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+install(FILES ${GPULINT_COMPLETION} DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
+        RENAME gpulint)
 
 set(CPACK_PACKAGE_NAME gpulint)
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})

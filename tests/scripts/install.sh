@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Install rules and the Debian package: `cmake --install` puts the binary and
-# its generated man page under the prefix; `cpack -G DEB` builds a package
+# Install rules and the Debian package: `cmake --install` puts the binary,
+# its generated man page and bash completion under the prefix; `cpack -G DEB` builds a package
 # whose Depends names the Debian packages of the libraries the binary links.
 # Usage: install.sh GPULINT SOURCE_DIR (the build tree is GPULINT's folder).
 set -u
@@ -23,6 +23,17 @@ if command -v man > /dev/null; then
   contains "rendered options" "$tmp/man.txt" "--write-baseline FILE"
 fi
 
+# The bash completion offers the options --help lists, and rule ids.
+completion="$tmp/prefix/share/bash-completion/completions/gpulint"
+complete_words() {  # complete_words WORD... : what the completion offers for the last word
+  bash -c 'source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _gpulint; printf "%s\n" "${COMPREPLY[@]}"' _ "$completion" "$@"
+}
+complete_words gpulint check --write-b > "$tmp/out.txt"; contains "completes an option" "$tmp/out.txt" "^--write-baseline$"
+complete_words gpulint check --add > "$tmp/out.txt"; contains "completes --add-noqa" "$tmp/out.txt" "^--add-noqa$"
+complete_words gpulint check --format sa > "$tmp/out.txt"; contains "completes a format" "$tmp/out.txt" "^sarif$"
+complete_words gpulint explain GPU30 > "$tmp/out.txt"; contains "completes rule ids" "$tmp/out.txt" "^GPU303$"
+complete_words gpulint ch > "$tmp/out.txt"; check "completes the command" "check" "$(cat "$tmp/out.txt")"
+
 if ! command -v dpkg-shlibdeps > /dev/null; then
   echo "dpkg-shlibdeps missing (dpkg-dev): package not checked"
 else
@@ -42,6 +53,7 @@ else
   dpkg-deb -c "$deb" > "$tmp/contents.txt"
   contains "package has the binary" "$tmp/contents.txt" "./usr/bin/gpulint$"
   contains "package has the man page" "$tmp/contents.txt" "./usr/share/man/man1/gpulint.1"
+  contains "package has the completion" "$tmp/contents.txt" "./usr/share/bash-completion/completions/gpulint$"
 fi
 
 finish
