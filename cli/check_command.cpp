@@ -253,7 +253,7 @@ int runCheck(const Options& o) {
     return kExitError;
   }
   ProjectScope scope = projectScope(o.paths, root);
-  Discovery discovery = discoverFiles(scope.analysed, settings, root);
+  Discovery discovery = discoverFiles(scope.analysed, settings, root, o.force_exclude);
   keepContextFiles(discovery, scope);
   unsigned jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
   bool progress = !o.no_progress && !o.quiet && isatty(STDERR_FILENO);

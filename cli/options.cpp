@@ -58,6 +58,8 @@ const std::vector<OptionSpec> kOptions = {
      [](Options& o, S v) { o.config = v; return std::string(); }},
     {"", "--fail-on", "LEVEL", "note|warning|error: the lowest level that makes the exit code 1",
      [](Options& o, S v) { o.fail_on = v; return std::string(); }},
+    {"", "--force-exclude", "", "apply `exclude` to files named on the command line too (for pre-commit)",
+     [](Options& o, S) { o.force_exclude = true; return std::string(); }},
     {"", "--fix", "", "apply safe fixes to the files",
      [](Options& o, S) { o.fix = true; return std::string(); }},
     {"", "--unsafe-fixes", "", "apply unsafe fixes too (they change behaviour or resources)",

@@ -43,14 +43,15 @@ std::string displayPath(const std::string& path, const std::string& root) {
   return fs::path(path).lexically_normal().generic_string();
 }
 
-Discovery discoverFiles(const std::vector<std::string>& paths, const Settings& settings, const std::string& root) {
+Discovery discoverFiles(const std::vector<std::string>& paths, const Settings& settings, const std::string& root,
+                        bool force_exclude) {
   Discovery out;
   std::set<std::string> seen;
   auto add = [&](const fs::path& p, bool explicit_path) {
     FileKind kind = kindFromPath(p.string());
     if (kind == FileKind::Unknown && !explicit_path) return;
     std::string display = displayPath(p.string(), root);
-    if (!explicit_path && isExcluded(settings, display)) return;
+    if ((!explicit_path || force_exclude) && isExcluded(settings, display)) return;
     if (std::string why = dataFileReason(p, kind); !why.empty()) {
       out.skipped.push_back({display, why});
       return;

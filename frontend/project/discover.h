@@ -24,8 +24,10 @@ struct Discovery {
 // symlink loop cannot hang the run), skipping VCS/build/virtualenv folders
 // and `settings.exclude`; files named explicitly are always analysed, except
 // YAML/JSON too large to be a job or run config (`skipped`).
+// `force_exclude`: `settings.exclude` applies to files named explicitly too
+// (pre-commit names every staged file, excluded or not).
 [[nodiscard]] Discovery discoverFiles(const std::vector<std::string>& paths, const Settings& settings,
-                                      const std::string& root);
+                                      const std::string& root, bool force_exclude = false);
 
 // The display form of a path: relative to `root` when inside it.
 [[nodiscard]] std::string displayPath(const std::string& path, const std::string& root);

@@ -135,6 +135,11 @@ contains "reported at the job's value" out.txt "^jobs/pod.yaml:6:56: warning: "
 check "both: once, at the value" 1 "$(grep -c 'GPU101\]' out.txt)"
 contains "both: at the job" out.txt "^jobs/pod.yaml:6:56: warning: "
 "$GPULINT" check src/other.py > out.txt 2>&1; check "a script no job starts" 1 $?
+printf 'exclude: ["src/other.py"]\n' > .gpulint.yaml
+"$GPULINT" check src/other.py > out.txt 2>&1; check "a file named explicitly is analysed though excluded" 1 $?
+"$GPULINT" check --force-exclude src/other.py > out.txt 2>&1; check "--force-exclude" 0 $?
+"$GPULINT" check --force-exclude src/other.py src/train.py > out.txt 2>&1; check "--force-exclude keeps the others" 1 $?
+rm .gpulint.yaml
 "$GPULINT" check . > out.txt 2>&1; check "the folder run still sees the broken job" 2 $?
 cd "$tmp"
 

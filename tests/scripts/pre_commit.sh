@@ -75,6 +75,12 @@ printf 'import argparse\nfrom torch.utils.data import DataLoader\np = argparse.A
 git add eval.py
 git commit -qm "eval" > "$tmp/out.txt" 2>&1; check "a staged script with a bad job value is stopped" 1 $?
 contains "the job's value is named" "$tmp/out.txt" "eval.py:6:40: warning: .*job argv sets --workers"
+# `exclude` applies to staged files too.
+git reset -q --hard HEAD
+mkdir vendor && printf 'from torch.utils.data import DataLoader\nDataLoader(ds, batch_size=64)\n' > vendor/lib.py
+printf 'exclude: ["vendor"]\n' > .gpulint.yaml
+git add vendor .gpulint.yaml
+git commit -qm "vendored" > "$tmp/out.txt" 2>&1; check "an excluded staged file passes" 0 $?
 # The hooks see only the staged files of their types: a text file alone passes.
 git reset -q --hard HEAD
 printf 'more\n' >> README.txt && git add README.txt
