@@ -20,12 +20,12 @@
 #include "cli/add_noqa.h"
 #include "cli/fix_loop.h"
 #include "cli/project_scope.h"
+#include "cli/report_output.h"
 #include "fixits/apply.h"
 #include "frontend/cxx/cxx_frontend.h"
 #include "frontend/project/discover.h"
 #include "frontend/project/settings.h"
 #include "patterns/rule_docs.h"
-#include "cli/report_output.h"
 #include "report/baseline.h"
 
 namespace fs = std::filesystem;
@@ -196,7 +196,11 @@ int addNoqa(const Options& o, const std::vector<Diagnostic>& diagnostics, const 
   size_t refused = 0;
   for (const auto& path : files) {
     const SourceFile* source = lookup(path);
-    if (!source || !on_disk.count(path)) continue;
+    if (!source || !on_disk.count(path)) {
+      std::cerr << "gpulint: " << path << ": not a file of this run: no suppression comment added\n";
+      ++refused;
+      continue;
+    }
     NoqaResult r = addNoqaComments(*source, diagnostics);
     for (const auto& why : r.refused) std::cerr << "gpulint: " << why << ": no suppression comment added\n";
     refused += r.refused.size();
