@@ -148,7 +148,8 @@ std::string fingerprintWith(const Diagnostic& d, FileFacts* facts) {
     size_t b = std::min<size_t>(loc.start.column ? loc.start.column - 1 : 0, line.size());
     size_t e = loc.stop.line == loc.start.line ? std::min<size_t>(loc.stop.column ? loc.stop.column - 1 : 0, line.size())
                                                : line.size();
-    if (e > b) h = fnv1a(line.substr(b, e - b), h);
+    // Trimmed: spaces added at the end of the line do not make a finding new.
+    if (e > b) h = fnv1a(trim(line.substr(b, e - b)), h);
     h = fnv1a(std::string_view("\0", 1), h);
     h = fnv1a(std::to_string(facts->occurrenceOf(loc.start.line)), h);
   } else {

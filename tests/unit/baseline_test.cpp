@@ -47,6 +47,20 @@ TEST(Baseline, HidesRecordedFindingsAfterLinesAreInserted) {
   EXPECT_EQ(fresh[0].location.start.line, 5u);
 }
 
+TEST(Baseline, TrailingSpacesOnAMultiLineFindingAreNotNew) {
+  auto before = std::make_shared<SourceFile>("t.py", "x = DataLoader(a,\n    b)\n", FileKind::Python);
+  Diagnostic d = loaderFinding(*before);
+  d.location = before->location(4, 21);  // `DataLoader(a,\n    b)`: to the end of line 1
+  Baseline baseline = roundTrip({d}, lookupIn({before}));
+  auto after = std::make_shared<SourceFile>("t.py", "x = DataLoader(a,  \n    b)\n", FileKind::Python);
+  Diagnostic now = d;
+  now.location = after->location(4, 23);
+  EXPECT_TRUE(baseline.newFindings({now}, lookupIn({after})).empty());
+  auto edited = std::make_shared<SourceFile>("t.py", "x = DataLoader(c,\n    b)\n", FileKind::Python);
+  now.location = edited->location(4, 21);
+  EXPECT_EQ(baseline.newFindings({now}, lookupIn({edited})).size(), 1u) << "an edited flagged line is new";
+}
+
 TEST(Baseline, OneRecordHidesOneFinding) {
   auto before = std::make_shared<SourceFile>("t.py", "x = DataLoader(a)\n", FileKind::Python);
   Baseline baseline = roundTrip({loaderFinding(*before)}, lookupIn({before}));
