@@ -19,7 +19,8 @@ class ScriptModel;
 struct FileAnalysis {
   SourceFilePtr source;
   std::vector<Diagnostic> diagnostics;
-  std::string error;  // non-empty when the file could not be analysed
+  std::string error;    // non-empty when the file could not be analysed
+  std::string skipped;  // non-empty: left alone as not ours (a data JSON), and why (--verbose)
   // A Python file's model, kept for the project step (project_pass.h) so the
   // file is parsed once; null for other kinds.
   std::shared_ptr<python::ScriptModel> script;

@@ -11,6 +11,7 @@
 #include "frontend/config/config_model.h"
 #include "frontend/project/argv_binding.h"
 #include "frontend/project/job.h"
+#include "frontend/project/job_sniff.h"
 #include "frontend/python/script_model.h"
 
 namespace fs = std::filesystem;
@@ -42,11 +43,22 @@ class Linker {
   void run() {
     size_t n = in_.results->size();  // scripts appended below are not jobs
     for (size_t i = 0; i < n; ++i) {
-      if (!isJobCandidate((*in_.results)[i])) continue;
-      auto model = config::buildConfigModel((*in_.results)[i].source);
+      FileAnalysis& file = (*in_.results)[i];
+      if (!isJobCandidate(file)) continue;
+      const std::string& text = file.source->text();
+      // Decided before the parse: data and other tools' files cost nothing.
+      if (std::string why = project::whyNotAJob(text, file.source->kind()); !why.empty()) {
+        file.skipped = "not a job: " + why;
+        continue;
+      }
+      auto model = config::buildConfigModel(file.source);
       if (!model->error().empty()) {
-        // A Helm/Jinja template is YAML only once rendered: not ours to judge.
-        if (!isTemplated((*in_.results)[i].source->text())) (*in_.results)[i].error = model->error();
+        // A Helm/Jinja template is YAML only once rendered, and a file another
+        // parser reads is a limit of our grammar: neither is the user's mistake.
+        if (isTemplated(text)) file.skipped = "a template (YAML only once rendered)";
+        else if (project::anotherParserAccepts(text, file.source->kind()))
+          file.skipped = "not readable by gpulint's parser (" + model->error() + ")";
+        else file.error = model->error();
         continue;
       }
       for (const project::Job& job : project::detectJobs(*model))

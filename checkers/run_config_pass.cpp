@@ -3,6 +3,7 @@
 
 #include "fixits/yaml_edits.h"
 
+#include "frontend/project/job_sniff.h"
 #include "frontend/project/run_config.h"
 
 namespace fs = std::filesystem;
@@ -14,6 +15,9 @@ namespace {
 std::string norm(const fs::path& p) { return p.lexically_normal().generic_string(); }
 
 bool isConfigKind(FileKind k) { return k == FileKind::Yaml || k == FileKind::Json; }
+
+constexpr const char* kJobValueReaches = "the job's value reaches here";
+constexpr const char* kConfigValueReaches = "the config's value reaches here";
 
 }  // namespace
 
@@ -33,7 +37,9 @@ const config::ConfigModel* RunConfigFiles::model(size_t index) {
   if (it != models_.end()) return it->second.get();
   const FileAnalysis& r = (*in_.results)[index];
   std::unique_ptr<config::ConfigModel> m;
-  if (r.source && isConfigKind(r.source->kind())) m = config::buildConfigModel(r.source);
+  // A file too large to be a hand-written config (a tokenizer a script loads) is data.
+  if (r.source && isConfigKind(r.source->kind()) && r.source->text().size() <= project::kMaxJobFileBytes)
+    m = config::buildConfigModel(r.source);
   return (models_[index] = std::move(m)).get();
 }
 
@@ -83,10 +89,22 @@ std::optional<std::string> moveToValueSource(Diagnostic& d) {
   Location script_spot = d.location;
   d.location = rel.location;
   d.related.erase(d.related.begin() + static_cast<long>(k));
-  d.related.insert(d.related.begin(),
-                   {script_spot, argv ? "the job's value reaches here" : "the config's value reaches here"});
+  d.related.insert(d.related.begin(), {script_spot, argv ? kJobValueReaches : kConfigValueReaches});
   d.fixes.clear();  // fixes were planned for the script spot
   return d.location.file;
+}
+
+bool moveBackToScript(Diagnostic& d) {
+  if (d.related.empty()) return false;
+  const std::string& first = d.related.front().message;
+  if (first != kJobValueReaches && first != kConfigValueReaches) return false;
+  bool argv = first == kJobValueReaches;
+  Location value_spot = d.location;
+  d.location = d.related.front().location;
+  d.related.erase(d.related.begin());
+  d.related.push_back({value_spot, argv ? "job argv writes the value here" : "config key writes the value here"});
+  d.fixes.clear();
+  return true;
 }
 
 void attachWrittenValueFix(Diagnostic& d, const SourceFile& file) {

@@ -52,6 +52,12 @@ class RunConfigFiles {
 // fixes planned for the script are dropped. Returns the file it moved to.
 std::optional<std::string> moveToValueSource(Diagnostic& d);
 
+// The inverse, for a run that reports only some files (pre-commit's staged
+// script without its job): back at the script spot, the value's place as the
+// last related location, no fixes (they edit the other file). False when
+// `d` was not moved.
+bool moveBackToScript(Diagnostic& d);
+
 // Text that may read a run config on its own (Hydra, OmegaConf, yaml/json
 // loads, DeepSpeed): a cheap test before building a model again.
 // After moveToValueSource: the rule's WrittenValueFix as an edit of `file`

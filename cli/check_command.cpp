@@ -9,6 +9,7 @@
 #include <iostream>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -16,17 +17,18 @@
 #include "checkers/pipeline.h"
 #include "checkers/project_pass.h"
 #include "checkers/suppression.h"
+#include "cli/add_noqa.h"
 #include "cli/fix_loop.h"
 #include "cli/fix_writer.h"
+#include "cli/project_scope.h"
+#include "cli/report_output.h"
 #include "fixits/apply.h"
 #include "frontend/cxx/cxx_frontend.h"
 #include "frontend/cxx/include_policy.h"
 #include "frontend/project/discover.h"
 #include "frontend/project/settings.h"
 #include "patterns/rule_docs.h"
-#include "report/json_reporter.h"
-#include "report/sarif_reporter.h"
-#include "report/text_reporter.h"
+#include "report/baseline.h"
 
 namespace fs = std::filesystem;
 
@@ -132,6 +134,56 @@ std::vector<Diagnostic> filterDiagnostics(std::vector<FileAnalysis>& results, co
   return out;
 }
 
+SourceLookup lookupOf(const std::vector<FileAnalysis>& results) {
+  std::vector<SourceFilePtr> sources;
+  for (const auto& r : results)
+    if (r.source) sources.push_back(r.source);
+  return lookupIn(std::move(sources));
+}
+
+// --baseline: nullopt when not given or unreadable (then `error` is set).
+bool loadBaseline(const Options& o, std::optional<Baseline>* baseline, std::string* error) {
+  if (o.baseline.empty()) return true;
+  *baseline = Baseline::read(o.baseline, error);
+  return baseline->has_value();
+}
+
+// --verbose: the files left alone as not ours, and why.
+void printSkipped(const Discovery& discovery, const std::vector<FileAnalysis>& results) {
+  for (const auto& [path, why] : discovery.skipped) std::cerr << "gpulint: note: " << path << ": skipped: " << why << "\n";
+  for (size_t i = 0; i < results.size(); ++i)
+    if (!results[i].skipped.empty())
+      std::cerr << "gpulint: note: " << discovery.files[i].display << ": skipped: " << results[i].skipped << "\n";
+}
+
+// --diff: print what would change; write nothing.
+void printDiff(const FixResult& fixed, const SourceLookup& lookup) {
+  for (const auto& [file, before] : fixed.original)
+    if (const SourceFile* now = lookup(file)) std::cout << fixits::unifiedDiff(file, before, now->text());
+  for (const auto& m : fixed.messages) std::cerr << "gpulint: " << m << "\n";
+  std::cerr << "gpulint: " << fixed.fixes_applied << " fix" << (fixed.fixes_applied == 1 ? "" : "es")
+            << " would be applied to " << fixed.original.size() << " file(s)\n";
+}
+
+// Display path -> the path to write it at.
+std::map<std::string, std::string> diskPaths(const Discovery& discovery) {
+  std::map<std::string, std::string> on_disk;
+  for (const auto& f : discovery.files) on_disk[f.display] = f.path;
+  return on_disk;
+}
+
+// --fix: write the fixed files; failures become per-file errors, and the
+// summary counts what reached the disk.
+void writeFixes(const Options& o, const FixResult& fixed, const Discovery& discovery, const SourceLookup& lookup,
+                std::vector<FileError>& file_errors) {
+  WrittenFixes written = writeFixedFiles(fixed, diskPaths(discovery), lookup);
+  file_errors.insert(file_errors.end(), written.errors.begin(), written.errors.end());
+  for (const auto& m : fixed.messages) std::cerr << "gpulint: " << m << "\n";
+  if (!o.quiet)
+    std::cerr << "gpulint: fixed " << written.fixes << " finding" << (written.fixes == 1 ? "" : "s") << " in "
+              << written.files << " file(s)\n";
+}
+
 // True (and `outside` names the file) when a fix edits a file that is not
 // under the analysed paths: a job may start ../other/train.py, and --fix must
 // not write there.
@@ -146,12 +198,68 @@ bool touchesOutside(const Fix& fix, const std::map<std::string, std::string>& on
   return false;
 }
 
+// --add-noqa: comment every line with a finding; 1 when some line could not be.
+int addNoqa(const Options& o, const std::vector<Diagnostic>& diagnostics, const Discovery& discovery,
+            const SourceLookup& lookup, const AnalysedRoots& roots, std::vector<FileError>& file_errors) {
+  std::map<std::string, std::string> on_disk = diskPaths(discovery);
+  std::set<std::string> files;
+  for (const auto& d : diagnostics) files.insert(d.location.file);
+  int added = 0, changed_files = 0;
+  size_t refused = 0;
+  for (const auto& path : files) {
+    const SourceFile* source = lookup(path);
+    if (!source || !on_disk.count(path) || !roots.contains(on_disk[path])) {
+      std::cerr << "gpulint: " << path << ": not a file of this run: no suppression comment added\n";
+      ++refused;
+      continue;
+    }
+    NoqaResult r = addNoqaComments(*source, diagnostics);
+    for (const auto& why : r.refused) std::cerr << "gpulint: " << why << ": no suppression comment added\n";
+    refused += r.refused.size();
+    if (r.added == 0) continue;
+    if (std::string err = fixits::writeFileAtomically(on_disk[path], r.text); !err.empty()) {
+      file_errors.push_back({path, err});
+      continue;
+    }
+    added += r.added;
+    ++changed_files;
+  }
+  for (const auto& e : file_errors) std::cerr << e.path << ": error: " << e.message << "\n";
+  if (!o.quiet)
+    std::cerr << "gpulint: added " << added << " suppression comment" << (added == 1 ? "" : "s") << " in "
+              << changed_files << " file(s)\n";
+  if (!file_errors.empty()) return kExitError;
+  return refused > 0 ? kExitFindings : kExitClean;
+}
+
+size_t countAtLeast(const std::vector<Diagnostic>& diagnostics, Level level) {
+  return static_cast<size_t>(std::count_if(diagnostics.begin(), diagnostics.end(),
+                                           [&](const Diagnostic& d) { return d.level >= level; }));
+}
+
+// --write-baseline: record every current finding; exit 0 unless a file failed.
+int recordBaseline(const Options& o, const std::vector<Diagnostic>& diagnostics, const SourceLookup& lookup,
+                   const std::vector<FileError>& file_errors) {
+  std::ofstream file(o.write_baseline, std::ios::binary | std::ios::trunc);
+  if (file) writeBaseline(file, diagnostics, lookup);
+  if (!file) {
+    std::cerr << "gpulint: error: cannot write " << o.write_baseline << "\n";
+    return kExitError;
+  }
+  for (const auto& e : file_errors) std::cerr << e.path << ": error: " << e.message << "\n";
+  std::cerr << "gpulint: recorded " << diagnostics.size() << " finding" << (diagnostics.size() == 1 ? "" : "s")
+            << " in " << o.write_baseline << "\n";
+  return file_errors.empty() ? kExitClean : kExitError;
+}
+
 }  // namespace
 
 int runCheck(const Options& o) {
   Settings settings;
   std::string error;
-  if (!loadSettings(o, &settings, &error)) {
+  std::optional<Baseline> baseline;
+  if (error = checkOptionsError(o); !error.empty() || !loadSettings(o, &settings, &error) ||
+                                    !loadBaseline(o, &baseline, &error)) {
     std::cerr << "gpulint: error: " << error << "\n";
     return kExitError;
   }
@@ -160,71 +268,62 @@ int runCheck(const Options& o) {
     std::cerr << "gpulint: error: " << bad << "\n";
     return kExitError;
   }
-  // C++ parsing may read inside the analysed paths (and system headers) only.
-  cxx::setAnalysisRoots(o.paths.empty() ? std::vector<std::string>{"."} : o.paths);
-  Discovery discovery = discoverFiles(o.paths, settings, root);
+  ProjectScope scope = projectScope(o.paths, root);
+  // C++ parsing may read inside the analysed project (and system headers) only.
+  cxx::setAnalysisRoots(scope.analysed);
+  Discovery discovery = discoverFiles(scope.analysed, settings, root, o.force_exclude);
+  keepContextFiles(discovery, scope);
   unsigned jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
   bool progress = !o.no_progress && !o.quiet && isatty(STDERR_FILENO);
   std::vector<FileAnalysis> per_file = analyzeAll(discovery.files, settings.options, jobs, progress);
   std::vector<FileAnalysis> results = linkProjectJobs(discovery, per_file, settings.options);
+  if (o.verbose) printSkipped(discovery, results);
 
   std::vector<FileError> file_errors;
   for (const auto& [path, message] : discovery.errors) file_errors.push_back({path, message});
-  std::vector<SourceFilePtr> sources;
-  for (size_t i = 0; i < results.size(); ++i) {
+  for (size_t i = 0; i < results.size(); ++i)
     if (!results[i].error.empty()) file_errors.push_back({discovery.files[i].display, results[i].error});
-    if (results[i].source) sources.push_back(results[i].source);
-  }
-  bool fixing = o.fix || o.unsafe_fixes || o.diff;
-  std::map<std::string, std::string> on_disk;  // display path -> path to write
-  for (const auto& f : discovery.files) on_disk[f.display] = f.path;
+  // Other files of the project are context: their errors are not this run's.
+  if (!scope.reported.empty())
+    std::erase_if(file_errors, [&](const FileError& e) { return !scope.reported.count(e.path); });
+  // What is reported: selected, not suppressed, and not in the baseline;
+  // fixes only for files under the paths the user named.
+  std::map<std::string, std::string> on_disk = diskPaths(discovery);
   AnalysedRoots roots(o.paths);
-  std::set<std::string> outside;  // files a fix would change outside the analysed paths
+  std::set<std::string> outside;
   auto filter = [&](std::vector<FileAnalysis>& r) {
-    std::vector<Diagnostic> diagnostics = filterDiagnostics(r, settings);
-    for (auto& d : diagnostics)
-      std::erase_if(d.fixes, [&](const Fix& f) { return touchesOutside(f, on_disk, roots, outside); });
-    return diagnostics;
+    std::vector<Diagnostic> d = inScope(filterDiagnostics(r, settings), scope);
+    if (baseline) d = baseline->newFindings(std::move(d), lookupOf(r));
+    for (auto& diagnostic : d)
+      std::erase_if(diagnostic.fixes, [&](const Fix& f) { return touchesOutside(f, on_disk, roots, outside); });
+    return d;
   };
+  if (!o.write_baseline.empty()) {
+    std::vector<Diagnostic> all = inScope(filterDiagnostics(results, settings), scope);
+    return recordBaseline(o, all, lookupOf(results), file_errors);
+  }
   FixResult fixed;
+  bool fixing = o.fix || o.unsafe_fixes || o.diff;
   size_t findings_before = 0;
   if (fixing) {
-    {
-      std::vector<FileAnalysis> copy = results;
-      for (const auto& d : filter(copy))
-        if (d.level >= settings.fail_on) ++findings_before;
-    }
+    std::vector<FileAnalysis> copy = results;
+    findings_before = countAtLeast(filter(copy), settings.fail_on);
     ProjectLink link = relinker(discovery, settings.options);
     fixed = applyFixRounds(per_file, o.unsafe_fixes, settings.options, filter, link);
     results = link(per_file);
-    sources.clear();
-    for (const auto& r : results)
-      if (r.source) sources.push_back(r.source);
   }
-  std::vector<Diagnostic> diagnostics = filterDiagnostics(results, settings);
-  SourceLookup lookup = lookupIn(sources);
+  SourceLookup lookup = lookupOf(results);
+  std::vector<Diagnostic> diagnostics = filter(results);
 
   for (const auto& f : outside)
-    std::cerr << "gpulint: " << f << ": fixes not applied: outside the analysed paths (" << roots.describe()
-              << ")\n";
-  if (o.diff) {
-    // Print what would change; write nothing; exit code as without fixes.
-    for (const auto& [file, before] : fixed.original)
-      if (const SourceFile* now = lookup(file)) std::cout << fixits::unifiedDiff(file, before, now->text());
-    for (const auto& m : fixed.messages) std::cerr << "gpulint: " << m << "\n";
-    std::cerr << "gpulint: " << fixed.fixes_applied << " fix" << (fixed.fixes_applied == 1 ? "" : "es")
-              << " would be applied to " << fixed.original.size() << " file(s)\n";
+    std::cerr << "gpulint: " << f << ": fixes not applied: outside the analysed paths (" << roots.describe() << ")\n";
+  if (o.add_noqa) return addNoqa(o, diagnostics, discovery, lookup, roots, file_errors);
+  if (o.diff) {  // the exit code as without fixes
+    printDiff(fixed, lookup);
     if (!file_errors.empty()) return kExitError;
     return findings_before > 0 ? kExitFindings : kExitClean;
   }
-  if (fixing) {
-    WrittenFixes written = writeFixedFiles(fixed, on_disk, lookup);
-    file_errors.insert(file_errors.end(), written.errors.begin(), written.errors.end());
-    for (const auto& m : fixed.messages) std::cerr << "gpulint: " << m << "\n";
-    if (!o.quiet)
-      std::cerr << "gpulint: fixed " << written.fixes << " finding" << (written.fixes == 1 ? "" : "s") << " in "
-                << written.files << " file(s)\n";
-  }
+  if (fixing) writeFixes(o, fixed, discovery, lookup, file_errors);
 
   std::ofstream file;
   if (!o.output.empty()) {
@@ -235,28 +334,10 @@ int runCheck(const Options& o) {
     }
   }
   std::ostream& out = o.output.empty() ? std::cout : file;
-  switch (o.format) {
-    case Format::Sarif: {
-      SarifOptions so;
-      so.root_uri = fileUri(root) + "/";
-      so.version = GPULINT_VERSION;
-      writeSarif(out, diagnostics, file_errors, lookup, so);
-      break;
-    }
-    case Format::Json: writeJson(out, diagnostics, file_errors); break;
-    case Format::Github: writeGithub(out, diagnostics, file_errors); break;
-    default: {
-      TextOptions to;
-      to.color = o.color || (!o.no_color && o.output.empty() && isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR"));
-      to.show_source = !o.quiet;
-      writeText(out, diagnostics, file_errors, lookup, to);
-    }
-  }
+  writeReport(out, o, {diagnostics, file_errors, lookup, root});
   out.flush();
   if (!file_errors.empty()) return kExitError;
-  for (const auto& d : diagnostics)
-    if (d.level >= settings.fail_on) return kExitFindings;
-  return kExitClean;
+  return countAtLeast(diagnostics, settings.fail_on) > 0 ? kExitFindings : kExitClean;
 }
 
 }  // namespace gpulint::cli

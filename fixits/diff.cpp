@@ -32,6 +32,46 @@ struct Op {
   size_t a, b;  // line indexes in before/after
 };
 
+using Lines = std::vector<std::string>;
+
+// True when x[a..] and y[b..] agree again: both at their end, or kSync lines
+// equal (fewer at an end), so a change ends at a real resynchronisation and
+// not at a lone blank line.
+bool agreeFrom(const Lines& x, size_t a, const Lines& y, size_t b, size_t x_end, size_t y_end) {
+  constexpr size_t kSync = 3;
+  if (a == x_end || b == y_end) return a == x_end && b == y_end;
+  for (size_t k = 0; k < kSync && a + k < x_end && b + k < y_end; ++k)
+    if (x[a + k] != y[b + k]) return false;
+  return true;
+}
+
+// A middle part too large for the LCS table (two fixes far apart in a long
+// file): equal lines pair up; at a difference the nearest point (within a
+// window) where both agree again ends the change. Fixes change few lines in
+// place, so this finds their small hunks in linear time.
+void greedyMiddle(const Lines& x, const Lines& y, size_t pre, size_t n, size_t m, std::vector<Op>& ops) {
+  constexpr size_t kWindow = 200;
+  size_t i = 0, j = 0;
+  while (i < n || j < m) {
+    if (i < n && j < m && x[pre + i] == y[pre + j]) {
+      ops.push_back({' ', pre + i++, pre + j++});
+      continue;
+    }
+    size_t del = n - i, ins = m - j;  // no resynchronisation: the rest changes
+    for (size_t step = 1; step <= 2 * kWindow; ++step) {
+      bool found = false;
+      for (size_t d = 0; d <= step && !found; ++d) {
+        size_t e = step - d;
+        if (d > kWindow || e > kWindow || i + d > n || j + e > m) continue;
+        if (agreeFrom(x, pre + i + d, y, pre + j + e, pre + n, pre + m)) del = d, ins = e, found = true;
+      }
+      if (found) break;
+    }
+    for (size_t k = 0; k < del; ++k) ops.push_back({'-', pre + i++, pre + j});
+    for (size_t k = 0; k < ins; ++k) ops.push_back({'+', pre + i, pre + j++});
+  }
+}
+
 std::vector<Op> diffLines(const std::vector<std::string>& x, const std::vector<std::string>& y) {
   size_t pre = 0;
   while (pre < x.size() && pre < y.size() && x[pre] == y[pre]) ++pre;
@@ -40,9 +80,8 @@ std::vector<Op> diffLines(const std::vector<std::string>& x, const std::vector<s
   size_t n = x.size() - pre - suf, m = y.size() - pre - suf;
   std::vector<Op> ops;
   for (size_t i = 0; i < pre; ++i) ops.push_back({' ', i, i});
-  if (n * m > 4'000'000) {  // too large for the table: replace the middle wholesale
-    for (size_t i = 0; i < n; ++i) ops.push_back({'-', pre + i, pre});
-    for (size_t j = 0; j < m; ++j) ops.push_back({'+', pre + n, pre + j});
+  if (n * m > 4'000'000) {  // too large for the table
+    greedyMiddle(x, y, pre, n, m, ops);
   } else {
     std::vector<std::vector<uint32_t>> L(n + 1, std::vector<uint32_t>(m + 1, 0));
     for (size_t i = n; i-- > 0;)

@@ -134,7 +134,13 @@ std::string fingerprintWith(const Diagnostic& d, FileFacts* facts) {
   h = fnv1a(std::string_view("\0", 1), h);
   h = fnv1a(artifactUri(loc.file), h);
   h = fnv1a(std::string_view("\0", 1), h);
-  if (facts && loc.valid() && loc.start.line <= facts->source->lineCount()) {
+  // An empty range at the file's start is about the whole file (GPU400): the
+  // text of line 1 says nothing about it, and a new header line must not
+  // make it new.
+  bool whole_file = loc.valid() && loc.begin == 0 && loc.end == 0;
+  if (whole_file) {
+    h = fnv1a("<file>", h);
+  } else if (facts && loc.valid() && loc.start.line <= facts->source->lineCount()) {
     std::string_view line = facts->source->line(loc.start.line);
     h = fnv1a(trim(line), h);
     h = fnv1a(std::string_view("\0", 1), h);
@@ -142,7 +148,8 @@ std::string fingerprintWith(const Diagnostic& d, FileFacts* facts) {
     size_t b = std::min<size_t>(loc.start.column ? loc.start.column - 1 : 0, line.size());
     size_t e = loc.stop.line == loc.start.line ? std::min<size_t>(loc.stop.column ? loc.stop.column - 1 : 0, line.size())
                                                : line.size();
-    if (e > b) h = fnv1a(line.substr(b, e - b), h);
+    // Trimmed: spaces added at the end of the line do not make a finding new.
+    if (e > b) h = fnv1a(trim(line.substr(b, e - b)), h);
     h = fnv1a(std::string_view("\0", 1), h);
     h = fnv1a(std::to_string(facts->occurrenceOf(loc.start.line)), h);
   } else {

@@ -45,8 +45,9 @@ void writeSarif(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
 // partialFingerprints["gpulint/v1"] of a diagnostic: a hash of the rule id, the
 // file, the trimmed text of the primary line (plus the flagged text on it) and
 // how many earlier lines of the file have the same trimmed text, so it does
-// not change when unrelated lines are added or removed elsewhere. Without the
-// source it falls back to the line number and message.
+// not change when unrelated lines are added or removed elsewhere. A finding
+// about the whole file (an empty range at byte 0) hashes rule and file only.
+// Without the source it falls back to the line number and message.
 [[nodiscard]] std::string sarifFingerprint(const Diagnostic& diagnostic, const SourceFile* source);
 
 }  // namespace gpulint

@@ -5,13 +5,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# dpkg-dev: dpkg-shlibdeps, which computes the Debian package's Depends (cpack -G DEB).
 packages=(cmake g++ make libyaml-cpp-dev nlohmann-json3-dev libgtest-dev libbenchmark-dev
-          nodejs python3)
+          nodejs python3 dpkg-dev)
 if [[ "${GPULINT_WITH_CLANG:-ON}" != "OFF" ]]; then
   packages+=(libclang-16-dev llvm-16-dev libclang-cpp16-dev clang-16)
 fi
 if [[ "${GPULINT_TEST_DEPS:-0}" == "1" ]]; then
-  packages+=(python3-torch neovim)
+  # git and pre-commit: the pre-commit hooks are tested end to end (tests/scripts/pre_commit.sh).
+  packages+=(python3-torch neovim git pre-commit)
 fi
 command -v npm >/dev/null 2>&1 || packages+=(npm)
 

@@ -5,6 +5,8 @@
 #include <set>
 #include <system_error>
 
+#include "frontend/project/job_sniff.h"
+
 namespace fs = std::filesystem;
 
 namespace gpulint {
@@ -16,6 +18,16 @@ bool skippedDirectory(const std::string& name) {
                                              "venv", ".tox", ".mypy_cache", ".pytest_cache", ".ruff_cache",
                                              "site-packages", ".eggs"};
   return skip.count(name) > 0;
+}
+
+// A YAML/JSON file too large to be a hand-written job or run config (a
+// tokenizer or data set) is not read at all; "" when it may be ours.
+std::string dataFileReason(const fs::path& p, FileKind kind) {
+  if (kind != FileKind::Yaml && kind != FileKind::Json) return "";
+  std::error_code ec;
+  auto size = fs::file_size(p, ec);
+  if (ec || size <= project::kMaxJobFileBytes) return "";
+  return "larger than 2 MiB: data, not a job or run config";
 }
 
 }  // namespace
@@ -31,14 +43,19 @@ std::string displayPath(const std::string& path, const std::string& root) {
   return fs::path(path).lexically_normal().generic_string();
 }
 
-Discovery discoverFiles(const std::vector<std::string>& paths, const Settings& settings, const std::string& root) {
+Discovery discoverFiles(const std::vector<std::string>& paths, const Settings& settings, const std::string& root,
+                        bool force_exclude) {
   Discovery out;
   std::set<std::string> seen;
   auto add = [&](const fs::path& p, bool explicit_path) {
     FileKind kind = kindFromPath(p.string());
     if (kind == FileKind::Unknown && !explicit_path) return;
     std::string display = displayPath(p.string(), root);
-    if (!explicit_path && isExcluded(settings, display)) return;
+    if ((!explicit_path || force_exclude) && isExcluded(settings, display)) return;
+    if (std::string why = dataFileReason(p, kind); !why.empty()) {
+      out.skipped.push_back({display, why});
+      return;
+    }
     if (seen.insert(display).second) out.files.push_back({p.string(), display, kind});
   };
   for (const auto& path : paths) {

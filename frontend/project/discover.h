@@ -17,13 +17,17 @@ struct DiscoveredFile {
 struct Discovery {
   std::vector<DiscoveredFile> files;   // sorted by display path, no duplicates
   std::vector<std::pair<std::string, std::string>> errors;  // path, message
+  std::vector<std::pair<std::string, std::string>> skipped;  // display path, why (not ours: data files)
 };
 
 // Folders are walked recursively without following directory symlinks (so a
 // symlink loop cannot hang the run), skipping VCS/build/virtualenv folders
-// and `settings.exclude`; files named explicitly are always analysed.
+// and `settings.exclude`; files named explicitly are always analysed, except
+// YAML/JSON too large to be a job or run config (`skipped`).
+// `force_exclude`: `settings.exclude` applies to files named explicitly too
+// (pre-commit names every staged file, excluded or not).
 [[nodiscard]] Discovery discoverFiles(const std::vector<std::string>& paths, const Settings& settings,
-                                      const std::string& root);
+                                      const std::string& root, bool force_exclude = false);
 
 // The display form of a path: relative to `root` when inside it.
 [[nodiscard]] std::string displayPath(const std::string& path, const std::string& root);

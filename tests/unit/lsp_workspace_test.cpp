@@ -93,7 +93,7 @@ TEST(LspWorkspace, JobFileGetsTheMovedFindingWithTheOpenScriptsText) {
 
 TEST(LspWorkspace, BrokenJobIsOneErrorOnItsLine) {
   fs::path job = kJobs / "job.yaml";
-  std::string broken = "spec:\n  containers: [\"python\", \"train.py\"\n  x: : y\n";
+  std::string broken = "apiVersion: v1\nkind: Pod\nspec:\n  containers: [\"python\", \"train.py\"\n  x: : y\n";
   FileAnalysis linked = linkDocument({own(job, broken), {}, {}}, {});
   ASSERT_FALSE(linked.error.empty());
   Document doc("file://" + job.string(), job.string(), broken, 1);

@@ -1,0 +1,31 @@
+#pragma once
+// What `gpulint check` writes at the end: the report in the chosen format, or
+// the per-rule statistics; and the option combinations that make no sense.
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "checkers/diagnostic.h"
+#include "cli/options.h"
+#include "report/common.h"
+
+namespace gpulint::cli {
+
+struct ReportInput {
+  const std::vector<Diagnostic>& diagnostics;
+  const std::vector<FileError>& file_errors;
+  const SourceLookup& lookup;
+  std::string root;  // absolute folder the display paths are relative to
+};
+
+// Colour for the text report: --no-color, then --color, then NO_COLOR and
+// FORCE_COLOR (set and neither empty nor "0"), then whether the report goes
+// to a terminal. NO_COLOR wins over FORCE_COLOR: not colouring is the safe side.
+[[nodiscard]] bool useColor(const Options& o, bool to_terminal);
+
+// A usage error for options that cannot go together ("" when they can).
+[[nodiscard]] std::string checkOptionsError(const Options& o);
+
+void writeReport(std::ostream& out, const Options& o, const ReportInput& in);
+
+}  // namespace gpulint::cli
