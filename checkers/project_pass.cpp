@@ -9,6 +9,7 @@
 #include <set>
 
 #include "frontend/config/config_model.h"
+#include "frontend/input_guard.h"
 #include "frontend/project/argv_binding.h"
 #include "frontend/project/job.h"
 #include "frontend/project/job_sniff.h"
@@ -55,8 +56,10 @@ class Linker {
       if (!model->error().empty()) {
         // A Helm/Jinja template is YAML only once rendered, and a file another
         // parser reads is a limit of our grammar: neither is the user's mistake.
+        // A file too deep or too long to analyse stays an error, whoever reads it.
+        bool too_large = !yamlInputProblem(text).empty();
         if (isTemplated(text)) file.skipped = "a template (YAML only once rendered)";
-        else if (project::anotherParserAccepts(text, file.source->kind()))
+        else if (!too_large && project::anotherParserAccepts(text, file.source->kind()))
           file.skipped = "not readable by gpulint's parser (" + model->error() + ")";
         else file.error = model->error();
         continue;

@@ -23,10 +23,12 @@ open("deep/brackets.py", "w").write("x = " + "[" * 8600 + "]" * 8600 + "\n")
 # ~520 indentation levels, then an unterminated string (tree-sitter-python #350).
 lines = ["if x:"] + [" " * i + "if x:" for i in range(1, 520)] + [" " * 520 + "s = '''never closed"]
 open("deep/indent.py", "w").write("\n".join(lines) + "\n")
-# 300 nested block mappings (tree-sitter-yaml #48).
-open("deep/nested.yaml", "w").write("".join(" " * i + "k%d:\n" % i for i in range(300)) + " " * 300 + "v: 1\n")
-open("deep/long.yaml", "w").write("kind: Job\n" + "".join("k%d: %d\n" % (i, i) for i in range(33000)))
-open("deep/nested.json", "w").write("[" * 9000 + "]" * 9000 + "\n")
+# Job files (YAML/JSON that is not a job is skipped before parsing): 300
+# nested block mappings (tree-sitter-yaml #48), 33,000 lines, 9,000 brackets.
+job = "apiVersion: batch/v1\nkind: Job\n"
+open("deep/nested.yaml", "w").write(job + "".join(" " * i + "k%d:\n" % i for i in range(300)) + " " * 300 + "v: 1\n")
+open("deep/long.yaml", "w").write(job + "".join("k%d: %d\n" % (i, i) for i in range(33000)))
+open("deep/nested.json", "w").write('{"apiVersion": "batch/v1", "kind": "Job", "spec": ' + "[" * 9000 + "]" * 9000 + "}\n")
 # std::regex recursion (item 8): a 100k-character identifier, a `#` and 50k spaces in C++.
 open("deep/ident.py", "w").write("import torch\n" + "_" * 100000 + " = 1\ndef " + "_" * 100000 + "train(): pass\n")
 open("deep/spaces.cpp", "w").write("#" + " " * 50000 + "include <torch/extension.h>\nint f() { return 0; }\n")
