@@ -104,6 +104,8 @@ bool ModelAction::runInvocation(std::shared_ptr<clang::CompilerInvocation> invoc
                                 clang::DiagnosticConsumer* consumer) {
   dropEnvironmentIncludeDirs(invocation->getHeaderSearchOpts(), include_dirs_);
   invocation->getFrontendOpts().DisableFree = false;
+  // No "N errors generated." on stderr: errors are summarised by GPU400.
+  invocation->getDiagnosticOpts().ShowCarets = false;
   sandbox_.startRecording();
   clang::CompilerInstance compiler(std::move(pch));
   compiler.setInvocation(std::move(invocation));
