@@ -19,7 +19,13 @@ template <unsigned Size> class thread_block_tile : public thread_group {
   template <typename T> __device__ T shfl_down(T value, unsigned delta) const;
   template <typename T> __device__ T shfl(T value, int lane) const;
 };
+class coalesced_group : public thread_group {
+ public:
+  template <typename T> __device__ T shfl(T value, int lane) const;
+  __device__ unsigned ballot(int predicate) const;
+};
 __device__ thread_block this_thread_block();
+__device__ coalesced_group coalesced_threads();
 template <unsigned Size, typename Parent> __device__ thread_block_tile<Size> tiled_partition(const Parent& parent);
 __device__ thread_group tiled_partition(const thread_group& parent, unsigned size);
 __device__ void sync(const thread_group& group);

@@ -79,6 +79,10 @@ __device__ int __shfl_xor_sync(unsigned mask, int value, int lane_mask, int widt
 __device__ float __shfl_xor_sync(unsigned mask, float value, int lane_mask, int width = 32);
 __device__ unsigned __ballot_sync(unsigned mask, int predicate);
 __device__ unsigned __activemask(void);
+__device__ int __popc(unsigned x);
+__device__ int __popcll(unsigned long long x);
+__device__ int __clz(int x);
+__device__ int __ffs(int x);
 template <typename T> __device__ T __ldg(const T* address);
 __device__ float __fdividef(float x, float y);
 __device__ float __saturatef(float x);

@@ -3,12 +3,27 @@
 // factory functions, dispatch and check macros). Used only when the real
 // PyTorch headers are not on the include path. Declarations only.
 #pragma once
+// What the real headers pull in transitively and extensions rely on
+// without naming it (sqrtf, memcpy, std::runtime_error, std::cout).
+#include <math.h>
+
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <functional>
 #include <initializer_list>
+#include <iostream>
+#include <limits>
+#include <memory>
 #include <optional>
+#include <sstream>
+#include <stdexcept>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include <ATen/core/TensorAccessor.h>
@@ -157,6 +172,10 @@ class Tensor {
   Tensor mean() const;
   Tensor max() const;
   bool is_cpu() const;
+  int64_t ndimension() const;
+  Tensor norm() const;
+  Tensor abs() const;
+  Tensor sqrt() const;
   Tensor slice(int64_t dim = 0, std::optional<int64_t> start = std::nullopt, std::optional<int64_t> end = std::nullopt,
                int64_t step = 1) const;
   Tensor cross(const Tensor& other, std::optional<int64_t> dim = std::nullopt) const;
@@ -203,7 +222,15 @@ std::tuple<Tensor, Tensor> max(const Tensor& a, int64_t dim, bool keepdim = fals
 std::tuple<Tensor, Tensor> sort(const Tensor& a, int64_t dim = -1, bool descending = false);
 Tensor where(const Tensor& condition, const Tensor& a, const Tensor& b);
 
+std::ostream& operator<<(std::ostream& out, const Tensor& tensor);
+std::ostream& operator<<(std::ostream& out, IntArrayRef sizes);
+std::ostream& operator<<(std::ostream& out, ScalarType type);
+std::ostream& operator<<(std::ostream& out, const Device& device);
+int get_num_threads();
+template <typename F> void parallel_for(int64_t begin, int64_t end, int64_t grain, const F& f);
+
 // Argument checks of ATen/TensorUtils.h.
+using CheckedFrom = const char*;
 struct TensorArg {
   TensorArg(const Tensor& tensor, const char* name, int position);
 };

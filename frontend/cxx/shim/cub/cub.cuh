@@ -24,9 +24,9 @@ class BlockScan {
   __device__ void InclusiveSum(T input, T& output);
   __device__ void ExclusiveSum(T input, T& output);
 };
-template <typename T> struct KeyValuePair {
-  int key;
-  T value;
+template <typename Key, typename Value> struct KeyValuePair {
+  Key key;
+  Value value;
 };
 struct ArgMax {};
 struct ArgMin {};
