@@ -67,7 +67,6 @@ __device__ unsigned atomicOr(unsigned* address, unsigned value);
 __device__ int atomicAnd(int* address, int value);
 __device__ unsigned atomicAnd(unsigned* address, unsigned value);
 __device__ int atomicSub(int* address, int value);
-__device__ float atomicMax(float* address, float value);
 __device__ unsigned atomicExch(unsigned* address, unsigned value);
 __device__ float atomicExch(float* address, float value);
 __device__ int __shfl_sync(unsigned mask, int value, int lane, int width = 32);

@@ -221,6 +221,8 @@ Tensor min(const Tensor& a, const Tensor& b);
 std::tuple<Tensor, Tensor> max(const Tensor& a, int64_t dim, bool keepdim = false);
 std::tuple<Tensor, Tensor> sort(const Tensor& a, int64_t dim = -1, bool descending = false);
 Tensor where(const Tensor& condition, const Tensor& a, const Tensor& b);
+Tensor mean(const Tensor& a);
+Tensor sum(const Tensor& a);
 
 std::ostream& operator<<(std::ostream& out, const Tensor& tensor);
 std::ostream& operator<<(std::ostream& out, IntArrayRef sizes);
