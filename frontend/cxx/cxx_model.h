@@ -97,6 +97,12 @@ struct CxxModel {
   bool used_compile_database = false;
   int parse_errors = 0;
   std::string first_error;  // "line 12: unknown type name 'foo'"
+  // Includes found nowhere ("cub/cub.cuh"): skipped, the rest of the file
+  // was still parsed; what they declared may be among the parse errors.
+  std::vector<std::string> missing_headers;
+  // Files that exist but the sandbox refused (outside the project, not a
+  // regular file), by file name only: skipped like missing headers.
+  std::vector<std::string> refused_headers;
 
   [[nodiscard]] Location location(const Range& r) const { return source->location(r.begin, r.end); }
   [[nodiscard]] std::string_view text(const Range& r) const {

@@ -110,6 +110,29 @@ bool IncludePolicy::mayRead(std::string_view path) const {
   return false;
 }
 
+bool IncludePolicy::hidden(std::string_view path) const {
+  if (!hide_frameworks_) return false;
+  if (under(path, "/usr/local/cuda") || path.starts_with("/usr/local/cuda-")) return true;
+  static constexpr std::string_view kFolders[] = {"torch", "ATen", "c10", "caffe2", "THC", "cub", "thrust",
+                                                  "cuda", "pybind11", "cooperative_groups", "crt"};
+  // Headers of the CUDA toolkit that sit loose in the include folder.
+  static constexpr std::string_view kFilePrefixes[] = {"cuda", "cublas", "curand", "cusparse", "cudnn", "cufft",
+                                                       "cooperative_groups", "nccl", "vector_types",
+                                                       "vector_functions", "device_functions", "math_constants",
+                                                       "host_defines", "driver_types", "sm_"};
+  for (std::string_view root : {"/usr/include", "/usr/local/include"}) {
+    if (!under(path, root) || path.size() == root.size()) continue;
+    std::string_view rest = path.substr(root.size() + 1);
+    std::string_view first = rest.substr(0, rest.find('/'));
+    for (std::string_view folder : kFolders)
+      if (first == folder) return true;
+    if (first.size() == rest.size())
+      for (std::string_view prefix : kFilePrefixes)
+        if (rest.starts_with(prefix)) return true;
+  }
+  return false;
+}
+
 void setAnalysisRoots(const std::vector<std::string>& roots) {
   std::vector<std::string> out;
   std::error_code ec;

@@ -34,9 +34,19 @@ class IncludePolicy {
 
   [[nodiscard]] const std::vector<std::string>& projectRoots() const { return project_; }
 
+  // Without a compile database gpulint's shim stands for torch, CUDA and
+  // pybind11: copies installed under the system folders (libtorch-dev,
+  // nvidia-cuda-dev, pybind11-dev, /usr/local/cuda) are then hidden, so that
+  // the same file gives the same findings on every machine.
+  void hideInstalledFrameworks(bool on) { hide_frameworks_ = on; }
+  // True when `path` (absolute, lexically normal) is such an installed
+  // header or folder and they are hidden.
+  [[nodiscard]] bool hidden(std::string_view path) const;
+
  private:
   std::vector<std::string> project_;
   std::vector<std::string> system_;
+  bool hide_frameworks_ = false;
 };
 
 // The analysed roots of this run (CLI paths, LSP workspace folders). Absolute

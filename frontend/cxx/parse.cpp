@@ -1,13 +1,14 @@
 // Runs clang in-process over one file: the allowed flags of its
-// compile_commands.json entry when it has one, else defaults for its kind;
-// gpulint's shim headers are mapped into a virtual folder searched after
-// every real include path, so real torch/CUDA headers win whenever the flags
-// name them. Clang sees the disk through a SandboxFileSystem (include_policy.h):
+// compile_commands.json entry when it has one, else defaults for its kind.
+// gpulint's shim headers are mapped into a virtual folder. With a database
+// entry the shim is searched after every real include path, so the real
+// torch/CUDA headers it names win; without one the shim is searched before
+// the system folders and installed torch/CUDA/pybind11 headers are hidden, so
+// what is installed never changes the findings. An include found nowhere is
+// skipped (parse_action.h) rather than ending the parse. Clang sees the disk through a SandboxFileSystem (include_policy.h):
 // an analysed repository can make it neither run a tool, write a file, read
 // outside the project nor block on a FIFO.
 #include <clang/Basic/Diagnostic.h>
-#include <clang/Frontend/ASTUnit.h>
-#include <clang/Frontend/CompilerInstance.h>
 #include <clang/Tooling/JSONCompilationDatabase.h>
 #include <clang/Tooling/Tooling.h>
 
@@ -17,7 +18,7 @@
 #include <mutex>
 
 #include "frontend/cxx/cxx_frontend.h"
-#include "frontend/cxx/model_builder.h"
+#include "frontend/cxx/parse_action.h"
 #include "frontend/cxx/sandbox_fs.h"
 
 namespace fs = std::filesystem;
@@ -119,6 +120,27 @@ bool looksLikeCuda(const SourceFile& source) {
   return source.text().find("__global__") != std::string::npos || source.text().find("<<<") != std::string::npos;
 }
 
+// Where an extension's own includes resolve when no database says: its
+// `#include "utils/x.h"` is written against some folder above the file (the
+// extension's csrc/ or include/ root, or the package root). Each folder above
+// the file inside the project, and its include/, csrc/, src/ and common/
+// subfolders, nearest first. Quoted includes search them first; angled ones
+// only after the system folders, so a project's `math.h` never shadows libc's.
+std::vector<std::string> projectIncludeFlags(const fs::path& file, const IncludePolicy& policy) {
+  std::vector<std::string> quoted, angled;
+  std::error_code ec;
+  for (fs::path dir = file.parent_path(); policy.inProject(dir.string()); dir = dir.parent_path()) {
+    for (const fs::path& d : {dir, dir / "include", dir / "csrc", dir / "src", dir / "common"}) {
+      if (d != dir && !fs::is_directory(d, ec)) continue;
+      quoted.insert(quoted.end(), {"-iquote", d.string()});
+      angled.insert(angled.end(), {"-idirafter", d.string()});
+    }
+    if (dir == dir.parent_path()) break;
+  }
+  quoted.insert(quoted.end(), angled.begin(), angled.end());
+  return quoted;
+}
+
 std::vector<std::string> parseFlags(const SourceFile& source, const fs::path& file, const IncludePolicy& policy,
                                     bool* used_database) {
   bool cuda = looksLikeCuda(source);
@@ -126,6 +148,9 @@ std::vector<std::string> parseFlags(const SourceFile& source, const fs::path& fi
   auto command = findCommand(file);
   *used_database = command.has_value();
   if (command) args = allowedDatabaseFlags(*command, policy);
+  // Without a database the shim comes before the system folders (an
+  // installed libtorch-dev must not change what parses).
+  if (!command) args.insert(args.end(), {"-isystem", kShimDir});
   if (cuda) {
     for (const char* a : {"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "--no-cuda-version-check",
                           "-D__CUDACC__"})
@@ -141,8 +166,12 @@ std::vector<std::string> parseFlags(const SourceFile& source, const fs::path& fi
   for (const char* a : {"-w", "-ferror-limit=0", "-Wno-unknown-warning-option", "-fno-spell-checking"})
     args.push_back(a);
   args.push_back("-resource-dir=" GPULINT_CLANG_RESOURCE_DIR);
-  args.push_back("-idirafter");
-  args.push_back(kShimDir);
+  if (command) {
+    args.insert(args.end(), {"-idirafter", kShimDir});
+  } else {
+    std::vector<std::string> project = projectIncludeFlags(file, policy);
+    args.insert(args.end(), project.begin(), project.end());
+  }
   return args;
 }
 
@@ -177,37 +206,23 @@ std::string setCompileCommandsDir(const std::string& dir) {
 
 namespace {
 
-// Builds the ASTUnit from the invocation the driver prepared (what
-// buildASTFromCodeWithArgs does, but over our file manager).
-class AstUnitAction : public clang::tooling::ToolAction {
- public:
-  explicit AstUnitAction(SandboxFileSystem& sandbox) : sandbox_(sandbox) {}
-  bool runInvocation(std::shared_ptr<clang::CompilerInvocation> invocation, clang::FileManager* files,
-                     std::shared_ptr<clang::PCHContainerOperations> pch,
-                     clang::DiagnosticConsumer* consumer) override {
-    sandbox_.startRecording();
-    ast = clang::ASTUnit::LoadFromCompilerInvocation(
-        invocation, std::move(pch),
-        clang::CompilerInstance::createDiagnostics(&invocation->getDiagnosticOpts(), consumer, false), files);
-    return ast != nullptr;
-  }
-  std::unique_ptr<clang::ASTUnit> ast;
-
- private:
-  SandboxFileSystem& sandbox_;
-};
-
 struct ParseOutcome {
-  std::unique_ptr<clang::ASTUnit> ast;
+  bool parsed = false;
   std::set<std::string> refused;  // existing files clang was not allowed to read
+  std::set<std::string> missing;  // includes found nowhere, skipped
+  bool includes_torch = false;    // directly or through another header
 };
 
+// Parses `source`, filling `model` when given (null: parse only).
 ParseOutcome parse(const SourceFile& source, const IncludePolicy& policy, ErrorSummary& errors,
-                   bool* used_database) {
+                   bool* used_database, CxxModel* model) {
   std::error_code ec;
   fs::path file = fs::absolute(source.path(), ec).lexically_normal();
   std::vector<std::string> args = parseFlags(source, file, policy, used_database);
-  llvm::IntrusiveRefCntPtr<SandboxFileSystem> sandbox(new SandboxFileSystem(llvm::vfs::getRealFileSystem(), policy));
+  IncludePolicy effective = policy;
+  effective.hideInstalledFrameworks(!*used_database);
+  llvm::IntrusiveRefCntPtr<SandboxFileSystem> sandbox(
+      new SandboxFileSystem(llvm::vfs::getRealFileSystem(), std::move(effective)));
   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> overlay(new llvm::vfs::OverlayFileSystem(sandbox));
   llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> memory(new llvm::vfs::InMemoryFileSystem);
   overlay->pushOverlay(memory);
@@ -215,7 +230,7 @@ ParseOutcome parse(const SourceFile& source, const IncludePolicy& policy, ErrorS
   for (const auto& [path, text] : shimMappings())
     memory->addFile(path, 0, llvm::MemoryBuffer::getMemBuffer(text));
   llvm::IntrusiveRefCntPtr<clang::FileManager> files(new clang::FileManager(clang::FileSystemOptions(), overlay));
-  AstUnitAction action(*sandbox);
+  ModelAction action(*sandbox, model, includeDirsOf(args));
   std::vector<std::string> command_line = {"gpulint", "-fsyntax-only"};
   command_line.insert(command_line.end(), args.begin(), args.end());
   command_line.push_back(file.string());
@@ -223,7 +238,7 @@ ParseOutcome parse(const SourceFile& source, const IncludePolicy& policy, ErrorS
                                             std::make_shared<clang::PCHContainerOperations>());
   invocation.setDiagnosticConsumer(&errors);
   invocation.run();
-  return {std::move(action.ast), sandbox->refused()};
+  return {action.parsed, sandbox->refused(), std::move(action.missing), action.includes_torch};
 }
 
 // "clang could not read a.h, b.h: outside the analysed project" for the parse note.
@@ -240,8 +255,8 @@ int parseOnly(SourceFilePtr source) {
   IncludePolicy policy = IncludePolicy::forFile(source->path());
   ErrorSummary errors(policy);
   bool used_database = false;
-  auto outcome = parse(*source, policy, errors, &used_database);
-  return outcome.ast ? static_cast<int>(errors.getNumErrors()) : -1;
+  auto outcome = parse(*source, policy, errors, &used_database, nullptr);
+  return outcome.parsed ? static_cast<int>(errors.getNumErrors()) : -1;
 }
 
 BuildResult buildCxxModel(SourceFilePtr source) {
@@ -251,17 +266,17 @@ BuildResult buildCxxModel(SourceFilePtr source) {
   model->is_cuda = looksLikeCuda(*source);
   IncludePolicy policy = IncludePolicy::forFile(source->path());
   ErrorSummary errors(policy);
-  ParseOutcome outcome = parse(*source, policy, errors, &model->used_compile_database);
-  std::unique_ptr<clang::ASTUnit>& ast = outcome.ast;
-  if (!ast) {
+  ParseOutcome outcome = parse(*source, policy, errors, &model->used_compile_database, model.get());
+  if (!outcome.parsed) {
     result.error = "clang could not parse this file" + (errors.first.empty() ? "" : ": " + errors.first) +
                    refusedNote(outcome.refused);
     return result;
   }
   model->parse_errors = static_cast<int>(errors.getNumErrors());
   model->first_error = errors.first.empty() ? errors.first : errors.first + refusedNote(outcome.refused);
-  extractModel(ast->getASTContext(), *model);
-  model->includes_torch = includesTorch(source->text());
+  model->missing_headers.assign(outcome.missing.begin(), outcome.missing.end());
+  for (const auto& r : outcome.refused) model->refused_headers.push_back(fs::path(r).filename().string());
+  model->includes_torch = outcome.includes_torch || includesTorch(source->text());
   model->torch_project = inTorchProject(*source, model->includes_torch);
   result.model = std::move(model);
   return result;

@@ -55,7 +55,7 @@ llvm::ErrorOr<llvm::vfs::Status> SandboxFileSystem::status(const llvm::Twine& pa
   // Metadata is not content: the driver probes /usr, /lib and /opt for its
   // toolchain, and may. Pseudo file systems and special files stay absent.
   std::string abs = absolute(path);
-  if (abs.empty() || pseudo(abs)) return refusal();
+  if (abs.empty() || pseudo(abs) || policy_.hidden(abs)) return refusal();
   auto st = getUnderlyingFS().status(abs);
   if (!st) return st;
   // FIFOs, sockets and devices would block or never end: they do not exist here.
@@ -80,7 +80,7 @@ llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>> SandboxFileSystem::openFileForRe
 
 llvm::vfs::directory_iterator SandboxFileSystem::dir_begin(const llvm::Twine& dir, std::error_code& ec) {
   std::string abs = absolute(dir);
-  if (abs.empty() || pseudo(abs)) {
+  if (abs.empty() || pseudo(abs) || policy_.hidden(abs)) {
     ec = refusal();
     return {};
   }

@@ -2,6 +2,10 @@
 // parse-error summaries (tests skip in a build without libTooling).
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 #include <map>
 
 #include "frontend/cxx/cxx_frontend.h"
@@ -81,6 +85,71 @@ TEST(CxxFrontend, ParseErrorsAreCountedAndTheModelIsStillBuilt) {
   EXPECT_GE(m->parse_errors, 1);
   EXPECT_NE(m->first_error.find("Nope"), std::string::npos) << m->first_error;
   EXPECT_EQ(m->functions.size(), 2u);
+}
+
+TEST(CxxFrontend, AnIncludeFoundNowhereIsSkippedAndTheRestIsParsed) {
+  REQUIRE_CLANG();
+  auto m = build("unit_missing.cu",
+                 "#include <no_such_vendor/missing.cuh>\n#include \"also_missing.h\"\n"
+                 "void g() { cudaDeviceSynchronize(); }\n");
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->parse_errors, 0) << m->first_error;
+  EXPECT_EQ(m->missing_headers, (std::vector<std::string>{"also_missing.h", "no_such_vendor/missing.cuh"}));
+  ASSERT_EQ(m->functions.size(), 1u);
+  ASSERT_FALSE(m->calls.empty());
+}
+
+TEST(CxxFrontend, UsingAMissingHeaderIsAnErrorButLaterCodeIsStillSeen) {
+  REQUIRE_CLANG();
+  auto m = build("unit_missing_used.cu",
+                 "#include <no_such_vendor/missing.cuh>\nvoid f() { vendor_call(); }\n"
+                 "void g() { cudaDeviceSynchronize(); }\n");
+  ASSERT_TRUE(m);
+  EXPECT_GE(m->parse_errors, 1);
+  EXPECT_EQ(m->functions.size(), 2u);
+}
+
+// A temporary project (marked by .git) that removes itself.
+class TempProject {
+ public:
+  TempProject() : root_(std::filesystem::temp_directory_path() / ("gpulint_cxx_" + std::to_string(::getpid()))) {
+    std::filesystem::create_directories(root_ / ".git");
+  }
+  ~TempProject() { std::filesystem::remove_all(root_); }
+  std::string write(const std::string& rel, const std::string& text) const {
+    std::filesystem::path p = root_ / rel;
+    std::filesystem::create_directories(p.parent_path());
+    std::ofstream(p) << text;
+    return p.string();
+  }
+  const std::filesystem::path& root() const { return root_; }
+
+ private:
+  std::filesystem::path root_;
+};
+
+TEST(CxxFrontend, ProjectRelativeIncludesResolveFromFoldersAboveTheFile) {
+  REQUIRE_CLANG();
+  TempProject project;
+  project.write("csrc/utils/helpers.h", "#pragma once\nstruct Helper { int n; };\n");
+  project.write("csrc/include/shape.h", "#pragma once\nstruct Shape { int d; };\n");
+  std::string text = "#include \"utils/helpers.h\"\n#include <shape.h>\nint f(Helper h, Shape s) { return h.n + s.d; }\n";
+  auto m = build(project.write("csrc/ops/deep/op.cpp", text), text);
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->parse_errors, 0) << m->first_error;
+  EXPECT_TRUE(m->missing_headers.empty());
+}
+
+TEST(CxxFrontend, ProjectRelativeIncludesStayInsideTheProject) {
+  REQUIRE_CLANG();
+  TempProject outside;
+  outside.write("utils/outside_helpers.h", "#pragma once\nstruct Outside { int n; };\n");
+  // A project nested in another folder: the folders above its root are not searched.
+  std::filesystem::create_directories(outside.root() / "inner" / ".git");
+  std::string text = "#include \"utils/outside_helpers.h\"\nvoid f() {}\n";
+  auto m = build(outside.write("inner/csrc/op.cpp", text), text);
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->missing_headers, std::vector<std::string>{"utils/outside_helpers.h"});
 }
 
 TEST(CxxFrontend, RecognisesTorchIncludes) {

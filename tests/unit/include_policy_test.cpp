@@ -94,5 +94,18 @@ TEST(IncludePolicy, AFileAnalysedAloneMayReadItsProject) {
   fs::remove_all(root);
 }
 
+TEST(IncludePolicy, HidesInstalledFrameworksOnlyWhenAsked) {
+  IncludePolicy policy = projectAt("/repo");
+  EXPECT_FALSE(policy.hidden("/usr/include/torch/extension.h"));
+  policy.hideInstalledFrameworks(true);
+  for (const char* p : {"/usr/include/torch/extension.h", "/usr/include/ATen/ATen.h", "/usr/include/c10",
+                        "/usr/local/include/pybind11/pybind11.h", "/usr/include/cuda_runtime.h",
+                        "/usr/include/thrust/tuple.h", "/usr/local/cuda/include/cub/cub.cuh", "/usr/local/cuda-12.4"})
+    EXPECT_TRUE(policy.hidden(p)) << p;
+  for (const char* p : {"/usr/include/stdio.h", "/usr/include/c++/12/vector", "/usr/include", "/repo/torch/x.h",
+                        "/usr/include/x86_64-linux-gnu/bits/types.h", "/usr/local/cudax/y.h"})
+    EXPECT_FALSE(policy.hidden(p)) << p;
+}
+
 }  // namespace
 }  // namespace gpulint::cxx

@@ -32,6 +32,18 @@ struct dim3 {
 };
 struct float2 { float x, y; };
 struct float4 { float x, y, z, w; };
+struct float3 { float x, y, z; };
+struct int2 { int x, y; };
+struct int3 { int x, y, z; };
+struct int4 { int x, y, z, w; };
+struct double2 { double x, y; };
+struct double3 { double x, y, z; };
+__host__ __device__ inline float2 make_float2(float x, float y) { return {x, y}; }
+__host__ __device__ inline float3 make_float3(float x, float y, float z) { return {x, y, z}; }
+__host__ __device__ inline float4 make_float4(float x, float y, float z, float w) { return {x, y, z, w}; }
+__host__ __device__ inline int2 make_int2(int x, int y) { return {x, y}; }
+__host__ __device__ inline int3 make_int3(int x, int y, int z) { return {x, y, z}; }
+__host__ __device__ inline double3 make_double3(double x, double y, double z) { return {x, y, z}; }
 
 #if defined(__CUDA__)
 #include <__clang_cuda_builtin_vars.h>
@@ -48,6 +60,15 @@ __device__ int atomicMax(int* address, int value);
 __device__ int atomicMin(int* address, int value);
 __device__ int atomicExch(int* address, int value);
 __device__ int atomicCAS(int* address, int compare, int value);
+__device__ unsigned long long atomicCAS(unsigned long long* address, unsigned long long compare,
+                                        unsigned long long value);
+__device__ int atomicOr(int* address, int value);
+__device__ unsigned atomicOr(unsigned* address, unsigned value);
+__device__ int atomicAnd(int* address, int value);
+__device__ unsigned atomicAnd(unsigned* address, unsigned value);
+__device__ int atomicSub(int* address, int value);
+__device__ unsigned atomicExch(unsigned* address, unsigned value);
+__device__ float atomicExch(float* address, float value);
 __device__ int __shfl_sync(unsigned mask, int value, int lane, int width = 32);
 __device__ float __shfl_sync(unsigned mask, float value, int lane, int width = 32);
 __device__ int __shfl_down_sync(unsigned mask, int value, unsigned delta, int width = 32);
@@ -57,6 +78,10 @@ __device__ int __shfl_xor_sync(unsigned mask, int value, int lane_mask, int widt
 __device__ float __shfl_xor_sync(unsigned mask, float value, int lane_mask, int width = 32);
 __device__ unsigned __ballot_sync(unsigned mask, int predicate);
 __device__ unsigned __activemask(void);
+__device__ int __popc(unsigned x);
+__device__ int __popcll(unsigned long long x);
+__device__ int __clz(int x);
+__device__ int __ffs(int x);
 template <typename T> __device__ T __ldg(const T* address);
 __device__ float __fdividef(float x, float y);
 __device__ float __saturatef(float x);
@@ -66,7 +91,13 @@ __device__ float rsqrtf(float x);
 GPULINT_DEVICE_MATH1(sqrt) GPULINT_DEVICE_MATH1(exp) GPULINT_DEVICE_MATH1(log) GPULINT_DEVICE_MATH1(fabs)
 GPULINT_DEVICE_MATH1(tanh) GPULINT_DEVICE_MATH1(sin) GPULINT_DEVICE_MATH1(cos) GPULINT_DEVICE_MATH1(floor)
 GPULINT_DEVICE_MATH1(ceil) GPULINT_DEVICE_MATH1(erf) GPULINT_DEVICE_MATH1(log1p) GPULINT_DEVICE_MATH1(expm1)
+GPULINT_DEVICE_MATH1(acos) GPULINT_DEVICE_MATH1(asin) GPULINT_DEVICE_MATH1(atan) GPULINT_DEVICE_MATH1(round)
+GPULINT_DEVICE_MATH1(trunc) GPULINT_DEVICE_MATH1(exp2) GPULINT_DEVICE_MATH1(log2) GPULINT_DEVICE_MATH1(rint)
 #undef GPULINT_DEVICE_MATH1
+#define GPULINT_DEVICE_MATH2(name) \
+  __device__ float name##f(float x, float y); __device__ double name(double x, double y);
+GPULINT_DEVICE_MATH2(atan2) GPULINT_DEVICE_MATH2(fmod) GPULINT_DEVICE_MATH2(hypot) GPULINT_DEVICE_MATH2(copysign)
+#undef GPULINT_DEVICE_MATH2
 __device__ float fmaxf(float x, float y);
 __device__ float fminf(float x, float y);
 __device__ float powf(float x, float y);

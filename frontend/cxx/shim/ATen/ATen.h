@@ -3,11 +3,30 @@
 // factory functions, dispatch and check macros). Used only when the real
 // PyTorch headers are not on the include path. Declarations only.
 #pragma once
+// What the real headers pull in transitively and extensions rely on
+// without naming it (sqrtf, memcpy, std::runtime_error, std::cout).
+#include <math.h>
+
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <functional>
 #include <initializer_list>
+#include <iostream>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
+
+#include <ATen/core/TensorAccessor.h>
 
 namespace c10 {
 enum class DeviceType : int8_t { CPU = 0, CUDA = 1 };
@@ -56,6 +75,8 @@ class Scalar {
  public:
   Scalar(double v);
   Scalar(int64_t v);
+  Scalar(int v);
+  Scalar(float v);
   template <typename T> T to() const;
   double toDouble() const;
   float toFloat() const;
@@ -65,6 +86,9 @@ class Scalar {
 namespace detail {
 template <typename... Args> [[noreturn]] void torchCheckFail(const char* condition, const Args&... message);
 }  // namespace detail
+using DeviceIndex = int8_t;
+using std::nullopt;
+using std::optional;
 }  // namespace c10
 
 namespace at {
@@ -90,6 +114,14 @@ using c10::kLong;
 using c10::Scalar;
 using c10::ScalarType;
 using c10::TensorOptions;
+using c10::optional;
+class Tensor;
+// What the deprecated Tensor::type() returns.
+class DeprecatedTypeProperties {
+ public:
+  ScalarType scalarType() const;
+  bool is_cuda() const;
+};
 
 class Tensor {
  public:
@@ -139,6 +171,34 @@ class Tensor {
   Tensor sum() const;
   Tensor mean() const;
   Tensor max() const;
+  bool is_cpu() const;
+  int64_t ndimension() const;
+  Tensor norm() const;
+  Tensor abs() const;
+  Tensor sqrt() const;
+  Tensor slice(int64_t dim = 0, std::optional<int64_t> start = std::nullopt, std::optional<int64_t> end = std::nullopt,
+               int64_t step = 1) const;
+  Tensor cross(const Tensor& other, std::optional<int64_t> dim = std::nullopt) const;
+  Tensor permute(IntArrayRef dims) const;
+  Tensor transpose(int64_t a, int64_t b) const;
+  Tensor unsqueeze(int64_t dim) const;
+  Tensor squeeze() const;
+  Tensor expand(IntArrayRef sizes) const;
+  Tensor toType(ScalarType t) const;
+  Tensor index(const Tensor& index) const;
+  Tensor& index_put_(const std::vector<Tensor>& indices, const Tensor& values);
+  Tensor& resize_(IntArrayRef sizes);
+  DeprecatedTypeProperties type() const;                 // deprecated API, still in real extensions
+  template <typename T> T* data() const;                 // deprecated: data_ptr<T>()
+  template <typename T, size_t N> TensorAccessor<T, N> accessor() const;
+  template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits, typename index_t = int64_t>
+  GenericPackedTensorAccessor<T, N, PtrTraits, index_t> generic_packed_accessor() const;
+  template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits>
+  PackedTensorAccessor32<T, N, PtrTraits> packed_accessor32() const;
+  template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits>
+  PackedTensorAccessor64<T, N, PtrTraits> packed_accessor64() const;
+  template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits>
+  PackedTensorAccessor<T, N, PtrTraits> packed_accessor() const;
   Tensor operator+(const Tensor& other) const;
   Tensor operator*(const Tensor& other) const;
   Tensor operator*(const Scalar& other) const;
@@ -154,6 +214,32 @@ Tensor ones_like(const Tensor& other, TensorOptions options = {});
 Tensor cat(const std::vector<Tensor>& tensors, int64_t dim = 0);
 Tensor stack(const std::vector<Tensor>& tensors, int64_t dim = 0);
 Tensor matmul(const Tensor& a, const Tensor& b);
+Tensor full(IntArrayRef size, const Scalar& value, TensorOptions options = {});
+Tensor arange(const Scalar& end, TensorOptions options = {});
+Tensor max(const Tensor& a, const Tensor& b);
+Tensor min(const Tensor& a, const Tensor& b);
+std::tuple<Tensor, Tensor> max(const Tensor& a, int64_t dim, bool keepdim = false);
+std::tuple<Tensor, Tensor> sort(const Tensor& a, int64_t dim = -1, bool descending = false);
+Tensor where(const Tensor& condition, const Tensor& a, const Tensor& b);
+Tensor mean(const Tensor& a);
+Tensor sum(const Tensor& a);
+
+std::ostream& operator<<(std::ostream& out, const Tensor& tensor);
+std::ostream& operator<<(std::ostream& out, IntArrayRef sizes);
+std::ostream& operator<<(std::ostream& out, ScalarType type);
+std::ostream& operator<<(std::ostream& out, const Device& device);
+int get_num_threads();
+template <typename F> void parallel_for(int64_t begin, int64_t end, int64_t grain, const F& f);
+
+// Argument checks of ATen/TensorUtils.h.
+using CheckedFrom = const char*;
+struct TensorArg {
+  TensorArg(const Tensor& tensor, const char* name, int position);
+};
+void checkAllSameGPU(const char* function, std::initializer_list<TensorArg> tensors);
+void checkAllSameType(const char* function, std::initializer_list<TensorArg> tensors);
+void checkContiguous(const char* function, const TensorArg& tensor);
+Device device_of(const Tensor& tensor);
 }  // namespace at
 
 namespace torch {
