@@ -5,13 +5,7 @@
 set -u
 GPULINT=$1
 SRC=$2
-passed=0
-failed=0
-check() {  # check NAME CONDITION...
-  local name=$1
-  shift
-  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $name"; fi
-}
+source "$(dirname "${BASH_SOURCE[0]}")/lib/assert.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp -r "$SRC/testdata/cxx" "$work/ext"
@@ -22,20 +16,19 @@ cd "$work"
 rc=$?
 if grep -q "are skipped" text.err; then
   # Built with GPULINT_WITH_CLANG=OFF: one note, no findings, no error.
-  check "skipped note once" test "$(grep -c 'are skipped' text.err)" -eq 1
-  check "exit 0 without findings" test $rc -eq 0
-  echo "$passed passed, $failed failed"
-  [[ $failed -eq 0 ]]
+  holds "skipped note once" test "$(grep -c 'are skipped' text.err)" -eq 1
+  holds "exit 0 without findings" test $rc -eq 0
+  finish
   exit
 fi
-check "exit code 1 with findings" test $rc -eq 1
+holds "exit code 1 with findings" test $rc -eq 1
 for id in GPU400 GPU401 GPU402 GPU403 GPU404 GPU405 GPU406; do
-  check "text reports $id" grep -q "\[$id\]" text.out
+  holds "text reports $id" grep -q "\[$id\]" text.out
 done
-check "text shows the GPU404 fix" grep -q "getCurrentCUDAStream" text.out
+holds "text shows the GPU404 fix" grep -q "getCurrentCUDAStream" text.out
 
 "$GPULINT" check ext --format sarif -o out.sarif --no-progress 2> sarif.err
-check "sarif has GPU4xx results with fixes" python3 - out.sarif <<'PY'
+holds "sarif has GPU4xx results with fixes" python3 - out.sarif <<'PY'
 import json, sys
 log = json.load(open(sys.argv[1]))
 run = log["runs"][0]
@@ -47,8 +40,8 @@ assert any(r.get("fixes") for r in results if r["ruleId"] == "GPU404")
 PY
 
 "$GPULINT" check ext --fix --no-progress > /dev/null 2> fix.err
-check "--fix writes the GPU404 fix" diff -q ext/GPU404_default_stream_launch.cu "$SRC/testdata/cxx/GPU404_default_stream_launch.fixed.cu"
-check "--fix writes the GPU403 safe fix" diff -q ext/GPU403_blocking_memcpy.cu "$SRC/testdata/cxx/GPU403_blocking_memcpy.fixed.cu"
+holds "--fix writes the GPU404 fix" diff -q ext/GPU404_default_stream_launch.cu "$SRC/testdata/cxx/GPU404_default_stream_launch.fixed.cu"
+holds "--fix writes the GPU403 safe fix" diff -q ext/GPU403_blocking_memcpy.cu "$SRC/testdata/cxx/GPU403_blocking_memcpy.fixed.cu"
 
 # With a compile database the same findings come out (its flags, plus the shims).
 rm -rf ext && cp -r "$SRC/testdata/cxx" ext && rm -f ext/*.fixed.* ext/*.unsafe-fixed.*
@@ -66,7 +59,7 @@ PY
 "$GPULINT" check ext --no-progress --format json > db_auto.json 2>/dev/null
 "$GPULINT" check ext --no-progress --format json --compile-commands build > db_explicit.json 2>/dev/null
 "$GPULINT" check ext --no-progress --format json > /dev/null 2>&1
-check "compile database: same findings as defaults" python3 - db_auto.json db_explicit.json <<'PY'
+holds "compile database: same findings as defaults" python3 - db_auto.json db_explicit.json <<'PY'
 import json, sys
 def ids(path):
     data = json.load(open(path))
@@ -76,7 +69,6 @@ a, b = ids(sys.argv[1]), ids(sys.argv[2])
 assert a == b and len(a) > 10, (a, b)
 PY
 "$GPULINT" check ext --compile-commands no-such-dir --no-progress > /dev/null 2> bad.err
-check "--compile-commands without a database is a usage error" test $? -eq 2
+holds "--compile-commands without a database is a usage error" test $? -eq 2
 
-echo "$passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish

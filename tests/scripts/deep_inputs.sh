@@ -5,13 +5,7 @@
 # Usage: deep_inputs.sh GPULINT SOURCE_DIR
 set -u
 GPULINT=$1
-passed=0
-failed=0
-check() {  # check NAME CONDITION...
-  local name=$1
-  shift
-  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $name"; fi
-}
+source "$(dirname "${BASH_SOURCE[0]}")/lib/assert.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
@@ -39,17 +33,17 @@ open("deep/ok.py", "w").write(
 PY
 timeout 300 "$GPULINT" check deep --no-progress --format json > out.json 2> err.txt
 rc=$?
-check "run ends with a per-file error exit (rc $rc)" test $rc -eq 2
+holds "run ends with a per-file error exit (rc $rc)" test $rc -eq 2
 for f in calls.py chain.py brackets.py indent.py nested.yaml long.yaml nested.json; do
-  check "$f reported as not analysed" python3 - out.json "$f" <<'PY'
+  holds "$f reported as not analysed" python3 - out.json "$f" <<'PY'
 import json, sys
 data = json.load(open(sys.argv[1]))
 errors = data.get("errors", []) if isinstance(data, dict) else []
 assert any(e["file"].endswith(sys.argv[2]) and "not analysed" in e["message"] for e in errors), errors
 PY
 done
-check "file under the limits still analysed" grep -q '"GPU201"' out.json
-check "long identifiers and blank directives are not errors" python3 - out.json <<'PY'
+holds "file under the limits still analysed" grep -q '"GPU201"' out.json
+holds "long identifiers and blank directives are not errors" python3 - out.json <<'PY'
 import json, sys
 errors = json.load(open(sys.argv[1]))["errors"]
 assert not [e for e in errors if e["file"].endswith(("ident.py", "spaces.cpp"))], errors
@@ -59,7 +53,7 @@ PY
 mkdir -p names
 python3 -c "import os; open(b'names/bad\\xff.py', 'w').write('import torch\\nfor x in loader:\\n    loss = model(x.cuda())\\n    loss.backward()\\n    print(loss.item())\\n')"
 "$GPULINT" check names --no-progress --format json > names.json 2> names.err
-check "non-UTF-8 file name: valid JSON with the finding" python3 -c "
+holds "non-UTF-8 file name: valid JSON with the finding" python3 -c "
 import json, sys
 d = json.load(open('names.json'))
 assert any(x['rule'] == 'GPU201' for x in d['diagnostics']), d"
@@ -84,8 +78,7 @@ sys.stdout.write(out)
 PY
 timeout 120 "$GPULINT" lsp < lsp.in > lsp.out 2> lsp.err
 rc=$?
-check "language server exits cleanly (rc $rc)" test $rc -eq 0
-check "language server answered shutdown" grep -q '"id":2' lsp.out
+holds "language server exits cleanly (rc $rc)" test $rc -eq 0
+holds "language server answered shutdown" grep -q '"id":2' lsp.out
 
-echo "$passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish

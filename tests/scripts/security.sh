@@ -5,13 +5,7 @@
 # Usage: security.sh GPULINT SOURCE_DIR
 set -u
 GPULINT=$1
-passed=0
-failed=0
-check() {  # check NAME CONDITION...
-  local name=$1
-  shift
-  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $name"; fi
-}
+source "$(dirname "${BASH_SOURCE[0]}")/lib/assert.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
@@ -44,12 +38,12 @@ json.dump(entries, open(w + "/repo/compile_commands.json", "w"))
 PY
 (cd repo && timeout 120 "$GPULINT" check . --no-progress --format json > ../db.json 2> ../db.err)
 rc=$?
-check "database run finishes (rc $rc)" test $rc -le 2
-check "no tool from the database ran" test ! -e outside/ran
-check "no dependency file written" test ! -e outside/deps.d
-check "no serialized diagnostics written" test ! -e outside/diag.bin
-check "no module cache created" test ! -e outside/mcache
-check "the launch is still analysed with the database" grep -q GPU404 db.json
+holds "database run finishes (rc $rc)" test $rc -le 2
+holds "no tool from the database ran" test ! -e outside/ran
+holds "no dependency file written" test ! -e outside/deps.d
+holds "no serialized diagnostics written" test ! -e outside/diag.bin
+holds "no module cache created" test ! -e outside/mcache
+holds "the launch is still analysed with the database" grep -q GPU404 db.json
 
 # --- 3: an absolute include of a file outside the tree is not read, nor quoted.
 mkdir -p leak
@@ -61,9 +55,9 @@ void launch(float* x) { k<<<1, 32>>>(x); }
 CU
 for fmt in text json sarif github; do
   (cd leak && timeout 120 "$GPULINT" check . --no-progress --format $fmt > ../leak.$fmt 2>&1)
-  check "no secret token in $fmt output" bash -c "! grep -q TOPSECRETTOKEN leak.$fmt"
+  holds "no secret token in $fmt output" bash -c "! grep -q TOPSECRETTOKEN leak.$fmt"
 done
-check "the refused include is reported" grep -qi "secret.h" leak.text
+holds "the refused include is reported" grep -qi "secret.h" leak.text
 
 # --- 10: a FIFO (or /dev/stdin) included from the tree never blocks.
 mkdir -p fifo
@@ -77,8 +71,8 @@ void launch(float* x) { k<<<1, 32>>>(x); }
 CU
 (cd fifo && timeout 60 "$GPULINT" check op.cu --no-progress > ../fifo.out 2>&1 < /dev/zero)
 rc=$?
-check "FIFO include does not hang (rc $rc)" test $rc -ne 124
-check "the launch is still found" grep -q GPU404 fifo.out
+holds "FIFO include does not hang (rc $rc)" test $rc -ne 124
+holds "the launch is still found" grep -q GPU404 fifo.out
 
 # --- 4: --fix never writes a script outside the analysed paths.
 mkdir -p other proj
@@ -113,17 +107,16 @@ spec:
               nvidia.com/gpu: 1
 YAML
 "$GPULINT" check proj --fix --unsafe-fixes --no-progress > fixout.out 2> fixout.err
-check "script outside the analysed paths untouched" cmp -s other/train.py other/train.py.orig
-check "the refusal is said" grep -q "outside the analysed" fixout.err
+holds "script outside the analysed paths untouched" cmp -s other/train.py other/train.py.orig
+holds "the refusal is said" grep -q "outside the analysed" fixout.err
 
 # --- 12/13: a read-only script is not rewritten, and the summary counts what was written.
 mkdir -p ro
 cp other/train.py.orig ro/train.py
 chmod 0444 ro/train.py
 "$GPULINT" check ro --fix --unsafe-fixes --no-progress > ro.out 2> ro.err
-check "read-only script untouched" cmp -s ro/train.py other/train.py.orig
-check "read-only script named in the errors" grep -q "read-only" ro.out ro.err
-check "summary says nothing was fixed" grep -q "fixed 0 findings in 0 file" ro.err
+holds "read-only script untouched" cmp -s ro/train.py other/train.py.orig
+holds "read-only script named in the errors" grep -q "read-only" ro.out ro.err
+holds "summary says nothing was fixed" grep -q "fixed 0 findings in 0 file" ro.err
 
-echo "$passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish

@@ -11,6 +11,11 @@ contains() {  # contains NAME FILE PATTERN
 lacks() {  # lacks NAME FILE PATTERN
   if grep -q -- "$3" "$2"; then echo "FAIL: $1: unexpected '$3' in:"; cat "$2"; failures=$((failures + 1)); else passes=$((passes + 1)); fi
 }
+holds() {  # holds NAME COMMAND...: the command succeeds
+  local name=$1
+  shift
+  if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name"; failures=$((failures + 1)); fi
+}
 finish() {
   echo "$passes passed, $failures failed"
   [[ $failures == 0 ]]
