@@ -33,22 +33,9 @@ class TensorAccessor<T, 1, PtrTraits, index_t> {
   GPULINT_ACCESSOR_HD T* data() const;
 };
 
+// The packed accessor a kernel receives by value: the same element access.
 template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits, typename index_t = int64_t>
-class GenericPackedTensorAccessor {
- public:
-  GPULINT_ACCESSOR_HD TensorAccessor<T, N - 1, PtrTraits, index_t> operator[](index_t i) const;
-  GPULINT_ACCESSOR_HD index_t size(index_t dim) const;
-  GPULINT_ACCESSOR_HD index_t stride(index_t dim) const;
-  GPULINT_ACCESSOR_HD T* data() const;
-};
-template <typename T, template <typename U> class PtrTraits, typename index_t>
-class GenericPackedTensorAccessor<T, 1, PtrTraits, index_t> {
- public:
-  GPULINT_ACCESSOR_HD T& operator[](index_t i) const;
-  GPULINT_ACCESSOR_HD index_t size(index_t dim) const;
-  GPULINT_ACCESSOR_HD index_t stride(index_t dim) const;
-  GPULINT_ACCESSOR_HD T* data() const;
-};
+class GenericPackedTensorAccessor : public TensorAccessor<T, N, PtrTraits, index_t> {};
 
 template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits>
 using PackedTensorAccessor32 = GenericPackedTensorAccessor<T, N, PtrTraits, int32_t>;
