@@ -59,7 +59,6 @@ class DeviceAnalysis {
   ts::Node selfAssignment(ts::Node attr);
 
   // --- names (device_bindings.cpp) ---
-  static bool containsName(ts::Node n, std::string_view name);
   static bool directTarget(ts::Node stmt, std::string_view name);
   static void bindTarget(ts::Node stmt, ts::Node left, ts::Node right, BindingMap& out);
   static void namesIn(ts::Node n, std::set<std::string_view>& out);

@@ -150,12 +150,5 @@ bool DeviceAnalysis::directTarget(ts::Node stmt, std::string_view name) {
   return left && left.is("identifier") && left.text() == name;
 }
 
-bool DeviceAnalysis::containsName(ts::Node n, std::string_view name) {
-  if (!n) return false;
-  if (n.is("identifier")) return n.text() == name;
-  for (ts::Node c : n.namedChildren())
-    if (containsName(c, name)) return true;
-  return false;
-}
 
 }  // namespace gpulint::python

@@ -198,7 +198,7 @@ ts::Node DeviceAnalysis::nameOrigin(ts::Node id, int depth) {
     if (p.is("list_comprehension") || p.is("set_comprehension") || p.is("generator_expression") ||
         p.is("dictionary_comprehension"))
       for (ts::Node clause : p.namedChildren())
-        if (clause.is("for_in_clause") && containsName(clause.field("left"), name))
+        if (clause.is("for_in_clause") && syntax::containsName(clause.field("left"), name))
           return origin(clause.field("right"), depth + 1);
   }
   const Function* fn = nullptr;

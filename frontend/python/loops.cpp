@@ -178,18 +178,12 @@ class LoopClassifier {
       if (!body.contains(c.node) || c.positional.empty() || !c.qualified.empty()) continue;
       bool uses = false;
       for (ts::Node a : c.positional)
-        for (std::string_view v : vars) uses = uses || mentions(a, v);
+        for (std::string_view v : vars) uses = uses || syntax::containsName(a, v);
       if (uses && m_.isModuleExpression(c.method == "forward" && c.receiver ? c.receiver : c.callee)) return true;
     }
     return false;
   }
 
-  static bool mentions(ts::Node n, std::string_view name) {
-    if (n.is("identifier")) return n.text() == name;
-    for (ts::Node c : n.namedChildren())
-      if (mentions(c, name)) return true;
-    return false;
-  }
 
   ScriptModel& m_;
   std::map<std::pair<const Function*, int>, bool> memo_;

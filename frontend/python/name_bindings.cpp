@@ -63,12 +63,6 @@ bool isComprehension(ts::Node n) {
          n.is("generator_expression");
 }
 
-bool mentions(ts::Node n, std::string_view name) {
-  if (n.is("identifier")) return n.text() == name;
-  for (ts::Node c : n.namedChildren())
-    if (mentions(c, name)) return true;
-  return false;
-}
 
 using RawBinding = BindingSite;
 
@@ -193,10 +187,10 @@ std::vector<NameBinding> ScriptModel::reachingBindings(ts::Node use) const {
   // Comprehension and lambda variables live in scopes of their own.
   for (ts::Node p : use.ancestors()) {
     if (p.is("function_definition")) break;
-    if (p.is("lambda") && p.field("parameters") && mentions(p.field("parameters"), name)) return {};
+    if (p.is("lambda") && p.field("parameters") && syntax::containsName(p.field("parameters"), name)) return {};
     if (isComprehension(p))
       for (ts::Node c : p.namedChildren())
-        if (c.is("for_in_clause") && mentions(c.field("left"), name)) return {};
+        if (c.is("for_in_clause") && syntax::containsName(c.field("left"), name)) return {};
   }
   ts::Node innermost = syntax::ancestor(use, {"function_definition"});
   for (ts::Node scope = innermost;; scope = syntax::ancestor(scope, {"function_definition"})) {

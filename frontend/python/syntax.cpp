@@ -1,5 +1,7 @@
 #include "frontend/python/syntax.h"
 
+#include <vector>
+
 #include <algorithm>
 #include <cctype>
 
@@ -68,6 +70,22 @@ bool containsWord(std::string_view text, std::initializer_list<std::string_view>
   std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
   for (auto w : words)
     if (lower.find(w) != std::string::npos) return true;
+  return false;
+}
+
+bool containsName(ts::Node n, std::string_view name) {
+  // Iterative: the walk must not need the stack the input guards protect.
+  std::vector<ts::Node> todo;
+  if (n) todo.push_back(n);
+  while (!todo.empty()) {
+    ts::Node at = todo.back();
+    todo.pop_back();
+    if (at.is("identifier")) {
+      if (at.text() == name) return true;
+      continue;
+    }
+    for (ts::Node c : at.namedChildren()) todo.push_back(c);
+  }
   return false;
 }
 

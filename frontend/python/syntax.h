@@ -18,6 +18,8 @@ namespace gpulint::python::syntax {
 [[nodiscard]] bool isScope(ts::Node n);  // function_definition, class_definition, lambda, module
 // The last identifier of a dotted expression: `a.b.c` -> "c", `f` -> "f".
 [[nodiscard]] std::string_view lastName(ts::Node n);
+// True when the identifier `name` occurs anywhere in `n` (n itself included).
+[[nodiscard]] bool containsName(ts::Node n, std::string_view name);
 // True when `s` equals one of `list`.
 [[nodiscard]] bool oneOf(std::string_view s, std::initializer_list<std::string_view> list);
 // Case-insensitive search for any of the comma-free words in `text`.

@@ -337,12 +337,6 @@ class ValueResolver {
     return found;
   }
 
-  static bool containsName(ts::Node n, std::string_view name) {
-    if (n.is("identifier")) return n.text() == name;
-    for (ts::Node c : n.namedChildren())
-      if (containsName(c, name)) return true;
-    return false;
-  }
 
   // Assignments in scope; with `flat` nested defs are skipped, else (for
   // class bodies) methods are searched too.
