@@ -22,6 +22,7 @@ struct Options {
   bool statistics = false;
   bool add_noqa = false;
   bool force_exclude = false;
+  bool no_respect_gitignore = false;
   std::string fail_on;
   std::string compile_commands;
   unsigned jobs = 0;  // 0 = number of cores

@@ -5,6 +5,7 @@
 #include <set>
 #include <system_error>
 
+#include "frontend/project/gitignore.h"
 #include "frontend/project/job_sniff.h"
 
 namespace fs = std::filesystem;
@@ -47,11 +48,16 @@ Discovery discoverFiles(const std::vector<std::string>& paths, const Settings& s
                         bool force_exclude) {
   Discovery out;
   std::set<std::string> seen;
+  GitIgnore gitignore;
   auto add = [&](const fs::path& p, bool explicit_path) {
     FileKind kind = kindFromPath(p.string());
     if (kind == FileKind::Unknown && !explicit_path) return;
     std::string display = displayPath(p.string(), root);
     if ((!explicit_path || force_exclude) && isExcluded(settings, display)) return;
+    // A walk already skipped ignored folders; a named file is checked whole.
+    if (settings.respect_gitignore && (!explicit_path || force_exclude) &&
+        (explicit_path ? gitignore.ignoresPath(p) : gitignore.ignoresEntry(p, false)))
+      return;
     if (std::string why = dataFileReason(p, kind); !why.empty()) {
       out.skipped.push_back({display, why});
       return;
@@ -86,7 +92,7 @@ Discovery discoverFiles(const std::vector<std::string>& paths, const Settings& s
       if (e.is_directory(sec)) {
         std::string display = displayPath(e.path().string(), root);
         if (skippedDirectory(name) || (name.size() > 1 && name[0] == '.' && name != ".github") ||
-            isExcluded(settings, display))
+            isExcluded(settings, display) || (settings.respect_gitignore && gitignore.ignoresEntry(e.path(), true)))
           it.disable_recursion_pending();
         continue;
       }

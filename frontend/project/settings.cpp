@@ -1,5 +1,7 @@
 #include "frontend/project/settings.h"
 
+#include "frontend/project/pyproject_settings.h"
+
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/parser.h>
 #include <yaml-cpp/yaml.h>
@@ -106,6 +108,12 @@ int positiveInt(const YAML::Node& node, const std::string& key) {
   return value;
 }
 
+bool boolValue(const YAML::Node& node, const std::string& key) {
+  if (!node.IsScalar() || isQuoted(node) || (node.Scalar() != "true" && node.Scalar() != "false"))
+    fail(node, inQuotes(key) + " must be true or false");
+  return node.Scalar() == "true";
+}
+
 std::vector<std::string> stringList(const YAML::Node& node, const std::string& key) {
   std::vector<std::string> out;
   if (node.IsNull()) return out;  // `exclude:` with every entry commented out
@@ -189,7 +197,8 @@ Settings parseDocument(const YAML::Node& root) {
   if (!root.IsMap()) fail(root, std::string("expected a mapping of settings, got ") + nodeKind(root));
   static const std::vector<std::string_view> known = {
       "select", "ignore", "extend_select", "exclude", "fail_on", "workers", "min_batch_size",
-      "min_guard_interval", "min_eval_steps", "min_save_steps", "large_model_modules", "rules"};
+      "min_guard_interval", "min_eval_steps", "min_save_steps", "large_model_modules", "rules",
+      "respect_gitignore"};
   std::set<std::string> seen;
   for (const auto& entry : root) {
     const YAML::Node& key_node = entry.first;
@@ -224,6 +233,9 @@ Settings parseDocument(const YAML::Node& root) {
       o.large_model_modules = stringList(value, key);
     } else if (key == "rules") {
       parseRules(value, settings);
+    } else if (key == "respect_gitignore") {
+      requireValue(key_node, value, "true or false");
+      settings.respect_gitignore = boolValue(value, "respect-gitignore");
     } else if (key == "level" || key == "levels") {
       fail(key_node, "unknown key " + inQuotes(key_node.Scalar()) +
                          " (per-rule levels go under 'rules', e.g. rules: {GPU201: {level: note}})");
@@ -278,83 +290,6 @@ SettingsError errorAt(const std::string& path, const YAML::Mark& mark, std::stri
   return e;
 }
 
-// ---- globs ----------------------------------------------------------------
-
-// Matches one pattern element at p against c; advances p past the element.
-bool matchOne(std::string_view pat, size_t& p, char c) {
-  char pc = pat[p];
-  if (pc == '?') {
-    ++p;
-    return c != '/';
-  }
-  if (pc == '\\' && p + 1 < pat.size()) {
-    p += 2;
-    return pat[p - 1] == c;
-  }
-  if (pc == '[') {
-    size_t q = p + 1;
-    bool negate = q < pat.size() && (pat[q] == '!' || pat[q] == '^');
-    if (negate) ++q;
-    size_t first = q;
-    bool matched = false;
-    while (q < pat.size() && (pat[q] != ']' || q == first)) {
-      char lo = pat[q];
-      if (q + 2 < pat.size() && pat[q + 1] == '-' && pat[q + 2] != ']') {
-        if (lo <= c && c <= pat[q + 2]) matched = true;
-        q += 3;
-      } else {
-        if (lo == c) matched = true;
-        ++q;
-      }
-    }
-    if (q < pat.size()) {  // a closed class
-      p = q + 1;
-      return matched != negate;
-    }
-    // no closing ']': a literal '['
-  }
-  ++p;
-  return pc == c;
-}
-
-// One path component against one pattern segment (no '/' on either side).
-bool matchSegment(std::string_view pat, std::string_view s) {
-  size_t p = 0, i = 0;
-  size_t star_p = std::string_view::npos, star_i = 0;
-  while (i < s.size()) {
-    if (p < pat.size() && pat[p] == '*') {
-      while (p < pat.size() && pat[p] == '*') ++p;
-      star_p = p;
-      star_i = i;
-      continue;
-    }
-    size_t next = p;
-    if (p < pat.size() && matchOne(pat, next, s[i])) {
-      p = next;
-      ++i;
-      continue;
-    }
-    if (star_p == std::string_view::npos) return false;
-    p = star_p;
-    i = ++star_i;
-  }
-  while (p < pat.size() && pat[p] == '*') ++p;
-  return p == pat.size();
-}
-
-std::vector<std::string_view> splitPath(std::string_view path) {
-  std::vector<std::string_view> parts;
-  size_t start = 0;
-  while (start <= path.size()) {
-    size_t slash = path.find('/', start);
-    if (slash == std::string_view::npos) slash = path.size();
-    std::string_view part = path.substr(start, slash - start);
-    if (!part.empty() && part != ".") parts.push_back(part);
-    start = slash + 1;
-  }
-  return parts;
-}
-
 }  // namespace
 
 std::string SettingsError::describe() const {
@@ -391,32 +326,57 @@ SettingsResult parseSettings(std::string_view text, const std::string& path) {
   }
 }
 
-SettingsResult loadSettingsFile(const std::string& path) {
-  SettingsError error;
-  error.file = path;
+namespace {
+
+// The text of a settings file, capped (a settings file is small; anything
+// larger is a mistake, not a reason to read gigabytes).
+bool readSettingsText(const std::string& path, std::string* text, std::string* why) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) {
-    error.message = "cannot read settings: is a directory";
-    return error;
+    *why = "cannot read settings: is a directory";
+    return false;
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
-    error.message = std::string("cannot read settings: ") + std::strerror(errno);
-    return error;
+    *why = std::string("cannot read settings: ") + std::strerror(errno);
+    return false;
   }
-  std::string text;
   char buffer[1 << 14];
   while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
-    text.append(buffer, static_cast<size_t>(in.gcount()));
-    if (text.size() > kMaxSettingsBytes) {
-      error.message = "settings file is larger than 1 MiB";
-      return error;
+    text->append(buffer, static_cast<size_t>(in.gcount()));
+    if (text->size() > kMaxSettingsBytes) {
+      *why = "settings file is larger than 1 MiB";
+      return false;
     }
   }
   if (in.bad()) {
-    error.message = "cannot read settings: read error";
-    return error;
+    *why = "cannot read settings: read error";
+    return false;
   }
+  return true;
+}
+
+bool isTomlPath(const std::string& path) {
+  return std::filesystem::path(path).extension() == ".toml";
+}
+
+// A pyproject.toml is a settings file only when it has a [tool.gpulint]
+// table (as Ruff treats [tool.ruff]): most projects have one for other tools.
+bool isGpulintPyproject(const std::filesystem::path& candidate) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(candidate, ec)) return false;
+  std::string text, why;
+  return readSettingsText(candidate.string(), &text, &why) && pyprojectHasGpulintTable(text);
+}
+
+}  // namespace
+
+SettingsResult loadSettingsFile(const std::string& path) {
+  SettingsError error;
+  error.file = path;
+  std::string text;
+  if (!readSettingsText(path, &text, &error.message)) return error;
+  if (isTomlPath(path)) return parsePyprojectSettings(text, path);
   return parseSettings(text, path);
 }
 
@@ -428,10 +388,13 @@ std::string findSettingsFile(const std::string& start) {
   dir = dir.lexically_normal();
   if (fs::is_regular_file(dir, ec)) dir = dir.parent_path();
   for (int guard = 0; guard < 4096; ++guard) {
+    // In one folder the dedicated file wins over pyproject.toml; a nearer
+    // folder wins over a farther one whatever the format.
     for (const char* name : {".gpulint.yaml", ".gpulint.yml"}) {
       fs::path candidate = dir / name;
       if (fs::is_regular_file(candidate, ec)) return candidate.string();
     }
+    if (isGpulintPyproject(dir / "pyproject.toml")) return (dir / "pyproject.toml").string();
     fs::path parent = dir.parent_path();
     if (parent.empty() || parent == dir) break;
     dir = parent;
@@ -476,52 +439,6 @@ Level effectiveLevel(const Settings& settings, std::string_view id, Level defaul
     if (matches && length > best) best = length, level = value;
   }
   return level;
-}
-
-bool matchesGlob(std::string_view pattern, std::string_view relative_path) {
-  if (pattern.substr(0, 2) == "./") pattern.remove_prefix(2);
-  bool dir_only = false;
-  while (!pattern.empty() && pattern.back() == '/') pattern.remove_suffix(1), dir_only = true;
-  bool anchored = pattern.find('/') != std::string_view::npos;
-  while (!pattern.empty() && pattern.front() == '/') pattern.remove_prefix(1);
-  if (pattern.empty()) return false;
-
-  std::vector<std::string_view> segs;
-  if (!anchored) segs.push_back("**");
-  for (auto s : splitPath(pattern)) segs.push_back(s);
-  // `dir/**` matches what is inside dir: the same as `dir/`.
-  if (segs.size() > 1 && segs.back() == "**" && segs[segs.size() - 2] != "**") {
-    segs.pop_back();
-    dir_only = true;
-  }
-  std::vector<std::string_view> parts = splitPath(relative_path);
-  if (parts.empty()) return false;
-
-  // NFA over pattern segments: state[i] = segs[0..i) matched the components so far.
-  const size_t n = segs.size();
-  std::vector<char> state(n + 1, 0), next(n + 1, 0);
-  auto close = [&](std::vector<char>& s) {
-    for (size_t i = 0; i < n; ++i)
-      if (s[i] && segs[i] == "**") s[i + 1] = 1;
-  };
-  state[0] = 1;
-  close(state);
-  for (size_t j = 0; j < parts.size(); ++j) {
-    std::fill(next.begin(), next.end(), 0);
-    bool any = false;
-    for (size_t i = 0; i < n; ++i) {
-      if (!state[i]) continue;
-      if (segs[i] == "**") next[i] = 1, any = true;
-      else if (matchSegment(segs[i], parts[j])) next[i + 1] = 1, any = true;
-    }
-    if (!any) return false;
-    close(next);
-    state.swap(next);
-    // The pattern matched components [0, j]: that path, or a directory above it.
-    bool is_directory = j + 1 < parts.size();
-    if (state[n] && (is_directory || !dir_only)) return true;
-  }
-  return false;
 }
 
 bool isExcluded(const Settings& settings, std::string_view relative_path) {

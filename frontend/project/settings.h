@@ -16,6 +16,7 @@
 //   min_eval_steps: 50
 //   min_save_steps: 100
 //   large_model_modules: [transformers.AutoModelForCausalLM, peft]  # replaces the default list
+//   respect-gitignore: false      # default true: folder runs skip git-ignored files
 //   rules:                        # per-rule settings; keys are ids or prefixes,
 //     GPU201: {level: note}       #   the longest matching key wins
 //     GPU2:   {level: error}
@@ -35,6 +36,7 @@
 
 #include "checkers/diagnostic.h"  // Level (header only: no link dependency)
 #include "checkers/options.h"
+#include "frontend/project/glob.h"
 
 namespace gpulint {
 
@@ -46,6 +48,7 @@ struct Settings {
   std::vector<std::string> exclude;        // globs, see isExcluded()
   std::map<std::string, Level> levels;     // rule id or prefix -> level override
   Level fail_on = Level::Warning;
+  bool respect_gitignore = true;           // skip what .gitignore ignores (see gitignore.h)
   std::string source_path;                 // the settings file used, "" if none
 };
 
@@ -66,9 +69,11 @@ using SettingsResult = std::variant<Settings, SettingsError>;
 // Same, from text already in memory (LSP, tests); `path` is used in messages.
 [[nodiscard]] SettingsResult parseSettings(std::string_view text, const std::string& path);
 
-// The nearest `.gpulint.yaml` (preferred) or `.gpulint.yml` in `start` (a
-// directory, or a file whose directory is used) or any parent up to the
-// filesystem root, as an absolute path; "" if none.
+// The nearest settings file in `start` (a directory, or a file whose
+// directory is used) or any parent up to the filesystem root, as an absolute
+// path; "" if none. In one folder `.gpulint.yaml` wins over `.gpulint.yml`,
+// which wins over a `pyproject.toml` with a `[tool.gpulint]` table (see
+// pyproject_settings.h; a `.toml` path is read as that table).
 [[nodiscard]] std::string findSettingsFile(const std::string& start);
 
 // "ALL", "GPU", "GPU2", "GPU20" or "GPU201".
@@ -88,13 +93,5 @@ using SettingsResult = std::variant<Settings, SettingsError>;
 // of `settings.exclude`. See matchesGlob for the pattern language.
 [[nodiscard]] bool isExcluded(const Settings& settings, std::string_view relative_path);
 
-// gitignore-style glob: `*` any run of characters except '/', `?` one such
-// character, `[abc]`/`[a-z]`/`[!x]` a class, `\x` a literal x, `**` as a whole
-// path segment any number (0+) of directories. A pattern without a slash (other
-// than a trailing one) matches any path component (`build`, `*.ipynb`);
-// otherwise it is anchored at the root (a leading '/' is dropped). A pattern
-// matching a directory matches everything below it (`tests/**` and `tests/`
-// match only what is inside tests/, `tests` also a file named tests).
-[[nodiscard]] bool matchesGlob(std::string_view pattern, std::string_view relative_path);
 
 }  // namespace gpulint

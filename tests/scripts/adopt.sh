@@ -209,4 +209,21 @@ printf '{"apiVersion": "v1", "kind": "Pod", "spec": {"containers": [\n' > pod.ya
 "$GPULINT" check . > out.txt 2>&1; check "broken JSON job exits 2" 2 $?
 cd "$tmp"
 
+# ---- configuration in pyproject.toml; .gitignore ---------------------------------
+mkdir "$tmp/cfg" && cd "$tmp/cfg" && git init -q .
+printf 'from torch.utils.data import DataLoader\nloader = DataLoader(range(8), batch_size=64)\n' > train.py
+mkdir -p generated && cp train.py generated/train.py && printf 'generated/\n' > .gitignore
+"$GPULINT" check . > out.txt 2>&1; check "without settings GPU101 fires once (generated/ is ignored)" 1 $?
+check "ignored folder not analysed" 0 "$(grep -c 'generated/' out.txt)"
+"$GPULINT" check --no-respect-gitignore . > out.txt 2>&1
+contains "--no-respect-gitignore analyses it" out.txt "generated/train.py"
+printf '[project]\nname = "demo"\n\n[tool.gpulint]\nignore = ["GPU101"]\n' > pyproject.toml
+"$GPULINT" check . > out.txt 2>&1; check "[tool.gpulint] ignore is honoured" 0 $?
+printf '[tool.gpulint]\nignore = ["GPU101"]\nworkers = "4"\n' > pyproject.toml
+"$GPULINT" check . > out.txt 2>&1; check "bad [tool.gpulint] value is an error" 2 $?
+contains "error names the TOML line and column" out.txt "pyproject.toml:3:11: 'workers' must be a positive integer"
+printf 'ignore: [GPU1]\n' > .gpulint.yaml
+"$GPULINT" check . > out.txt 2>&1; check ".gpulint.yaml wins over pyproject.toml in one folder" 0 $?
+cd "$tmp"
+
 finish
