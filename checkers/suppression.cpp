@@ -4,22 +4,14 @@
 #include <cctype>
 #include <cstring>
 
+#include "checkers/suppression_lexer.h"
+#include "patterns/rule_docs.h"
+
 namespace gpulint {
 
 namespace {
 
-struct Comment {
-  uint32_t line = 0;
-  bool own_line = false;  // nothing but whitespace before it on its line
-  std::string_view text;  // after the comment marker, without the line end
-};
-
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
-bool isIdentStart(char c) {
-  return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || static_cast<unsigned char>(c) >= 0x80;
-}
-bool isIdent(char c) { return isIdentStart(c) || std::isdigit(static_cast<unsigned char>(c)); }
-bool oneOf(char c, std::string_view set) { return set.find(c) != std::string_view::npos; }
 
 std::string lower(std::string_view s) {
   std::string out(s);
@@ -27,415 +19,16 @@ std::string lower(std::string_view s) {
   return out;
 }
 
-// What every lexer shares: the text, the current line, which lines hold
-// something other than whitespace and comments, and the comments found.
-struct LexerBase {
-  std::string_view t;
-  size_t i = 0;
-  uint32_t line = 1;
-  std::vector<char> code;  // indexed by line
-  std::vector<Comment> comments;
-
-  explicit LexerBase(std::string_view text) : t(text) {
-    code.assign(static_cast<size_t>(std::count(t.begin(), t.end(), '\n')) + 2, 0);
-  }
-  [[nodiscard]] bool more() const { return i < t.size(); }
-  [[nodiscard]] char at(size_t k) const { return k < t.size() ? t[k] : '\0'; }
-  void markCode() { code[line] = 1; }
-  // Steps over one character, counting lines; lines entered count as code
-  // (they continue a string or similar token).
-  void stepInToken() {
-    if (t[i] == '\n') {
-      ++line;
-      markCode();
-    }
-    ++i;
-  }
-  // The comment whose marker (of `marker_len` bytes) starts at i; i moves to the line end.
-  void comment(size_t marker_len) {
-    size_t start = i + marker_len;
-    size_t end = t.find('\n', start);
-    if (end == std::string_view::npos) end = t.size();
-    std::string_view text = t.substr(start, end - start);
-    if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
-    comments.push_back({line, !code[line], text});
-    i = end;
-  }
-};
-
-// ---- Python ------------------------------------------------------------------
-
-class PythonLexer : public LexerBase {
- public:
-  using LexerBase::LexerBase;
-
-  void run() {
-    while (more()) {
-      char c = t[i];
-      if (c == '\n') {
-        ++line;
-        ++i;
-      } else if (isSpace(c)) {
-        ++i;
-      } else if (c == '#') {
-        comment(1);
-      } else {
-        markCode();
-        if (c == '"' || c == '\'') string(false, 0);
-        else if (isIdentStart(c)) identifier(0);
-        else ++i;
-      }
-    }
-  }
-
- private:
-  static constexpr int kMaxDepth = 32;
-
-  static bool stringPrefix(std::string_view ident, bool* fields) {
-    std::string p = lower(ident);
-    static const char* const kPrefixes[] = {"r", "u", "b", "f", "t", "br", "rb", "fr", "rf", "tr", "rt"};
-    for (const char* k : kPrefixes) {
-      if (p == k) {
-        *fields = p.find('f') != std::string::npos || p.find('t') != std::string::npos;
-        return true;
-      }
-    }
-    return false;
-  }
-
-  // An identifier at i; a string prefix followed by a quote starts a string.
-  void identifier(int depth) {
-    size_t start = i;
-    while (more() && isIdent(t[i])) ++i;
-    bool fields = false;
-    if (more() && (t[i] == '"' || t[i] == '\'') && stringPrefix(t.substr(start, i - start), &fields))
-      string(fields, depth);
-  }
-
-  [[nodiscard]] bool tripleAt(size_t k, char q) const { return at(k) == q && at(k + 1) == q && at(k + 2) == q; }
-
-  // A string literal whose opening quote is at i. `fields`: an f-/t-string,
-  // whose {replacement fields} hold expressions (and so nested strings).
-  void string(bool fields, int depth) {
-    const char q = t[i];
-    const bool triple = tripleAt(i, q);
-    i += triple ? 3 : 1;
-    if (depth >= kMaxDepth) fields = false;
-    while (more()) {
-      char c = t[i];
-      if (c == '\\') {
-        ++i;
-        if (more()) stepInToken();
-      } else if (c == '\n') {
-        if (!triple) return;  // unterminated: the newline ends it
-        stepInToken();
-      } else if (c == q) {
-        if (!triple) {
-          ++i;
-          return;
-        }
-        if (tripleAt(i, q)) {
-          i += 3;
-          return;
-        }
-        ++i;
-      } else if (fields && c == '{') {
-        if (at(i + 1) == '{') {
-          i += 2;
-        } else {
-          ++i;
-          field(q, triple, depth + 1);
-        }
-      } else {
-        ++i;
-      }
-    }
-  }
-
-  // Inside `{...}` of an f-string quoted with q, after the '{'. Returns after
-  // the closing '}', or before the character that ends the outer string.
-  void field(char q, bool triple, int depth) {
-    int nest = 0;
-    while (more()) {
-      char c = t[i];
-      if (c == '\n') {
-        if (!triple) return;
-        stepInToken();
-      } else if (c == '"' || c == '\'') {
-        if (triple && c == q && tripleAt(i, q)) return;
-        string(false, depth);
-      } else if (isIdentStart(c)) {
-        identifier(depth);
-      } else if (c == '(' || c == '[' || c == '{') {
-        ++nest;
-        ++i;
-      } else if (c == ')' || c == ']') {
-        nest = std::max(0, nest - 1);
-        ++i;
-      } else if (c == '}') {
-        ++i;
-        if (nest == 0) return;
-        --nest;
-      } else if (c == ':' && nest == 0) {
-        ++i;
-        formatSpec(q, triple, depth);
-        return;
-      } else {
-        ++i;
-      }
-    }
-  }
-
-  // The format spec after ':' in a replacement field: literal text up to the
-  // field's '}', with nested {fields}.
-  void formatSpec(char q, bool triple, int depth) {
-    while (more()) {
-      char c = t[i];
-      if (c == '\n') {
-        if (!triple) return;
-        stepInToken();
-      } else if (c == q && (!triple || tripleAt(i, q))) {
-        return;  // the end of the outer string
-      } else if (c == '{') {
-        ++i;
-        if (depth < kMaxDepth) field(q, triple, depth + 1);
-      } else if (c == '}') {
-        ++i;
-        return;
-      } else {
-        ++i;
-      }
-    }
-  }
-};
-
-// ---- YAML --------------------------------------------------------------------
-
-class YamlLexer : public LexerBase {
- public:
-  using LexerBase::LexerBase;
-
-  void run() {
-    while (more()) {
-      // At a line start.
-      size_t indent = 0;
-      while (at(i + indent) == ' ') ++indent;
-      if (in_block_) {
-        char first = at(i + indent);
-        bool blank = first == '\n' || first == '\r' || first == '\0';
-        if (blank || static_cast<int>(indent) > block_parent_indent_) {
-          blockLine();
-          continue;
-        }
-        in_block_ = false;
-      }
-      line_indent_ = static_cast<int>(indent);
-      plainLine();
-    }
-  }
-
- private:
-  // A line of a block scalar (`key: |`): its text is literal, but a `#` after
-  // whitespace still carries directives (a trailing shell comment in `command:`).
-  void blockLine() {
-    char prev = ' ';
-    while (more() && t[i] != '\n') {
-      char c = t[i];
-      if (c == '#' && isSpace(prev)) {
-        comment(1);
-        break;
-      }
-      if (!isSpace(c)) markCode();
-      prev = c;
-      ++i;
-    }
-    if (more()) {
-      ++line;
-      ++i;
-    }
-  }
-
-  void plainLine() {
-    char prev = '\n';
-    char last_sig = '\0';  // last significant character on this line
-    size_t last_sig_at = 0;
-    while (more()) {
-      char c = t[i];
-      if (quote_) {
-        if (c == '\n') {
-          stepInToken();
-          continue;
-        }
-        if (quote_ == '"' && c == '\\') {
-          ++i;
-          if (more()) stepInToken();
-        } else if (c == quote_) {
-          if (quote_ == '\'' && at(i + 1) == '\'') {
-            i += 2;
-          } else {
-            quote_ = 0;
-            last_sig = prev = c;
-            last_sig_at = i;
-            ++i;
-          }
-        } else {
-          ++i;
-        }
-        continue;
-      }
-      if (c == '\n') break;
-      if (isSpace(c)) {
-        prev = c;
-        ++i;
-        continue;
-      }
-      if (c == '#' && (prev == '\n' || isSpace(prev))) {
-        comment(1);
-        break;
-      }
-      markCode();
-      if ((c == '"' || c == '\'') && quoteMayOpen(last_sig, prev)) {
-        quote_ = c;
-        prev = c;
-        ++i;
-        continue;
-      }
-      last_sig = prev = c;
-      last_sig_at = i;
-      ++i;
-    }
-    if (last_sig != '\0' && !quote_ && opensBlockScalar(last_sig_at)) {
-      in_block_ = true;
-      block_parent_indent_ = line_indent_;
-    }
-    if (more()) {  // at the '\n'
-      ++line;
-      ++i;
-    }
-  }
-
-  // A quote starts a quoted scalar only where a scalar may start.
-  static bool quoteMayOpen(char last_sig, char prev) {
-    if (last_sig == '\0' || last_sig == '[' || last_sig == '{' || last_sig == ',') return true;
-    return (last_sig == ':' || last_sig == '-' || last_sig == '?') && isSpace(prev);
-  }
-
-  // `|`, `>`, `|-`, `>+2`... ending a line, after whitespace.
-  [[nodiscard]] bool opensBlockScalar(size_t end) const {
-    size_t k = end;
-    while (k > 0 && oneOf(t[k], "-+0123456789")) --k;
-    if (t[k] != '|' && t[k] != '>') return false;
-    return k == 0 || t[k - 1] == '\n' || isSpace(t[k - 1]);
-  }
-
-  char quote_ = 0;
-  bool in_block_ = false;
-  int block_parent_indent_ = 0;
-  int line_indent_ = 0;
-};
-
-// ---- C++ / CUDA ----------------------------------------------------------------
-
-class CxxLexer : public LexerBase {
- public:
-  using LexerBase::LexerBase;
-
-  void run() {
-    while (more()) {
-      char c = t[i];
-      if (c == '\n') {
-        ++line;
-        ++i;
-      } else if (isSpace(c)) {
-        ++i;
-      } else if (c == '/' && at(i + 1) == '/') {
-        comment(2);
-      } else if (c == '/' && at(i + 1) == '*') {
-        blockComment();
-      } else {
-        markCode();
-        if (c == '"' || c == '\'') quoted(c);
-        else if (std::isdigit(static_cast<unsigned char>(c)) ||
-                 (c == '.' && std::isdigit(static_cast<unsigned char>(at(i + 1)))))
-          number();
-        else if (isIdentStart(c) || c == '$') identifier();
-        else ++i;
-      }
-    }
-  }
-
- private:
-  void blockComment() {
-    i += 2;
-    while (more() && !(t[i] == '*' && at(i + 1) == '/')) {
-      if (t[i] == '\n') ++line;
-      ++i;
-    }
-    if (more()) i += 2;
-  }
-
-  // A pp-number, so that digit separators (1'000) do not open a character literal.
-  void number() {
-    while (more()) {
-      char c = t[i];
-      if ((c == '+' || c == '-') && i > 0 && oneOf(t[i - 1], "eEpP")) ++i;
-      else if (c == '\'' && isIdent(at(i + 1))) i += 2;
-      else if (isIdent(c) || c == '.') ++i;
-      else break;
-    }
-  }
-
-  void identifier() {
-    size_t start = i;
-    while (more() && (isIdent(t[i]) || t[i] == '$')) ++i;
-    std::string_view ident = t.substr(start, i - start);
-    if (at(i) == '"' && (ident == "R" || ident == "u8R" || ident == "uR" || ident == "UR" || ident == "LR"))
-      rawString();
-    // u8"..", L'..' and friends: the literal is lexed by the next iteration.
-  }
-
-  // "..." or '...' at i; an unescaped newline ends an unterminated one.
-  void quoted(char q) {
-    ++i;
-    while (more()) {
-      char c = t[i];
-      if (c == '\\') {
-        ++i;
-        if (more()) stepInToken();  // an escaped newline continues the literal
-      } else if (c == '\n') {
-        return;
-      } else {
-        ++i;
-        if (c == q) return;
-      }
-    }
-  }
-
-  // R"delim(...)delim" with the quote at i.
-  void rawString() {
-    size_t open = t.find('(', i + 1);
-    if (open == std::string_view::npos || open - i - 1 > 16) {
-      quoted('"');
-      return;
-    }
-    std::string_view delim = t.substr(i + 1, open - i - 1);
-    for (char c : delim) {
-      if (isSpace(c) || c == '\n' || c == '\\' || c == ')' || c == '"') {
-        quoted('"');
-        return;
-      }
-    }
-    std::string close = ")" + std::string(delim) + "\"";
-    size_t end = t.find(close, open + 1);
-    size_t stop = end == std::string_view::npos ? t.size() : end + close.size();
-    while (i < stop) stepInToken();
-  }
-};
-
 // ---- directives ----------------------------------------------------------------
 
 std::string_view trimLeft(std::string_view s) {
   while (!s.empty() && isSpace(s.front())) s.remove_prefix(1);
+  return s;
+}
+
+std::string_view trim(std::string_view s) {
+  s = trimLeft(s);
+  while (!s.empty() && isSpace(s.back())) s.remove_suffix(1);
   return s;
 }
 
@@ -473,7 +66,11 @@ bool looksLikeCode(std::string_view s) {
 struct Directive {
   enum Kind { Line, File } kind = Line;
   bool next_line = false;  // also the next code line when alone on its line
+  bool names_rules = false;  // lists gpulint ids (a bare `# noqa` may be meant for another tool)
+  bool foreign_codes = false;  // `noqa: E501, GPU201`: also other tools' codes
+  bool next_line_only = false;  // NOLINTNEXTLINE: the line below, not its own
   std::vector<std::string> selectors;  // "" = all
+  std::string_view text;               // the directive as written, trimmed
 };
 
 // `gpulint: disable=...` / `gpulint: disable-file=...`, s after "gpulint:".
@@ -501,6 +98,7 @@ void parseGpulint(std::string_view s, uint32_t line, std::vector<Directive>& out
     if (tok.empty()) break;
     any = true;
     std::string id = upper(tok);
+    d.names_rules = true;
     if (id == "ALL") d.selectors.push_back("");
     else if (isGpulintSelector(id)) d.selectors.push_back(id);
     else sup.addInvalid(line, "'" + std::string(tok) + "' is not a gpulint rule id, prefix or 'all'");
@@ -528,10 +126,46 @@ void parseNoqa(std::string_view s, std::vector<Directive>& out) {
     if (!looksLikeCode(tok)) break;
     any_code = true;
     std::string id = upper(tok);
-    if (isGpulintSelector(id)) d.selectors.push_back(id);  // other tools' codes: not ours
+    if (isGpulintSelector(id)) d.selectors.push_back(id), d.names_rules = true;
+    else d.foreign_codes = true;  // other tools' codes: not ours
     s.remove_prefix(tok.size());
   }
   if (!any_code) d.selectors.push_back("");  // `# noqa:` without codes: blanket, as flake8
+  if (!d.selectors.empty()) out.push_back(std::move(d));
+}
+
+// clang-tidy's spelling in C++: `NOLINT(gpulint-GPU401)`, `NOLINT(gpulint-sync-in-op)`,
+// `NOLINTNEXTLINE(gpulint-*)`; s starts at "NOLINT". Only the `gpulint-` entries
+// are ours: a bare NOLINT or `NOLINT(bugprone-...)` is clang-tidy's business.
+void parseNolint(std::string_view s, uint32_t line, std::vector<Directive>& out, Suppressions& sup) {
+  Directive d;
+  s.remove_prefix(6);
+  if (s.substr(0, 8) == "NEXTLINE") {
+    d.next_line_only = true;
+    s.remove_prefix(8);
+  } else if (!s.empty() && s.front() != '(' && !isSpace(s.front())) {
+    return;  // NOLINTBEGIN/NOLINTEND regions: not supported, not ours to misread
+  }
+  if (s.empty() || s.front() != '(') return;
+  size_t close = s.find(')');
+  if (close == std::string_view::npos) return;
+  std::string_view list = s.substr(1, close - 1);
+  while (!list.empty()) {
+    size_t comma = list.find(',');
+    std::string_view item = trim(list.substr(0, comma));
+    list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
+    if (item.substr(0, 8) != "gpulint-") {
+      if (!item.empty()) d.foreign_codes = true;
+      continue;
+    }
+    std::string_view name = item.substr(8);
+    std::string id = upper(name);
+    d.names_rules = true;
+    if (name == "*") d.selectors.push_back("");
+    else if (isGpulintSelector(id)) d.selectors.push_back(id);
+    else if (const RuleInfo* rule = findRuleByName(name)) d.selectors.push_back(rule->id);
+    else sup.addInvalid(line, "'" + std::string(item) + "' names no gpulint rule (gpulint-GPU401, gpulint-sync-in-op or gpulint-*)");
+  }
   if (!d.selectors.empty()) out.push_back(std::move(d));
 }
 
@@ -543,13 +177,17 @@ std::vector<Directive> directivesIn(std::string_view text, std::string_view mark
   size_t start = 0;
   while (start <= text.size()) {
     size_t next = text.find(marker, start);
-    std::string_view segment = trimLeft(text.substr(start, next == std::string_view::npos ? text.npos : next - start));
+    std::string_view segment = trim(text.substr(start, next == std::string_view::npos ? text.npos : next - start));
+    const size_t before = out.size();
     if (segment.substr(0, 8) == "gpulint:") {
       parseGpulint(segment.substr(8), line, out, sup);
     } else if (startsWithNoCase(segment, "noqa")) {
       std::string_view rest = segment.substr(4);
       if (rest.empty() || rest.front() == ':' || isSpace(rest.front())) parseNoqa(rest, out);
+    } else if (marker == "//" && segment.substr(0, 6) == "NOLINT") {
+      parseNolint(segment, line, out, sup);
     }
+    if (out.size() > before) out.back().text = segment;
     if (next == std::string_view::npos) break;
     start = next + marker.size();
   }
@@ -560,54 +198,82 @@ bool selectorMatches(const std::string& selector, std::string_view rule) {
   return rule.substr(0, selector.size()) == selector;
 }
 
-template <typename Lexer>
-void collect(std::string_view text, std::string_view marker, Suppressions& sup) {
-  Lexer lexer(text);
-  lexer.run();
-  const std::vector<char>& code = lexer.code;
-  for (const Comment& c : lexer.comments) {
-    for (Directive& d : directivesIn(c.text, marker, c.line, sup)) {
-      if (d.kind == Directive::File) {
-        for (auto& s : d.selectors) sup.addFile(s);
-        continue;
-      }
-      uint32_t target = 0;
-      if (d.next_line && c.own_line) {
+// Registers every directive of the file's comments. `file_text` is the
+// text the comments view, so directive offsets are byte offsets in the file.
+void collect(std::string_view file_text, FileKind kind, std::string_view marker, Suppressions& sup) {
+  LexedComments lexed = lexComments(file_text, kind);
+  const std::vector<char>& code = lexed.code;
+  for (const Comment& c : lexed.comments) {
+    std::vector<Directive> directives = directivesIn(c.text, marker, c.line, sup);
+    for (Directive& d : directives) {
+      SuppressionDirective out;
+      out.line = c.line;
+      out.begin = static_cast<uint32_t>(d.text.data() - file_text.data());
+      out.end = out.begin + static_cast<uint32_t>(d.text.size());
+      out.comment_begin = static_cast<uint32_t>(c.text.data() - file_text.data() - marker.size());
+      out.comment_end = static_cast<uint32_t>(c.text.data() + c.text.size() - file_text.data());
+      out.own_line = c.own_line;
+      out.whole_comment = directives.size() == 1 && d.text == trim(c.text) && !d.foreign_codes;
+      out.names_rules = d.names_rules;
+      out.file_wide = d.kind == Directive::File;
+      out.covers_own_line = !d.next_line_only;
+      if (d.next_line_only) out.next_code_line = c.line + 1;
+      out.selectors = std::move(d.selectors);
+      if (d.next_line && c.own_line && !d.next_line_only) {
         for (size_t l = c.line + 1; l < code.size(); ++l) {
           if (code[l]) {
-            target = static_cast<uint32_t>(l);
+            out.next_code_line = static_cast<uint32_t>(l);
             break;
           }
         }
       }
-      for (auto& s : d.selectors) {
-        sup.addLine(c.line, s);
-        if (target != 0) sup.addLine(target, s);
-      }
+      sup.addDirective(std::move(out));
     }
   }
 }
 
 }  // namespace
 
+template <typename Visit>
+void Suppressions::forEachMatch(std::string_view rule, uint32_t line, Visit&& visit) const {
+  auto check = [&](const Ref& ref) {
+    if (selectorMatches(directives_[ref.directive].selectors[ref.selector], rule)) visit(ref);
+  };
+  for (const Ref& ref : file_) check(ref);
+  if (auto it = lines_.find(line); it != lines_.end())
+    for (const Ref& ref : it->second) check(ref);
+}
+
 bool Suppressions::suppressed(std::string_view rule, uint32_t line) const {
-  for (const auto& s : file_)
-    if (selectorMatches(s, rule)) return true;
-  auto it = lines_.find(line);
-  if (it == lines_.end()) return false;
-  for (const auto& s : it->second)
-    if (selectorMatches(s, rule)) return true;
-  return false;
+  bool any = false;
+  forEachMatch(rule, line, [&](const Ref&) { any = true; });
+  return any;
 }
 
-void Suppressions::addLine(uint32_t line, std::string selector) {
-  if (line == 0) return;
-  auto& list = lines_[line];
-  if (std::find(list.begin(), list.end(), selector) == list.end()) list.push_back(std::move(selector));
+bool Suppressions::suppress(std::string_view rule, uint32_t line) {
+  bool any = false;
+  forEachMatch(rule, line, [&](const Ref& ref) {
+    used_[ref.directive][ref.selector] = 1;
+    any = true;
+  });
+  return any;
 }
 
-void Suppressions::addFile(std::string selector) {
-  if (std::find(file_.begin(), file_.end(), selector) == file_.end()) file_.push_back(std::move(selector));
+bool Suppressions::used(size_t directive, size_t selector) const { return used_[directive][selector] != 0; }
+
+void Suppressions::addDirective(SuppressionDirective directive) {
+  const size_t index = directives_.size();
+  for (size_t s = 0; s < directive.selectors.size(); ++s) {
+    Ref ref{index, s};
+    if (directive.file_wide) {
+      file_.push_back(ref);
+      continue;
+    }
+    if (directive.covers_own_line) lines_[directive.line].push_back(ref);
+    if (directive.next_code_line != 0) lines_[directive.next_code_line].push_back(ref);
+  }
+  used_.emplace_back(directive.selectors.size(), 0);
+  directives_.push_back(std::move(directive));
 }
 
 void Suppressions::addInvalid(uint32_t line, std::string message) {
@@ -617,9 +283,9 @@ void Suppressions::addInvalid(uint32_t line, std::string message) {
 Suppressions parseSuppressions(std::string_view text, FileKind kind) {
   Suppressions sup;
   switch (kind) {
-    case FileKind::Python: collect<PythonLexer>(text, "#", sup); break;
-    case FileKind::Yaml: collect<YamlLexer>(text, "#", sup); break;
-    case FileKind::Cxx: collect<CxxLexer>(text, "//", sup); break;
+    case FileKind::Python:
+    case FileKind::Yaml: collect(text, kind, "#", sup); break;
+    case FileKind::Cxx: collect(text, kind, "//", sup); break;
     case FileKind::Json:
     case FileKind::Unknown: break;
   }

@@ -16,7 +16,7 @@
 
 #include "checkers/pipeline.h"
 #include "checkers/project_pass.h"
-#include "checkers/suppression.h"
+#include "checkers/finding_filter.h"
 #include "cli/add_noqa.h"
 #include "cli/fix_loop.h"
 #include "cli/fix_writer.h"
@@ -118,18 +118,14 @@ ProjectLink relinker(const Discovery& discovery, const RuleOptions& options) {
   };
 }
 
-// Suppression comments, rule selection and level overrides, in one place.
-std::vector<Diagnostic> filterDiagnostics(std::vector<FileAnalysis>& results, const Settings& settings) {
+// What is reported of every file (see finding_filter.h), in one sorted list.
+std::vector<Diagnostic> filterDiagnostics(std::vector<FileAnalysis>& results, const Settings& settings,
+                                          bool report_unused) {
   std::vector<Diagnostic> out;
   for (auto& r : results) {
     if (!r.source) continue;
-    Suppressions sup = parseSuppressions(r.source->text(), r.source->kind());
-    for (auto& d : r.diagnostics) {
-      if (!ruleEnabled(settings, d.rule)) continue;
-      if (sup.suppressed(d.rule, d.location.start.line)) continue;
-      d.level = effectiveLevel(settings, d.rule, d.level);
-      out.push_back(std::move(d));
-    }
+    FindingFilterOptions options{report_unused, r.error.empty()};
+    for (auto& d : selectFindings(std::move(r.diagnostics), *r.source, settings, options)) out.push_back(std::move(d));
   }
   std::sort(out.begin(), out.end(), diagnosticLess);
   return out;
@@ -293,14 +289,14 @@ int runCheck(const Options& o) {
   AnalysedRoots roots(o.paths);
   std::set<std::string> outside;
   auto filter = [&](std::vector<FileAnalysis>& r) {
-    std::vector<Diagnostic> d = inScope(filterDiagnostics(r, settings), scope);
+    std::vector<Diagnostic> d = inScope(filterDiagnostics(r, settings, o.report_unused_suppressions), scope);
     if (baseline) d = baseline->newFindings(std::move(d), lookupOf(r));
     for (auto& diagnostic : d)
       std::erase_if(diagnostic.fixes, [&](const Fix& f) { return touchesOutside(f, on_disk, roots, outside); });
     return d;
   };
   if (!o.write_baseline.empty()) {
-    std::vector<Diagnostic> all = inScope(filterDiagnostics(results, settings), scope);
+    std::vector<Diagnostic> all = inScope(filterDiagnostics(results, settings, o.report_unused_suppressions), scope);
     return recordBaseline(o, all, lookupOf(results), file_errors);
   }
   FixResult fixed;

@@ -21,6 +21,7 @@ std::string parseFormat(const std::string& s, Format* f) {
   else if (s == "sarif") *f = Format::Sarif;
   else if (s == "json") *f = Format::Json;
   else if (s == "github") *f = Format::Github;
+  else if (s == "gitlab") *f = Format::Gitlab;
   else if (s == "markdown") *f = Format::Markdown;
   else return "unknown format '" + s + "'";
   return "";
@@ -44,7 +45,7 @@ using S = const std::string&;
 // The table: every option the parser accepts, in the order --help lists them.
 // Each row's lambda names the Options field it fills.
 const std::vector<OptionSpec> kOptions = {
-    {"", "--format", "FORMAT", "text|sarif|json|github (check), text|markdown|json (rules); default text",
+    {"", "--format", "FORMAT", "text|sarif|json|github|gitlab (check), text|markdown|json (rules); default text",
      [](Options& o, S v) { return parseFormat(v, &o.format); }},
     {"-o", "--output", "FILE", "write the report to FILE instead of stdout",
      [](Options& o, S v) { o.output = v; return std::string(); }},
@@ -62,6 +63,8 @@ const std::vector<OptionSpec> kOptions = {
      [](Options& o, S) { o.force_exclude = true; return std::string(); }},
     {"", "--no-respect-gitignore", "", "analyse files that .gitignore ignores too",
      [](Options& o, S) { o.no_respect_gitignore = true; return std::string(); }},
+    {"", "--report-unused-suppressions", "", "report suppression comments that suppress nothing (GPU001)",
+     [](Options& o, S) { o.report_unused_suppressions = true; return std::string(); }},
     {"", "--fix", "", "apply safe fixes to the files",
      [](Options& o, S) { o.fix = true; return std::string(); }},
     {"", "--unsafe-fixes", "", "apply unsafe fixes too (they change behaviour or resources)",

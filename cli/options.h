@@ -8,7 +8,7 @@
 namespace gpulint::cli {
 
 enum class Command { Check, Rules, Explain, Lsp, Version, Help };
-enum class Format { Text, Sarif, Json, Github, Markdown };
+enum class Format { Text, Sarif, Json, Github, Gitlab, Markdown };
 
 struct Options {
   Command command = Command::Check;
@@ -23,6 +23,7 @@ struct Options {
   bool add_noqa = false;
   bool force_exclude = false;
   bool no_respect_gitignore = false;
+  bool report_unused_suppressions = false;
   std::string fail_on;
   std::string compile_commands;
   unsigned jobs = 0;  // 0 = number of cores

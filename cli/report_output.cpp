@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "report/gitlab_reporter.h"
 #include "report/json_reporter.h"
 #include "report/sarif_reporter.h"
 #include "report/statistics.h"
@@ -58,6 +59,7 @@ void writeReport(std::ostream& out, const Options& o, const ReportInput& in) {
     }
     case Format::Json: writeJson(out, in.diagnostics, in.file_errors); break;
     case Format::Github: writeGithub(out, in.diagnostics, in.file_errors); break;
+    case Format::Gitlab: writeGitlab(out, in.diagnostics, in.file_errors, in.lookup); break;
     default: {
       TextOptions to;
       to.color = useColor(o, o.output.empty() && isatty(STDOUT_FILENO));

@@ -17,9 +17,12 @@ int printRules(const Options& o) {
   const auto& rules = allRules();
   if (o.format == Format::Json) {
     nlohmann::json list = nlohmann::json::array();
-    for (const auto& r : rules)
-      list.push_back({{"id", r.id}, {"name", r.name}, {"category", r.category}, {"level", levelName(r.level)},
-                      {"fix", r.fix}, {"summary", r.summary}, {"help_uri", helpUri(r)}});
+    for (const auto& r : rules) {
+      nlohmann::json rule = {{"id", r.id},   {"name", r.name},       {"category", r.category},
+                             {"level", levelName(r.level)}, {"fix", r.fix}, {"summary", r.summary}};
+      if (std::string uri = helpUri(r); !uri.empty()) rule["help_uri"] = uri;
+      list.push_back(std::move(rule));
+    }
     std::cout << list.dump(2) << "\n";
   } else if (o.format == Format::Markdown) {
     std::cout << "| id | name | level | fix | what it finds |\n|---|---|---|---|---|\n";

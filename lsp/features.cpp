@@ -4,7 +4,9 @@
 #include <cctype>
 #include <filesystem>
 
+#include "checkers/finding_filter.h"
 #include "checkers/suppression.h"
+#include "fixits/apply.h"
 #include "patterns/rule_docs.h"
 
 namespace gpulint::lsp {
@@ -72,6 +74,103 @@ json disableAction(const Diagnostic& d, const Document& doc, const json& lsp_dia
           {"edit", {{"changes", {{doc.uri(), json::array({textEdit(doc, eol, eol, comment, e)})}}}}}};
 }
 
+// Where a file-wide suppression goes: the first line, after a shebang and a
+// Python encoding declaration (both must stay first to keep working).
+uint32_t fileCommentOffset(const Document& doc) {
+  std::string_view text = doc.text();
+  uint32_t offset = 0;
+  for (int line = 0; line < 2 && offset < text.size(); ++line) {
+    std::string_view rest = text.substr(offset);
+    std::string_view first = rest.substr(0, rest.find('\n'));
+    bool keep = (line == 0 && first.substr(0, 2) == "#!") || first.find("coding") != std::string_view::npos;
+    if (!keep || first.substr(0, 1) != "#") break;
+    offset += static_cast<uint32_t>(std::min(first.size() + 1, rest.size()));
+  }
+  return offset;
+}
+
+json disableFileAction(const std::string& rule, const Document& doc, PositionEncoding e) {
+  std::string comment = suppressionComment(doc.kind(), rule);
+  if (comment.empty()) return nullptr;
+  // "  # gpulint: disable=GPU201" -> "# gpulint: disable-file=GPU201\n"
+  comment = comment.substr(comment.find_first_not_of(' '));
+  comment.replace(comment.find("disable="), 8, "disable-file=");
+  uint32_t at = fileCommentOffset(doc);
+  return {{"title", "Disable " + rule + " for this file"},
+          {"kind", "quickfix"},
+          {"edit", {{"changes", {{doc.uri(), json::array({textEdit(doc, at, at, comment + "\n", e)})}}}}}};
+}
+
+// source.fixAll.gpulint: every safe fix of the document that stays inside it,
+// chosen as `--fix` chooses them (no overlaps), as one edit.
+json fixAllAction(const Document& doc, const std::vector<Diagnostic>& findings, PositionEncoding e) {
+  std::vector<Diagnostic> local;
+  for (const auto& d : findings) {
+    Diagnostic copy = d;
+    std::erase_if(copy.fixes, [&](const Fix& f) { return workspaceEdit(f, doc, e).is_null(); });
+    local.push_back(std::move(copy));
+  }
+  json edits = json::array();
+  for (const Fix* fix : fixits::planFixes(local, /*unsafe=*/false).chosen)
+    for (const auto& edit : fix->edits) edits.push_back(textEdit(doc, edit.begin, edit.end, edit.replacement, e));
+  if (edits.empty()) return nullptr;
+  return {{"title", "Apply all safe gpulint fixes"},
+          {"kind", "source.fixAll.gpulint"},
+          {"edit", {{"changes", {{doc.uri(), edits}}}}}};
+}
+
+// The rule a word in a suppression comment names (GPU201, gpulint-sync-in-op).
+const RuleInfo* ruleNamedAt(const Document& doc, uint32_t offset) {
+  std::string_view text = doc.text();
+  auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_'; };
+  uint32_t begin = offset, end = offset;
+  while (begin > 0 && word_char(text[begin - 1])) --begin;
+  while (end < text.size() && word_char(text[end])) ++end;
+  std::string_view word = text.substr(begin, end - begin);
+  size_t line_start = text.rfind('\n', begin == 0 ? 0 : begin - 1);
+  line_start = line_start == std::string_view::npos ? 0 : line_start + 1;
+  std::string_view before = text.substr(line_start, begin - line_start);
+  bool in_directive = before.find("gpulint:") != std::string_view::npos ||
+                      before.find("noqa") != std::string_view::npos || before.find("NOLINT") != std::string_view::npos;
+  if (!in_directive) return nullptr;
+  if (word.substr(0, 8) == "gpulint-") return findRuleByName(word.substr(8));
+  std::string id(word);
+  for (char& c : id) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return findRule(id);
+}
+
+// The fixes of findings touching the range, then "disable for this line" and
+// "disable for this file" actions.
+json quickFixes(const Document& doc, const std::vector<Diagnostic>& findings, LspPosition range_start,
+                LspPosition range_end, PositionEncoding e) {
+  uint32_t begin = doc.lines().offset(doc.text(), range_start, e);
+  uint32_t end = std::max(begin, doc.lines().offset(doc.text(), range_end, e));
+  json fixes = json::array(), disables = json::array();
+  std::vector<std::string> file_rules;
+  for (const auto& d : findings) {
+    if (!d.location.valid() || d.location.begin > end || begin > d.location.end) continue;
+    json lsp_diagnostic = toLspDiagnostic(d, doc, e);
+    for (const auto& fix : d.fixes) {
+      if (fix.applicability == Applicability::Display) continue;  // shown, never applied
+      json edit = workspaceEdit(fix, doc, e);
+      if (edit.is_null()) continue;
+      fixes.push_back({{"title", fix.title},
+                       {"kind", "quickfix"},
+                       {"diagnostics", json::array({lsp_diagnostic})},
+                       {"isPreferred", fix.applicability == Applicability::Safe},
+                       {"edit", edit}});
+    }
+    json disable = disableAction(d, doc, lsp_diagnostic, e);
+    if (!disable.is_null()) disables.push_back(disable);
+    if (std::find(file_rules.begin(), file_rules.end(), d.rule) == file_rules.end()) file_rules.push_back(d.rule);
+  }
+  for (const auto& rule : file_rules)
+    if (json action = disableFileAction(rule, doc, e); !action.is_null()) disables.push_back(std::move(action));
+  // Real fixes first: editors offer the first preferred action as "the" fix.
+  for (auto& d : disables) fixes.push_back(std::move(d));
+  return fixes;
+}
+
 }  // namespace
 
 std::string uriToPath(std::string_view uri) {
@@ -108,16 +207,8 @@ std::string pathToUri(std::string_view path) {
 }
 
 std::vector<Diagnostic> filterFindings(const FileAnalysis& analysis, const Settings& settings) {
-  std::vector<Diagnostic> out;
-  if (!analysis.source) return out;
-  Suppressions suppressions = parseSuppressions(analysis.source->text(), analysis.source->kind());
-  for (const auto& d : analysis.diagnostics) {
-    if (!ruleEnabled(settings, d.rule)) continue;
-    if (suppressions.suppressed(d.rule, d.location.start.line)) continue;
-    Diagnostic kept = d;
-    kept.level = effectiveLevel(settings, d.rule, d.level);
-    out.push_back(std::move(kept));
-  }
+  if (!analysis.source) return {};
+  std::vector<Diagnostic> out = selectFindings(analysis.diagnostics, *analysis.source, settings, {});
   std::sort(out.begin(), out.end(), diagnosticLess);
   return out;
 }
@@ -128,7 +219,8 @@ json toLspDiagnostic(const Diagnostic& d, const Document& doc, PositionEncoding 
               {"code", d.rule},
               {"source", "gpulint"},
               {"message", d.message}};
-  if (const RuleInfo* rule = findRule(d.rule)) out["codeDescription"] = {{"href", helpUri(*rule)}};
+  if (const RuleInfo* rule = findRule(d.rule); rule && !helpUri(*rule).empty())
+    out["codeDescription"] = {{"href", helpUri(*rule)}};
   if (!d.related.empty()) {
     json related = json::array();
     for (const auto& r : d.related)
@@ -166,29 +258,18 @@ json publishParams(const Document& doc, const std::vector<Diagnostic>& findings,
 }
 
 json codeActions(const Document& doc, const std::vector<Diagnostic>& findings, LspPosition range_start,
-                 LspPosition range_end, PositionEncoding e) {
-  uint32_t begin = doc.lines().offset(doc.text(), range_start, e);
-  uint32_t end = std::max(begin, doc.lines().offset(doc.text(), range_end, e));
-  json fixes = json::array(), disables = json::array();
-  for (const auto& d : findings) {
-    if (!d.location.valid() || d.location.begin > end || begin > d.location.end) continue;
-    json lsp_diagnostic = toLspDiagnostic(d, doc, e);
-    for (const auto& fix : d.fixes) {
-      if (fix.applicability == Applicability::Display) continue;  // shown, never applied
-      json edit = workspaceEdit(fix, doc, e);
-      if (edit.is_null()) continue;
-      fixes.push_back({{"title", fix.title},
-                       {"kind", "quickfix"},
-                       {"diagnostics", json::array({lsp_diagnostic})},
-                       {"isPreferred", fix.applicability == Applicability::Safe},
-                       {"edit", edit}});
-    }
-    json disable = disableAction(d, doc, lsp_diagnostic, e);
-    if (!disable.is_null()) disables.push_back(disable);
-  }
-  // Real fixes first: editors offer the first preferred action as "the" fix.
-  for (auto& d : disables) fixes.push_back(std::move(d));
-  return fixes;
+                 LspPosition range_end, PositionEncoding e, const std::vector<std::string>& only) {
+  auto wanted = [&](std::string_view kind) {
+    if (only.empty()) return true;
+    for (const auto& k : only)  // a kind asks for itself and its sub-kinds: "source" covers "source.fixAll"
+      if (kind.substr(0, k.size()) == k && (kind.size() == k.size() || kind[k.size()] == '.')) return true;
+    return false;
+  };
+  json actions = json::array();
+  if (wanted("quickfix")) actions = quickFixes(doc, findings, range_start, range_end, e);
+  if (wanted("source.fixAll.gpulint"))
+    if (json all = fixAllAction(doc, findings, e); !all.is_null()) actions.push_back(std::move(all));
+  return actions;
 }
 
 json hover(const Document& doc, const std::vector<Diagnostic>& findings, LspPosition at, PositionEncoding e) {
@@ -202,9 +283,16 @@ json hover(const Document& doc, const std::vector<Diagnostic>& findings, LspPosi
     const RuleInfo* rule = findRule(d.rule);
     markdown += "**" + d.rule + "**" + (rule ? " `" + rule->name + "`" : "") + " (" + levelName(d.level) +
                 "): " + d.message;
-    if (rule) markdown += "\n\n" + rule->markdown + "\n\n[Documentation](" + helpUri(*rule) + ")";
+    if (rule) markdown += "\n\n" + rule->markdown;
+    if (rule && !helpUri(*rule).empty()) markdown += "\n\n[Documentation](" + helpUri(*rule) + ")";
   }
-  if (!first) return nullptr;
+  if (!first) {
+    // On a rule id in a suppression comment: what that rule is about.
+    const RuleInfo* rule = ruleNamedAt(doc, offset);
+    if (!rule) return nullptr;
+    markdown = "**" + rule->id + "** `" + rule->name + "`: " + rule->summary + "\n\n" + rule->markdown;
+    return {{"contents", {{"kind", "markdown"}, {"value", markdown}}}};
+  }
   return {{"contents", {{"kind", "markdown"}, {"value", markdown}}}, {"range", rangeOf(first->location, e)}};
 }
 

@@ -16,8 +16,8 @@ namespace gpulint::lsp {
 [[nodiscard]] std::string uriToPath(std::string_view uri);
 [[nodiscard]] std::string pathToUri(std::string_view path);
 
-// Selection, inline suppressions and level overrides, as `gpulint check`
-// applies them; sorted.
+// Selection, inline suppressions (and GPU002 on unreadable ones) and level
+// overrides, as `gpulint check` applies them (finding_filter.h); sorted.
 [[nodiscard]] std::vector<Diagnostic> filterFindings(const FileAnalysis& analysis, const Settings& settings);
 
 [[nodiscard]] json toLspDiagnostic(const Diagnostic& d, const Document& doc, PositionEncoding e);
@@ -30,12 +30,17 @@ namespace gpulint::lsp {
 [[nodiscard]] json publishParams(const Document& doc, const std::vector<Diagnostic>& findings,
                                  PositionEncoding e, const std::string& file_error = "");
 
-// textDocument/codeAction result: the fixes of findings touching `range`
-// (safe ones preferred) and one "Disable GPUxxx for this line" per finding.
+// textDocument/codeAction result. Quick fixes: the fixes of findings touching
+// `range` (safe ones preferred), one "Disable GPUxxx for this line" per finding
+// and one "Disable GPUxxx for this file" per rule. Source action
+// `source.fixAll.gpulint` (fix on save): every safe fix of the document.
+// `only` (the request's context.only) limits the kinds; empty = all.
 [[nodiscard]] json codeActions(const Document& doc, const std::vector<Diagnostic>& findings,
-                               LspPosition range_start, LspPosition range_end, PositionEncoding e);
+                               LspPosition range_start, LspPosition range_end, PositionEncoding e,
+                               const std::vector<std::string>& only = {});
 
-// textDocument/hover result: the findings at `at` with their rule docs; null if none.
+// textDocument/hover result: the findings at `at` with their rule docs, else
+// the rule a suppression comment names at `at` (`disable=GPU201`); null if none.
 [[nodiscard]] json hover(const Document& doc, const std::vector<Diagnostic>& findings, LspPosition at,
                          PositionEncoding e);
 

@@ -127,7 +127,13 @@ json Server::request(const std::string& method, const json& params) {
     const auto& findings = findings_[doc.uri()];
     if (method == "textDocument/hover") return hover(doc, findings, positionFrom(params.at("position")), encoding_);
     const json& range = params.at("range");
-    return codeActions(doc, findings, positionFrom(range.at("start")), positionFrom(range.at("end")), encoding_);
+    std::vector<std::string> only;
+    const json context = params.value("context", json::object());
+    if (context.is_object() && context.contains("only") && context["only"].is_array())
+      for (const auto& kind : context["only"])
+        if (kind.is_string()) only.push_back(kind.get<std::string>());
+    return codeActions(doc, findings, positionFrom(range.at("start")), positionFrom(range.at("end")), encoding_,
+                       only);
   }
   throw RpcError{error_code::kMethodNotFound, "method not found: " + method};
 }
@@ -161,7 +167,7 @@ json Server::initialize(const json& params) {
   return {{"capabilities",
            {{"positionEncoding", encoding_ == PositionEncoding::Utf8 ? "utf-8" : "utf-16"},
             {"textDocumentSync", {{"openClose", true}, {"change", 2}, {"save", {{"includeText", false}}}}},
-            {"codeActionProvider", {{"codeActionKinds", json::array({"quickfix"})}}},
+            {"codeActionProvider", {{"codeActionKinds", json::array({"quickfix", "source.fixAll.gpulint"})}}},
             {"hoverProvider", true},
             {"workspace", {{"workspaceFolders", {{"supported", true}, {"changeNotifications", true}}}}}}},
           {"serverInfo", {{"name", "gpulint"}, {"version", GPULINT_VERSION}}}};

@@ -11,7 +11,6 @@ namespace gpulint {
 namespace {
 
 constexpr std::string_view kRulesDir = "patterns/rules/";
-constexpr std::string_view kRepoBlob = "https://github.com/gpulint/gpulint/blob/main/";
 
 std::string_view rstrip(std::string_view s) {
   while (!s.empty() && (s.back() == '\r' || s.back() == ' ' || s.back() == '\t' || s.back() == '\n'))
@@ -81,6 +80,7 @@ bool validName(std::string_view name) {
 
 const char* categoryForId(std::string_view id) {
   switch (id[3]) {
+    case '0': return "meta";  // about gpulint's own comments, not the training code
     case '1': return "data";
     case '2': return "model";
     case '3': return "job";
@@ -204,7 +204,7 @@ bool parseRuleDoc(std::string_view path, std::string_view text, RuleInfo* out, s
   if (!validId(rule.id)) return fail("'id' must look like GPU201, not '" + rule.id + "'");
   if (!validName(rule.name)) return fail("'name' must be kebab-case, not '" + rule.name + "'");
   const char* expected_category = categoryForId(rule.id);
-  if (!expected_category) return fail("'id' " + rule.id + " is outside GPU1xx-GPU4xx");
+  if (!expected_category) return fail("'id' " + rule.id + " is outside GPU0xx-GPU4xx");
   if (rule.category != expected_category)
     return fail("'category' of " + rule.id + " must be '" + expected_category + "', not '" + rule.category + "'");
   if (rule.fix != "safe" && rule.fix != "unsafe" && rule.fix != "none")
@@ -276,8 +276,20 @@ const RuleInfo* findRule(std::string_view id) {
   return it != rules.end() && it->id == id ? &*it : nullptr;
 }
 
-std::string helpUri(const RuleInfo& rule) {
-  return std::string(kRepoBlob) + std::string(kRulesDir) + rule.stem + ".md";
+const RuleInfo* findRuleByName(std::string_view name) {
+  for (const RuleInfo& rule : allRules())
+    if (rule.name == name) return &rule;
+  return nullptr;
 }
+
+std::string helpUri(const RuleInfo& rule) {
+  std::string_view base = GPULINT_DOCS_BASE_URL;
+  if (base.empty()) return "";
+  std::string uri(base);
+  if (uri.back() != '/') uri += '/';
+  return uri + std::string(kRulesDir) + rule.stem + ".md";
+}
+
+std::string homeUri() { return GPULINT_HOME_URL; }
 
 }  // namespace gpulint

@@ -43,10 +43,15 @@ struct RuleInfo {
 [[nodiscard]] const std::vector<std::string>& ruleDocErrors();
 // nullptr when no rule has this id.
 [[nodiscard]] const RuleInfo* findRule(std::string_view id);
+// nullptr when no rule has this name ("sync-in-op").
+[[nodiscard]] const RuleInfo* findRuleByName(std::string_view name);
 
-// The document's URL in the repository, e.g.
-// https://github.com/gpulint/gpulint/blob/main/patterns/rules/GPU201_host_sync_in_step.md
+// The published document's URL: the build's GPULINT_DOCS_BASE_URL followed by
+// patterns/rules/<file>.md; "" when the build names no such place (then
+// reports carry no help link at all).
 [[nodiscard]] std::string helpUri(const RuleInfo& rule);
+// The build's GPULINT_HOME_URL ("" when none).
+[[nodiscard]] std::string homeUri();
 
 // Text of one "## <heading>" section of the body (without the heading line,
 // trimmed); empty when absent.

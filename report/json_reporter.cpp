@@ -6,7 +6,9 @@ namespace gpulint {
 
 namespace {
 
-nlohmann::json position(const Position& p) { return {{"line", p.line}, {"column", p.column}}; }
+// Columns count characters (UTF-16 code units, as editors, GitHub and SARIF's
+// columnKind do), not bytes: `é` before a finding moves it by one.
+nlohmann::json position(const Position& p) { return {{"line", p.line}, {"column", p.column_utf16}}; }
 
 nlohmann::json location(const Location& l) {
   return {{"file", l.file}, {"start", position(l.start)}, {"end", position(l.stop)}};
@@ -65,8 +67,8 @@ void writeGithub(std::ostream& out, const std::vector<Diagnostic>& diagnostics, 
   for (const auto& d : diagnostics) {
     const char* kind = d.level == Level::Error ? "error" : d.level == Level::Warning ? "warning" : "notice";
     out << "::" << kind << " file=" << escapeProperty(d.location.file) << ",line=" << d.location.start.line
-        << ",col=" << d.location.start.column << ",endLine=" << d.location.stop.line
-        << ",endColumn=" << d.location.stop.column << ",title=" << escapeProperty("gpulint " + d.rule) << "::"
+        << ",col=" << d.location.start.column_utf16 << ",endLine=" << d.location.stop.line
+        << ",endColumn=" << d.location.stop.column_utf16 << ",title=" << escapeProperty("gpulint " + d.rule) << "::"
         << escapeData(d.message) << "\n";
   }
   for (const auto& e : errors)

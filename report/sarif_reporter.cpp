@@ -14,7 +14,6 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-constexpr const char* kInformationUri = "https://github.com/gpulint/gpulint";
 constexpr const char* kSrcRoot = "%SRCROOT%";
 constexpr size_t kMaxSnippet = 4096;
 constexpr uint32_t kMaxContextLines = 10;
@@ -262,6 +261,33 @@ std::string firstParagraph(std::string_view text) {
   return p;
 }
 
+// SARIF message text treats `[...]` as embedded links: literal brackets
+// (`batch[0]`) are escaped.
+std::string escapeBrackets(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '[' || c == ']') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+// The message, then each related location as an embedded link to its id
+// ("[the loader pins its batches here](1)"), so code scanning shows the
+// chain (job -> script, loop -> call -> where the value was made) as
+// clickable steps in the order a reader follows it.
+std::string messageWithLinks(const Diagnostic& d) {
+  std::string text = escapeBrackets(sentence(d.message));
+  if (d.related.empty()) return text;
+  text += " Related:";
+  int id = 1;
+  for (const auto& rel : d.related) {
+    text += (id > 1 ? "; [" : " [") + escapeBrackets(rel.message) + "](" + std::to_string(id) + ")";
+    ++id;
+  }
+  return text + ".";
+}
+
 Json ruleDescriptor(const RuleInfo& rule) {
   Json r;
   r["id"] = rule.id;
@@ -272,7 +298,7 @@ Json ruleDescriptor(const RuleInfo& rule) {
   if (!first.empty() && first.back() == ':') first.back() = '.';  // the list that follows is in the markdown
   r["fullDescription"] = {{"text", sentence(first)}, {"markdown", what}};
   r["help"] = {{"text", rule.markdown}, {"markdown", rule.markdown}};
-  r["helpUri"] = helpUri(rule);
+  if (std::string uri = helpUri(rule); !uri.empty()) r["helpUri"] = uri;
   r["defaultConfiguration"] = {{"level", levelName(rule.level)}};
   Json props;
   props["tags"] = Json::array({rule.category, rule.paper_category});
@@ -373,7 +399,7 @@ void writeSarif(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
     driver["version"] = options.version;
     if (looksSemantic(options.version)) driver["semanticVersion"] = options.version;
   }
-  driver["informationUri"] = kInformationUri;
+  if (std::string home = homeUri(); !home.empty()) driver["informationUri"] = home;
   driver["rules"] = std::move(rules);
 
   Json results = Json::array();
@@ -382,7 +408,7 @@ void writeSarif(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
     r["ruleId"] = d.rule;
     r["ruleIndex"] = rule_index[d.rule];
     r["level"] = levelName(d.level);
-    r["message"] = {{"text", sentence(d.message)}};
+    r["message"] = {{"text", messageWithLinks(d)}};
     r["locations"] = Json::array({{{"physicalLocation", physicalLocation(sources, d.location, true)}}});
     if (!d.related.empty()) {
       Json related = Json::array();

@@ -226,4 +226,28 @@ printf 'ignore: [GPU1]\n' > .gpulint.yaml
 "$GPULINT" check . > out.txt 2>&1; check ".gpulint.yaml wins over pyproject.toml in one folder" 0 $?
 cd "$tmp"
 
+# ---- suppressions that do nothing ------------------------------------------------
+mkdir "$tmp/sup" && cd "$tmp/sup"
+cat > train.py <<'PY'
+from torch.utils.data import DataLoader
+loader = DataLoader(range(8), batch_size=64)  # gpulint: disable=GPU101
+size = 64  # gpulint: disable=GPU204
+# gpulint: disable=GPU203
+done = True
+other = 1  # noqa
+typo = 2  # gpulint: disable GPU101
+PY
+"$GPULINT" check -q train.py > out.txt 2>&1; check "an unreadable directive fails the run" 1 $?
+contains "GPU002 on its line" out.txt "train.py:7:1: warning: This suppression comment is not understood"
+check "unused ones only when asked" 0 "$(grep -c GPU001 out.txt)"
+"$GPULINT" check -q --report-unused-suppressions train.py > out.txt 2>&1
+check "two unused directives (used one, bare noqa silent)" 2 "$(grep -c '\[GPU001\]' out.txt)"
+"$GPULINT" check -q --report-unused-suppressions --ignore GPU2 train.py > out.txt 2>&1
+check "deselected rules are not judged" 0 "$(grep -c '\[GPU001\]' out.txt)"
+"$GPULINT" check -q --report-unused-suppressions --fix train.py > out.txt 2>&1
+lacks "--fix deletes the unused comments" train.py "GPU204"
+lacks "--fix deletes a comment's own line" train.py "GPU203"
+contains "the used one stays" train.py "# gpulint: disable=GPU101"
+cd "$tmp"
+
 finish
