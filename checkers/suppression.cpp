@@ -281,6 +281,15 @@ void Suppressions::addInvalid(uint32_t line, std::string message) {
 }
 
 Suppressions parseSuppressions(std::string_view text, FileKind kind) {
+  // A lone CR ends a line (as in SourceFile): the lexers, which count LFs, see
+  // it as one. Same length, so offsets into the copy are offsets into `text`.
+  std::string with_lf;
+  if (std::string_view::size_type cr = text.find('\r'); cr != std::string_view::npos) {
+    with_lf.assign(text);
+    for (size_t i = cr; i < with_lf.size(); ++i)
+      if (with_lf[i] == '\r' && (i + 1 == with_lf.size() || with_lf[i + 1] != '\n')) with_lf[i] = '\n';
+    text = with_lf;
+  }
   Suppressions sup;
   switch (kind) {
     case FileKind::Python:

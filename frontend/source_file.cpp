@@ -27,12 +27,17 @@ const char* kindName(FileKind kind) {
   return "unknown";
 }
 
-SourceFile::SourceFile(std::string path, std::string text, FileKind kind)
-    : path_(std::move(path)), text_(std::move(text)), kind_(kind) {
-  line_starts_.push_back(0);
-  for (uint32_t i = 0; i < text_.size(); ++i)
-    if (text_[i] == '\n') line_starts_.push_back(i + 1);
+std::vector<uint32_t> lineStartsOf(std::string_view text) {
+  std::vector<uint32_t> starts{0};
+  for (uint32_t i = 0; i < text.size(); ++i) {
+    bool lone_cr = text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n');
+    if (text[i] == '\n' || lone_cr) starts.push_back(i + 1);
+  }
+  return starts;
 }
+
+SourceFile::SourceFile(std::string path, std::string text, FileKind kind)
+    : path_(std::move(path)), text_(std::move(text)), kind_(kind), line_starts_(lineStartsOf(text_)) {}
 
 Position SourceFile::position(uint32_t offset) const {
   offset = std::min<uint32_t>(offset, text_.size());

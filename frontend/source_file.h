@@ -12,6 +12,11 @@ namespace gpulint {
 enum class FileKind { Python, Yaml, Json, Cxx, Unknown };
 
 [[nodiscard]] FileKind kindFromPath(std::string_view path);
+
+// Byte offsets where lines start. A line ends at LF, CRLF or a lone CR — as
+// editors, the LSP specification and Python's tokenizer count them, so a
+// stray CR in an LF file does not shift every line number after it.
+[[nodiscard]] std::vector<uint32_t> lineStartsOf(std::string_view text);
 [[nodiscard]] const char* kindName(FileKind kind);
 
 struct Position {

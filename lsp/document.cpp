@@ -36,11 +36,7 @@ TSPoint advance(TSPoint from, std::string_view text) {
 
 }  // namespace
 
-LineIndex::LineIndex(std::string_view text) {
-  starts_.push_back(0);
-  for (uint32_t i = 0; i < text.size(); ++i)
-    if (text[i] == '\n') starts_.push_back(i + 1);
-}
+LineIndex::LineIndex(std::string_view text) : starts_(lineStartsOf(text)) {}
 
 uint32_t LineIndex::offset(std::string_view text, LspPosition p, PositionEncoding e) const {
   if (p.line >= starts_.size()) return static_cast<uint32_t>(text.size());

@@ -19,6 +19,16 @@ TEST(SourceFile, PositionsAreOneBasedAndCountUtf16) {
   EXPECT_EQ(f.line(2), "y = \"é😀\" + z");
 }
 
+TEST(SourceFile, LoneCarriageReturnEndsALineAsInEditors) {
+  SourceFile f("a.py", "a = 1  # note\rb = 2\r\nc = 3\n", FileKind::Python);
+  EXPECT_EQ(f.lineCount(), 4u);
+  EXPECT_EQ(f.position(static_cast<uint32_t>(f.text().find('b'))).line, 2u);
+  EXPECT_EQ(f.position(static_cast<uint32_t>(f.text().find('c'))).line, 3u) << "CRLF is one line break";
+  EXPECT_EQ(f.line(1), "a = 1  # note");
+  EXPECT_EQ(f.line(2), "b = 2");
+  EXPECT_EQ(lineStartsOf("x\r"), (std::vector<uint32_t>{0, 2}));
+}
+
 TEST(SourceFile, Utf8Validation) {
   size_t bad = 0;
   EXPECT_TRUE(isValidUtf8("plain é 😀"));

@@ -218,5 +218,14 @@ TEST(Suppression, ApplySuppressions) {
   EXPECT_EQ(out[2].location.file, "other.py");
 }
 
+TEST(Suppression, LoneCarriageReturnEndsALine) {
+  // The comment on line 1 ends at the CR; line 2 holds code and its own directive.
+  auto s = parseSuppressions("a = 1  # gpulint: disable=GPU101\rb = x.item()  # gpulint: disable=GPU201\n",
+                             FileKind::Python);
+  EXPECT_TRUE(s.suppressed("GPU101", 1));
+  EXPECT_FALSE(s.suppressed("GPU101", 2));
+  EXPECT_TRUE(s.suppressed("GPU201", 2));
+}
+
 }  // namespace
 }  // namespace gpulint
