@@ -21,6 +21,7 @@ struct Options {
   std::string baseline, write_baseline;
   bool statistics = false;
   bool add_noqa = false;
+  bool show_links = false;
   bool force_exclude = false;
   std::string fail_on;
   std::string compile_commands;

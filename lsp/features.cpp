@@ -6,6 +6,7 @@
 
 #include "checkers/suppression.h"
 #include "patterns/rule_docs.h"
+#include "report/common.h"
 
 namespace gpulint::lsp {
 
@@ -72,6 +73,15 @@ json disableAction(const Diagnostic& d, const Document& doc, const json& lsp_dia
           {"edit", {{"changes", {{doc.uri(), json::array({textEdit(doc, eol, eol, comment, e)})}}}}}};
 }
 
+// A notebook is open as its JSON: findings move to the JSON lines of their
+// cell source. Its fixes edit the cells' Python, which the editor does not
+// hold, so they are left to `gpulint check --fix`.
+void onNotebookJson(Diagnostic& d, const SourceFile& notebook) {
+  d.location = diskLocation(d.location, &notebook);
+  for (auto& r : d.related) r.location = diskLocation(r.location, &notebook);
+  d.fixes.clear();
+}
+
 }  // namespace
 
 std::string uriToPath(std::string_view uri) {
@@ -116,6 +126,7 @@ std::vector<Diagnostic> filterFindings(const FileAnalysis& analysis, const Setti
     if (suppressions.suppressed(d.rule, d.location.start.line)) continue;
     Diagnostic kept = d;
     kept.level = effectiveLevel(settings, d.rule, d.level);
+    if (analysis.source->notebook()) onNotebookJson(kept, *analysis.source);
     out.push_back(std::move(kept));
   }
   std::sort(out.begin(), out.end(), diagnosticLess);

@@ -49,6 +49,7 @@ Discovery discoverFiles(const std::vector<std::string>& paths, const Settings& s
   std::set<std::string> seen;
   auto add = [&](const fs::path& p, bool explicit_path) {
     FileKind kind = kindFromPath(p.string());
+    if (isNotebookPath(p.string())) kind = FileKind::Python;  // read as its code cells
     if (kind == FileKind::Unknown && !explicit_path) return;
     std::string display = displayPath(p.string(), root);
     if ((!explicit_path || force_exclude) && isExcluded(settings, display)) return;
