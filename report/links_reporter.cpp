@@ -4,7 +4,10 @@ namespace gpulint {
 
 namespace {
 
-std::string plural(size_t n, const char* word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
+std::string plural(size_t n, const std::string& word) {
+  if (n == 1) return "1 " + word;
+  return std::to_string(n) + " " + word + (word.ends_with("s") ? "es" : "s");
+}
 
 std::string jobHeader(const JobLink& job) {
   std::string s = job.file + ":" + std::to_string(job.line) + ": " + job.kind;

@@ -11,8 +11,7 @@ parser.add_argument("--epochs", type=int, default=90)
 parser.add_argument("--workers", type=int, default=4)
 parser.add_argument("--config", default="conf/run.yaml")
 args = parser.parse_args()
-with open(args.config) as f:
-    cfg = yaml.safe_load(f)
+cfg = yaml.safe_load(open(args.config))
 
 device = torch.device("cuda")
 train_set = datasets.ImageFolder("/data/train", transforms.ToTensor())
