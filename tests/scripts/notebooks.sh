@@ -87,10 +87,15 @@ JSON
 "$GPULINT" check r.ipynb --no-progress > r.out 2> r.err
 check "R notebook exits 0" 0 $?
 contains "R notebook skip is said" r.err "r.ipynb: skipped: a notebook in R, not Python"
-mkdir folder && cp r.ipynb folder/ && cp "$SRC"/testdata/notebooks/GPU201_training_loop.ipynb folder/
+truncate -s 21M huge.ipynb
+"$GPULINT" check huge.ipynb --no-progress > huge.out 2> huge.err
+check "huge notebook is skipped, not an error" 0 $?
+contains "huge notebook skip is said" huge.err "huge.ipynb: skipped: notebook larger than 20 MiB"
+mkdir folder && cp r.ipynb huge.ipynb folder/ && cp "$SRC"/testdata/notebooks/GPU201_training_loop.ipynb folder/
 "$GPULINT" check folder --no-progress --select GPU201 > folder.out 2> folder.err
 check "folder run finds the notebook" 1 $?
 contains "folder finding in the notebook" folder.out "folder/GPU201_training_loop.ipynb:cell 6:10:"
 lacks "folder run does not note the R notebook" folder.err "r.ipynb"
+lacks "folder run does not note the huge notebook" folder.err "huge.ipynb"
 
 finish
