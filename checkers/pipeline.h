@@ -39,9 +39,15 @@ struct FileAnalysis {
 [[nodiscard]] FileAnalysis analyzeSource(SourceFilePtr source, ts::Tree tree, const RuleOptions& options);
 
 struct LoadedSource {
-  SourceFilePtr source;  // null when the file could not be read
+  SourceFilePtr source;  // null when the file could not be read or is left alone
   std::string error;
+  std::string skipped;   // left alone as not ours (a notebook of another language), and why
 };
+
+// The source the analysis reads for a file's text: a Jupyter notebook
+// becomes the Python of its code cells (frontend/notebook), mapped back to
+// its JSON; any other file is its text as is.
+[[nodiscard]] LoadedSource sourceFromText(const std::string& display_path, std::string text, FileKind kind);
 
 // Reads a file for analysis; unreadable, binary, oversized or non-UTF-8
 // files give a clear error instead.

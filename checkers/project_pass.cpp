@@ -64,8 +64,10 @@ class Linker {
         else file.error = model->error();
         continue;
       }
-      for (const project::Job& job : project::detectJobs(*model))
-        for (const project::JobRole& role : job.roles) analyseRole(i, job, role);
+      std::vector<project::Job> jobs = project::detectJobs(*model);
+      if (jobs.empty() && in_.links) addUnrecognisedJobFile(*model, *in_.links);
+      for (const project::Job& job : jobs)
+        for (const project::JobRole& role : job.roles) analyseRole(i, *model, job, role);
     }
     analyseScriptsAlone(n);
     // Scripts reached by a job: their job-valued findings replace the defaults'.
@@ -133,11 +135,15 @@ class Linker {
 
   // Every launch of the role runs its script under the job's values; then
   // the job rules judge the role with the first script it reaches.
-  void analyseRole(size_t job_index, const project::Job& job, const project::JobRole& role) {
+  void analyseRole(size_t job_index, const config::ConfigModel& job_model, const project::Job& job,
+                   const project::JobRole& role) {
     const project::Launch* linked_launch = nullptr;
     LinkedScript linked;
+    std::optional<JobLink> link;
+    if (in_.links) link = jobLink(job_model, job, role, *in_.links);
     for (const project::Launch& launch : role.shell.launches) {
-      LinkedScript script = analyseLaunch(job_index, job, launch);
+      LaunchLink* launch_link = link ? &link->launches.emplace_back(launchLink(launch)) : nullptr;
+      LinkedScript script = analyseLaunch(job_index, job, launch, launch_link);
       if (script.model && !linked.model) {
         linked = std::move(script);
         linked_launch = &launch;
@@ -158,6 +164,7 @@ class Linker {
     for (const auto& checker : allCheckers())
       if (checker->reads(job_context.file->kind())) checker->run(context, sink);
     for (Diagnostic& d : sink.diagnostics) addOnce(moved_[job_index], std::move(d));
+    if (link) in_.links->jobs.push_back(std::move(*link));
   }
 
   // A top-level module name that is a file (`utils.py`) or package folder
@@ -170,9 +177,11 @@ class Linker {
     return false;
   }
 
-  LinkedScript analyseLaunch(size_t job_index, const project::Job& job, const project::Launch& launch) {
+  LinkedScript analyseLaunch(size_t job_index, const project::Job& job, const project::Launch& launch,
+                             LaunchLink* link) {
     std::optional<size_t> script = entryScript(job_index, job, launch);
     if (!script) return {};
+    if (link) link->script_file = (*in_.results)[*script].source->path();
     const SourceFile& job_file = *(*in_.results)[job_index].source;
     LinkedScript linked;
     linked.model = python::buildScriptModel((*in_.results)[*script].source, *in_.options);
@@ -180,7 +189,9 @@ class Linker {
     model->attachProject(project_);
     linked.bindings = project::bindArgv(launch.args, *model, job_file);
     project::applyBindings(*model, linked.bindings);
-    configs_.bind(*model, &launch, &job_file, jobBases(job_index, job, launch), scriptBases(*script));
+    configs_.bind(*model, &launch, &job_file, jobBases(job_index, job, launch), scriptBases(*script),
+                  link ? &link->configs : nullptr);
+    if (link) addBindings(*link, linked.bindings);
     std::vector<Diagnostic> found = pythonFindings(*model);
     for (Diagnostic& d : found) noteDefaultNotOverridden(d, launch, job_file);
     collect(*script, found);

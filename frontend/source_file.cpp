@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "frontend/notebook/notebook.h"
+
 namespace gpulint {
 
 FileKind kindFromPath(std::string_view path) {
@@ -15,6 +17,8 @@ FileKind kindFromPath(std::string_view path) {
     if (ends(ext)) return FileKind::Cxx;
   return FileKind::Unknown;
 }
+
+bool isNotebookPath(std::string_view path) { return path.ends_with(".ipynb"); }
 
 const char* kindName(FileKind kind) {
   switch (kind) {
@@ -33,6 +37,13 @@ SourceFile::SourceFile(std::string path, std::string text, FileKind kind)
   for (uint32_t i = 0; i < text_.size(); ++i)
     if (text_[i] == '\n') line_starts_.push_back(i + 1);
 }
+
+SourceFile::SourceFile(std::string path, std::string text, std::shared_ptr<const notebook::NotebookMap> notebook)
+    : SourceFile(std::move(path), std::move(text), FileKind::Python) {
+  notebook_ = std::move(notebook);
+}
+
+const std::string& SourceFile::fileText() const { return notebook_ ? notebook_->json().text() : text_; }
 
 Position SourceFile::position(uint32_t offset) const {
   offset = std::min<uint32_t>(offset, text_.size());

@@ -9,10 +9,16 @@
 
 namespace gpulint {
 
+namespace notebook {
+class NotebookMap;
+}
+
 enum class FileKind { Python, Yaml, Json, Cxx, Unknown };
 
 [[nodiscard]] FileKind kindFromPath(std::string_view path);
 [[nodiscard]] const char* kindName(FileKind kind);
+// Jupyter notebooks: read as the Python of their code cells (frontend/notebook).
+[[nodiscard]] bool isNotebookPath(std::string_view path);
 
 struct Position {
   uint32_t line = 0;          // 1-based
@@ -34,11 +40,17 @@ struct Location {
 class SourceFile {
  public:
   SourceFile(std::string path, std::string text, FileKind kind);
+  // A notebook's joined code cells (kind Python), mapped back to its JSON.
+  SourceFile(std::string path, std::string text, std::shared_ptr<const notebook::NotebookMap> notebook);
 
   [[nodiscard]] const std::string& path() const { return path_; }
   [[nodiscard]] const std::string& text() const { return text_; }
   [[nodiscard]] FileKind kind() const { return kind_; }
   [[nodiscard]] size_t lineCount() const { return line_starts_.size(); }
+  // Non-null for a notebook: `text()` is then the Python of its code cells.
+  [[nodiscard]] const notebook::NotebookMap* notebook() const { return notebook_.get(); }
+  // The text as stored on disk: the notebook's JSON, else `text()`.
+  [[nodiscard]] const std::string& fileText() const;
 
   [[nodiscard]] Position position(uint32_t offset) const;
   [[nodiscard]] Location location(uint32_t begin, uint32_t end) const;
@@ -53,6 +65,7 @@ class SourceFile {
   std::string text_;
   FileKind kind_;
   std::vector<uint32_t> line_starts_;
+  std::shared_ptr<const notebook::NotebookMap> notebook_;
 };
 
 using SourceFilePtr = std::shared_ptr<const SourceFile>;
