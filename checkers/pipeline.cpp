@@ -104,7 +104,8 @@ LoadedSource loadSource(const std::string& path, const std::string& display_path
     result.error = why;
     return result;
   }
-  result.source = std::make_shared<SourceFile>(display_path, std::move(text), kindFromPath(path));
+  FileKind kind = kindFromPathAndText(path, text);
+  result.source = std::make_shared<SourceFile>(display_path, std::move(text), kind);
   return result;
 }
 

@@ -13,6 +13,7 @@
 #include "frontend/project/argv_binding.h"
 #include "frontend/project/job.h"
 #include "frontend/project/job_sniff.h"
+#include "frontend/project/launch_script.h"
 #include "frontend/python/script_model.h"
 
 namespace fs = std::filesystem;
@@ -45,6 +46,10 @@ class Linker {
     size_t n = in_.results->size();  // scripts appended below are not jobs
     for (size_t i = 0; i < n; ++i) {
       FileAnalysis& file = (*in_.results)[i];
+      if (file.source && file.error.empty() && file.source->kind() == FileKind::Shell) {
+        linkLaunchScript(i);
+        continue;
+      }
       if (!isJobCandidate(file)) continue;
       const std::string& text = file.source->text();
       // Decided before the parse: data and other tools' files cost nothing.
@@ -78,6 +83,22 @@ class Linker {
   }
 
  private:
+  // A shell/Slurm launch script is a job of its own (launch_script.h); any
+  // other shell file is not ours, and one the grammar cannot read is a note.
+  void linkLaunchScript(size_t i) {
+    FileAnalysis& file = (*in_.results)[i];
+    project::LaunchScript read = project::readLaunchScript(*file.source);
+    if (!read.unreadable.empty()) {
+      file.note = read.unreadable;
+      return;
+    }
+    if (!read.job) {
+      file.skipped = "not a launch script: no #SBATCH directive and no launch line";
+      return;
+    }
+    for (const project::JobRole& role : read.job->roles) analyseRole(i, *read.job, role);
+  }
+
   void index(size_t i) {
     const FileAnalysis& r = (*in_.results)[i];
     if (!r.source || r.source->kind() != FileKind::Python) return;
@@ -109,6 +130,11 @@ class Linker {
       if ((*in_.disk_paths)[job_index].empty()) continue;
       if (auto loaded = loadFromDisk(disk_dir / base / rel, display_dir / base / rel)) return loaded;
     }
+    // A launch script runs from wherever it is called, usually the project
+    // root (`bash scripts/train.sh`): the analysed folders above it.
+    if (job.schema == project::JobSchema::LaunchScript && fs::path(rel).is_relative() && launch.cwd.empty())
+      for (fs::path dir = display_dir; !dir.empty() && dir != dir.parent_path(); dir = dir.parent_path())
+        if (auto it = by_path_.find(norm(dir.parent_path() / rel)); it != by_path_.end()) return it->second;
     auto named = by_name_.find(fs::path(rel).filename().string());
     if (named != by_name_.end() && named->second.size() == 1) return named->second.front();
     return std::nullopt;

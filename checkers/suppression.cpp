@@ -588,6 +588,46 @@ void collect(std::string_view text, std::string_view marker, Suppressions& sup) 
   }
 }
 
+// ---- Shell -------------------------------------------------------------------
+
+// `#` starts a comment only at the start of a word (`$#`, `a#b`, `${#x}` are
+// not comments); quotes may span lines. Here-documents are read as code.
+class ShellLexer : public LexerBase {
+ public:
+  using LexerBase::LexerBase;
+
+  void run() {
+    char prev = ' ';
+    while (more()) {
+      char c = t[i];
+      if (c == '\n') {
+        ++line;
+        ++i;
+      } else if (isSpace(c)) {
+        ++i;
+      } else if (c == '#' && (isSpace(prev) || prev == '\n' || oneOf(prev, ";&|()"))) {
+        comment(1);
+      } else {
+        markCode();
+        if (c == '\'' || c == '"') quoted(c);
+        else if (c == '\\') { ++i; if (more()) stepInToken(); }
+        else ++i;
+      }
+      prev = i > 0 ? t[i - 1] : ' ';
+    }
+  }
+
+ private:
+  void quoted(char q) {
+    ++i;
+    while (more() && t[i] != q) {
+      if (q == '"' && t[i] == '\\') ++i;
+      if (more()) stepInToken();
+    }
+    if (more()) ++i;
+  }
+};
+
 }  // namespace
 
 bool Suppressions::suppressed(std::string_view rule, uint32_t line) const {
@@ -620,6 +660,7 @@ Suppressions parseSuppressions(std::string_view text, FileKind kind) {
     case FileKind::Python: collect<PythonLexer>(text, "#", sup); break;
     case FileKind::Yaml: collect<YamlLexer>(text, "#", sup); break;
     case FileKind::Cxx: collect<CxxLexer>(text, "//", sup); break;
+    case FileKind::Shell: collect<ShellLexer>(text, "#", sup); break;
     case FileKind::Json:
     case FileKind::Unknown: break;
   }
@@ -629,6 +670,7 @@ Suppressions parseSuppressions(std::string_view text, FileKind kind) {
 std::string suppressionComment(FileKind kind, std::string_view rule) {
   switch (kind) {
     case FileKind::Python:
+    case FileKind::Shell:
     case FileKind::Yaml: return "  # gpulint: disable=" + std::string(rule);
     case FileKind::Cxx: return "  // gpulint: disable=" + std::string(rule);
     case FileKind::Json:

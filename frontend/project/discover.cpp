@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <set>
 #include <system_error>
 
@@ -30,6 +31,17 @@ std::string dataFileReason(const fs::path& p, FileKind kind) {
   return "larger than 2 MiB: data, not a job or run config";
 }
 
+// An extensionless file (`run`, `train`) that starts with a shell shebang is
+// a launch script candidate; only its first line is read here.
+FileKind sniffKind(const fs::path& p) {
+  FileKind kind = kindFromPath(p.string());
+  if (kind != FileKind::Unknown || p.filename().string().find('.') != std::string::npos) return kind;
+  std::ifstream in(p, std::ios::binary);
+  char head[128] = {};
+  in.read(head, sizeof head);
+  return hasShellShebang(std::string_view(head, static_cast<size_t>(in.gcount()))) ? FileKind::Shell : kind;
+}
+
 }  // namespace
 
 std::string displayPath(const std::string& path, const std::string& root) {
@@ -48,7 +60,7 @@ Discovery discoverFiles(const std::vector<std::string>& paths, const Settings& s
   Discovery out;
   std::set<std::string> seen;
   auto add = [&](const fs::path& p, bool explicit_path) {
-    FileKind kind = kindFromPath(p.string());
+    FileKind kind = sniffKind(p);
     if (kind == FileKind::Unknown && !explicit_path) return;
     std::string display = displayPath(p.string(), root);
     if ((!explicit_path || force_exclude) && isExcluded(settings, display)) return;

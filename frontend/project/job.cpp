@@ -15,6 +15,7 @@ const char* jobSchemaName(JobSchema s) {
     case JobSchema::Kubeflow: return "Kubeflow PyTorchJob";
     case JobSchema::AzureML: return "Azure ML command job";
     case JobSchema::OpenPai: return "OpenPAI";
+    case JobSchema::LaunchScript: return "launch script";
   }
   return "job";
 }

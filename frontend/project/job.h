@@ -2,7 +2,7 @@
 // Job schemas recognised by content (not file name) in a ConfigModel:
 // Kubernetes Pod/Job/Deployment/StatefulSet/ReplicaSet/DaemonSet/CronJob pod
 // templates, Kubeflow PyTorchJob, Azure ML command jobs and OpenPAI protocol
-// v2. Each yields the facts GPU3xx rules judge: GPUs and CPUs requested, the
+// v2; shell and Slurm launch scripts (launch_script.h). Each yields the facts GPU3xx rules judge: GPUs and CPUs requested, the
 // processes its commands start, /dev/shm mounts, and where each is written.
 #include <optional>
 #include <string>
@@ -13,7 +13,7 @@
 
 namespace gpulint::project {
 
-enum class JobSchema { Kubernetes, Kubeflow, AzureML, OpenPai };
+enum class JobSchema { Kubernetes, Kubeflow, AzureML, OpenPai, LaunchScript };
 [[nodiscard]] const char* jobSchemaName(JobSchema s);
 
 // One place that runs processes: a container (Kubernetes, Kubeflow), a task
@@ -24,6 +24,8 @@ struct JobRole {
   const config::ConfigValue* gpus_at = nullptr;
   std::optional<double> cpus;                   // per node/container
   const config::ConfigValue* cpus_at = nullptr;
+  std::optional<ArgToken> cpus_token;           // launch scripts: the `#SBATCH` option it comes from
+  std::string cpus_what;                        // launch scripts: how the count is made ("`-c 4` x 2 tasks")
   std::optional<int64_t> processes_per_node;    // AML distribution.process_count_per_instance
   const config::ConfigValue* processes_at = nullptr;
   ShellFacts shell;                              // launches read from the command(s)
@@ -40,7 +42,7 @@ struct JobRole {
 
 struct Job {
   JobSchema schema = JobSchema::Kubernetes;
-  const config::ConfigValue* document = nullptr;
+  const config::ConfigValue* document = nullptr;  // null for launch scripts
   std::string code_dir;  // AML `code:` (relative to the YAML's folder)
   Placeholders inputs;   // AML literal inputs
   std::vector<JobRole> roles;
