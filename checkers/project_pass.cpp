@@ -44,6 +44,7 @@ class Linker {
 
   void run() {
     size_t n = in_.results->size();  // scripts appended below are not jobs
+    indexNamedResources(n);
     for (size_t i = 0; i < n; ++i) {
       FileAnalysis& file = (*in_.results)[i];
       if (file.source && file.error.empty() && file.source->kind() == FileKind::Shell) {
@@ -69,7 +70,7 @@ class Linker {
         else file.error = model->error();
         continue;
       }
-      for (const project::Job& job : project::detectJobs(*model))
+      for (const project::Job& job : project::detectJobs(*model, lookup_))
         for (const project::JobRole& role : job.roles) analyseRole(i, job, role);
     }
     analyseScriptsAlone(n);
@@ -83,6 +84,29 @@ class Linker {
   }
 
  private:
+  // Training runtimes and Azure ML computes that jobs of other files name:
+  // only files that mention one are parsed here.
+  void indexNamedResources(size_t n) {
+    for (size_t i = 0; i < n; ++i) {
+      const FileAnalysis& file = (*in_.results)[i];
+      if (!isJobCandidate(file)) continue;
+      const std::string& text = file.source->text();
+      if (text.size() > project::kMaxJobFileBytes || !yamlInputProblem(text).empty() ||
+          (text.find("TrainingRuntime") == std::string::npos && text.find("amlcompute") == std::string::npos))
+        continue;
+      auto model = config::buildConfigModel(file.source);
+      if (!model->error().empty()) continue;
+      for (const config::ConfigValue* doc : model->documents())
+        if (auto named = doc && doc->isMapping() ? project::namedResource(*doc) : std::nullopt)
+          named_.emplace(*named, doc);
+      resource_models_.push_back(std::move(model));
+    }
+    lookup_ = [this](std::string_view kind, std::string_view name) -> project::LookedUp {
+      auto it = named_.find({std::string(kind), std::string(name)});
+      return {it == named_.end() ? nullptr : it->second, false};
+    };
+  }
+
   // A shell/Slurm launch script is a job of its own (launch_script.h); any
   // other shell file is not ours, and one the grammar cannot read is a note.
   void linkLaunchScript(size_t i) {
@@ -284,6 +308,9 @@ class Linker {
   }
 
   ProjectInput in_;
+  std::vector<std::unique_ptr<config::ConfigModel>> resource_models_;  // keep named_ valid
+  std::map<std::pair<std::string, std::string>, const config::ConfigValue*> named_;
+  project::JobLookup lookup_;
   std::map<std::string, size_t> by_path_;
   std::map<std::string, std::vector<size_t>> by_name_;
   std::map<size_t, std::vector<Diagnostic>> linked_;

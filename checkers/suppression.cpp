@@ -606,6 +606,7 @@ class ShellLexer : public LexerBase {
       } else if (isSpace(c)) {
         ++i;
       } else if (c == '#' && (isSpace(prev) || prev == '\n' || oneOf(prev, ";&|()"))) {
+        if (t.substr(i, 7) == "#SBATCH") markCode();  // a Slurm directive: a line findings point at
         comment(1);
       } else {
         markCode();

@@ -156,6 +156,10 @@ SlurmRequest readSlurmDirectives(std::string_view text) {
 }
 
 SlurmRequest withSrunOptions(SlurmRequest base, const std::vector<ArgToken>& words) {
+  SlurmRequest own;
+  readWords(words, own);
+  // A step's own task count replaces the batch's tasks per node.
+  if (own.ntasks && !own.tasks_per_node) base.tasks_per_node = std::nullopt;
   readWords(words, base);
   return base;
 }
