@@ -43,7 +43,9 @@ bool hasShellShebang(std::string_view text) {
 
 FileKind kindFromPathAndText(std::string_view path, std::string_view text) {
   FileKind kind = kindFromPath(path);
-  return kind == FileKind::Unknown && hasShellShebang(text) ? FileKind::Shell : kind;
+  std::string_view name = path.substr(path.find_last_of('/') == std::string_view::npos ? 0 : path.find_last_of('/') + 1);
+  bool extensionless = name.find('.') == std::string_view::npos;
+  return kind == FileKind::Unknown && extensionless && hasShellShebang(text) ? FileKind::Shell : kind;
 }
 
 const char* kindName(FileKind kind) {

@@ -41,6 +41,7 @@ std::string roleTitle(const JobContext& job) {
     case project::JobSchema::SkyPilot: return "Task `" + role.name + "`";
     case project::JobSchema::VertexAI: return "Worker pool `" + role.name + "`";
     case project::JobSchema::Compose: return "Service `" + role.name + "`";
+    case project::JobSchema::TrainJob: return "The TrainJob's trainer";
     default: break;
   }
   return std::string(role.pod ? "Container `" : "Task role `") + role.name + "`";

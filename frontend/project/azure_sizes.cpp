@@ -76,7 +76,7 @@ void readAzureMlGpus(const config::ConfigValue& doc, const JobLookup& lookup, Jo
   if (std::optional<int64_t> gpus = azureVmGpus(size->text)) {
     role.gpus = gpus;
     role.gpus_at = compute;  // the compute is defined elsewhere: point at the job's reference to it
-    role.gpus_key = "compute " + compute->text + " (size " + size->text + ")";
+    role.gpus_key = "compute " + compute->text + " of size " + size->text;
   }
 }
 

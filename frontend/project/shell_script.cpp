@@ -219,7 +219,7 @@ class Reader {
     uint32_t inner_end = n.end() - (quoted && n.end() > n.begin() + 1 ? 1 : 0);
     std::vector<Node> pieces;
     for (Node c : n.namedChildren())
-      if (!c.is("string_content")) pieces.push_back(c);
+      if (!c.is("string_content") && !c.is("word")) pieces.push_back(c);  // literal text is read between pieces
     if (pieces.size() == 1 && pieces[0].begin() == inner_begin && pieces[0].end() == inner_end) return word(pieces[0]);
     ArgToken t = unknownAt(n);
     t.unknown = false;
@@ -237,6 +237,16 @@ class Reader {
       at = c.end();
     }
     literal(inner_end);
+    // `--nproc_per_node=$NGPUS`: literal text, then one variable written
+    // elsewhere. The value's bytes are the variable's, so that findings and
+    // fixes land on its assignment (the option's text stays the whole word).
+    if (pieces.size() == 1 && pieces[0].end() == inner_end && !t.unknown) {
+      ArgToken value = word(pieces[0]);
+      if (value.begin < n.begin() || value.end > n.end()) {
+        t.begin = value.begin;
+        t.end = value.end;
+      }
+    }
     return t;
   }
 

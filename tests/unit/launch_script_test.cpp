@@ -97,6 +97,17 @@ TEST(ShellVariables, ALiteralVariablePointsAtItsAssignment) {
   EXPECT_EQ(l[0].processes, 4);
   EXPECT_EQ(text.substr(l[0].processes_token.begin, l[0].processes_token.end - l[0].processes_token.begin), "4");
   EXPECT_EQ(l[0].processes_token.begin, 6u);
+  // Joined to its option, in quotes or not, the value still points at the assignment.
+  for (std::string joined : {"NGPUS=4\ntorchrun --nproc_per_node=$NGPUS train.py\n",
+                             "NGPUS=4\ntorchrun \"--nproc_per_node=${NGPUS}\" train.py\n"}) {
+    std::vector<Launch> j = launches(joined);
+    ASSERT_EQ(j.size(), 1u);
+    EXPECT_EQ(j[0].processes, 4);
+    EXPECT_EQ(j[0].processes_token.begin, 6u) << joined;
+    EXPECT_EQ(j[0].processes_token.end, 7u) << joined;
+  }
+  // A literal option word keeps its own bytes.
+  EXPECT_EQ(launches("torchrun --nproc_per_node=4 train.py\n").at(0).processes_token.begin, 26u);
 }
 
 TEST(Srun, TasksMultiplyTheLauncher) {
@@ -129,7 +140,7 @@ TEST(ShellSuppressions, CommentsAtWordStartsAndOnDirectives) {
   Suppressions s = parseSuppressions(
       "#SBATCH --gres=gpu:4  # gpulint: disable=GPU301\n"
       "echo \"# gpulint: disable=GPU302\" $#  # noqa: GPU304\n"
-      "# gpulint: disable-next-line=GPU303\n#SBATCH --cpus-per-task=1\n",
+      "# gpulint: disable=GPU303\n#SBATCH --cpus-per-task=1\n",
       FileKind::Shell);
   EXPECT_TRUE(s.suppressed("GPU301", 1));
   EXPECT_FALSE(s.suppressed("GPU302", 2));  // inside quotes
