@@ -49,7 +49,7 @@ std::string doubleQuoted(std::string_view w) {
 
 class Reader {
  public:
-  explicit Reader(const std::string& text) : text_(text) {}
+  Reader(const std::string& text, std::string script_name) : text_(text), script_name_(std::move(script_name)) {}
 
   ShellScript run(Node root) {
     ShellScript out;
@@ -205,7 +205,9 @@ class Reader {
     t.unknown = false;
     if (type == "word" || type == "number") t.text = unescaped(n.text());
     else if (type == "raw_string") t.text = std::string(n.text().substr(1, n.text().size() - 2));
+    else if (scriptPathExpansion(n)) t.text = "./" + script_name_;
     else if (type == "simple_expansion" || type == "expansion") return expansion(n);
+    else if (type == "command_substitution") return substitution(n);
     else if (type == "string" || type == "concatenation") return parts(n);
     else t.unknown = true;  // $(...), $((...)), $'...', {a,b}, arrays, globs we do not expand
     return t;
@@ -250,6 +252,53 @@ class Reader {
     return t;
   }
 
+  // `$0`, `${0}`, `${BASH_SOURCE[0]}`, `$BASH_SOURCE`: the script itself,
+  // written relative to its own folder (paths resolve from there).
+  static bool scriptPathExpansion(Node n) {
+    std::string_view t = n.text();
+    return t == "$0" || t == "${0}" || t == "${BASH_SOURCE[0]}" || t == "$BASH_SOURCE" || t == "${BASH_SOURCE}";
+  }
+
+  // The script-folder idioms: `$(dirname "$0")`, `$(cd "$(dirname "$0")" && pwd)`,
+  // `$(cd -- "$(dirname ...)" >/dev/null 2>&1; pwd -P)`, `$(dirname $DIR)`.
+  // Any other command's output is unknown.
+  ArgToken substitution(Node n) {
+    std::vector<Node> commands;
+    collectCommands(n, commands);
+    ArgToken out = unknownAt(n);
+    for (Node c : commands) {
+      std::vector<Node> words;
+      for (Node w : c.namedChildren())
+        if (!w.is("file_redirect")) words.push_back(w);
+      std::string name = words.empty() ? "" : std::string(words[0].text());
+      std::vector<Node> args;
+      for (size_t i = 1; i < words.size(); ++i)
+        if (words[i].text() != "--" && !words[i].text().starts_with("-")) args.push_back(words[i]);
+      if (name == "pwd" && args.empty()) continue;  // prints the folder `cd` chose
+      if ((name != "dirname" && name != "cd") || args.size() != 1) return unknownAt(n);
+      ArgToken arg = word(args[0]);
+      if (arg.unknown) return unknownAt(n);
+      out.text = name == "cd" ? arg.text : parentOf(arg.text);
+      out.unknown = false;
+    }
+    return out;
+  }
+
+  static void collectCommands(Node n, std::vector<Node>& out) {
+    for (Node c : n.namedChildren()) {
+      if (c.is("command")) out.push_back(c);
+      else if (c.is("list") || c.is("redirected_statement")) collectCommands(c, out);
+      else if (!c.is("file_redirect")) out.push_back(c);  // anything else: not an idiom we read
+    }
+  }
+
+  // dirname: "./run.sh" -> ".", "." -> "..", "a/b" -> "a".
+  static std::string parentOf(const std::string& p) {
+    if (p == "." || p.ends_with("/..") || p == "..") return p + "/..";
+    size_t slash = p.rfind('/');
+    return slash == std::string::npos ? "." : p.substr(0, slash);
+  }
+
   static std::string_view operatorOf(Node expansion) {
     for (uint32_t i = 0; i < expansion.childCount(); ++i)
       if (expansion.fieldNameOfChild(i) == "operator") return expansion.child(i).type();
@@ -289,6 +338,7 @@ class Reader {
   }
 
   const std::string& text_;
+  std::string script_name_;  // the file name, for `$0`
   Variables vars_;
   std::vector<ShellWord> words_;
   int in_function_ = 0;
@@ -310,7 +360,9 @@ ShellScript readShellScript(const SourceFile& file) {
     refused.refused = why;
     return refused;
   }
-  return Reader(file.text()).run(tree.root());
+  std::string_view path = file.path();
+  std::string name(path.substr(path.find_last_of('/') == std::string_view::npos ? 0 : path.find_last_of('/') + 1));
+  return Reader(file.text(), name).run(tree.root());
 }
 
 }  // namespace gpulint::project

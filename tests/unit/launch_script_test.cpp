@@ -90,6 +90,21 @@ TEST(ShellVariables, UnknownValuesStayUnknown) {
   EXPECT_EQ(argText("N=4\npython train.py --n ${#N}\n", 1), "<unknown>");
 }
 
+TEST(ShellVariables, TheScriptFolderIdioms) {
+  auto entry = [](const std::string& text) {
+    std::vector<Launch> l = launches(text);
+    return l.empty() ? std::string("<none>") : l[0].entry.unknown ? "<unknown>" : l[0].script;
+  };
+  EXPECT_EQ(entry("HERE=$(cd -- \"$(dirname \"$0\")\" >/dev/null 2>&1 ; pwd -P)\nROOT=$(dirname $HERE)\n"
+                  "torchrun --nproc_per_node 8 $ROOT/run_train.py\n"),
+            "./../run_train.py");
+  EXPECT_EQ(entry("cd \"$(dirname \"${BASH_SOURCE[0]}\")\"\npython train.py\n"), "train.py");
+  EXPECT_EQ(launches("cd \"$(dirname \"${BASH_SOURCE[0]}\")\"\npython train.py\n").at(0).cwd, ".");
+  EXPECT_EQ(entry("python \"$(dirname \"$0\")/train.py\"\n"), "./train.py");
+  EXPECT_EQ(entry("python $(dirname $DIR)/train.py\n"), "<unknown>");
+  EXPECT_EQ(entry("python $(git rev-parse --show-toplevel)/train.py\n"), "<unknown>");
+}
+
 TEST(ShellVariables, ALiteralVariablePointsAtItsAssignment) {
   std::string text = "NGPUS=4\ntorchrun --nproc_per_node $NGPUS train.py\n";
   std::vector<Launch> l = launches(text);
