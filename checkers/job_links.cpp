@@ -50,6 +50,16 @@ JobLink jobLink(const config::ConfigModel& model, const project::Job& job, const
   return link;
 }
 
+JobLink scriptJobLink(const SourceFile& script, const project::Job& job, const project::JobRole& role) {
+  JobLink link;
+  link.file = script.path();
+  link.line = 1;
+  link.kind = project::jobSchemaName(job.schema);
+  link.role = role.name;
+  link.gpus = role.gpus;
+  return link;
+}
+
 LaunchLink launchLink(const project::Launch& launch) {
   LaunchLink link;
   link.launcher = project::launcherName(launch.launcher);

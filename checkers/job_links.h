@@ -58,6 +58,8 @@ struct ProjectLinks {
 // container that no rule reads go to `links.not_recognised`.
 [[nodiscard]] JobLink jobLink(const config::ConfigModel& model, const project::Job& job,
                               const project::JobRole& role, ProjectLinks& links);
+// A role of a job read from a shell/Slurm launch script (no YAML model).
+[[nodiscard]] JobLink scriptJobLink(const SourceFile& script, const project::Job& job, const project::JobRole& role);
 // A launch, before its script is resolved.
 [[nodiscard]] LaunchLink launchLink(const project::Launch& launch);
 void addBindings(LaunchLink& link, const std::vector<project::OptionBinding>& bindings);

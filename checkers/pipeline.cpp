@@ -111,7 +111,8 @@ LoadedSource loadSource(const std::string& path, const std::string& display_path
     return result;
   }
   if (isNotebookPath(path)) return sourceFromText(display_path, std::move(text), FileKind::Unknown);
-  result.source = std::make_shared<SourceFile>(display_path, std::move(text), kindFromPath(path));
+  FileKind kind = kindFromPathAndText(path, text);
+  result.source = std::make_shared<SourceFile>(display_path, std::move(text), kind);
   return result;
 }
 

@@ -21,6 +21,9 @@ struct FileAnalysis {
   std::vector<Diagnostic> diagnostics;
   std::string error;    // non-empty when the file could not be analysed
   std::string skipped;  // non-empty: left alone as not ours (a data JSON), and why (--verbose)
+  // Non-empty: shown on every run, not an error (a launch script the shell
+  // grammar cannot read: bash may run it, so it does not fail the run).
+  std::string note;
   // A Python file's model, kept for the project step (project_pass.h) so the
   // file is parsed once; null for other kinds.
   std::shared_ptr<python::ScriptModel> script;

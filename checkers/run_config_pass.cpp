@@ -88,8 +88,10 @@ std::optional<std::string> moveToValueSource(Diagnostic& d) {
   if (d.related.empty()) return std::nullopt;
   size_t k = d.related.size() - 1;
   const RelatedLocation& rel = d.related[k];
-  if (!isConfigKind(kindFromPath(rel.location.file))) return std::nullopt;
   bool argv = rel.message.rfind("job argv", 0) == 0;
+  // argv is written in a job file or a launch script (any kind but Python); config keys in YAML/JSON.
+  if (argv ? kindFromPath(rel.location.file) == FileKind::Python : !isConfigKind(kindFromPath(rel.location.file)))
+    return std::nullopt;
   if (!argv && rel.message.rfind("config key", 0) != 0) return std::nullopt;
   Location script_spot = d.location;
   d.location = rel.location;

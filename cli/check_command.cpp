@@ -160,6 +160,15 @@ void printSkipped(const Discovery& discovery, const std::vector<FileAnalysis>& r
       std::cerr << "gpulint: note: " << discovery.files[i].display << ": skipped: " << results[i].skipped << "\n";
 }
 
+// Files read only in part, on every run but --quiet (not errors: see FileAnalysis::note).
+void printNotes(const Discovery& discovery, const std::vector<FileAnalysis>& results, const ProjectScope& scope) {
+  for (size_t i = 0; i < results.size() && i < discovery.files.size(); ++i) {
+    const std::string& path = discovery.files[i].display;
+    if (!results[i].note.empty() && (scope.reported.empty() || scope.reported.count(path)))
+      std::cerr << "gpulint: note: " << path << ": " << results[i].note << "\n";
+  }
+}
+
 // --diff: print what would change; write nothing.
 void printDiff(const FixResult& fixed, const SourceLookup& lookup) {
   for (const auto& [file, before] : fixed.original)
@@ -284,6 +293,7 @@ int runCheck(const Options& o) {
   std::vector<FileAnalysis> results =
       linkProjectJobs(discovery, per_file, settings.options, o.show_links ? &links : nullptr);
   if (o.verbose || !o.quiet) printSkipped(discovery, results, o, root);
+  if (!o.quiet) printNotes(discovery, results, scope);
 
   std::vector<FileError> file_errors;
   for (const auto& [path, message] : discovery.errors) file_errors.push_back({path, message});

@@ -13,9 +13,16 @@ namespace notebook {
 class NotebookMap;
 }
 
-enum class FileKind { Python, Yaml, Json, Cxx, Unknown };
+enum class FileKind { Python, Yaml, Json, Cxx, Shell, Unknown };
 
+// By extension: `.sh`/`.bash`/`.sbatch`/`.slurm` are Shell.
 [[nodiscard]] FileKind kindFromPath(std::string_view path);
+// True when the text starts with a shebang naming a POSIX-style shell
+// (`#!/bin/bash`, `#!/usr/bin/env sh`, `#!/bin/zsh -l`).
+[[nodiscard]] bool hasShellShebang(std::string_view text);
+// The extension's kind; a file without a known extension whose text starts
+// with a shell shebang is Shell (launch scripts are often `run`, `train`).
+[[nodiscard]] FileKind kindFromPathAndText(std::string_view path, std::string_view text);
 [[nodiscard]] const char* kindName(FileKind kind);
 // Jupyter notebooks: read as the Python of their code cells (frontend/notebook).
 [[nodiscard]] bool isNotebookPath(std::string_view path);

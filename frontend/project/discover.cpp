@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <set>
 #include <system_error>
 
@@ -37,6 +38,19 @@ std::string dataFileReason(const fs::path& p, FileKind kind) {
   return "larger than 2 MiB: data, not a job or run config";
 }
 
+// An extensionless file (`run`, `train`) that starts with a shell shebang is
+// a launch script candidate; only its first line is read here.
+FileKind sniffKind(const fs::path& p) {
+  FileKind kind = kindFromPath(p.string());
+  if (kind != FileKind::Unknown || p.filename().string().find('.') != std::string::npos) return kind;
+  std::error_code ec;
+  if (!fs::is_regular_file(p, ec)) return kind;  // never open a FIFO or device to sniff it
+  std::ifstream in(p, std::ios::binary);
+  char head[128] = {};
+  in.read(head, sizeof head);
+  return hasShellShebang(std::string_view(head, static_cast<size_t>(in.gcount()))) ? FileKind::Shell : kind;
+}
+
 }  // namespace
 
 std::string displayPath(const std::string& path, const std::string& root) {
@@ -56,7 +70,7 @@ Discovery discoverFiles(const std::vector<std::string>& paths, const Settings& s
   std::set<std::string> seen;
   GitIgnore gitignore;
   auto add = [&](const fs::path& p, bool explicit_path) {
-    FileKind kind = kindFromPath(p.string());
+    FileKind kind = sniffKind(p);
     if (isNotebookPath(p.string())) kind = FileKind::Python;  // read as its code cells
     if (kind == FileKind::Unknown && !explicit_path) return;
     std::string display = displayPath(p.string(), root);
