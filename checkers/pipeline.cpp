@@ -9,6 +9,7 @@
 
 #include "checkers/ops/cxx_analysis.h"
 #include "frontend/input_guard.h"
+#include "frontend/notebook/notebook.h"
 #include "frontend/python/script_model.h"
 
 namespace gpulint {
@@ -46,6 +47,11 @@ std::vector<Diagnostic> pythonDiagnostics(const python::ScriptModel& script, con
   for (const auto& checker : allCheckers())
     if (checker->reads(FileKind::Python)) checker->run(context, sink);
   std::sort(sink.diagnostics.begin(), sink.diagnostics.end(), diagnosticLess);
+  if (const notebook::NotebookMap* nb = script.file().notebook())
+    for (Diagnostic& d : sink.diagnostics) {  // "line N" of the joined cells means nothing to the reader
+      d.message = nb->cellLineRefs(d.message);
+      for (RelatedLocation& r : d.related) r.message = nb->cellLineRefs(r.message);
+    }
   return std::move(sink.diagnostics);
 }
 
@@ -104,8 +110,16 @@ LoadedSource loadSource(const std::string& path, const std::string& display_path
     result.error = why;
     return result;
   }
-  result.source = std::make_shared<SourceFile>(display_path, std::move(text), kindFromPath(path));
+  if (isNotebookPath(path)) return sourceFromText(display_path, std::move(text), FileKind::Unknown);
+  FileKind kind = kindFromPathAndText(path, text);
+  result.source = std::make_shared<SourceFile>(display_path, std::move(text), kind);
   return result;
+}
+
+LoadedSource sourceFromText(const std::string& display_path, std::string text, FileKind kind) {
+  if (!isNotebookPath(display_path)) return {std::make_shared<SourceFile>(display_path, std::move(text), kind), "", ""};
+  notebook::LoadedNotebook nb = notebook::loadNotebook(display_path, std::move(text));
+  return {std::move(nb.source), std::move(nb.error), std::move(nb.skipped)};
 }
 
 FileAnalysis analyzeFile(const std::string& path, const std::string& display_path, const RuleOptions& options) {
@@ -113,6 +127,7 @@ FileAnalysis analyzeFile(const std::string& path, const std::string& display_pat
   if (!loaded.source) {
     FileAnalysis result;
     result.error = loaded.error;
+    result.skipped = loaded.skipped;
     return result;
   }
   return analyzeSource(std::move(loaded.source), options);

@@ -21,6 +21,9 @@ struct FileAnalysis {
   std::vector<Diagnostic> diagnostics;
   std::string error;    // non-empty when the file could not be analysed
   std::string skipped;  // non-empty: left alone as not ours (a data JSON), and why (--verbose)
+  // Non-empty: shown on every run, not an error (a launch script the shell
+  // grammar cannot read: bash may run it, so it does not fail the run).
+  std::string note;
   // A Python file's model, kept for the project step (project_pass.h) so the
   // file is parsed once; null for other kinds.
   std::shared_ptr<python::ScriptModel> script;
@@ -39,9 +42,15 @@ struct FileAnalysis {
 [[nodiscard]] FileAnalysis analyzeSource(SourceFilePtr source, ts::Tree tree, const RuleOptions& options);
 
 struct LoadedSource {
-  SourceFilePtr source;  // null when the file could not be read
+  SourceFilePtr source;  // null when the file could not be read or is left alone
   std::string error;
+  std::string skipped;   // left alone as not ours (a notebook of another language), and why
 };
+
+// The source the analysis reads for a file's text: a Jupyter notebook
+// becomes the Python of its code cells (frontend/notebook), mapped back to
+// its JSON; any other file is its text as is.
+[[nodiscard]] LoadedSource sourceFromText(const std::string& display_path, std::string text, FileKind kind);
 
 // Reads a file for analysis; unreadable, binary, oversized or non-UTF-8
 // files give a clear error instead.

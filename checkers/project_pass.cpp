@@ -13,6 +13,7 @@
 #include "frontend/project/argv_binding.h"
 #include "frontend/project/job.h"
 #include "frontend/project/job_sniff.h"
+#include "frontend/project/launch_script.h"
 #include "frontend/python/script_model.h"
 
 namespace fs = std::filesystem;
@@ -43,8 +44,13 @@ class Linker {
 
   void run() {
     size_t n = in_.results->size();  // scripts appended below are not jobs
+    indexNamedResources(n);
     for (size_t i = 0; i < n; ++i) {
       FileAnalysis& file = (*in_.results)[i];
+      if (file.source && file.error.empty() && file.source->kind() == FileKind::Shell) {
+        linkLaunchScript(i);
+        continue;
+      }
       if (!isJobCandidate(file)) continue;
       const std::string& text = file.source->text();
       // Decided before the parse: data and other tools' files cost nothing.
@@ -64,8 +70,10 @@ class Linker {
         else file.error = model->error();
         continue;
       }
-      for (const project::Job& job : project::detectJobs(*model))
-        for (const project::JobRole& role : job.roles) analyseRole(i, job, role);
+      std::vector<project::Job> jobs = project::detectJobs(*model, lookup_);
+      if (jobs.empty() && in_.links) addUnrecognisedJobFile(*model, *in_.links);
+      for (const project::Job& job : jobs)
+        for (const project::JobRole& role : job.roles) analyseRole(i, model.get(), job, role);
     }
     analyseScriptsAlone(n);
     // Scripts reached by a job: their job-valued findings replace the defaults'.
@@ -78,6 +86,45 @@ class Linker {
   }
 
  private:
+  // Training runtimes and Azure ML computes that jobs of other files name:
+  // only files that mention one are parsed here.
+  void indexNamedResources(size_t n) {
+    for (size_t i = 0; i < n; ++i) {
+      const FileAnalysis& file = (*in_.results)[i];
+      if (!isJobCandidate(file)) continue;
+      const std::string& text = file.source->text();
+      if (text.size() > project::kMaxJobFileBytes || !yamlInputProblem(text).empty() ||
+          (text.find("TrainingRuntime") == std::string::npos && text.find("amlcompute") == std::string::npos))
+        continue;
+      auto model = config::buildConfigModel(file.source);
+      if (!model->error().empty()) continue;
+      for (const config::ConfigValue* doc : model->documents())
+        if (auto named = doc && doc->isMapping() ? project::namedResource(*doc) : std::nullopt)
+          named_.emplace(*named, doc);
+      resource_models_.push_back(std::move(model));
+    }
+    lookup_ = [this](std::string_view kind, std::string_view name) -> project::LookedUp {
+      auto it = named_.find({std::string(kind), std::string(name)});
+      return {it == named_.end() ? nullptr : it->second, false};
+    };
+  }
+
+  // A shell/Slurm launch script is a job of its own (launch_script.h); any
+  // other shell file is not ours, and one the grammar cannot read is a note.
+  void linkLaunchScript(size_t i) {
+    FileAnalysis& file = (*in_.results)[i];
+    project::LaunchScript read = project::readLaunchScript(*file.source);
+    if (!read.unreadable.empty()) {
+      file.note = read.unreadable;
+      return;
+    }
+    if (!read.job) {
+      file.skipped = "not a launch script: no #SBATCH directive and no launch line";
+      return;
+    }
+    for (const project::JobRole& role : read.job->roles) analyseRole(i, nullptr, *read.job, role);
+  }
+
   void index(size_t i) {
     const FileAnalysis& r = (*in_.results)[i];
     if (!r.source || r.source->kind() != FileKind::Python) return;
@@ -109,6 +156,11 @@ class Linker {
       if ((*in_.disk_paths)[job_index].empty()) continue;
       if (auto loaded = loadFromDisk(disk_dir / base / rel, display_dir / base / rel)) return loaded;
     }
+    // A launch script runs from wherever it is called, usually the project
+    // root (`bash scripts/train.sh`): the analysed folders above it.
+    if (job.schema == project::JobSchema::LaunchScript && fs::path(rel).is_relative() && launch.cwd.empty())
+      for (fs::path dir = display_dir; !dir.empty() && dir != dir.parent_path(); dir = dir.parent_path())
+        if (auto it = by_path_.find(norm(dir.parent_path() / rel)); it != by_path_.end()) return it->second;
     auto named = by_name_.find(fs::path(rel).filename().string());
     if (named != by_name_.end() && named->second.size() == 1) return named->second.front();
     return std::nullopt;
@@ -133,11 +185,18 @@ class Linker {
 
   // Every launch of the role runs its script under the job's values; then
   // the job rules judge the role with the first script it reaches.
-  void analyseRole(size_t job_index, const project::Job& job, const project::JobRole& role) {
+  // `job_model`: the YAML/JSON job's model; null for a launch script.
+  void analyseRole(size_t job_index, const config::ConfigModel* job_model, const project::Job& job,
+                   const project::JobRole& role) {
     const project::Launch* linked_launch = nullptr;
     LinkedScript linked;
+    std::optional<JobLink> link;
+    if (in_.links)
+      link = job_model ? jobLink(*job_model, job, role, *in_.links)
+                       : scriptJobLink(*(*in_.results)[job_index].source, job, role);
     for (const project::Launch& launch : role.shell.launches) {
-      LinkedScript script = analyseLaunch(job_index, job, launch);
+      LaunchLink* launch_link = link ? &link->launches.emplace_back(launchLink(launch)) : nullptr;
+      LinkedScript script = analyseLaunch(job_index, job, launch, launch_link);
       if (script.model && !linked.model) {
         linked = std::move(script);
         linked_launch = &launch;
@@ -158,6 +217,7 @@ class Linker {
     for (const auto& checker : allCheckers())
       if (checker->reads(job_context.file->kind())) checker->run(context, sink);
     for (Diagnostic& d : sink.diagnostics) addOnce(moved_[job_index], std::move(d));
+    if (link) in_.links->jobs.push_back(std::move(*link));
   }
 
   // A top-level module name that is a file (`utils.py`) or package folder
@@ -170,9 +230,11 @@ class Linker {
     return false;
   }
 
-  LinkedScript analyseLaunch(size_t job_index, const project::Job& job, const project::Launch& launch) {
+  LinkedScript analyseLaunch(size_t job_index, const project::Job& job, const project::Launch& launch,
+                             LaunchLink* link) {
     std::optional<size_t> script = entryScript(job_index, job, launch);
     if (!script) return {};
+    if (link) link->script_file = (*in_.results)[*script].source->path();
     const SourceFile& job_file = *(*in_.results)[job_index].source;
     LinkedScript linked;
     linked.model = python::buildScriptModel((*in_.results)[*script].source, *in_.options);
@@ -180,7 +242,9 @@ class Linker {
     model->attachProject(project_);
     linked.bindings = project::bindArgv(launch.args, *model, job_file);
     project::applyBindings(*model, linked.bindings);
-    configs_.bind(*model, &launch, &job_file, jobBases(job_index, job, launch), scriptBases(*script));
+    configs_.bind(*model, &launch, &job_file, jobBases(job_index, job, launch), scriptBases(*script),
+                  link ? &link->configs : nullptr);
+    if (link) addBindings(*link, linked.bindings);
     std::vector<Diagnostic> found = pythonFindings(*model);
     for (Diagnostic& d : found) noteDefaultNotOverridden(d, launch, job_file);
     collect(*script, found);
@@ -258,6 +322,9 @@ class Linker {
   }
 
   ProjectInput in_;
+  std::vector<std::unique_ptr<config::ConfigModel>> resource_models_;  // keep named_ valid
+  std::map<std::pair<std::string, std::string>, const config::ConfigValue*> named_;
+  project::JobLookup lookup_;
   std::map<std::string, size_t> by_path_;
   std::map<std::string, std::vector<size_t>> by_name_;
   std::map<size_t, std::vector<Diagnostic>> linked_;

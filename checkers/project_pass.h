@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "checkers/job_links.h"
 #include "checkers/pipeline.h"
 
 namespace gpulint {
@@ -21,6 +22,7 @@ struct ProjectInput {
   // is in memory only); appended along with scripts read from disk.
   std::vector<std::string>* disk_paths;
   const RuleOptions* options;
+  ProjectLinks* links = nullptr;  // when set, receives what was recognised and linked
 };
 
 void linkJobs(ProjectInput input);

@@ -1,6 +1,8 @@
 // Run configs in the project pass (see run_config_pass.h).
 #include "checkers/run_config_pass.h"
 
+#include <algorithm>
+
 #include "fixits/yaml_edits.h"
 
 #include "frontend/project/job_sniff.h"
@@ -66,13 +68,16 @@ const config::ConfigModel* RunConfigFiles::load(const PathBases& where, const st
 }
 
 bool RunConfigFiles::bind(python::ScriptModel& script, const project::Launch* launch, const SourceFile* job_file,
-                          const PathBases& job, const PathBases& script_dir) {
+                          const PathBases& job, const PathBases& script_dir, std::vector<std::string>* linked) {
   project::RunConfigInput input;
   input.script = &script;
   input.launch = launch;
   input.job_file = job_file;
   input.load = [&](const std::string& rel, bool from_script) {
-    return load(from_script || !launch ? script_dir : job, rel);
+    const config::ConfigModel* model = load(from_script || !launch ? script_dir : job, rel);
+    if (model && linked && std::find(linked->begin(), linked->end(), model->file().path()) == linked->end())
+      linked->push_back(model->file().path());
+    return model;
   };
   return project::bindRunConfigs(input);
 }
@@ -83,8 +88,10 @@ std::optional<std::string> moveToValueSource(Diagnostic& d) {
   if (d.related.empty()) return std::nullopt;
   size_t k = d.related.size() - 1;
   const RelatedLocation& rel = d.related[k];
-  if (!isConfigKind(kindFromPath(rel.location.file))) return std::nullopt;
   bool argv = rel.message.rfind("job argv", 0) == 0;
+  // argv is written in a job file or a launch script (any kind but Python); config keys in YAML/JSON.
+  if (argv ? kindFromPath(rel.location.file) == FileKind::Python : !isConfigKind(kindFromPath(rel.location.file)))
+    return std::nullopt;
   if (!argv && rel.message.rfind("config key", 0) != 0) return std::nullopt;
   Location script_spot = d.location;
   d.location = rel.location;

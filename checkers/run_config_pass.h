@@ -32,8 +32,9 @@ class RunConfigFiles {
   // Binds the run configs the script reads, as launched by `launch` from
   // `job_file` (relative to `job`), or on its own when `launch` is null.
   // True when any config value was bound.
+  // `linked` (when given) receives the display paths of the configs read.
   bool bind(python::ScriptModel& script, const project::Launch* launch, const SourceFile* job_file,
-            const PathBases& job, const PathBases& script_dir);
+            const PathBases& job, const PathBases& script_dir, std::vector<std::string>* linked = nullptr);
   // The result index of a file by its display path.
   [[nodiscard]] std::optional<size_t> indexOf(const std::string& display_path);
 

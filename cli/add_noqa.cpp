@@ -72,6 +72,10 @@ NoqaResult addNoqaComments(const SourceFile& file, const std::vector<Diagnostic>
   auto refuse = [&](uint32_t line, const std::string& why) {
     out.refused.push_back(file.path() + ":" + std::to_string(line) + ": " + why);
   };
+  if (file.notebook()) {  // its text is the cells' Python, not what is on disk
+    for (const auto& [line, rules] : lines) refuse(line, "a notebook: add the comment in its cell");
+    return out;
+  }
   if (suppressionComment(file.kind(), "GPU000").empty()) {
     for (const auto& [line, rules] : lines) refuse(line, "this file kind has no comments");
     return out;

@@ -97,11 +97,11 @@ std::vector<FileAnalysis> analyzeAll(const std::vector<DiscoveredFile>& files, c
 // files' own analyses (what fixing re-runs); scripts read from disk for a
 // job join both, and the run.
 std::vector<FileAnalysis> linkProjectJobs(Discovery& discovery, std::vector<FileAnalysis>& per_file,
-                                          const RuleOptions& options) {
+                                          const RuleOptions& options, ProjectLinks* links) {
   std::vector<FileAnalysis> linked = per_file;
   std::vector<std::string> disk_paths;
   for (const auto& f : discovery.files) disk_paths.push_back(f.path);
-  linkJobs({&linked, &disk_paths, &options});
+  linkJobs({&linked, &disk_paths, &options, links});
   for (size_t i = discovery.files.size(); i < linked.size(); ++i) {
     discovery.files.push_back({disk_paths[i], linked[i].source->path(), linked[i].source->kind()});
     per_file.push_back(analyzeSource(linked[i].source, options));
@@ -145,18 +145,34 @@ bool loadBaseline(const Options& o, std::optional<Baseline>* baseline, std::stri
   return baseline->has_value();
 }
 
-// --verbose: the files left alone as not ours, and why.
-void printSkipped(const Discovery& discovery, const std::vector<FileAnalysis>& results) {
-  for (const auto& [path, why] : discovery.skipped) std::cerr << "gpulint: note: " << path << ": skipped: " << why << "\n";
+// The files left alone as not ours, and why: all of them with --verbose,
+// else those named on the command line (a file asked for by name and not
+// analysed must not read as "No findings").
+void printSkipped(const Discovery& discovery, const std::vector<FileAnalysis>& results, const Options& o,
+                  const std::string& root) {
+  std::set<std::string> named;
+  for (const auto& p : o.paths) named.insert(displayPath(p, root));
+  auto shown = [&](const std::string& display) { return o.verbose || named.count(display) > 0; };
+  for (const auto& [path, why] : discovery.skipped)
+    if (shown(path)) std::cerr << "gpulint: note: " << path << ": skipped: " << why << "\n";
   for (size_t i = 0; i < results.size(); ++i)
-    if (!results[i].skipped.empty())
+    if (!results[i].skipped.empty() && shown(discovery.files[i].display))
       std::cerr << "gpulint: note: " << discovery.files[i].display << ": skipped: " << results[i].skipped << "\n";
+}
+
+// Files read only in part, on every run but --quiet (not errors: see FileAnalysis::note).
+void printNotes(const Discovery& discovery, const std::vector<FileAnalysis>& results, const ProjectScope& scope) {
+  for (size_t i = 0; i < results.size() && i < discovery.files.size(); ++i) {
+    const std::string& path = discovery.files[i].display;
+    if (!results[i].note.empty() && (scope.reported.empty() || scope.reported.count(path)))
+      std::cerr << "gpulint: note: " << path << ": " << results[i].note << "\n";
+  }
 }
 
 // --diff: print what would change; write nothing.
 void printDiff(const FixResult& fixed, const SourceLookup& lookup) {
   for (const auto& [file, before] : fixed.original)
-    if (const SourceFile* now = lookup(file)) std::cout << fixits::unifiedDiff(file, before, now->text());
+    if (const SourceFile* now = lookup(file)) std::cout << fixits::unifiedDiff(file, before, now->fileText());
   for (const auto& m : fixed.messages) std::cerr << "gpulint: " << m << "\n";
   std::cerr << "gpulint: " << fixed.fixes_applied << " fix" << (fixed.fixes_applied == 1 ? "" : "es")
             << " would be applied to " << fixed.original.size() << " file(s)\n";
@@ -273,8 +289,11 @@ int runCheck(const Options& o) {
   unsigned jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
   bool progress = !o.no_progress && !o.quiet && isatty(STDERR_FILENO);
   std::vector<FileAnalysis> per_file = analyzeAll(discovery.files, settings.options, jobs, progress);
-  std::vector<FileAnalysis> results = linkProjectJobs(discovery, per_file, settings.options);
-  if (o.verbose) printSkipped(discovery, results);
+  ProjectLinks links;
+  std::vector<FileAnalysis> results =
+      linkProjectJobs(discovery, per_file, settings.options, o.show_links ? &links : nullptr);
+  if (o.verbose || !o.quiet) printSkipped(discovery, results, o, root);
+  if (!o.quiet) printNotes(discovery, results, scope);
 
   std::vector<FileError> file_errors;
   for (const auto& [path, message] : discovery.errors) file_errors.push_back({path, message});
@@ -331,7 +350,7 @@ int runCheck(const Options& o) {
     }
   }
   std::ostream& out = o.output.empty() ? std::cout : file;
-  writeReport(out, o, {diagnostics, file_errors, lookup, root});
+  writeReport(out, o, {diagnostics, file_errors, lookup, root, o.show_links ? &links : nullptr});
   out.flush();
   if (!file_errors.empty()) return kExitError;
   return countAtLeast(diagnostics, settings.fail_on) > 0 ? kExitFindings : kExitClean;

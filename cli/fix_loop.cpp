@@ -3,12 +3,41 @@
 #include <set>
 
 #include "fixits/apply.h"
+#include "fixits/notebook_edits.h"
 
 namespace gpulint::cli {
 
 namespace {
+
 constexpr int kMaxRounds = 10;  // fixes can enable others; bounded so a bad fix cannot loop forever
+
+struct FixedSource {
+  SourceFilePtr source;  // null when nothing changed or the fix is refused
+  std::string error;     // why it is refused
+};
+
+// `source` with `edits` applied, if the result still parses. A notebook is
+// edited inside its JSON (fixits/notebook_edits.h) and read back as a notebook.
+FixedSource fixedSource(const SourceFile& source, const std::vector<Edit>& edits) {
+  if (source.notebook()) {
+    fixits::NotebookEdit edited = fixits::applyNotebookEdits(source, edits);
+    if (!edited.error.empty()) return {nullptr, edited.error};
+    if (edited.json == source.fileText()) return {};
+    LoadedSource reloaded = sourceFromText(source.path(), std::move(edited.json), FileKind::Python);
+    if (!reloaded.source) return {nullptr, "the fixed notebook could not be read back: " + reloaded.error};
+    if (fixits::syntaxErrorCount(reloaded.source->text(), FileKind::Python) >
+        fixits::syntaxErrorCount(source.text(), FileKind::Python))
+      return {nullptr, "the fixed text would not parse"};
+    return {std::move(reloaded.source), ""};
+  }
+  std::string after = fixits::applyEdits(source.text(), edits);
+  if (after == source.text()) return {};
+  if (fixits::syntaxErrorCount(after, source.kind()) > fixits::syntaxErrorCount(source.text(), source.kind()))
+    return {nullptr, "the fixed text would not parse"};
+  return {std::make_shared<SourceFile>(source.path(), std::move(after), source.kind()), ""};
 }
+
+}  // namespace
 
 FixResult applyFixRounds(std::vector<FileAnalysis>& results, bool unsafe, const RuleOptions& options,
                          const DiagnosticFilter& filter, const ProjectLink& link) {
@@ -44,19 +73,15 @@ FixResult applyFixRounds(std::vector<FileAnalysis>& results, bool unsafe, const 
       auto it = index.find(file);
       if (it == index.end()) continue;
       FileAnalysis& r = results[it->second];
-      const std::string& before = r.source->text();
-      std::string after = fixits::applyEdits(before, file_edits);
-      if (after == before) continue;
-      int errors_before = fixits::syntaxErrorCount(before, r.source->kind());
-      int errors_after = fixits::syntaxErrorCount(after, r.source->kind());
-      if (errors_after > errors_before) {
-        out.messages.push_back(file + ": fixes not applied: the fixed text would not parse");
+      FixedSource fixed = fixedSource(*r.source, file_edits);
+      if (!fixed.source && fixed.error.empty()) continue;  // nothing changed
+      if (!fixed.error.empty()) {
+        out.messages.push_back(file + ": fixes not applied: " + fixed.error);
         rejected_files.insert(file);
         continue;
       }
-      if (!out.original.count(file)) out.original[file] = before;
-      auto source = std::make_shared<SourceFile>(r.source->path(), std::move(after), r.source->kind());
-      r = analyzeSource(std::move(source), options);
+      if (!out.original.count(file)) out.original[file] = r.source->fileText();
+      r = analyzeSource(std::move(fixed.source), options);
       out.fixes_applied += fixes_per_file[file];
       out.fixes_per_file[file] += fixes_per_file[file];
       changed = true;

@@ -50,7 +50,7 @@ WrittenFixes writeFixedFiles(const FixResult& fixed, const std::map<std::string,
     const SourceFile* source = now(file);
     auto disk = on_disk.find(file);
     if (!source || disk == on_disk.end()) continue;
-    if (std::string err = fixits::writeFileAtomically(disk->second, source->text(), before); !err.empty()) {
+    if (std::string err = fixits::writeFileAtomically(disk->second, source->fileText(), before); !err.empty()) {
       out.errors.push_back({file, err});
       continue;
     }

@@ -77,6 +77,8 @@ const std::vector<OptionSpec> kOptions = {
      [](Options& o, S v) { o.write_baseline = v; return std::string(); }},
     {"", "--statistics", "", "print the number of findings per rule instead of the findings",
      [](Options& o, S) { o.statistics = true; return std::string(); }},
+    {"", "--show-links", "", "list the jobs recognised, the scripts they start, argv bound and configs linked",
+     [](Options& o, S) { o.show_links = true; return std::string(); }},
     {"", "--add-noqa", "", "append a `gpulint: disable=` comment to every line with a finding",
      [](Options& o, S) { o.add_noqa = true; return std::string(); }},
     {"", "--compile-commands", "DIR", "folder holding compile_commands.json for C++/CUDA files",

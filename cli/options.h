@@ -21,6 +21,7 @@ struct Options {
   std::string baseline, write_baseline;
   bool statistics = false;
   bool add_noqa = false;
+  bool show_links = false;
   bool force_exclude = false;
   bool no_respect_gitignore = false;
   bool report_unused_suppressions = false;

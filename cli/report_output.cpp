@@ -8,6 +8,7 @@
 #include "report/gitlab_reporter.h"
 #include "report/json_reporter.h"
 #include "report/sarif_reporter.h"
+#include "report/links_reporter.h"
 #include "report/statistics.h"
 #include "report/text_reporter.h"
 
@@ -39,6 +40,8 @@ std::string checkOptionsError(const Options& o) {
     return "--add-noqa edits files itself; it does not combine with --fix, --diff or --statistics";
   if (o.statistics && o.format != Format::Text && o.format != Format::Json)
     return "--statistics prints text or json";
+  if (o.show_links && (o.statistics || (o.format != Format::Text && o.format != Format::Json)))
+    return "--show-links prints text or json (not with --statistics)";
   return "";
 }
 
@@ -57,13 +60,14 @@ void writeReport(std::ostream& out, const Options& o, const ReportInput& in) {
       writeSarif(out, in.diagnostics, in.file_errors, in.lookup, so);
       break;
     }
-    case Format::Json: writeJson(out, in.diagnostics, in.file_errors); break;
-    case Format::Github: writeGithub(out, in.diagnostics, in.file_errors); break;
+    case Format::Json: writeJson(out, in.diagnostics, in.file_errors, in.lookup, in.links); break;
+    case Format::Github: writeGithub(out, in.diagnostics, in.file_errors, in.lookup); break;
     case Format::Gitlab: writeGitlab(out, in.diagnostics, in.file_errors, in.lookup); break;
     default: {
       TextOptions to;
       to.color = useColor(o, o.output.empty() && isatty(STDOUT_FILENO));
       to.show_source = !o.quiet;
+      if (in.links) writeLinksText(out, *in.links);
       writeText(out, in.diagnostics, in.file_errors, in.lookup, to);
     }
   }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "checkers/diagnostic.h"
+#include "checkers/job_links.h"
 #include "cli/options.h"
 #include "report/common.h"
 
@@ -16,6 +17,7 @@ struct ReportInput {
   const std::vector<FileError>& file_errors;
   const SourceLookup& lookup;
   std::string root;  // absolute folder the display paths are relative to
+  const ProjectLinks* links = nullptr;  // --show-links: what the project step recognised
 };
 
 // Colour for the text report: --no-color, then --color, then NO_COLOR and

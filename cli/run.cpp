@@ -6,6 +6,7 @@
 #include "checkers/checker.h"
 #include "cli/check_command.h"
 #include "cli/options.h"
+#include "frontend/project/job.h"
 #include "lsp/server.h"
 #include "patterns/rule_docs.h"
 
@@ -33,6 +34,7 @@ int printRules(const Options& o) {
     for (const auto& r : rules)
       std::cout << r.id << "  " << r.name << " (" << levelName(r.level) << ", fix: " << r.fix << ")\n    "
                 << r.summary << "\n";
+    std::cout << "\nThe job rules (GPU3xx) read: " << project::jobKindsSummary() << ".\n";
   }
   return 0;
 }

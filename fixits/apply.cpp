@@ -79,6 +79,7 @@ std::string applyEdits(const std::string& text, std::vector<Edit> edits) {
 int syntaxErrorCount(const std::string& text, FileKind kind) {
   const TSLanguage* language = kind == FileKind::Python ? tree_sitter_python()
                                : (kind == FileKind::Yaml || kind == FileKind::Json) ? tree_sitter_yaml()
+                               : kind == FileKind::Shell                            ? tree_sitter_bash()
                                                                                     : nullptr;
   if (!language) return -1;
   ts::Parser parser(language);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "frontend/notebook/notebook.h"
+
 namespace gpulint {
 
 FileKind kindFromPath(std::string_view path) {
@@ -13,7 +15,41 @@ FileKind kindFromPath(std::string_view path) {
   if (ends(".json")) return FileKind::Json;
   for (auto ext : {".cu", ".cuh", ".cpp", ".cc", ".cxx", ".h", ".hpp"})
     if (ends(ext)) return FileKind::Cxx;
+  for (auto ext : {".sh", ".bash", ".sbatch", ".slurm"})
+    if (ends(ext)) return FileKind::Shell;
   return FileKind::Unknown;
+}
+
+bool isNotebookPath(std::string_view path) { return path.ends_with(".ipynb"); }
+
+bool hasShellShebang(std::string_view text) {
+  if (!text.starts_with("#!")) return false;
+  std::string_view line = text.substr(2, text.find('\n') == std::string_view::npos ? text.size() : text.find('\n') - 2);
+  // The interpreter: the first word, or the word after `env` (and its -S).
+  auto next_word = [&line]() {
+    size_t b = line.find_first_not_of(" \t\r");
+    if (b == std::string_view::npos) return std::string_view();
+    size_t e = line.find_first_of(" \t\r", b);
+    std::string_view w = line.substr(b, e == std::string_view::npos ? std::string_view::npos : e - b);
+    line.remove_prefix(e == std::string_view::npos ? line.size() : e);
+    size_t slash = w.rfind('/');
+    return slash == std::string_view::npos ? w : w.substr(slash + 1);
+  };
+  std::string_view interpreter = next_word();
+  if (interpreter == "env") {
+    interpreter = next_word();
+    if (interpreter == "-S") interpreter = next_word();
+  }
+  for (std::string_view shell : {"sh", "bash", "zsh", "dash", "ksh"})
+    if (interpreter == shell) return true;
+  return false;
+}
+
+FileKind kindFromPathAndText(std::string_view path, std::string_view text) {
+  FileKind kind = kindFromPath(path);
+  std::string_view name = path.substr(path.find_last_of('/') == std::string_view::npos ? 0 : path.find_last_of('/') + 1);
+  bool extensionless = name.find('.') == std::string_view::npos;
+  return kind == FileKind::Unknown && extensionless && hasShellShebang(text) ? FileKind::Shell : kind;
 }
 
 const char* kindName(FileKind kind) {
@@ -22,6 +58,7 @@ const char* kindName(FileKind kind) {
     case FileKind::Yaml: return "yaml";
     case FileKind::Json: return "json";
     case FileKind::Cxx: return "c++";
+    case FileKind::Shell: return "shell";
     case FileKind::Unknown: break;
   }
   return "unknown";
@@ -38,6 +75,13 @@ std::vector<uint32_t> lineStartsOf(std::string_view text) {
 
 SourceFile::SourceFile(std::string path, std::string text, FileKind kind)
     : path_(std::move(path)), text_(std::move(text)), kind_(kind), line_starts_(lineStartsOf(text_)) {}
+
+SourceFile::SourceFile(std::string path, std::string text, std::shared_ptr<const notebook::NotebookMap> notebook)
+    : SourceFile(std::move(path), std::move(text), FileKind::Python) {
+  notebook_ = std::move(notebook);
+}
+
+const std::string& SourceFile::fileText() const { return notebook_ ? notebook_->json().text() : text_; }
 
 Position SourceFile::position(uint32_t offset) const {
   offset = std::min<uint32_t>(offset, text_.size());

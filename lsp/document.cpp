@@ -101,6 +101,14 @@ void Document::applyEdit(LspPosition start, LspPosition end, std::string_view te
 }
 
 FileAnalysis Document::analyze(const RuleOptions& options) {
+  if (isNotebookPath(path_)) {  // its code cells, read from the JSON text (no incremental parse)
+    LoadedSource loaded = sourceFromText(path_, text_, kind_);
+    if (loaded.source) return analyzeSource(std::move(loaded.source), options);
+    FileAnalysis refused;
+    refused.error = loaded.error;
+    refused.skipped = loaded.skipped;
+    return refused;
+  }
   auto source = std::make_shared<SourceFile>(path_, text_, kind_);
   // Other kinds have no incremental front end: the shared pipeline reads them.
   if (kind_ != FileKind::Python) return analyzeSource(source, options);

@@ -8,6 +8,7 @@
 #include "checkers/suppression.h"
 #include "fixits/apply.h"
 #include "patterns/rule_docs.h"
+#include "report/common.h"
 
 namespace gpulint::lsp {
 
@@ -171,6 +172,15 @@ json quickFixes(const Document& doc, const std::vector<Diagnostic>& findings, Ls
   return fixes;
 }
 
+// A notebook is open as its JSON: findings move to the JSON lines of their
+// cell source. Its fixes edit the cells' Python, which the editor does not
+// hold, so they are left to `gpulint check --fix`.
+void onNotebookJson(Diagnostic& d, const SourceFile& notebook) {
+  d.location = diskLocation(d.location, &notebook);
+  for (auto& r : d.related) r.location = diskLocation(r.location, &notebook);
+  d.fixes.clear();
+}
+
 }  // namespace
 
 std::string uriToPath(std::string_view uri) {
@@ -209,6 +219,8 @@ std::string pathToUri(std::string_view path) {
 std::vector<Diagnostic> filterFindings(const FileAnalysis& analysis, const Settings& settings) {
   if (!analysis.source) return {};
   std::vector<Diagnostic> out = selectFindings(analysis.diagnostics, *analysis.source, settings, {});
+  if (analysis.source->notebook())
+    for (auto& d : out) onNotebookJson(d, *analysis.source);
   std::sort(out.begin(), out.end(), diagnosticLess);
   return out;
 }

@@ -25,4 +25,14 @@ using SourceLookup = std::function<const SourceFile*(std::string_view path)>;
 // files are shared, so the lookup stays valid on its own.
 [[nodiscard]] SourceLookup lookupIn(std::vector<SourceFilePtr> files);
 
+// Notebooks are analysed as the Python of their code cells; on disk they are
+// JSON. These give the file as stored and a location in it: for a notebook,
+// the .ipynb JSON and the span of the cell's source string there (what SARIF
+// and GitHub annotations point at); any other file is returned as is.
+[[nodiscard]] const SourceFile* diskSource(const SourceFile* source);
+[[nodiscard]] Location diskLocation(const Location& location, const SourceFile* source);
+
+// "path:line:col", or "path:cell N:line:col" in a notebook (as Ruff shows them).
+[[nodiscard]] std::string displayPosition(const Location& location, const SourceFile* source);
+
 }  // namespace gpulint

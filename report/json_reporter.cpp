@@ -2,6 +2,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "frontend/notebook/notebook.h"
+#include "report/links_reporter.h"
+
 namespace gpulint {
 
 namespace {
@@ -12,6 +15,24 @@ nlohmann::json position(const Position& p) { return {{"line", p.line}, {"column"
 
 nlohmann::json location(const Location& l) {
   return {{"file", l.file}, {"start", position(l.start)}, {"end", position(l.stop)}};
+}
+
+// In a notebook: the cell, and lines counted inside it.
+nlohmann::json location(const Location& l, const SourceLookup& sources) {
+  const SourceFile* source = sources ? sources(l.file) : nullptr;
+  const notebook::NotebookMap* nb = source && l.valid() ? source->notebook() : nullptr;
+  auto start = nb ? nb->cellPosition(l.start) : std::nullopt;
+  if (!start) return location(l);
+  auto stop = nb->cellPosition(l.stop);
+  nlohmann::json end = {{"line", start->line}, {"column", start->column_utf16}};
+  if (stop && stop->cell == start->cell) end = {{"line", stop->line}, {"column", stop->column_utf16}};
+  return {{"file", l.file}, {"cell", start->cell}, {"cell_index", start->index},
+          {"start", {{"line", start->line}, {"column", start->column_utf16}}}, {"end", end}};
+}
+
+bool inNotebook(const std::string& file, const SourceLookup& sources) {
+  const SourceFile* source = sources ? sources(file) : nullptr;
+  return source && source->notebook();
 }
 
 // GitHub workflow commands need %, CR and LF escaped in messages, plus , and : in properties.
@@ -38,19 +59,22 @@ std::string escapeProperty(const std::string& s) {
 
 }  // namespace
 
-void writeJson(std::ostream& out, const std::vector<Diagnostic>& diagnostics, const std::vector<FileError>& errors) {
+void writeJson(std::ostream& out, const std::vector<Diagnostic>& diagnostics, const std::vector<FileError>& errors,
+               const SourceLookup& sources, const ProjectLinks* links) {
   nlohmann::json doc = nlohmann::json::object();
   nlohmann::json list = nlohmann::json::array();
   for (const auto& d : diagnostics) {
     nlohmann::json j = {{"rule", d.rule}, {"level", levelName(d.level)}, {"message", d.message},
-                        {"location", location(d.location)}};
+                        {"location", location(d.location, sources)}};
     j["related"] = nlohmann::json::array();
-    for (const auto& r : d.related) j["related"].push_back({{"message", r.message}, {"location", location(r.location)}});
+    for (const auto& r : d.related) j["related"].push_back({{"message", r.message}, {"location", location(r.location, sources)}});
     j["fixes"] = nlohmann::json::array();
     for (const auto& f : d.fixes) {
       nlohmann::json edits = nlohmann::json::array();
+      // Offsets in a notebook are in the Python of its cells, not in the file: --fix applies those.
       for (const auto& e : f.edits)
-        edits.push_back({{"file", e.file}, {"begin", e.begin}, {"end", e.end}, {"replacement", e.replacement}});
+        if (!inNotebook(e.file, sources))
+          edits.push_back({{"file", e.file}, {"begin", e.begin}, {"end", e.end}, {"replacement", e.replacement}});
       j["fixes"].push_back({{"title", f.title}, {"applicability", applicabilityName(f.applicability)}, {"edits", edits}});
     }
     list.push_back(std::move(j));
@@ -58,17 +82,20 @@ void writeJson(std::ostream& out, const std::vector<Diagnostic>& diagnostics, co
   doc["diagnostics"] = std::move(list);
   doc["errors"] = nlohmann::json::array();
   for (const auto& e : errors) doc["errors"].push_back({{"file", e.path}, {"message", e.message}});
+  if (links) doc["links"] = linksJson(*links);
   // A file name that is not UTF-8 must not cost the whole report: bytes that
   // are not UTF-8 become U+FFFD.
   out << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
 }
 
-void writeGithub(std::ostream& out, const std::vector<Diagnostic>& diagnostics, const std::vector<FileError>& errors) {
+void writeGithub(std::ostream& out, const std::vector<Diagnostic>& diagnostics, const std::vector<FileError>& errors,
+                 const SourceLookup& sources) {
   for (const auto& d : diagnostics) {
     const char* kind = d.level == Level::Error ? "error" : d.level == Level::Warning ? "warning" : "notice";
-    out << "::" << kind << " file=" << escapeProperty(d.location.file) << ",line=" << d.location.start.line
-        << ",col=" << d.location.start.column_utf16 << ",endLine=" << d.location.stop.line
-        << ",endColumn=" << d.location.stop.column_utf16 << ",title=" << escapeProperty("gpulint " + d.rule) << "::"
+    Location at = diskLocation(d.location, sources ? sources(d.location.file) : nullptr);
+    out << "::" << kind << " file=" << escapeProperty(at.file) << ",line=" << at.start.line
+        << ",col=" << at.start.column_utf16 << ",endLine=" << at.stop.line
+        << ",endColumn=" << at.stop.column_utf16 << ",title=" << escapeProperty("gpulint " + d.rule) << "::"
         << escapeData(d.message) << "\n";
   }
   for (const auto& e : errors)

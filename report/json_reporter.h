@@ -5,11 +5,18 @@
 #include <vector>
 
 #include "checkers/diagnostic.h"
+#include "checkers/job_links.h"
 #include "report/common.h"
 
 namespace gpulint {
 
-void writeJson(std::ostream& out, const std::vector<Diagnostic>& diagnostics, const std::vector<FileError>& errors);
-void writeGithub(std::ostream& out, const std::vector<Diagnostic>& diagnostics, const std::vector<FileError>& errors);
+// `sources` places findings in notebooks: JSON gives the cell ("cell", 1-based
+// as in the text report, and "cell_index" into the notebook's `cells` array)
+// and lines inside it; GitHub annotations point at the .ipynb JSON lines.
+// `links` (--show-links) adds the `links` section (report/links_reporter.h).
+void writeJson(std::ostream& out, const std::vector<Diagnostic>& diagnostics, const std::vector<FileError>& errors,
+               const SourceLookup& sources = {}, const ProjectLinks* links = nullptr);
+void writeGithub(std::ostream& out, const std::vector<Diagnostic>& diagnostics, const std::vector<FileError>& errors,
+                 const SourceLookup& sources = {});
 
 }  // namespace gpulint

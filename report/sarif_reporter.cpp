@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <unordered_map>
 
+#include "frontend/notebook/notebook.h"
 #include "patterns/rule_docs.h"
 
 namespace gpulint {
@@ -116,11 +117,15 @@ class Sources {
   FileFacts* get(std::string_view path) {
     auto it = cache_.find(std::string(path));
     if (it != cache_.end()) return it->second.get();
-    const SourceFile* s = lookup_ ? lookup_(path) : nullptr;
+    const SourceFile* s = diskSource(source(path));
     auto& slot = cache_[std::string(path)];
     if (s) slot = std::make_unique<FileFacts>(s);
     return slot.get();
   }
+  // The analysed source (a notebook's Python), before diskSource.
+  const SourceFile* source(std::string_view path) const { return lookup_ ? lookup_(path) : nullptr; }
+  // Where a location lies in the file as stored (a notebook's JSON lines).
+  Location onDisk(const Location& loc) const { return diskLocation(loc, source(loc.file)); }
 
  private:
   const SourceLookup& lookup_;
@@ -224,7 +229,8 @@ Json regionOf(FileFacts* facts, const Location& loc, Json* context) {
   return r;
 }
 
-Json physicalLocation(Sources& sources, const Location& loc, bool with_context) {
+Json physicalLocation(Sources& sources, const Location& analysed, bool with_context) {
+  Location loc = sources.onDisk(analysed);
   Json p;
   p["artifactLocation"] = artifactLocation(loc.file);
   FileFacts* facts = sources.get(loc.file);
@@ -365,8 +371,18 @@ std::string artifactUri(std::string_view display_path) {
 
 std::string sarifFingerprint(const Diagnostic& d, const SourceFile* source) {
   if (!source) return fingerprintWith(d, nullptr);
-  FileFacts facts(source);
-  return fingerprintWith(d, &facts);
+  Diagnostic on_disk = d;
+  on_disk.location = diskLocation(d.location, source);
+  FileFacts facts(diskSource(source));
+  return fingerprintWith(on_disk, &facts);
+}
+
+// A notebook finding also names its cell and the line in it, as the text report does.
+static void addNotebookCell(Json& result, const Location& loc, const SourceFile* source) {
+  if (!source || !source->notebook() || !loc.valid()) return;
+  if (auto cell = source->notebook()->cellPosition(loc.start))
+    result["properties"] = {{"notebookCell", cell->cell}, {"notebookCellIndex", cell->index},
+                            {"notebookCellLine", cell->line}};
 }
 
 void writeSarif(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
@@ -419,10 +435,16 @@ void writeSarif(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
                            {"message", {{"text", sentence(rel.message)}}}});
       r["relatedLocations"] = std::move(related);
     }
-    r["partialFingerprints"] = {{std::string(kSarifFingerprintKey), fingerprintWith(d, sources.get(d.location.file))}};
+    const SourceFile* analysed = sources.source(d.location.file);
+    Diagnostic on_disk = d;
+    on_disk.location = sources.onDisk(d.location);
+    r["partialFingerprints"] = {{std::string(kSarifFingerprintKey), fingerprintWith(on_disk, sources.get(d.location.file))}};
+    addNotebookCell(r, d.location, analysed);
     Json fixes = Json::array();
+    // A notebook fix edits the cells' Python, not the JSON bytes: --fix applies it, SARIF does not carry it.
+    bool notebook = analysed && analysed->notebook();
     for (const auto& f : d.fixes)
-      if (f.applicability != Applicability::Display && !f.edits.empty())
+      if (f.applicability != Applicability::Display && !f.edits.empty() && !notebook)
         fixes.push_back(fixJson(sources, f, d.location.file));
     if (!fixes.empty()) r["fixes"] = std::move(fixes);
     results.push_back(std::move(r));

@@ -1,5 +1,7 @@
 #include "report/text_reporter.h"
 
+#include "frontend/notebook/notebook.h"
+
 #include <algorithm>
 #include <sstream>
 
@@ -32,11 +34,6 @@ struct Paint {
   }
 };
 
-std::string position(const Location& loc) {
-  std::string s = loc.file;
-  if (loc.valid()) s += ":" + std::to_string(loc.start.line) + ":" + std::to_string(loc.start.column_utf16);
-  return s;
-}
 
 const char* fixLabel(Applicability a) {
   switch (a) {
@@ -135,6 +132,8 @@ std::string codeFrame(const SourceFile& source, const Location& loc, const TextO
 
   Paint paint{options.color};
   std::string number = std::to_string(loc.start.line);
+  if (source.notebook())  // the line inside its cell, as the header says
+    if (auto cell = source.notebook()->cellPosition(loc.start)) number = std::to_string(cell->line);
   std::string gutter_blank(number.size(), ' ');
   std::string out;
   out += paint(kBoldBlue, " " + number + " |") + " " + rendered + "\n";
@@ -146,11 +145,11 @@ std::string codeFrame(const SourceFile& source, const Location& loc, const TextO
 void writeTextDiagnostic(std::ostream& out, const Diagnostic& d, const SourceFile* source,
                          const TextOptions& options) {
   Paint paint{options.color};
-  out << paint(kBold, position(d.location) + ":") << " " << paint(levelColor(d.level), std::string(levelName(d.level)) + ":")
+  out << paint(kBold, displayPosition(d.location, source) + ":") << " " << paint(levelColor(d.level), std::string(levelName(d.level)) + ":")
       << " " << paint(kBold, d.message) << " " << paint(kDim, "[" + d.rule + "]") << "\n";
   if (options.show_source && source) out << codeFrame(*source, d.location, options, d.level);
   for (const auto& r : d.related)
-    out << "  " << paint(kBold, position(r.location) + ":") << " " << paint(kBoldCyan, "note:") << " " << r.message
+    out << "  " << paint(kBold, displayPosition(r.location, source) + ":") << " " << paint(kBoldCyan, "note:") << " " << r.message
         << "\n";
   for (const auto& f : d.fixes)
     out << "  " << paint(kBoldGreen, "help:") << " " << f.title << " (" << fixLabel(f.applicability) << ")\n";
@@ -177,7 +176,7 @@ void writeText(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
                const std::vector<FileError>& file_errors, const SourceLookup& sources, const TextOptions& options) {
   Paint paint{options.color};
   for (const auto& d : diagnostics) {
-    const SourceFile* source = options.show_source && sources ? sources(d.location.file) : nullptr;
+    const SourceFile* source = sources ? sources(d.location.file) : nullptr;
     writeTextDiagnostic(out, d, source, options);
     if (options.show_source) out << "\n";
   }

@@ -2,6 +2,9 @@
 // expectations inline (`# expect: GPU201`, `# expect: GPU201 "substring"`,
 // `# expect-next: GPU201`; `// expect:` in C++). Missing or extra
 // diagnostics fail. A file without expectations must produce nothing.
+// Suppression comments apply as in `gpulint check`. Notebooks (.ipynb)
+// carry their expectations in code cells: they are read from the joined
+// Python of the cells, where the findings' lines are counted too.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -14,6 +17,7 @@
 
 #include "checkers/pipeline.h"
 #include "checkers/project_pass.h"
+#include "checkers/suppression.h"
 #include "cli/fix_loop.h"
 #include "frontend/cxx/cxx_frontend.h"
 
@@ -81,11 +85,11 @@ std::vector<Expectation> expectationsFor(const fs::path& path, const std::string
 std::vector<fs::path> fixtureFiles() {
   std::vector<fs::path> files;
   fs::path root = fs::path(GPULINT_SOURCE_DIR) / "testdata";
-  for (const char* kind : {"python", "projects", "cxx", "runnable"}) {
+  for (const char* kind : {"python", "projects", "cxx", "runnable", "notebooks"}) {
     if (!fs::exists(root / kind)) continue;
     for (const auto& e : fs::recursive_directory_iterator(root / kind)) {
       std::string name = e.path().filename().string();
-      if (!e.is_regular_file() || kindFromPath(name) == FileKind::Unknown) continue;
+      if (!e.is_regular_file() || (kindFromPath(name) == FileKind::Unknown && !isNotebookPath(name))) continue;
       if (name.find(".fixed.") != std::string::npos || name.find(".unsafe-fixed.") != std::string::npos) continue;
       files.push_back(e.path());
     }
@@ -167,12 +171,16 @@ TEST_P(Fixture, DiagnosticsMatchInlineExpectations) {
   std::stringstream ss;
   ss << in.rdbuf();
   std::string rel = fs::relative(path, GPULINT_SOURCE_DIR).string();
-  auto source = std::make_shared<SourceFile>(rel, ss.str(), kindFromPath(rel));
+  LoadedSource loaded = sourceFromText(rel, ss.str(), kindFromPath(rel));
+  ASSERT_TRUE(loaded.source) << loaded.error << loaded.skipped;
   const FileAnalysis* in_project = projectResult(rel);
-  FileAnalysis result = in_project ? *in_project : analyzeSource(source, RuleOptions{});
+  FileAnalysis result = in_project ? *in_project : analyzeSource(loaded.source, RuleOptions{});
   ASSERT_TRUE(result.error.empty()) << result.error;
+  Suppressions suppressions = parseSuppressions(loaded.source->text(), loaded.source->kind());
+  std::erase_if(result.diagnostics,
+                [&](const Diagnostic& d) { return suppressions.suppressed(d.rule, d.location.start.line); });
 
-  std::vector<Expectation> expected = expectationsFor(path, ss.str());
+  std::vector<Expectation> expected = expectationsFor(path, loaded.source->text());
   std::multiset<std::pair<uint32_t, std::string>> want, got;
   for (const auto& e : expected) want.insert({e.line, e.rule});
   for (const auto& d : result.diagnostics) got.insert({d.location.start.line, d.rule});
@@ -205,9 +213,9 @@ std::string fixedText(const std::string& rel, const std::string& text, bool unsa
   std::string project = projectOf(rel);
   if (project.empty()) {
     std::vector<FileAnalysis> results;
-    results.push_back(analyzeSource(std::make_shared<SourceFile>(rel, text, kindFromPath(rel)), RuleOptions{}));
+    results.push_back(analyzeSource(sourceFromText(rel, text, kindFromPath(rel)).source, RuleOptions{}));
     (void)cli::applyFixRounds(results, unsafe, RuleOptions{}, all);
-    return results.front().source->text();
+    return results.front().source->fileText();
   }
   // A project file is fixed through the project: its jobs and scripts linked.
   std::vector<std::string> disk;

@@ -2,6 +2,7 @@
 
 #include "checkers/job/job_common.h"
 #include "checkers/python_common.h"
+#include "fixits/yaml_edits.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::checks {
@@ -66,6 +67,22 @@ bool processCountKnown(const JobContext& job) {
   return true;
 }
 
+// torchrun's count written as a literal where the job sets it (the option,
+// or the script variable it comes from), with no srun tasks multiplying it:
+// set it to the GPUs requested. Unsafe: it changes the processes, hence the
+// global batch size and the learning-rate schedule.
+std::optional<Fix> raiseProcessCount(const JobContext& job, int64_t gpus) {
+  const project::Launch& l = *job.launch;
+  const project::ArgToken& t = l.processes_token;
+  if (l.launcher != project::Launcher::Torchrun || t.unknown) return std::nullopt;
+  if (t.begin == l.launcher_token.begin && t.end == l.launcher_token.end) return std::nullopt;  // the default
+  if (std::to_string(*l.processes) != t.text) return std::nullopt;  // srun tasks multiply it
+  auto edit = fixits::replaceTokenValue(*job.file, t.begin, t.end, t.text, std::to_string(gpus));
+  if (!edit) return std::nullopt;
+  return Fix{"Start " + std::to_string(gpus) + " processes per node (torchrun --nproc_per_node)",
+             Applicability::Unsafe, {*edit}};
+}
+
 bool usesLightning(const python::ScriptModel& script) {
   return script.importsModule("lightning") || script.importsModule("pytorch_lightning");
 }
@@ -108,6 +125,8 @@ void UnusedGpus::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
               std::to_string(processes) + " GPU" + (processes == 1 ? "" : "s") + ".";
   d.related.push_back(launchRelated(job, started + " here"));
   d.related.push_back(trainingSpot(script, "the training it runs"));
+  if (!lightning)
+    if (std::optional<Fix> fix = raiseProcessCount(job, gpus->count)) d.fixes.push_back(std::move(*fix));
   sink.report(std::move(d));
 }
 

@@ -9,7 +9,7 @@ namespace gpulint::checks {
 class GpuNeverUsed final : public Checker {
  public:
   [[nodiscard]] std::string_view id() const override { return "GPU302"; }
-  [[nodiscard]] bool reads(FileKind kind) const override { return kind == FileKind::Yaml || kind == FileKind::Json; }
+  [[nodiscard]] bool reads(FileKind kind) const override { return kind == FileKind::Yaml || kind == FileKind::Json || kind == FileKind::Shell; }
   void run(const AnalysisContext& context, DiagnosticSink& sink) const override;
 };
 

@@ -33,17 +33,19 @@ void CpuStarved::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
   const JobContext& job = *ctx.job;
   const project::JobRole& role = *job.role;
   // No CPU request: the scheduler's default (often every core of the node) applies; unknown.
-  if (!role.cpus || !role.cpus_at || *role.cpus <= 0) return;
+  std::optional<Location> cpus_at = cpusLocation(job);
+  if (!role.cpus || !cpus_at || *role.cpus <= 0) return;
   std::optional<GpuRequest> gpus = gpuRequest(job);
   if (!gpus || gpus->count < 1) return;  // a CPU-only role cannot starve a GPU
   double cpus = *role.cpus;
   Diagnostic d;
   d.rule = "GPU304";
   d.level = Level::Warning;
-  d.location = valueLocation(job, *role.cpus_at);
+  d.location = *cpus_at;
   d.related.push_back({gpus->at, "the GPU request"});
-  std::string request = std::string(role.pod ? "Container `" : "Task role `") + role.name + "` requests " + number(cpus) + " CPU" + (cpus == 1 ? "" : "s") + " for " +
-                        std::to_string(gpus->count) + " GPU" + (gpus->count == 1 ? "" : "s");
+  std::string how = role.cpus_what.empty() ? "" : " (`" + role.cpus_token->text + "` " + role.cpus_what + ")";
+  std::string request = roleTitle(job) + " requests " + number(cpus) + " CPU" + (cpus == 1 ? "" : "s") + how +
+                        " for " + std::to_string(gpus->count) + " GPU" + (gpus->count == 1 ? "" : "s");
   double per_gpu = cpus / static_cast<double>(gpus->count);
   if (per_gpu < kMinCpusPerGpu) {
     d.message = request + " (" + number(per_gpu) + " per GPU): each GPU's training process needs a core to launch "

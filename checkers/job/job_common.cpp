@@ -15,15 +15,36 @@ std::optional<GpuRequest> gpuRequest(const JobContext& job) {
   const project::JobRole& role = *job.role;
   if (role.gpus && role.gpus_at) {
     Location at = valueLocation(job, *role.gpus_at);
-    const char* key = job.job->schema == project::JobSchema::OpenPai ? "resourcePerInstance.gpu" : "nvidia.com/gpu";
-    return GpuRequest{*role.gpus, at, std::string(key) + " at line " + std::to_string(at.start.line)};
+    return GpuRequest{*role.gpus, at, role.gpus_key + " at line " + std::to_string(at.start.line)};
   }
   if (role.shell.gres_gpus) {
     const project::ArgToken& t = role.shell.gres_token;
     Location at = jobLocation(job, t.begin, t.end);
-    return GpuRequest{*role.shell.gres_gpus, at, "`" + t.text + "` at line " + std::to_string(at.start.line)};
+    std::string how = role.shell.gres_how.empty() ? "" : " " + role.shell.gres_how;
+    return GpuRequest{*role.shell.gres_gpus, at, "`" + t.text + "`" + how + " at line " + std::to_string(at.start.line)};
   }
   return std::nullopt;
+}
+
+std::optional<Location> cpusLocation(const JobContext& job) {
+  const project::JobRole& role = *job.role;
+  if (role.cpus_at) return valueLocation(job, *role.cpus_at);
+  if (role.cpus_token) return jobLocation(job, role.cpus_token->begin, role.cpus_token->end);
+  return std::nullopt;
+}
+
+std::string roleTitle(const JobContext& job) {
+  const project::JobRole& role = *job.role;
+  if (job.job->schema == project::JobSchema::LaunchScript)
+    return role.shell.launches.empty() && role.name == "batch script" ? "The batch script" : "The launch script";
+  switch (job.job->schema) {
+    case project::JobSchema::SkyPilot: return "Task `" + role.name + "`";
+    case project::JobSchema::VertexAI: return "Worker pool `" + role.name + "`";
+    case project::JobSchema::Compose: return "Service `" + role.name + "`";
+    case project::JobSchema::TrainJob: return "The TrainJob's trainer";
+    default: break;
+  }
+  return std::string(role.pod ? "Container `" : "Task role `") + role.name + "`";
 }
 
 std::vector<LoaderWorkers> knownLoaderWorkers(const python::ScriptModel& script) {

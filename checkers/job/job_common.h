@@ -21,6 +21,11 @@ struct GpuRequest {
 };
 [[nodiscard]] std::optional<GpuRequest> gpuRequest(const JobContext& job);
 
+// Where the role's CPU request is written (a YAML value or an `#SBATCH` option).
+[[nodiscard]] std::optional<Location> cpusLocation(const JobContext& job);
+// How messages name the role: "Container `trainer`", "Task role `main`", "The launch script".
+[[nodiscard]] std::string roleTitle(const JobContext& job);
+
 // A DataLoader of the script whose worker count resolves (with the job's
 // values applied): omitted → 0.
 struct LoaderWorkers {

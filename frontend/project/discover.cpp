@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <set>
 #include <system_error>
 
@@ -24,11 +25,30 @@ bool skippedDirectory(const std::string& name) {
 // A YAML/JSON file too large to be a hand-written job or run config (a
 // tokenizer or data set) is not read at all; "" when it may be ours.
 std::string dataFileReason(const fs::path& p, FileKind kind) {
-  if (kind != FileKind::Yaml && kind != FileKind::Json) return "";
   std::error_code ec;
+  // A notebook's size is mostly its outputs (plots, logs): past the 20 MiB the
+  // analysis reads at most, it is left alone rather than failing the run.
+  if (isNotebookPath(p.string())) {
+    auto size = fs::file_size(p, ec);
+    return !ec && size > (20u << 20) ? "notebook larger than 20 MiB (mostly its outputs); not analysed" : "";
+  }
+  if (kind != FileKind::Yaml && kind != FileKind::Json) return "";
   auto size = fs::file_size(p, ec);
   if (ec || size <= project::kMaxJobFileBytes) return "";
   return "larger than 2 MiB: data, not a job or run config";
+}
+
+// An extensionless file (`run`, `train`) that starts with a shell shebang is
+// a launch script candidate; only its first line is read here.
+FileKind sniffKind(const fs::path& p) {
+  FileKind kind = kindFromPath(p.string());
+  if (kind != FileKind::Unknown || p.filename().string().find('.') != std::string::npos) return kind;
+  std::error_code ec;
+  if (!fs::is_regular_file(p, ec)) return kind;  // never open a FIFO or device to sniff it
+  std::ifstream in(p, std::ios::binary);
+  char head[128] = {};
+  in.read(head, sizeof head);
+  return hasShellShebang(std::string_view(head, static_cast<size_t>(in.gcount()))) ? FileKind::Shell : kind;
 }
 
 }  // namespace
@@ -50,7 +70,8 @@ Discovery discoverFiles(const std::vector<std::string>& paths, const Settings& s
   std::set<std::string> seen;
   GitIgnore gitignore;
   auto add = [&](const fs::path& p, bool explicit_path) {
-    FileKind kind = kindFromPath(p.string());
+    FileKind kind = sniffKind(p);
+    if (isNotebookPath(p.string())) kind = FileKind::Python;  // read as its code cells
     if (kind == FileKind::Unknown && !explicit_path) return;
     std::string display = displayPath(p.string(), root);
     if ((!explicit_path || force_exclude) && isExcluded(settings, display)) return;

@@ -1,6 +1,7 @@
 // Detecting job schemas by content and reading their resource requests,
 // commands and /dev/shm mounts.
 #include "frontend/project/job.h"
+#include "frontend/project/job_kinds.h"
 
 #include <charconv>
 #include <cmath>
@@ -14,9 +15,23 @@ const char* jobSchemaName(JobSchema s) {
     case JobSchema::Kubernetes: return "Kubernetes";
     case JobSchema::Kubeflow: return "Kubeflow PyTorchJob";
     case JobSchema::AzureML: return "Azure ML command job";
+    case JobSchema::TrainJob: return "Kubeflow TrainJob";
     case JobSchema::OpenPai: return "OpenPAI";
+    case JobSchema::SkyPilot: return "SkyPilot task";
+    case JobSchema::VertexAI: return "Vertex AI custom job";
+    case JobSchema::Compose: return "docker compose service";
+    case JobSchema::LaunchScript: return "launch script";
   }
   return "job";
+}
+
+const char* jobKindsSummary() {
+  return "Kubernetes Pod/Job/Deployment/StatefulSet/CronJob templates, Kubeflow PyTorchJob and other "
+         "kubeflow.org jobs, Kubeflow Trainer v2 TrainJob (with its ClusterTrainingRuntime/TrainingRuntime when "
+         "in the tree), RayJob/RayCluster (entrypoint, worker groups), Argo Workflows container templates, "
+         "Azure ML command jobs (GPUs from the VM size of `resources.instance_type` or of an amlcompute defined "
+         "in the tree), OpenPAI v2, SkyPilot tasks, Vertex AI custom jobs, docker compose services with GPU "
+         "reservations, and shell/Slurm launch scripts (*.sh, *.sbatch, *.slurm, shell shebang)";
 }
 
 namespace {
@@ -58,8 +73,6 @@ std::optional<int64_t> parseByteQuantity(const ConfigValue& v) {
   return std::nullopt;
 }
 
-namespace {
-
 // The argv of a container: `command` + `args`, each a list or a shell string.
 ShellFacts containerCommand(const ConfigValue& container, const Placeholders& inputs) {
   const ConfigValue* command = container.get("command");
@@ -75,6 +88,24 @@ ShellFacts containerCommand(const ConfigValue& container, const Placeholders& in
   if (argv.size() == 1 && command->isScalar()) return parseShellCommand(*command, inputs);
   return parseArgvList(argv, inputs);
 }
+
+void readResources(const ConfigValue* resources, JobRole& role) {
+  for (const char* section : {"limits", "requests"}) {  // limits first: they decide GPUs and cap CPUs
+    const ConfigValue* s = resources ? resources->get(section) : nullptr;
+    if (!s) continue;
+    if (const ConfigValue* g = s->get("nvidia.com/gpu"); g && !role.gpus_at) {
+      role.gpus = g->asInt();
+      role.gpus_at = g;
+    }
+    // The CPU limit caps what the container gets (CFS quota); without one, the request.
+    if (const ConfigValue* cpu = s->get("cpu"); cpu && !role.cpus_at) {
+      role.cpus = parseCpuQuantity(*cpu);
+      role.cpus_at = cpu;
+    }
+  }
+}
+
+namespace {
 
 void readShm(const ConfigValue& pod_spec, const ConfigValue& container, JobRole& role) {
   const auto* mounts = items(container.get("volumeMounts"));
@@ -111,20 +142,7 @@ void readPodSpec(const ConfigValue* pod_spec, const std::string& prefix, Job& jo
     role.pod_spec = pod_spec;
     role.container = c;
     role.name = prefix + (c->get("name") ? c->get("name")->text : std::string("container"));
-    const ConfigValue* resources = c->get("resources");
-    for (const char* section : {"limits", "requests"}) {  // limits first: they decide GPUs and cap CPUs
-      const ConfigValue* s = resources ? resources->get(section) : nullptr;
-      if (!s) continue;
-      if (const ConfigValue* g = s->get("nvidia.com/gpu"); g && !role.gpus_at) {
-        role.gpus = g->asInt();
-        role.gpus_at = g;
-      }
-      // The CPU limit caps what the container gets (CFS quota); without one, the request.
-      if (const ConfigValue* cpu = s->get("cpu"); cpu && !role.cpus_at) {
-        role.cpus = parseCpuQuantity(*cpu);
-        role.cpus_at = cpu;
-      }
-    }
+    readResources(c->get("resources"), role);
     role.command_at = c->get("command") ? c->get("command") : c->get("args");
     role.shell = containerCommand(*c, job.inputs);
     readShm(*pod_spec, *c, role);
@@ -161,6 +179,10 @@ void findPodSpecs(const ConfigValue* v, const std::string& prefix, bool replica_
     readPodSpec(v, prefix, job);
     return;
   }
+  if (const ConfigValue* c = v->get("container"); c && c->isMapping() && v->get("name")) {
+    readArgoContainer(*v, prefix, job);  // an Argo Workflows template
+    return;
+  }
   for (const auto& e : v->entries) {
     bool replicas = e.key.size() > 5 && e.key.ends_with("Specs");  // pytorchReplicaSpecs, tfReplicaSpecs...
     findPodSpecs(e.value, replica_map ? prefix + e.key + "/" : prefix, replicas, depth + 1, job);
@@ -183,7 +205,9 @@ std::optional<Job> kubernetes(const ConfigValue& doc, int depth) {
     if (!replicas || !replicas->isMapping()) return std::nullopt;
     for (const auto& e : replicas->entries) readPodSpec(e.value->path("template.spec"), e.key + "/", job);
   }
-  if (job.roles.empty()) {
+  if (k == "RayJob")
+    if (std::optional<JobRole> entry = rayEntrypoint(doc)) job.roles.push_back(std::move(*entry));
+  if (job.roles.empty() || k == "RayJob") {
     // Other operators' resources (a Volcano `Job` too): their pod templates wherever they sit.
     bool kubeflow = doc.get("apiVersion")->text.find("kubeflow.org") != std::string::npos && k.ends_with("Job");
     if (kubeflow) job.schema = JobSchema::Kubeflow;
@@ -220,9 +244,20 @@ std::optional<Job> azureMl(const ConfigValue& doc) {
     role.processes_per_node = p->asInt();
     role.processes_at = p;
   }
-  // AML GPU counts live in the compute's SKU name: unknown, never judged.
   job.roles.push_back(std::move(role));
   return job;
+}
+
+// AML's distribution starts process_count_per_instance copies of a plain
+// `python` command per node.
+void applyAmlDistribution(const ConfigValue& doc, JobRole& role) {
+  const ConfigValue* type = doc.path("distribution.type");
+  if (!role.processes_at || !type || (type->text != "pytorch" && type->text != "mpi")) return;
+  for (Launch& l : role.shell.launches) {
+    if (l.launcher != Launcher::Python || !role.processes_per_node) continue;
+    l.processes = role.processes_per_node;
+    l.processes_token = ArgToken{role.processes_at->text, role.processes_at->begin, role.processes_at->end, false};
+  }
 }
 
 std::optional<Job> openPai(const ConfigValue& doc) {
@@ -235,6 +270,7 @@ std::optional<Job> openPai(const ConfigValue& doc) {
   for (const auto& e : roles->entries) {
     JobRole role;
     role.name = e.key;
+    role.gpus_key = "resourcePerInstance.gpu";
     if (const ConfigValue* g = e.value->path("resourcePerInstance.gpu")) { role.gpus = g->asInt(); role.gpus_at = g; }
     if (const ConfigValue* c = e.value->path("resourcePerInstance.cpu")) { role.cpus = parseCpuQuantity(*c); role.cpus_at = c; }
     const auto* commands = items(e.value->get("commands"));
@@ -254,15 +290,37 @@ std::optional<Job> openPai(const ConfigValue& doc) {
 
 }  // namespace
 
-std::vector<Job> detectJobs(const config::ConfigModel& model) {
+std::optional<std::pair<std::string, std::string>> namedResource(const ConfigValue& doc) {
+  const ConfigValue* kind = doc.get("kind");
+  const ConfigValue* name = kind ? doc.path("metadata.name") : doc.get("name");
+  if (!name || !name->isScalar()) return std::nullopt;
+  if (kind && (kind->text == "ClusterTrainingRuntime" || kind->text == "TrainingRuntime")) return {{kind->text, name->text}};
+  const ConfigValue* type = doc.get("type");
+  if (!kind && type && type->text == "amlcompute") return {{"amlcompute", name->text}};
+  return std::nullopt;
+}
+
+std::vector<Job> detectJobs(const config::ConfigModel& model, const JobLookup& lookup) {
+  // Resources of this file first, then the tree's.
+  JobLookup here = [&model, &lookup](std::string_view kind, std::string_view name) -> LookedUp {
+    for (const ConfigValue* doc : model.documents())
+      if (auto r = doc && doc->isMapping() ? namedResource(*doc) : std::nullopt; r && r->first == kind && r->second == name)
+        return {doc, true};
+    return lookup ? LookedUp{lookup(kind, name).doc, false} : LookedUp{};
+  };
   std::vector<Job> jobs;
   for (const ConfigValue* doc : model.documents()) {
     if (!doc || !doc->isMapping()) continue;
-    for (auto detect : {kubernetesDocument, azureMl, openPai})
-      if (std::optional<Job> job = detect(*doc)) {
-        jobs.push_back(std::move(*job));
-        break;
-      }
+    if (namedResource(*doc)) continue;  // a runtime or compute: judged through the jobs that name it
+    std::optional<Job> job = trainJob(*doc, here);
+    if (!job) job = kubernetesDocument(*doc);
+    if (!job && (job = azureMl(*doc))) {
+      readAzureMlGpus(*doc, here, job->roles.front());
+      applyAmlDistribution(*doc, job->roles.front());
+    }
+    for (auto detect : {openPai, skyPilotTask, vertexCustomJob, composeGpuServices})
+      if (!job) job = detect(*doc);
+    if (job) jobs.push_back(std::move(*job));
   }
   return jobs;
 }

@@ -77,7 +77,11 @@ bool looksLikeJob(const KeySet& k) {
   bool kubernetes = k.count("apiVersion") && k.count("kind");
   bool azure_ml = k.count("command") && (k.count("$schema") || k.count("type"));
   bool open_pai = k.count("protocolVersion") && k.count("taskRoles");
-  return kubernetes || azure_ml || open_pai;
+  bool aml_compute = k.count("size") && (k.count("$schema") || k.count("type"));
+  bool sky_pilot = k.count("run") && (k.count("resources") || k.count("num_nodes") || k.count("setup") || k.count("workdir"));
+  bool vertex = k.count("workerPoolSpecs") || k.count("worker_pool_specs") || k.count("jobSpec") || k.count("job_spec");
+  bool compose = k.count("services") > 0;  // a job only when a service reserves GPUs
+  return kubernetes || azure_ml || open_pai || aml_compute || sky_pilot || vertex || compose;
 }
 
 int maxNesting(std::string_view t) {
@@ -96,7 +100,7 @@ std::string whyNotAJob(std::string_view text, FileKind kind) {
   bool json = kind == FileKind::Json || startsWithBrace(text);
   KeySet keys = json ? jsonTopLevelKeys(text) : yamlTopLevelKeys(text);
   if (looksLikeJob(keys)) return "";
-  return "no job keys (apiVersion/kind, command, taskRoles) at the top level";
+  return "no job keys (apiVersion/kind, command, taskRoles, run, workerPoolSpecs, services) at the top level";
 }
 
 bool anotherParserAccepts(std::string_view text, FileKind kind) {

@@ -14,7 +14,10 @@ inline constexpr size_t kMaxJobFileBytes = 2u << 20;
 
 // "" when `text` may hold a job (a Kubernetes object: apiVersion and kind at
 // the top level; an Azure ML command job: command with $schema or type; an
-// OpenPAI job: protocolVersion and taskRoles), else why it cannot, for
+// OpenPAI job: protocolVersion and taskRoles; a SkyPilot task: run with
+// resources/num_nodes/setup/workdir; a Vertex AI custom job:
+// workerPoolSpecs; a docker compose file: services; an Azure ML compute:
+// size with $schema or type), else why it cannot, for
 // --verbose. Looks only at the top-level keys of each YAML document (JSON
 // when the text starts with '{'), without parsing values.
 [[nodiscard]] std::string whyNotAJob(std::string_view text, FileKind kind);

@@ -237,6 +237,7 @@ void readCommand(const Words& w, ShellFacts& facts, std::string& cwd, std::map<s
     else cwd = (dir.text[0] == '/' || cwd.empty()) ? dir.text : cwd + "/" + dir.text;
     return;
   }
+  size_t command_start = i;
   for (; i < w.size(); ++i) {
     const std::string& t = w[i].text;
     if (auto v = optionValue(w, i, "--gres")) {
@@ -268,6 +269,7 @@ void readCommand(const Words& w, ShellFacts& facts, std::string& cwd, std::map<s
     if (l) {
       l->cwd = cwd;
       l->env = env;
+      l->wrapper.assign(w.begin() + static_cast<long>(command_start), w.begin() + static_cast<long>(i));
       facts.launches.push_back(std::move(*l));
     }
     return;

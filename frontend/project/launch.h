@@ -41,12 +41,16 @@ struct Launch {
   bool uses_all_gpus = false;     // deepspeed / `--nproc_per_node=gpu`: one process per visible GPU
   std::string cwd;                // from a preceding `cd dir` in the same chain
   std::map<std::string, std::string> env;  // `VAR=value` prefixes and exports
+  // Words of the same command before the launcher: wrappers and their
+  // options (`srun --ntasks-per-node=4`, `nohup`, `docker run ...`).
+  std::vector<ArgToken> wrapper;
 };
 
 struct ShellFacts {
   std::vector<Launch> launches;
-  std::optional<int64_t> gres_gpus;  // `--gres=gpu:N` / `--gpus-per-node=N`
+  std::optional<int64_t> gres_gpus;  // `--gres=gpu:N` / `--gpus-per-node=N` (per node)
   ArgToken gres_token;
+  std::string gres_how;  // how a per-node count is made from other options ("" when written as is)
   std::optional<int64_t> shm_bytes;  // docker-style `--shm-size=...`
   ArgToken shm_token;
 };

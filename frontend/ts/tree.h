@@ -10,6 +10,7 @@
 
 extern "C" const TSLanguage* tree_sitter_python(void);
 extern "C" const TSLanguage* tree_sitter_yaml(void);
+extern "C" const TSLanguage* tree_sitter_bash(void);
 
 namespace gpulint::ts {
 

@@ -1,4 +1,4 @@
-// libFuzzer target: any bytes as a job YAML (and as JSON), modelled and linked
+// libFuzzer target: any bytes as a job YAML (and as JSON, and as a shell launch script), modelled and linked
 // to a fixed training script, so job schemas, argv binding and the job rules
 // all see the input.
 #include <cstddef>
@@ -42,5 +42,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string text(reinterpret_cast<const char*>(data), size);
   link(text, "job.yaml", gpulint::FileKind::Yaml);
   link(text, "ds_config.json", gpulint::FileKind::Json);
+  link(text, "launch.sh", gpulint::FileKind::Shell);
   return 0;
 }
