@@ -1,15 +1,80 @@
 #!/usr/bin/env bash
-# Prints analysis cost as a ratio to tree-sitter parsing alone (same run).
+# Whole-program cost of gpulint, printed as ratios measured in one run:
+#   - all rules, one job, over the parse-only floor (tree-sitter-python parsing
+#     the same discovered files: tests/bench/parse_floor.cpp), CPU time;
+#   - the --jobs 2 speed-up over --jobs 1 (wall time) and peak RSS;
+#   - time per line of generated 10k/50k/100k-line scripts (linear growth
+#     means the per-line ratios stay near 1.0);
+#   - --diff --unsafe-fixes over a plain check of the same file.
+# Each figure is the median of REPS runs (default 5); CPU time and peak RSS
+# come from getrusage of the child process.
+#
+# Usage: scripts/bench.sh [CORPUS_DIR]
+# The corpus is a repository kept outside this one. The figures in the README
+# use the Lightning repository's Python files:
+#   git clone --depth 1 https://github.com/Lightning-AI/pytorch-lightning /tmp/lightning
+# (or, from a mirror: git --git-dir=MIRROR archive HEAD -- '*.py' | tar -x -C /tmp/lightning).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cmake --build build --target gpulint_bench -j"$(nproc)" >/dev/null
-out=$(mktemp)
-build/tests/bench/gpulint_bench --benchmark_format=json --benchmark_repetitions=${REPS:-5} \
-  --benchmark_report_aggregates_only=true > "$out"
-python3 - "$out" <<'PY'
-import json, sys
-b = {x["run_name"]: x["real_time"] for x in json.load(open(sys.argv[1]))["benchmarks"] if x.get("aggregate_name") == "median"}
-floor = b["BM_TreeSitterParse"]
-for name in ("BM_ScriptModel", "BM_FullAnalysis"):
-    print(f"{name}: {b[name] / floor:.2f}x tree-sitter parsing (median of runs)")
+corpus=${1:-${GPULINT_BENCH_CORPUS:-/tmp/lightning}}
+[[ -d $corpus ]] || { echo "bench.sh: corpus folder '$corpus' not found (see the header of $0)" >&2; exit 2; }
+# GPULINT=path/to/gpulint measures another build (a saved baseline) instead.
+if [[ -z ${GPULINT:-} ]]; then
+  cmake --build build --target gpulint gpulint_parse_floor -j2 >/dev/null
+  GPULINT=build/gpulint
+fi
+gen=$(mktemp -d)
+trap 'rm -rf "$gen"' EXIT
+for n in 10000 50000 100000; do python3 scripts/bench_gen.py script $n > "$gen/script_$n.py"; done
+python3 - "$corpus" "$gen" "${REPS:-5}" "$GPULINT" <<'PY'
+import os, statistics, subprocess, sys
+
+corpus, gen, reps, GPULINT = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+FLOOR = "build/tests/bench/gpulint_parse_floor"
+
+def run(argv):
+    """(cpu seconds, wall seconds, peak RSS MiB) of one run."""
+    import time
+    start = time.perf_counter()
+    p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, ru = os.wait4(p.pid, 0)
+    wall = time.perf_counter() - start
+    code = os.waitstatus_to_exitcode(status)
+    if code not in (0, 1):
+        sys.exit("bench.sh: %s exited with %d" % (" ".join(argv), code))
+    return ru.ru_utime + ru.ru_stime, wall, ru.ru_maxrss / 1024
+
+def median(argv):
+    runs = [run(argv) for _ in range(reps)]
+    return tuple(statistics.median(r[i] for r in runs) for i in range(3))
+
+def check(paths, *extra, jobs=1):
+    return [GPULINT, "check", *paths, "--no-progress", "--format", "sarif", "-o", "/dev/null",
+            "--jobs", str(jobs), *extra]
+
+floor = median([FLOOR, corpus])
+one = median(check([corpus]))
+two = median(check([corpus], jobs=2))
+print("corpus %s (median of %d)" % (corpus, reps))
+print("  parse-only floor       %6.2f s CPU" % floor[0])
+print("  gpulint --jobs 1       %6.2f s CPU   %.2fx the floor" % (one[0], one[0] / floor[0]))
+print("  --jobs 2 speed-up      %6.2fx  (wall %.2f s -> %.2f s, %d cores)" % (one[1] / two[1], one[1], two[1], os.cpu_count()))
+print("  peak RSS               %6.0f MiB (--jobs 1), %.0f MiB (--jobs 2)" % (one[2], two[2]))
+
+print("single generated script (scripts/bench_gen.py script N)")
+base = None
+for n in (10000, 50000, 100000):
+    path = os.path.join(gen, "script_%d.py" % n)
+    lines = sum(1 for _ in open(path))
+    t = median(check([path]))[0]
+    f = median([FLOOR, path])[0]
+    per_line = t / lines * 1e6
+    base = base or per_line
+    print("  %6d lines  %6.2f s CPU  %5.1f us/line  %.2fx the 10k per-line cost  %.2fx its parse floor"
+          % (lines, t, per_line, per_line / base, t / f))
+
+path = os.path.join(gen, "script_10000.py")
+plain = median(check([path]))[0]
+diff = median([GPULINT, "check", path, "--no-progress", "--diff", "--unsafe-fixes", "--jobs", "1"])[0]
+print("--diff --unsafe-fixes over a plain check (10k-line script): %.2fx (%.2f s vs %.2f s CPU)" % (diff / plain, diff, plain))
 PY

@@ -63,7 +63,8 @@ std::string cpuWork(const ScriptModel& m, const Call& c) {
   if (c.receiver && namesPreprocessor(c.receiver) &&
       oneOf(c.method, {"encode", "encode_plus", "batch_encode_plus", "tokenize", "apply_chat_template"}))
     return "tokenizes text";
-  if (isTransform(m, c) && hostBatch(m, c)) return "applies torchvision/albumentations transforms on the CPU";
+  // The host-batch question is the cheaper one: it rules out most calls first.
+  if (hostBatch(m, c) && isTransform(m, c)) return "applies torchvision/albumentations transforms on the CPU";
   if (q.starts_with("numpy.") && hostBatch(m, c) &&
       oneOf(c.method, {"array", "asarray", "stack", "concatenate", "transpose", "pad", "flip", "fliplr", "flipud",
                        "rot90", "clip", "resize", "moveaxis", "ascontiguousarray"}))

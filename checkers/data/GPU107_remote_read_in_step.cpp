@@ -88,15 +88,17 @@ std::string remoteRead(const ScriptModel& m, const Call& c) {
   if (c.receiver && oneOf(name, {"open", "cat", "cat_file", "get", "get_file", "read_bytes", "read_text"}) &&
       madeBy(m, c.receiver, {"s3fs.", "gcsfs.", "adlfs.", "fsspec.filesystem"}))
     return "reads from an object-store file system";
+  bool opener = q.starts_with("fsspec.open") || q.starts_with("smart_open.");
+  bool reader = (c.callee.is("identifier") && name == "open" && q.empty()) ||
+                oneOf(name, {"open", "load", "imread", "read", "read_csv", "read_parquet", "read_json", "read_image",
+                             "read_file", "GFile", "File", "urlopen", "cat"});
+  // Tracing where the path comes from is the costly part: only for calls that read.
+  if (!opener && !reader) return "";
   ts::Node path = pathArgument(c);
   bool local = false;
   std::string scheme = path ? remoteScheme(m, path, 0, &local) : "";
   // fsspec/smart_open exist to open remote paths: fire unless the path is known to be local.
-  if ((q.starts_with("fsspec.open") || q.starts_with("smart_open.")) && (!scheme.empty() || !local))
-    return "opens a remote file with " + q.substr(0, q.find('.'));
-  bool reader = (c.callee.is("identifier") && name == "open" && q.empty()) ||
-                oneOf(name, {"open", "load", "imread", "read", "read_csv", "read_parquet", "read_json", "read_image",
-                             "read_file", "GFile", "File", "urlopen", "cat"});
+  if (opener && (!scheme.empty() || !local)) return "opens a remote file with " + q.substr(0, q.find('.'));
   if (reader && !scheme.empty()) return "reads a " + scheme + " path";
   return "";
 }

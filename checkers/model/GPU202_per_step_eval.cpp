@@ -61,9 +61,10 @@ class Run {
     if (auto it = memo_.find(&f); it != memo_.end()) return it->second;
     memo_[&f] = false;  // recursion
     bool result = false;
-    for (const Loop& l : m_.loops())
+    // f's loops and calls lie inside its node: only that run of the file's is scanned.
+    for (const Loop& l : m_.loopsIn(f.node))
       if (l.function == &f && isEvaluationPass(m_, l)) result = true;
-    for (const Call& c : m_.calls()) {
+    for (const Call& c : m_.callsIn(f.node)) {
       if (result || c.function != &f) continue;
       const Function* g = m_.calledFunction(c);
       result = isEvaluationCall(m_, c) || (g && g != &f && reachesEvaluation(*g));

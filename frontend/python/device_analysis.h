@@ -74,7 +74,7 @@ class DeviceAnalysis {
     TSTreeCursor cur = ts_tree_cursor_new(scope.raw());
     bool more = ts_tree_cursor_goto_first_child(&cur);
     while (more) {
-      ts::Node n(ts_tree_cursor_current_node(&cur), scope.source());
+      ts::Node n = scope.sameTree(ts_tree_cursor_current_node(&cur));
       bool nested = flat && (n.is("function_definition") || n.is("class_definition") || n.is("lambda") ||
                              n.is("decorated_definition"));
       if (n.isNamed() && !nested) f(n);

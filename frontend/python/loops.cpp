@@ -2,6 +2,7 @@
 // backward pass or optimizer step in its own body (or through project
 // functions it calls); a loop around step loops is an epoch loop; a loop over
 // batches in an evaluation context with no backward is an eval loop.
+#include <algorithm>
 #include <map>
 
 #include "frontend/bounded_regex.h"
@@ -50,7 +51,7 @@ class LoopClassifier {
     // split into chunks inside the batch loop).
     for (Loop& l : m_.loops_) {
       if (l.kind != LoopKind::Eval || forwardsTarget(l)) continue;
-      for (const Loop& inner : m_.loops_)
+      for (const Loop& inner : m_.loopsIn(l.node))
         if (&inner != &l && inner.kind == LoopKind::Eval && l.node.contains(inner.node) &&
             m_.enclosingFunction(inner.node) == m_.enclosingFunction(l.node)) {
           l.kind = LoopKind::Other;
@@ -64,7 +65,7 @@ class LoopClassifier {
   // their own), directly or through project functions.
   bool trainsDirectly(ts::Node loop) {
     ts::Node body = loop.field("body");
-    for (const Call& c : m_.calls_) {
+    for (const Call& c : m_.callsIn(body)) {
       if (!body.contains(c.node)) continue;
       // The cheap (memoised) questions first: innerLoopBetween walks parents.
       const Function* f = isTrainCall(c) ? nullptr : calledFunction(c);
@@ -91,7 +92,7 @@ class LoopClassifier {
     if (auto it = memo_.find(key); it != memo_.end()) return it->second;
     memo_[key] = false;  // break recursion
     bool result = false;
-    for (const Call& c : m_.calls_) {
+    for (const Call& c : m_.callsIn(f.node)) {
       if (c.function != &f) continue;
       // Training inside a loop of f makes that loop the step loop (f is a
       // train_one_epoch), not the loop that calls f.
@@ -105,9 +106,9 @@ class LoopClassifier {
 
   bool containsStepLoop(ts::Node node, int depth) {
     if (depth > 3) return false;
-    for (const Loop& inner : m_.loops_)
+    for (const Loop& inner : m_.loopsIn(node))
       if (inner.kind == LoopKind::Step && !(inner.node == node) && node.contains(inner.node)) return true;
-    for (const Call& c : m_.calls_) {
+    for (const Call& c : m_.callsIn(node)) {
       if (!node.contains(c.node)) continue;
       const Function* f = calledFunction(c);
       if (f && !f->node.contains(node) && containsStepLoop(f->node, depth + 1)) return true;
@@ -174,7 +175,7 @@ class LoopClassifier {
     }
     if (vars.empty()) return false;
     ts::Node body = l.node.field("body");
-    for (const Call& c : m_.calls_) {
+    for (const Call& c : m_.callsIn(body)) {
       if (!body.contains(c.node) || c.positional.empty() || !c.qualified.empty()) continue;
       bool uses = false;
       for (ts::Node a : c.positional)
@@ -219,12 +220,15 @@ bool ScriptModel::inEvalContext(ts::Node n) const {
 const Call* ScriptModel::modeSwitchBefore(ts::Node n) const {
   const Function* f = enclosingFunction(n);
   const Call* last = nullptr;
-  for (const Call& c : calls_) {
-    if (c.function != f || !c.receiver || !c.positional.empty() || c.node.begin() >= n.begin()) continue;
-    if (c.method != "eval" && c.method != "train") continue;
+  std::vector<const Call*> switches = callsNamed("eval"), trains = callsNamed("train");
+  switches.insert(switches.end(), trains.begin(), trains.end());
+  // In document order, as `last` prefers the first of calls starting together.
+  std::sort(switches.begin(), switches.end());
+  for (const Call* c : switches) {
+    if (c->function != f || !c->receiver || !c->positional.empty() || c->node.begin() >= n.begin()) continue;
     // HF `trainer.train()` runs a training job; it switches no module's mode.
-    if (c.method == "train" && syntax::containsWord(c.receiver.text(), {"trainer"})) continue;
-    if (!last || c.node.begin() > last->node.begin()) last = &c;
+    if (c->method == "train" && syntax::containsWord(c->receiver.text(), {"trainer"})) continue;
+    if (!last || c->node.begin() > last->node.begin()) last = c;
   }
   return last;
 }
@@ -238,9 +242,8 @@ bool switchesGrad(std::string_view text) {
 // A `torch.set_grad_enabled(...)` statement in `f` before `n`, or anywhere at
 // module level (`f` null): its argument is a run-time value, so autograd may be off.
 bool gradSwitchedBefore(const ScriptModel& m, const Function* f, ts::Node n) {
-  for (const Call& c : m.calls())
-    if (c.function == f && c.method == "set_grad_enabled" && c.node.parent().is("expression_statement") &&
-        (!f || c.node.begin() < n.begin()))
+  for (const Call* c : m.callsNamed("set_grad_enabled"))
+    if (c->function == f && c->node.parent().is("expression_statement") && (!f || c->node.begin() < n.begin()))
       return true;
   return false;
 }
@@ -248,10 +251,9 @@ bool gradSwitchedBefore(const ScriptModel& m, const Function* f, ts::Node n) {
 // `stack.enter_context(torch.no_grad())` on an ExitStack entered by the
 // with-statement `with_stmt`, before `n`: no_grad holds until the stack exits.
 bool enteredOnStack(const ScriptModel& m, ts::Node with_stmt, ts::Node n) {
-  for (const Call& c : m.calls())
-    if (c.method == "enter_context" && c.positional.size() == 1 && with_stmt.contains(c.node) &&
-        c.node.end() <= n.begin() && switchesGrad(c.positional[0].text()) &&
-        c.positional[0].text().find("True") == std::string_view::npos)
+  for (const Call* c : m.callsNamed("enter_context"))
+    if (c->positional.size() == 1 && with_stmt.contains(c->node) && c->node.end() <= n.begin() &&
+        switchesGrad(c->positional[0].text()) && c->positional[0].text().find("True") == std::string_view::npos)
       return true;
   return false;
 }

@@ -196,8 +196,8 @@ std::vector<NameBinding> ScriptModel::reachingBindings(ts::Node use) const {
   for (ts::Node scope = innermost;; scope = syntax::ancestor(scope, {"function_definition"})) {
     const Function* f = nullptr;
     if (scope)
-      for (const auto& fn : functions_)
-        if (fn->node == scope) f = fn.get();
+      if (auto it = function_at_.find(scope.raw().id); it != function_at_.end() && it->second->node == scope)
+        f = it->second;
     if (scope && !f) continue;
     const std::vector<RawBinding>& bindings = bindingSites(f ? f->body : root(), name);
     bool parameter = f && hasParameter(*f, name);

@@ -1,4 +1,8 @@
 #include "frontend/python/script_model.h"
+
+#include <algorithm>
+#include <cassert>
+
 #include "frontend/python/project_model.h"
 
 #include "frontend/input_guard.h"
@@ -58,12 +62,24 @@ class ModelBuilder {
 
   void build() {
     visit(m_.root(), nullptr, nullptr);
+    indexFunctions();
     for (auto& c : m_.calls_) {
       c.function = m_.enclosingFunction(c.node);
       fillCall(c);
     }
     for (auto& l : m_.loops_) l.function = m_.enclosingFunction(l.node);
-    for (size_t i = 0; i < m_.calls_.size(); ++i) m_.call_index_[m_.calls_[i].node.begin()] = i;
+    for (size_t i = 0; i < m_.calls_.size(); ++i) {
+      m_.call_index_[m_.calls_[i].node.begin()] = i;
+      m_.calls_by_method_[m_.calls_[i].method].push_back(i);
+    }
+    for (size_t i = 0; i < m_.loops_.size(); ++i) {
+      m_.loop_at_.emplace(m_.loops_[i].node.raw().id, i);
+      m_.loop_begins_.push_back(m_.loops_[i].node.begin());
+    }
+    for (const Call& c : m_.calls_) m_.call_begins_.push_back(c.node.begin());
+    // visit() records nodes in document order, which callsIn/loopsIn rely on.
+    assert(std::is_sorted(m_.call_begins_.begin(), m_.call_begins_.end()));
+    assert(std::is_sorted(m_.loop_begins_.begin(), m_.loop_begins_.end()));
   }
 
  private:
@@ -127,6 +143,15 @@ class ModelBuilder {
       m_.loops_.push_back(l);
     }
     for (ts::Node ch : n.namedChildren()) visit(ch, fn, cls);
+  }
+
+  // emplace keeps the first: functionNamed answers the first def of a name.
+  void indexFunctions() {
+    for (const auto& f : m_.functions_) {
+      m_.function_at_.emplace(f->node.raw().id, f.get());
+      if (!f->owner) m_.top_level_named_.emplace(f->name, f.get());
+      m_.qualified_named_.emplace(f->qualified, f.get());
+    }
   }
 
   std::vector<std::string> decorators(ts::Node def) {
@@ -293,26 +318,53 @@ const Call* ScriptModel::callAt(ts::Node n) const {
   return nullptr;
 }
 
+namespace {
+
+// The positions in `begins` (ascending) that lie in [n.begin, n.end).
+std::pair<size_t, size_t> startingIn(const std::vector<uint32_t>& begins, ts::Node n) {
+  if (!n) return {0, 0};
+  auto first = std::lower_bound(begins.begin(), begins.end(), n.begin());
+  auto last = std::lower_bound(first, begins.end(), n.end());
+  return {first - begins.begin(), last - begins.begin()};
+}
+
+}  // namespace
+
+std::span<const Call> ScriptModel::callsIn(ts::Node n) const {
+  auto [first, last] = startingIn(call_begins_, n);
+  return std::span<const Call>(calls_).subspan(first, last - first);
+}
+
+std::span<const Loop> ScriptModel::loopsIn(ts::Node n) const {
+  auto [first, last] = startingIn(loop_begins_, n);
+  return std::span<const Loop>(loops_).subspan(first, last - first);
+}
+
+std::vector<const Call*> ScriptModel::callsNamed(std::string_view method) const {
+  std::vector<const Call*> out;
+  if (auto it = calls_by_method_.find(std::string(method)); it != calls_by_method_.end())
+    for (size_t i : it->second) out.push_back(&calls_[i]);
+  return out;
+}
+
 const Function* ScriptModel::functionNamed(std::string_view name) const {
-  for (const auto& f : functions_)
-    if (f->name == name && !f->owner) return f.get();
-  for (const auto& f : functions_)
-    if (f->qualified == name) return f.get();
-  return nullptr;
+  std::string key(name);
+  if (auto it = top_level_named_.find(key); it != top_level_named_.end()) return it->second;
+  auto it = qualified_named_.find(key);
+  return it == qualified_named_.end() ? nullptr : it->second;
 }
 
 const Function* ScriptModel::enclosingFunction(ts::Node n) const {
   ts::Node def = syntax::ancestor(n, {"function_definition"});
-  if (!def) return nullptr;
-  for (const auto& f : functions_)
-    if (f->node == def) return f.get();
-  return nullptr;
+  if (!def || def.source() != root().source()) return nullptr;
+  auto it = function_at_.find(def.raw().id);
+  return it == function_at_.end() ? nullptr : it->second;
 }
 
 const Loop* ScriptModel::loopFor(ts::Node loop_node) const {
-  for (const auto& l : loops_)
-    if (l.node == loop_node) return &l;
-  return nullptr;
+  if (!loop_node || loop_node.source() != root().source()) return nullptr;
+  auto it = loop_at_.find(loop_node.raw().id);
+  return it == loop_at_.end() ? nullptr : &loops_[it->second];
 }
 
 const Loop* ScriptModel::enclosingLoop(ts::Node n) const {
@@ -327,15 +379,18 @@ std::vector<const Call*> ScriptModel::argumentSources(const Function& f) const {
   std::vector<const Call*> out = callersOf(f);
   // A class constructed in this file (`Trainer(model, loader)`) runs its __init__.
   if (f.owner && f.name == "__init__")
-    for (const Call& c : calls_)
-      if (c.callee.is("identifier") && c.method == f.owner->name) out.push_back(&c);
+    if (auto it = calls_by_method_.find(f.owner->name); it != calls_by_method_.end())
+      for (size_t i : it->second)
+        if (calls_[i].callee.is("identifier")) out.push_back(&calls_[i]);
   return out;
 }
 
 std::vector<const Call*> ScriptModel::callersOf(const Function& f) const {
   std::vector<const Call*> out;
-  for (const Call& c : calls_) {
-    if (c.method != f.name) continue;
+  auto named = calls_by_method_.find(f.name);
+  if (named == calls_by_method_.end()) return out;
+  for (size_t i : named->second) {
+    const Call& c = calls_[i];
     if (f.owner) {
       // Methods are reached through self.<name>(...) within the class.
       if (!c.receiver || c.receiver.text() != "self") continue;

@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -188,6 +189,13 @@ class ScriptModel {
   // not start from an import ("self.model", "loss.item").
   [[nodiscard]] std::string qualify(ts::Node expr) const;
 
+  // The calls (loops) that start inside `n`'s bytes, in document order: a
+  // run of calls() (loops()) found by binary search. A node starting where
+  // `n` starts may still enclose it: callers check contains().
+  [[nodiscard]] std::span<const Call> callsIn(ts::Node n) const;
+  [[nodiscard]] std::span<const Loop> loopsIn(ts::Node n) const;
+  // The calls whose callee's last name is `method` ("item"), in document order.
+  [[nodiscard]] std::vector<const Call*> callsNamed(std::string_view method) const;
   [[nodiscard]] const Call* callAt(ts::Node call_node) const;
   [[nodiscard]] const Function* functionNamed(std::string_view name) const;
   [[nodiscard]] const Function* enclosingFunction(ts::Node n) const;
@@ -274,6 +282,11 @@ class ScriptModel {
   // classes and lambdas excluded), found once per function; `*generator` is
   // set when the body yields (calling it returns a generator instead).
   [[nodiscard]] const std::vector<ts::Node>& returnValues(const Function& f, bool* generator) const;
+  // The value of the single assignment to `target` (the text of a `self.x`)
+  // in the body of the class `cls`, nested classes excluded; null when it is
+  // assigned more than once or changed in place. Each class's assignments are
+  // indexed on first use (value_sources.cpp).
+  [[nodiscard]] ts::Node singleAssignmentIn(ts::Node cls, std::string_view target) const;
   // Overrides of argparse defaults by a job's argv (filled by the project layer).
   void setOptionOverride(const std::string& dest, ResolvedValue value);
 
@@ -329,6 +342,15 @@ class ScriptModel {
   std::vector<std::unique_ptr<ClassDef>> classes_;
   std::vector<Call> calls_;
   std::map<uint32_t, size_t> call_index_;   // call node begin/end key -> index
+  // Lookups the checkers ask per call or per node, indexed once by the
+  // builder (a scan of every function, loop or call per question made whole
+  // files quadratic): by tree-sitter node id, by name, by callee's last name.
+  std::unordered_map<const void*, const Function*> function_at_;
+  std::unordered_map<const void*, size_t> loop_at_;
+  std::unordered_map<std::string, const Function*> top_level_named_;  // first def of a name wins
+  std::unordered_map<std::string, const Function*> qualified_named_;
+  std::unordered_map<std::string, std::vector<size_t>> calls_by_method_;  // indexes into calls_, in order
+  std::vector<uint32_t> call_begins_, loop_begins_;  // start bytes, ascending (the builder visits in order)
   std::vector<Loop> loops_;
   std::vector<ArgparseOption> argparse_;
   std::map<std::string, ResolvedValue> overrides_;
@@ -341,6 +363,9 @@ class ScriptModel {
   // per scope (device_bindings.cpp).
   mutable std::shared_ptr<DeviceBindingIndex> device_bindings_;
   mutable std::map<uint32_t, std::pair<std::vector<ts::Node>, bool>> returns_;  // by function start
+  // Per class node: assignment target text -> (value of the last one, how many).
+  mutable std::unordered_map<const void*, std::unordered_map<std::string_view, std::pair<ts::Node, int>>>
+      class_assignments_;
   bool uses_cuda_ = false;
   std::map<std::pair<ConfigRoot, std::string>, std::map<std::string, ResolvedValue>> config_values_;
 };

@@ -1,7 +1,7 @@
 // The expressions a value comes from (ScriptModel::valueSources): names
 // followed to their reaching bindings, tuple targets to the matching element,
 // project calls to their returns and parameters to what callers pass.
-#include <functional>
+#include <unordered_map>
 #include <vector>
 
 #include "frontend/python/project_model.h"
@@ -129,30 +129,10 @@ class SourceCollector {
 
   // The value of the single assignment to `self.x` in the enclosing class;
   // null when it is assigned more than once or changed in place.
-  static ts::Node selfValue(ts::Node attr) {
+  ts::Node selfValue(ts::Node attr) const {
     ts::Node cls = syntax::ancestor(attr, {"class_definition"});
     if (!cls) return {};
-    ts::Node value;
-    int count = 0;
-    // Assignments are statements: descend through statements and blocks
-    // only, not into expressions (this runs for every `self.x` asked about).
-    std::function<void(ts::Node)> visit = [&](ts::Node n) {
-      for (ts::Node c : n.namedChildren()) {
-        if (c.is("class_definition")) continue;
-        if (c.is("assignment") || c.is("augmented_assignment")) {
-          if (c.field("left").text() == attr.text()) {
-            value = c.is("assignment") ? c.field("right") : ts::Node();
-            ++count;
-          }
-          if (ts::Node right = c.field("right"); right && right.is("assignment")) visit(c);  // a = b = v
-          continue;
-        }
-        if (!containsStatements(c)) continue;
-        visit(c);
-      }
-    };
-    visit(cls.field("body"));
-    return count == 1 ? value : ts::Node();
+    return m_.singleAssignmentIn(cls, attr.text());
   }
 
   const ScriptModel& m_;
@@ -160,6 +140,30 @@ class SourceCollector {
   std::vector<ts::Node>& out_;
   int budget_ = 256;
 };
+
+// Every assignment in a class body, by target text: assignments are
+// statements, so the walk descends through statements and blocks only, not
+// into expressions or nested classes.
+void indexAssignments(ts::Node body, std::unordered_map<std::string_view, std::pair<ts::Node, int>>& out) {
+  std::vector<ts::Node> todo;
+  if (body) todo.push_back(body);
+  while (!todo.empty()) {
+    ts::Node n = todo.back();
+    todo.pop_back();
+    for (ts::Node c : n.namedChildren()) {
+      if (c.is("class_definition")) continue;
+      if (c.is("assignment") || c.is("augmented_assignment")) {
+        // Only a target assigned once is answered, so the order of the walk does not matter.
+        auto& [value, count] = out[c.field("left").text()];
+        value = c.is("assignment") ? c.field("right") : ts::Node();
+        ++count;
+        if (ts::Node right = c.field("right"); right && right.is("assignment")) todo.push_back(c);  // a = b = v
+      } else if (containsStatements(c)) {
+        todo.push_back(c);
+      }
+    }
+  }
+}
 
 void collectReturns(ts::Node n, std::vector<ts::Node>& returns, bool& generator) {
   for (ts::Node c : n.namedChildren()) {
@@ -171,6 +175,13 @@ void collectReturns(ts::Node n, std::vector<ts::Node>& returns, bool& generator)
 }
 
 }  // namespace
+
+ts::Node ScriptModel::singleAssignmentIn(ts::Node cls, std::string_view target) const {
+  auto [it, added] = class_assignments_.try_emplace(cls.raw().id);
+  if (added) indexAssignments(cls.field("body"), it->second);
+  auto found = it->second.find(target);
+  return found != it->second.end() && found->second.second == 1 ? found->second.first : ts::Node();
+}
 
 const std::vector<ts::Node>& ScriptModel::returnValues(const Function& f, bool* generator) const {
   auto it = returns_.find(f.node.begin());

@@ -1,6 +1,8 @@
 #pragma once
 // Thin value wrapper over TSNode. A Node remembers the source text so that
-// `text()` needs no extra argument; it is only valid while its Tree lives.
+// `text()` needs no extra argument, and its tree's ChildIndex so that
+// parent(), ancestors() and siblings cost the depth, not the width, of the
+// tree; it is only valid while its Tree lives.
 #include <tree_sitter/api.h>
 
 #include <algorithm>
@@ -9,18 +11,26 @@
 #include <string_view>
 #include <vector>
 
+#include "frontend/ts/child_index.h"
+#include "frontend/ts/work_budget.h"
+
 namespace gpulint::ts {
 
 class Node {
  public:
   Node() : node_{}, source_(nullptr) {}
-  Node(TSNode node, const std::string_view* source) : node_(node), source_(source) {}
+  // Without an index (nodes not made by a Tree) navigation is correct but
+  // scans wide nodes.
+  Node(TSNode node, const std::string_view* source, const ChildIndex* index = nullptr)
+      : node_(node), source_(source), index_(index) {}
 
   [[nodiscard]] bool isNull() const { return ts_node_is_null(node_); }
   explicit operator bool() const { return !isNull(); }
   [[nodiscard]] TSNode raw() const { return node_; }
   // The source text this node reads from; lets wrappers (QueryCursor) build Nodes.
   [[nodiscard]] const std::string_view* source() const { return source_; }
+  // A node of the same tree as this one (same text, same index).
+  [[nodiscard]] Node sameTree(TSNode n) const { return wrap(n); }
 
   [[nodiscard]] std::string_view type() const { return isNull() ? "" : ts_node_type(node_); }
   [[nodiscard]] bool is(std::string_view t) const { return type() == t; }
@@ -36,29 +46,28 @@ class Node {
     return source_->substr(begin(), end() - begin());
   }
 
-  [[nodiscard]] Node parent() const { return wrap(ts_node_parent(node_)); }
-  // The ancestors, nearest first (ancestors()[0] == parent()), from one walk
-  // down from the root. ts_node_parent walks down from the root on every
-  // call, scanning each level's children, so climbing k levels with parent()
-  // costs k such walks; this costs one.
-  [[nodiscard]] std::vector<Node> ancestors() const {
-    std::vector<Node> out;
-    if (isNull()) return out;
-    for (TSNode n = ts_tree_root_node(node_.tree); !ts_node_is_null(n) && n.id != node_.id;
-         n = ts_node_child_with_descendant(n, node_))
-      out.push_back(wrap(n));
-    std::reverse(out.begin(), out.end());
-    return out;
-  }
+  // The parent and the ancestors walk down from the root (tree-sitter nodes
+  // have no parent pointer): one walk for all ancestors, so climbing k levels
+  // with ancestors() costs one walk where k calls of parent() cost k.
+  [[nodiscard]] Node parent() const;
+  // The ancestors, nearest first (ancestors()[0] == parent()).
+  [[nodiscard]] std::vector<Node> ancestors() const;
   [[nodiscard]] Node field(std::string_view name) const {
     return wrap(ts_node_child_by_field_name(node_, name.data(), static_cast<uint32_t>(name.size())));
   }
   [[nodiscard]] uint32_t childCount() const { return ts_node_child_count(node_); }
   [[nodiscard]] uint32_t namedChildCount() const { return ts_node_named_child_count(node_); }
-  [[nodiscard]] Node child(uint32_t i) const { return wrap(ts_node_child(node_, i)); }
-  [[nodiscard]] Node namedChild(uint32_t i) const { return wrap(ts_node_named_child(node_, i)); }
-  [[nodiscard]] Node nextNamedSibling() const { return wrap(ts_node_next_named_sibling(node_)); }
-  [[nodiscard]] Node prevNamedSibling() const { return wrap(ts_node_prev_named_sibling(node_)); }
+  // tree-sitter scans the children before the i-th: charged as such.
+  [[nodiscard]] Node child(uint32_t i) const {
+    WorkBudget::charge(i + 1);
+    return wrap(ts_node_child(node_, i));
+  }
+  [[nodiscard]] Node namedChild(uint32_t i) const {
+    WorkBudget::charge(i + 1);
+    return wrap(ts_node_named_child(node_, i));
+  }
+  [[nodiscard]] Node nextNamedSibling() const { return namedSibling(+1); }
+  [[nodiscard]] Node prevNamedSibling() const { return namedSibling(-1); }
   // The field name under which child `i` hangs, or "" when none.
   [[nodiscard]] std::string_view fieldNameOfChild(uint32_t i) const {
     const char* n = ts_node_field_name_for_child(node_, i);
@@ -74,9 +83,17 @@ class Node {
   [[nodiscard]] class ChildRange namedChildren() const;
 
  private:
-  [[nodiscard]] Node wrap(TSNode n) const { return Node(n, source_); }
+  friend class ChildRange;
+  [[nodiscard]] Node wrap(TSNode n) const { return Node(n, source_, index_); }
+  // The child of `n` on the way down to this node.
+  [[nodiscard]] TSNode stepDown(TSNode n) const {
+    WorkBudget::charge(1);
+    return index_ ? index_->childWithDescendant(n, node_) : ts_node_child_with_descendant(n, node_);
+  }
+  [[nodiscard]] Node namedSibling(int direction) const;
   TSNode node_;
   const std::string_view* source_;
+  const ChildIndex* index_ = nullptr;
 };
 
 
@@ -91,7 +108,10 @@ class ChildRange {
     using value_type = Node;
     using difference_type = std::ptrdiff_t;
     iterator(const ChildRange* range, uint32_t i) : range_(range), i_(i) {}
-    Node operator*() const { return range_->many_.empty() ? range_->node_.namedChild(i_) : range_->many_[i_]; }
+    Node operator*() const {
+      return range_->many_.empty() ? range_->node_.wrap(ts_node_named_child(range_->node_.raw(), i_))
+                                   : range_->many_[i_];
+    }
     iterator& operator++() { ++i_; return *this; }
     bool operator!=(const iterator& o) const { return i_ != o.i_; }
    private:
@@ -99,11 +119,12 @@ class ChildRange {
     uint32_t i_;
   };
   explicit ChildRange(Node n) : node_(n), count_(n.namedChildCount()) {
+    WorkBudget::charge(count_ + 1);
     if (count_ <= kIndexedMax) return;
     many_.reserve(count_);
     TSTreeCursor cursor = ts_tree_cursor_new(n.raw());
     for (bool more = ts_tree_cursor_goto_first_child(&cursor); more; more = ts_tree_cursor_goto_next_sibling(&cursor))
-      if (TSNode child = ts_tree_cursor_current_node(&cursor); ts_node_is_named(child)) many_.emplace_back(child, n.source());
+      if (TSNode child = ts_tree_cursor_current_node(&cursor); ts_node_is_named(child)) many_.push_back(n.sameTree(child));
     ts_tree_cursor_delete(&cursor);
     if (many_.size() != count_) many_.clear();  // not expected; index one by one then
   }

@@ -385,7 +385,7 @@ bool Query::accepts(const TSQueryMatch& m, const std::string_view* source) const
 QueryCursor::QueryCursor() : cursor_(ts_query_cursor_new()) {}
 
 QueryCursor::QueryCursor(QueryCursor&& o) noexcept
-    : cursor_(o.cursor_), query_(o.query_), source_(o.source_) {
+    : cursor_(o.cursor_), query_(o.query_), source_(o.source_), root_(o.root_) {
   o.cursor_ = nullptr;
   o.query_ = nullptr;
 }
@@ -396,6 +396,7 @@ QueryCursor& QueryCursor::operator=(QueryCursor&& o) noexcept {
     cursor_ = o.cursor_;
     query_ = o.query_;
     source_ = o.source_;
+    root_ = o.root_;
     o.cursor_ = nullptr;
     o.query_ = nullptr;
   }
@@ -417,6 +418,7 @@ void QueryCursor::clearByteRange() { (void)ts_query_cursor_set_byte_range(cursor
 void QueryCursor::exec(const Query& query, Node root) {
   query_ = &query;
   source_ = root.source();
+  root_ = root;
   ts_query_cursor_exec(cursor_, query.raw(), root.raw());
 }
 
@@ -425,7 +427,7 @@ Match QueryCursor::copyMatch(const TSQueryMatch& m) const {
   caps.reserve(m.capture_count);
   for (uint16_t i = 0; i < m.capture_count; ++i) {
     const TSQueryCapture& c = m.captures[i];
-    caps.push_back(Capture{Node(c.node, source_), c.index, query_->captureName(c.index)});
+    caps.push_back(Capture{root_.sameTree(c.node), c.index, query_->captureName(c.index)});
   }
   return Match(query_, m.pattern_index, std::move(caps));
 }
@@ -450,7 +452,7 @@ std::optional<Capture> QueryCursor::nextCapture() {
       continue;
     }
     const TSQueryCapture& c = m.captures[ci];
-    return Capture{Node(c.node, source_), c.index, query_->captureName(c.index)};
+    return Capture{root_.sameTree(c.node), c.index, query_->captureName(c.index)};
   }
   return std::nullopt;
 }

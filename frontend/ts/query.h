@@ -218,6 +218,7 @@ class QueryCursor {
   TSQueryCursor* cursor_;
   const Query* query_ = nullptr;
   const std::string_view* source_ = nullptr;
+  Node root_;  // the node searched: captures are nodes of its tree
 };
 
 }  // namespace gpulint::ts

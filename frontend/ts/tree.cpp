@@ -10,10 +10,11 @@ Tree::Tree(TSTree* tree, std::string text) : tree_(tree) {
 }
 
 Tree::Tree(Tree&& o) noexcept
-    : tree_(o.tree_), text_(std::move(o.text_)), view_(std::move(o.view_)) {
+    : tree_(o.tree_), text_(std::move(o.text_)), view_(std::move(o.view_)), index_(std::move(o.index_)) {
   o.tree_ = nullptr;
   o.text_ = std::make_unique<std::string>();
   o.view_ = std::make_unique<std::string_view>();
+  o.index_ = std::make_unique<ChildIndex>();
 }
 
 Tree& Tree::operator=(Tree&& o) noexcept {
@@ -22,9 +23,11 @@ Tree& Tree::operator=(Tree&& o) noexcept {
     tree_ = o.tree_;
     text_ = std::move(o.text_);
     view_ = std::move(o.view_);
+    index_ = std::move(o.index_);
     o.tree_ = nullptr;
     o.text_ = std::make_unique<std::string>();
     o.view_ = std::make_unique<std::string_view>();
+    o.index_ = std::make_unique<ChildIndex>();
   }
   return *this;
 }
@@ -35,11 +38,12 @@ Tree::~Tree() {
 
 Node Tree::root() const {
   if (!tree_) return Node();
-  return Node(ts_tree_root_node(tree_), view_.get());
+  return Node(ts_tree_root_node(tree_), view_.get(), index_.get());
 }
 
 void Tree::edit(const TSInputEdit& e) {
   if (tree_) ts_tree_edit(tree_, &e);
+  index_->clear();  // the edit moved the children's bytes
 }
 
 Parser::Parser(const TSLanguage* language) : parser_(ts_parser_new()) {

@@ -36,6 +36,8 @@ class Tree {
   TSTree* tree_ = nullptr;
   std::unique_ptr<std::string> text_ = std::make_unique<std::string>();
   std::unique_ptr<std::string_view> view_ = std::make_unique<std::string_view>();
+  // Children of the wide nodes, for the Nodes of this tree (see ChildIndex).
+  std::unique_ptr<ChildIndex> index_ = std::make_unique<ChildIndex>();
 };
 
 class Parser {
