@@ -334,25 +334,25 @@ std::vector<const Call*> ScriptModel::argumentSources(const Function& f) const {
 
 std::vector<const Call*> ScriptModel::callersOf(const Function& f) const {
   std::vector<const Call*> out;
+  // A method runs through self, an instance or (`__call__`) a call of the object.
+  bool call_operator = f.owner && f.name == "__call__";
   for (const Call& c : calls_) {
-    if (c.method != f.name) continue;
-    if (f.owner) {
-      // Methods are reached through self.<name>(...) within the class.
-      if (!c.receiver || c.receiver.text() != "self") continue;
-      if (!c.function || c.function->owner != f.owner) continue;
-    } else if (!c.callee.is("identifier")) {
-      continue;
-    }
-    out.push_back(&c);
+    if (c.method != f.name && !(call_operator && c.callee.is("identifier"))) continue;
+    if (f.owner ? calledFunction(c) == &f : c.callee.is("identifier")) out.push_back(&c);
   }
   return out;
 }
 
 const Function* ScriptModel::calledFunction(const Call& c) const {
-  if (c.callee.is("identifier")) return functionNamed(c.method);
-  if (c.receiver && c.receiver.text() == "self" && c.function && c.function->owner)
-    return functionNamed(c.function->owner->name + "." + c.method);
-  return nullptr;
+  if (c.callee.is("identifier"))
+    if (const Function* f = functionNamed(c.method)) return f;
+  auto [model, f] = boundMethod(c);
+  return model == this ? f : nullptr;
+}
+
+std::pair<const ScriptModel*, const Function*> ScriptModel::callTarget(const Call& c) const {
+  if (const Function* f = calledFunction(c)) return {this, f};
+  return calledElsewhere(c);
 }
 
 void ScriptModel::setOptionOverride(const std::string& dest, ResolvedValue value) {
