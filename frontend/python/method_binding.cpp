@@ -56,9 +56,12 @@ std::string_view yieldFromName(ts::Node body) {
 
 bool ScriptModel::definesMethod(std::string_view name) const {
   if (project_) return project_->definesMethod(name);
-  for (const auto& f : functions_)
-    if (f->owner && f->name == name) return true;
-  return false;
+  if (!method_names_) {
+    method_names_.emplace();
+    for (const auto& f : functions_)
+      if (f->owner) method_names_->insert(f->name);
+  }
+  return method_names_->count(name) > 0;
 }
 
 std::pair<const ScriptModel*, const Function*> ScriptModel::methodOf(const ClassDef& cls,
@@ -91,6 +94,20 @@ std::pair<const ScriptModel*, const ClassDef*> ScriptModel::constructedClass(con
 }
 
 std::pair<const ScriptModel*, const ClassDef*> ScriptModel::instanceClass(ts::Node expr) const {
+  // `self.x` has one answer per class (every method reads the same
+  // assignments): asked once, not at each of its uses.
+  ts::Node e = syntax::unwrap(expr);
+  if (e.is("attribute") && e.field("object").text() == "self" && &ownerOf(e) == this)
+    if (ts::Node cls = syntax::ancestor(e, {"class_definition"})) {
+      auto key = std::make_pair(cls.begin(), std::string(e.field("attribute").text()));
+      if (auto it = self_instances_.find(key); it != self_instances_.end()) return it->second;
+      self_instances_[key] = {nullptr, nullptr};  // recursion: unknown
+      return self_instances_[key] = instanceOf(e);
+    }
+  return instanceOf(e);
+}
+
+std::pair<const ScriptModel*, const ClassDef*> ScriptModel::instanceOf(ts::Node expr) const {
   std::pair<const ScriptModel*, const ClassDef*> found{nullptr, nullptr};
   std::vector<ts::Node> sources = valueSources(expr, /*all_paths=*/true);
   for (ts::Node src : sources) {
@@ -122,8 +139,8 @@ std::pair<const ScriptModel*, const Function*> ScriptModel::boundMethod(const Ca
   } else if (receiver && c.qualified.empty() && definesMethod(c.method) &&
              (receiver.is("identifier") || receiver.is("attribute"))) {
     if (auto [model, cls] = instanceClass(receiver); cls) result = model->methodOf(*cls, c.method);
-  } else if (!receiver && c.callee.is("identifier") && c.qualified.empty() && !functionNamed(c.method) &&
-             !localClassNamed(*this, c.method, nullptr) && definesMethod("__call__")) {
+  } else if (!receiver && c.callee.is("identifier") && c.qualified.empty() && definesMethod("__call__") &&
+             !functionNamed(c.method) && !localClassNamed(*this, c.method, nullptr)) {
     // A callable object: `loss_scaler(loss, optimizer)` runs its class's __call__.
     if (auto [model, cls] = instanceClass(c.callee); cls) result = model->methodOf(*cls, "__call__");
   }

@@ -224,17 +224,13 @@ void ProjectModel::markStepLoops() {
   std::map<const Function*, bool> memo;
   for (ScriptModel* m : models_) {
     bool changed = false;
-    for (Loop& l : m->loops_) {
-      if (l.kind != LoopKind::Other) continue;
-      ts::Node body = l.node.field("body");
-      for (const Call& c : m->calls()) {
-        if (!body.contains(c.node) || m->enclosingLoop(c.node) != &l) continue;
-        auto [model, f] = m->callTarget(c);
-        if (!f || f->node.contains(l.node) || !trains(*model, *f, 0, memo)) continue;
-        l.kind = LoopKind::Step;
-        changed = true;
-        break;
-      }
+    for (const Call& c : m->calls()) {
+      const Loop* loop = m->enclosingLoop(c.node);  // the loop whose own body runs the call
+      if (!loop || loop->kind != LoopKind::Other || !loop->node.field("body").contains(c.node)) continue;
+      auto [model, f] = m->callTarget(c);
+      if (!f || f->node.contains(loop->node) || !trains(*model, *f, 0, memo)) continue;
+      m->loops_[static_cast<size_t>(loop - m->loops_.data())].kind = LoopKind::Step;
+      changed = true;
     }
     if (!changed) continue;
     for (Loop& outer : m->loops_)

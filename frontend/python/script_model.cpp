@@ -217,12 +217,14 @@ class ModelBuilder {
 // ---- ScriptModel ---------------------------------------------------------
 
 void classifyLoops(ScriptModel& model);   // loops.cpp
+void expandKeywordSplats(ScriptModel& model, std::vector<Call>& calls);  // kwargs_splat.cpp
 void collectArgparse(ScriptModel& model, std::vector<ArgparseOption>& out);  // argparse.cpp
 bool detectCuda(const ScriptModel& model);  // placement.cpp
 
 ScriptModel::ScriptModel(SourceFilePtr file, ts::Tree tree, RuleOptions options)
     : file_(std::move(file)), tree_(std::move(tree)), options_(std::move(options)) {
   ModelBuilder(*this).build();
+  expandKeywordSplats(*this, calls_);
   collectArgparse(*this, argparse_);
   classifyLoops(*this);
   uses_cuda_ = detectCuda(*this);

@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -182,7 +183,10 @@ class ScriptModel {
   // and nodes of those files may be handed to this model's questions: they
   // are answered by the model that owns them.
   void attachProject(const ProjectModel* project) {
-    if (project != project_) bound_.clear();  // methods bound through other files change
+    if (project != project_) {  // methods bound through other files change
+      bound_.clear();
+      self_instances_.clear();
+    }
     project_ = project;
   }
   [[nodiscard]] const ProjectModel* project() const { return project_; }
@@ -382,6 +386,10 @@ class ScriptModel {
   // being found cuts recursion); cleared when the project changes.
   mutable std::unordered_map<const Call*, std::pair<const ScriptModel*, const Function*>> bound_;
   [[nodiscard]] bool definesMethod(std::string_view name) const;  // some project class (or this file's) has it
+  mutable std::optional<std::set<std::string, std::less<>>> method_names_;  // this file's, built on first use
+  // instanceClass of `self.<attr>` by class start and attribute (cleared with bound_).
+  mutable std::map<std::pair<uint32_t, std::string>, std::pair<const ScriptModel*, const ClassDef*>> self_instances_;
+  [[nodiscard]] std::pair<const ScriptModel*, const ClassDef*> instanceOf(ts::Node expr) const;
   bool uses_cuda_ = false;
   std::map<std::pair<ConfigRoot, std::string>, std::map<std::string, ResolvedValue>> config_values_;
 };
