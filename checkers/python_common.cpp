@@ -141,6 +141,16 @@ bool passesIterationThrough(const python::Call& c) {
   return c.qualified.empty() && c.callee.is("identifier") && (m == "enumerate" || m == "zip" || m == "iter");
 }
 
+// `metric_logger.log_every(loader, 10)` where log_every is a project
+// generator that yields its argument's items one by one: the argument it
+// passes them through from; null for any other call.
+ts::Node passedThroughGenerator(const python::ScriptModel& model, const python::Call& c) {
+  auto [owner, f] = model.callTarget(c);
+  if (!f) return {};
+  std::string parameter = owner->yieldedParameter(*f);
+  return parameter.empty() ? ts::Node() : model.argumentFor(c, *f, parameter);
+}
+
 // The value of `self.x` when the class assigns it exactly once.
 ts::Node selfAttributeValue(ts::Node attr) {
   ts::Node cls = attr;
@@ -196,6 +206,11 @@ ts::Node baseAttributeValue(const python::ScriptModel& model, ts::Node attr) {
 void collectLoaders(const python::ScriptModel& model, ts::Node expr, int depth,
                     std::vector<const python::Call*>& out) {
   if (depth > 6) return;
+  // A generator call has no value sources (valueSources follows returns):
+  // one that passes its argument's items through is asked here.
+  if (ts::Node call = python::syntax::unwrap(expr); call && call.is("call"))
+    if (const python::Call* c = model.callAt(call))
+      if (ts::Node a = passedThroughGenerator(model.ownerOf(call), *c)) return collectLoaders(model, a, depth + 1, out);
   for (ts::Node src : model.valueSources(expr, true)) {
     while (src && src.is("parenthesized_expression") && src.namedChildCount() == 1) src = src.namedChild(0);
     if (src.is("attribute") && src.field("object").text() == "self") {

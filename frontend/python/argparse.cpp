@@ -38,6 +38,23 @@ ResolvedValue applyType(ResolvedValue v, const std::string& type) {
   return v;
 }
 
+// `parser.set_defaults(pin_mem=True)` replaces the default of every option
+// with that dest (a `--no-x` store_false twin included); `**kwargs` may
+// replace any, so every default becomes unknown.
+void applySetDefaults(const ScriptModel& model, std::vector<ArgparseOption>& options) {
+  for (const Call& c : model.calls()) {
+    if (c.method != "set_defaults" || !c.receiver) continue;
+    for (ArgparseOption& o : options) {
+      if (c.has_star_kwargs) o.default_value = ResolvedValue{};
+      ts::Node v = c.keyword(o.dest);
+      if (!v) continue;
+      o.default_value = applyType(model.resolve(v), o.type);
+      if (o.default_value.known())
+        o.default_value.chain.push_back({model.location(v.parent()), "parser.set_defaults(" + o.dest + "=...)"});
+    }
+  }
+}
+
 }  // namespace
 
 void collectArgparse(ScriptModel& model, std::vector<ArgparseOption>& out) {
@@ -82,6 +99,7 @@ void collectArgparse(ScriptModel& model, std::vector<ArgparseOption>& out) {
     }
     out.push_back(std::move(opt));
   }
+  applySetDefaults(model, out);
 }
 
 }  // namespace gpulint::python

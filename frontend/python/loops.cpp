@@ -11,9 +11,7 @@
 
 namespace gpulint::python {
 
-namespace {
-
-bool isTrainCall(const Call& c) {
+bool isTrainingCall(const Call& c) {
   const std::string& m = c.method;
   if (m == "backward") return true;  // loss.backward(), accelerator.backward(loss), scaler.scale(l).backward()
   if (m == "step" && c.receiver) {
@@ -25,8 +23,6 @@ bool isTrainCall(const Call& c) {
   if (m == "apply_gradients" || m == "train_on_batch" || m == "minimize") return true;
   return false;
 }
-
-}  // namespace
 
 class LoopClassifier {
  public:
@@ -68,8 +64,8 @@ class LoopClassifier {
     for (const Call& c : m_.callsIn(body)) {
       if (!body.contains(c.node)) continue;
       // The cheap (memoised) questions first: innerLoopBetween walks parents.
-      const Function* f = isTrainCall(c) ? nullptr : calledFunction(c);
-      if (!isTrainCall(c) && !(f && functionTrains(*f, 1))) continue;
+      const Function* f = isTrainingCall(c) ? nullptr : calledFunction(c);
+      if (!isTrainingCall(c) && !(f && functionTrains(*f, 1))) continue;
       if (!innerLoopBetween(c.node, loop)) return true;
     }
     return false;
@@ -97,7 +93,7 @@ class LoopClassifier {
       // Training inside a loop of f makes that loop the step loop (f is a
       // train_one_epoch), not the loop that calls f.
       if (m_.enclosingLoop(c.node)) continue;
-      if (isTrainCall(c)) { result = true; break; }
+      if (isTrainingCall(c)) { result = true; break; }
       if (const Function* g = calledFunction(c); g && g != &f && functionTrains(*g, depth + 1)) { result = true; break; }
     }
     memo_[key] = result;

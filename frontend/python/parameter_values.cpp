@@ -69,6 +69,11 @@ std::set<std::pair<const void*, uint32_t>>& active() {
 
 }  // namespace
 
+ts::Node ScriptModel::argumentFor(const Call& c, const Function& f, std::string_view name) const {
+  ParameterSlot slot = slotOf(f, name);
+  return slot.found ? c.argument(name, slot.index) : ts::Node();
+}
+
 ResolvedValue ScriptModel::parameterValue(const Function& f, std::string_view name) const {
   ParameterSlot slot = slotOf(f, name);
   if (!slot.found) return {};

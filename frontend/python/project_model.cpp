@@ -150,16 +150,27 @@ ProjectDef ProjectModel::resolveCall(const ScriptModel& m, const Call& c) const 
   return def.function || def.cls ? def : ProjectDef{};
 }
 
+void ProjectModel::bind(ScriptModel* m, const Call& c, ProjectDef def) {
+  callees_[&c] = def;
+  if (def.function) callers_[def.function].push_back({m, &c});
+  // A class without __init__ of its own runs its nearest project base's.
+  if (def.cls && !def.function)
+    for (const auto& [model, base] : baseClasses(*def.model, *def.cls))
+      if (const Function* init = model->functionNamed(base->name + ".__init__")) {
+        callers_[init].push_back({m, &c});
+        break;
+      }
+  linked_.insert(m);
+  linked_.insert(def.model);
+}
+
 void ProjectModel::link() {
+  for (ScriptModel* m : models_)
+    for (const auto& f : m->functions())
+      if (f->owner) method_names_.insert(f->name);
   for (ScriptModel* m : models_) {
-    for (const Call& c : m->calls()) {
-      ProjectDef def = resolveCall(*m, c);
-      if (!def) continue;
-      callees_[&c] = def;
-      if (def.function) callers_[def.function].push_back({m, &c});
-      linked_.insert(m);
-      linked_.insert(def.model);
-    }
+    for (const Call& c : m->calls())
+      if (ProjectDef def = resolveCall(*m, c)) bind(m, c, def);
     // Imports of project modules, for the GPU path.
     for (const auto& [local, qualified] : m->imports()) {
       std::vector<std::string> parts = split(qualified);
@@ -173,30 +184,93 @@ void ProjectModel::link() {
       }
     }
   }
+  // Methods bound through objects: the instance's class may come from any
+  // file, so every name above is bound first and every model attached.
+  for (ScriptModel* m : models_) m->attachProject(this);
+  for (ScriptModel* m : models_)
+    for (const Call& c : m->calls()) {
+      if (callees_.count(&c) || (!c.receiver && !c.callee.is("identifier"))) continue;
+      if (auto [model, f] = m->boundMethod(c); f && model != m) bind(m, c, {model, f, nullptr});
+    }
   markGpu();
+  markStepLoops();
   markEpochLoops();
 }
 
-// A loop that calls, in another file, a function with a training step loop
-// (`for epoch in ...: train_one_epoch(...)`) is an epoch loop, as it would
-// be with both in one file. Loops are classified per file first
-// (loops.cpp); this only adds what that pass could not see.
+// The function runs a backward pass or optimizer step on every call: a train
+// call in its body outside its loops (a loop of its own is the step loop),
+// or a call of a project function (any file) that does. Memoised.
+bool ProjectModel::trains(const ScriptModel& m, const Function& f, int depth,
+                          std::map<const Function*, bool>& memo) const {
+  if (depth > 3) return false;
+  if (auto it = memo.find(&f); it != memo.end()) return it->second;
+  memo[&f] = false;  // recursion: cut
+  bool result = false;
+  for (const Call& c : m.calls()) {
+    if (c.function != &f || m.enclosingLoop(c.node)) continue;
+    if (isTrainingCall(c)) result = true;
+    else if (auto [model, g] = m.callTarget(c); g && g != &f) result = trains(*model, *g, depth + 1, memo);
+    if (result) break;
+  }
+  memo[&f] = result;
+  return result;
+}
+
+// A loop whose body trains through a call the per-file pass could not follow
+// (`loss_scaler(loss, optimizer)` on an object made in another file, a
+// trainer method defined in a base class elsewhere) is a step loop, and the
+// loops of its file around it are epoch loops.
+void ProjectModel::markStepLoops() {
+  std::map<const Function*, bool> memo;
+  for (ScriptModel* m : models_) {
+    bool changed = false;
+    for (const Call& c : m->calls()) {
+      const Loop* loop = m->enclosingLoop(c.node);  // the loop whose own body runs the call
+      if (!loop || loop->kind != LoopKind::Other || !loop->node.field("body").contains(c.node)) continue;
+      auto [model, f] = m->callTarget(c);
+      if (!f || f->node.contains(loop->node) || !trains(*model, *f, 0, memo)) continue;
+      m->loops_[static_cast<size_t>(loop - m->loops_.data())].kind = LoopKind::Step;
+      changed = true;
+    }
+    if (!changed) continue;
+    for (Loop& outer : m->loops_)
+      for (const Loop& inner : m->loops_)
+        if (outer.kind == LoopKind::Other && inner.kind == LoopKind::Step && outer.node.contains(inner.node) &&
+            !(outer.node == inner.node))
+          outer.kind = LoopKind::Epoch;
+  }
+}
+
+// A loop that calls a function with a training step loop in another file
+// (`for epoch in ...: train_one_epoch(...)`), or one whose step loop the
+// project found (markStepLoops), is an epoch loop, as it would be with both
+// in one file. Loops are classified per file first (loops.cpp); this only
+// adds what that pass could not see.
 void ProjectModel::markEpochLoops() {
   std::map<const Function*, bool> has_step;  // memo per callee
-  auto stepsIn = [&](const ProjectDef& def) {
-    auto [it, fresh] = has_step.try_emplace(def.function, false);
+  auto stepsIn = [&](const ScriptModel& model, const Function& f) {
+    auto [it, fresh] = has_step.try_emplace(&f, false);
     if (fresh)
-      for (const Loop& l : def.model->loops())
-        if (l.kind == LoopKind::Step && def.function->node.contains(l.node)) it->second = true;
+      for (const Loop& l : model.loops())
+        if (l.kind == LoopKind::Step && f.node.contains(l.node)) it->second = true;
     return it->second;
   };
-  for (ScriptModel* m : models_)
+  for (ScriptModel* m : models_) {
+    std::vector<Loop*> open;  // loops that may still turn out to be epoch loops
+    for (Loop& l : m->loops_)
+      if (l.kind == LoopKind::Other) open.push_back(&l);
+    if (open.empty()) continue;
     for (const Call& c : m->calls()) {
-      ProjectDef def = calleeOf(*m, c);
-      if (!def.function || def.cls || !stepsIn(def)) continue;
-      for (Loop& l : m->loops_)
-        if (l.kind == LoopKind::Other && l.node.contains(c.node) && !(l.node == c.node)) l.kind = LoopKind::Epoch;
+      bool inside = false;
+      for (Loop* l : open) inside = inside || l->node.contains(c.node);
+      if (!inside) continue;
+      auto [model, f] = m->callTarget(c);
+      if (!f || !stepsIn(*model, *f)) continue;
+      for (Loop* l : open)
+        if (l->kind == LoopKind::Other && l->node.contains(c.node) && !f->node.contains(l->node))
+          l->kind = LoopKind::Epoch;
     }
+  }
 }
 
 // A file is on the GPU path when it places tensors on a GPU itself or is
@@ -222,7 +296,11 @@ void ProjectModel::markGpu() {
 ProjectDef ProjectModel::calleeOf(const ScriptModel& m, const Call& c) const {
   // A model outside the project (a script re-analysed under a job's argv)
   // resolves its calls when asked.
-  if (ownerOf(m.root()) != &m) return resolveCall(m, c);
+  if (ownerOf(m.root()) != &m) {
+    if (ProjectDef def = resolveCall(m, c)) return def;
+    auto [model, f] = m.boundMethod(c);
+    return f && model != &m ? ProjectDef{model, f, nullptr} : ProjectDef{};
+  }
   auto it = callees_.find(&c);
   return it == callees_.end() ? ProjectDef{} : it->second;
 }

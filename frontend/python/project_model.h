@@ -35,7 +35,10 @@ class ProjectModel {
   // Registers a file; every file must be added before link(). The model is
   // not owned and must outlive the project (ProjectAttachment detaches).
   void add(ScriptModel* model);
-  // Resolves every call of every file once (linear in the project's calls).
+  // Resolves every call of every file once (linear in the project's calls):
+  // names through imports first, then methods bound through objects
+  // (ScriptModel::boundMethod), for which it attaches every model to this
+  // project (ProjectAttachment detaches them).
   void link();
 
   // The file that owns a node (by its tree), null when none of ours does.
@@ -57,6 +60,8 @@ class ProjectModel {
   // through an importer): its findings may differ from the per-file ones.
   [[nodiscard]] bool linksAcrossFiles(const ScriptModel& m) const { return linked_.count(&m) > 0; }
   [[nodiscard]] const std::vector<ScriptModel*>& models() const { return models_; }
+  // True when some class of the project defines a method of that name.
+  [[nodiscard]] bool definesMethod(std::string_view name) const { return method_names_.count(name) > 0; }
 
  private:
   struct Module {
@@ -68,8 +73,11 @@ class ProjectModel {
   ProjectDef member(const Module& module, const std::vector<std::string>& rest, int depth) const;
   ProjectDef resolveCall(const ScriptModel& m, const Call& c) const;
   ProjectDef superCall(const ScriptModel& m, const Call& c) const;
+  void bind(ScriptModel* m, const Call& c, ProjectDef def);
   void markGpu();
+  void markStepLoops();
   void markEpochLoops();
+  bool trains(const ScriptModel& m, const Function& f, int depth, std::map<const Function*, bool>& memo) const;
 
   std::vector<ScriptModel*> models_;
   std::vector<Module> modules_;
@@ -81,6 +89,7 @@ class ProjectModel {
   std::map<const ScriptModel*, std::set<const ScriptModel*>> importers_;  // module -> files importing it
   std::set<const ScriptModel*> gpu_;
   std::set<const ScriptModel*> linked_;
+  std::set<std::string, std::less<>> method_names_;
 };
 
 // Bounds questions that hop between files (a parameter asks the callers'

@@ -242,12 +242,14 @@ class ModelBuilder {
 // ---- ScriptModel ---------------------------------------------------------
 
 void classifyLoops(ScriptModel& model);   // loops.cpp
+void expandKeywordSplats(ScriptModel& model, std::vector<Call>& calls);  // kwargs_splat.cpp
 void collectArgparse(ScriptModel& model, std::vector<ArgparseOption>& out);  // argparse.cpp
 bool detectCuda(const ScriptModel& model);  // placement.cpp
 
 ScriptModel::ScriptModel(SourceFilePtr file, ts::Tree tree, RuleOptions options)
     : file_(std::move(file)), tree_(std::move(tree)), options_(std::move(options)) {
   ModelBuilder(*this).build();
+  expandKeywordSplats(*this, calls_);
   collectArgparse(*this, argparse_);
   classifyLoops(*this);
   uses_cuda_ = detectCuda(*this);
@@ -387,27 +389,33 @@ std::vector<const Call*> ScriptModel::argumentSources(const Function& f) const {
 
 std::vector<const Call*> ScriptModel::callersOf(const Function& f) const {
   std::vector<const Call*> out;
+  // A method runs through self, an instance or (`__call__`) a call of the object.
+  auto add = [&](const Call& c) {
+    if (f.owner ? calledFunction(c) == &f : c.callee.is("identifier")) out.push_back(&c);
+  };
+  if (f.owner && f.name == "__call__") {
+    // Any call of a plain name may call an object: not in the by-name index.
+    for (const Call& c : calls_)
+      if (c.method == f.name || c.callee.is("identifier")) add(c);
+    return out;
+  }
   auto named = calls_by_method_.find(f.name);
   if (named == calls_by_method_.end()) return out;
-  for (size_t i : named->second) {
-    const Call& c = calls_[i];
-    if (f.owner) {
-      // Methods are reached through self.<name>(...) within the class.
-      if (!c.receiver || c.receiver.text() != "self") continue;
-      if (!c.function || c.function->owner != f.owner) continue;
-    } else if (!c.callee.is("identifier")) {
-      continue;
-    }
-    out.push_back(&c);
+  for (size_t i : named->second) add(calls_[i]);
   }
   return out;
 }
 
 const Function* ScriptModel::calledFunction(const Call& c) const {
-  if (c.callee.is("identifier")) return functionNamed(c.method);
-  if (c.receiver && c.receiver.text() == "self" && c.function && c.function->owner)
-    return functionNamed(c.function->owner->name + "." + c.method);
-  return nullptr;
+  if (c.callee.is("identifier"))
+    if (const Function* f = functionNamed(c.method)) return f;
+  auto [model, f] = boundMethod(c);
+  return model == this ? f : nullptr;
+}
+
+std::pair<const ScriptModel*, const Function*> ScriptModel::callTarget(const Call& c) const {
+  if (const Function* f = calledFunction(c)) return {this, f};
+  return calledElsewhere(c);
 }
 
 void ScriptModel::setOptionOverride(const std::string& dest, ResolvedValue value) {

@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <span>
 #include <string>
 #include <string_view>
@@ -60,6 +61,10 @@ struct Call {
   // True when the argument may be set but we cannot see it (*args/**kwargs).
   [[nodiscard]] bool mayHideArgument(std::string_view name, int index) const;
 };
+
+// A backward pass or optimizer step: `loss.backward()`, `optimizer.step()`,
+// `scaler.step(opt)`, Keras/TF `apply_gradients`... (not a scheduler's step).
+[[nodiscard]] bool isTrainingCall(const Call& c);
 
 enum class LoopKind { Other, Epoch, Step, Eval };
 [[nodiscard]] const char* loopKindName(LoopKind kind);
@@ -178,7 +183,13 @@ class ScriptModel {
   // devices and loaders then flow through calls into and from other files,
   // and nodes of those files may be handed to this model's questions: they
   // are answered by the model that owns them.
-  void attachProject(const ProjectModel* project) { project_ = project; }
+  void attachProject(const ProjectModel* project) {
+    if (project != project_) {  // methods bound through other files change
+      bound_.clear();
+      self_instances_.clear();
+    }
+    project_ = project;
+  }
   [[nodiscard]] const ProjectModel* project() const { return project_; }
   // The model that owns `n`: this one, or another file of the project.
   [[nodiscard]] const ScriptModel& ownerOf(ts::Node n) const;
@@ -207,9 +218,39 @@ class ScriptModel {
   // __init__ the calls that construct its class.
   [[nodiscard]] std::vector<const Call*> argumentSources(const Function& f) const;
   // The project function a call runs (the inverse of callersOf): `f(...)` for
-  // a top-level def of this file, `self.m(...)` for a method of the caller's
-  // class; null for anything else.
+  // a top-level def of this file, or a method of this file that boundMethod
+  // finds; null for anything else.
   [[nodiscard]] const Function* calledFunction(const Call& c) const;
+  // The project function a call runs, in this file or another (calledFunction,
+  // else calledElsewhere); {nullptr, nullptr} when none.
+  [[nodiscard]] std::pair<const ScriptModel*, const Function*> callTarget(const Call& c) const;
+
+  // --- instances and methods (method_binding.cpp) ---
+  // The method a call runs through an object: `self.m()` (the caller's class
+  // or its project bases), `x.m()` / `self.x.m()` on an instance of a project
+  // class, `obj(...)` on an instance of a project class with `__call__`.
+  // The instance's class is known only when every source of its value
+  // constructs the same class. Memoised per call; {nullptr, nullptr} when
+  // unknown.
+  [[nodiscard]] std::pair<const ScriptModel*, const Function*> boundMethod(const Call& c) const;
+  // Method `name` of `cls` (a class of this file) or of its nearest project
+  // base class that defines it.
+  [[nodiscard]] std::pair<const ScriptModel*, const Function*> methodOf(const ClassDef& cls,
+                                                                      std::string_view name) const;
+  // The project class whose instance `expr` holds: every source of its value
+  // constructs it (this file's class or, with a project, another file's);
+  // {nullptr, nullptr} otherwise.
+  [[nodiscard]] std::pair<const ScriptModel*, const ClassDef*> instanceClass(ts::Node expr) const;
+  // The project class a call of this file constructs (`Trainer(...)`,
+  // `utils.MetricLogger(...)`); {nullptr, nullptr} when it is no such call.
+  [[nodiscard]] std::pair<const ScriptModel*, const ClassDef*> constructedClass(const Call& c) const;
+  // The parameter of `f` whose items `f` yields one by one (`for x in
+  // iterable: ... yield x`, `yield from iterable`): iterating a call of `f`
+  // iterates what the caller passes there. "" when f is no such generator.
+  [[nodiscard]] std::string yieldedParameter(const Function& f) const;
+  // The argument call `c` binds to parameter `name` of `f` (keyword, else
+  // position; `self` skipped for a method); null when not passed.
+  [[nodiscard]] ts::Node argumentFor(const Call& c, const Function& f, std::string_view name) const;
 
   // --- per-step questions (RULES.md "Step loop", "Periodic guard") ---
   // Non-null when `n` runs on most steps of a batch loop: inside a step/eval
@@ -366,6 +407,14 @@ class ScriptModel {
   // Per class node: assignment target text -> (value of the last one, how many).
   mutable std::unordered_map<const void*, std::unordered_map<std::string_view, std::pair<ts::Node, int>>>
       class_assignments_;
+  // boundMethod's answers by call (an entry with a null model while one is
+  // being found cuts recursion); cleared when the project changes.
+  mutable std::unordered_map<const Call*, std::pair<const ScriptModel*, const Function*>> bound_;
+  [[nodiscard]] bool definesMethod(std::string_view name) const;  // some project class (or this file's) has it
+  mutable std::optional<std::set<std::string, std::less<>>> method_names_;  // this file's, built on first use
+  // instanceClass of `self.<attr>` by class start and attribute (cleared with bound_).
+  mutable std::map<std::pair<uint32_t, std::string>, std::pair<const ScriptModel*, const ClassDef*>> self_instances_;
+  [[nodiscard]] std::pair<const ScriptModel*, const ClassDef*> instanceOf(ts::Node expr) const;
   bool uses_cuda_ = false;
   std::map<std::pair<ConfigRoot, std::string>, std::map<std::string, ResolvedValue>> config_values_;
 };

@@ -94,5 +94,47 @@ TEST(ProjectModel, GpuPathFlowsFromImporterToImported) {
   EXPECT_FALSE(project.reachesGpu(cpu_only));
 }
 
+TEST(ProjectModel, BindsMethodsThroughInstancesBasesAndCallableObjects) {
+  Project p;
+  ScriptModel& base = p.add("fit/base.py",
+                            "class Base:\n    def __init__(self, step):\n        self.step = step\n"
+                            "    def run(self, x):\n        self.step(x)\n");
+  ScriptModel& sub = p.add("fit/sub.py", "from .base import Base\n\nclass Sub(Base):\n    pass\n");
+  ScriptModel& tools = p.add("tools.py", "class Step:\n    def __call__(self, x):\n        x.backward()\n"
+                                         "class Other:\n    def run(self, x):\n        pass\n");
+  ScriptModel& main = p.add("main.py",
+                            "from fit.sub import Sub\nfrom tools import Step, Other\n"
+                            "s = Sub(Step())\ns.run(1)\no = Sub(Step()) if flag else Other()\no.run(2)\n");
+  (void)sub;
+  const ProjectModel& project = p.link();
+  const Call* first = nullptr;
+  const Call* second = nullptr;
+  for (const Call& c : main.calls())
+    if (c.method == "run") (first ? second : first) = &c;
+  ASSERT_TRUE(first && second);
+  // Sub has no run(): its base's, in another file.
+  EXPECT_EQ(project.calleeOf(main, *first).function, base.functionNamed("Base.run"));
+  // Two classes may reach `o`: unknown.
+  EXPECT_FALSE(project.calleeOf(main, *second));
+  // self.step holds a Step made in main.py (through Sub's inherited __init__): its __call__.
+  auto [model, f] = base.callTarget(callNamed(base, "step"));
+  EXPECT_EQ(model, &tools);
+  EXPECT_EQ(f, tools.functionNamed("Step.__call__"));
+}
+
+TEST(ProjectModel, GeneratorsThatPassTheirArgumentsItemsThrough) {
+  Project p;
+  ScriptModel& m = p.add("meter.py",
+                         "class Meter:\n"
+                         "    def each(self, items, every=10):\n        for x in items:\n            yield x\n"
+                         "    def counted(self, items):\n        for i, x in enumerate(items):\n            yield x\n"
+                         "    def pairs(self, items):\n        for i, x in enumerate(items):\n            yield i, x\n"
+                         "    def forward(self, items):\n        yield from items\n");
+  EXPECT_EQ(m.yieldedParameter(*m.functionNamed("Meter.each")), "items");
+  EXPECT_EQ(m.yieldedParameter(*m.functionNamed("Meter.counted")), "items");
+  EXPECT_EQ(m.yieldedParameter(*m.functionNamed("Meter.pairs")), "");
+  EXPECT_EQ(m.yieldedParameter(*m.functionNamed("Meter.forward")), "items");
+}
+
 }  // namespace
 }  // namespace gpulint::python

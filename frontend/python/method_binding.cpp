@@ -1,0 +1,175 @@
+// Methods bound through objects (RULES.md "Value", DESIGN.md "Pipeline"):
+// which project function `self.m()`, `trainer.train()`, `self.logger.log()`
+// and `loss_scaler(loss, optimizer)` run, and generators that pass their
+// argument's items through (`for x, y in logger.log_every(loader, 10):`).
+#include <set>
+
+#include "frontend/python/project_model.h"
+#include "frontend/python/script_model.h"
+#include "frontend/python/syntax.h"
+
+namespace gpulint::python {
+
+namespace {
+
+constexpr int kMaxLocalBases = 8;  // base-class hops followed without a project
+
+const ClassDef* localClassNamed(const ScriptModel& m, std::string_view name, const ClassDef* except) {
+  for (const auto& cls : m.classes())
+    if (cls->name == name && cls.get() != except && !syntax::ancestor(cls->node, {"function_definition"}))
+      return cls.get();
+  return nullptr;
+}
+
+// True when `n` (a yield's value) is the loop variable `target` itself.
+bool sameTarget(ts::Node value, ts::Node target) {
+  value = syntax::unwrap(value);
+  target = syntax::unwrap(target);
+  return value && target && value.text() == target.text() &&
+         (target.is("identifier") || target.is("pattern_list") || target.is("tuple_pattern"));
+}
+
+// A `yield <target>` statement in `body`, outside nested scopes.
+bool yieldsTarget(ts::Node body, ts::Node target) {
+  for (ts::Node c : body.namedChildren()) {
+    if (syntax::isScope(c)) continue;
+    if (c.is("yield") && c.namedChildCount() == 1 && sameTarget(c.namedChild(0), target)) return true;
+    if (yieldsTarget(c, target)) return true;
+  }
+  return false;
+}
+
+// `yield from <name>` in `body`, outside nested scopes; the name, or "".
+std::string_view yieldFromName(ts::Node body) {
+  for (ts::Node c : body.namedChildren()) {
+    if (syntax::isScope(c)) continue;
+    if (c.is("yield") && c.namedChildCount() == 1 && c.text().starts_with("yield from")) {
+      ts::Node v = syntax::unwrap(c.namedChild(0));
+      if (v.is("identifier")) return v.text();
+    }
+    if (std::string_view inner = yieldFromName(c); !inner.empty()) return inner;
+  }
+  return {};
+}
+
+}  // namespace
+
+bool ScriptModel::definesMethod(std::string_view name) const {
+  if (project_) return project_->definesMethod(name);
+  if (!method_names_) {
+    method_names_.emplace();
+    for (const auto& f : functions_)
+      if (f->owner) method_names_->insert(f->name);
+  }
+  return method_names_->count(name) > 0;
+}
+
+std::pair<const ScriptModel*, const Function*> ScriptModel::methodOf(const ClassDef& cls,
+                                                                    std::string_view name) const {
+  if (const Function* f = functionNamed(cls.name + "." + std::string(name))) return {this, f};
+  if (project_) {
+    for (const auto& [model, base] : project_->baseClasses(*this, cls))
+      if (const Function* f = model->functionNamed(base->name + "." + std::string(name))) return {model, f};
+    return {nullptr, nullptr};
+  }
+  // Alone: the first base of this file, hop by hop.
+  const ClassDef* c = &cls;
+  for (int hop = 0; hop < kMaxLocalBases && c; ++hop) {
+    const ClassDef* next = nullptr;
+    for (const std::string& base : c->bases)
+      if ((next = localClassNamed(*this, base, c))) break;
+    if (next)
+      if (const Function* f = functionNamed(next->name + "." + std::string(name))) return {this, f};
+    c = next;
+  }
+  return {nullptr, nullptr};
+}
+
+std::pair<const ScriptModel*, const ClassDef*> ScriptModel::constructedClass(const Call& c) const {
+  if (c.callee.is("identifier") && c.qualified.empty())
+    if (const ClassDef* cls = localClassNamed(*this, c.method, nullptr)) return {this, cls};
+  if (!project_ || c.qualified.empty()) return {nullptr, nullptr};
+  ProjectDef def = project_->calleeOf(*this, c);
+  return def.cls ? std::make_pair(def.model, def.cls) : std::make_pair(nullptr, nullptr);
+}
+
+std::pair<const ScriptModel*, const ClassDef*> ScriptModel::instanceClass(ts::Node expr) const {
+  // `self.x` has one answer per class (every method reads the same
+  // assignments): asked once, not at each of its uses.
+  ts::Node e = syntax::unwrap(expr);
+  if (e.is("attribute") && e.field("object").text() == "self" && &ownerOf(e) == this)
+    if (ts::Node cls = syntax::ancestor(e, {"class_definition"})) {
+      auto key = std::make_pair(cls.begin(), std::string(e.field("attribute").text()));
+      if (auto it = self_instances_.find(key); it != self_instances_.end()) return it->second;
+      self_instances_[key] = {nullptr, nullptr};  // recursion: unknown
+      return self_instances_[key] = instanceOf(e);
+    }
+  return instanceOf(e);
+}
+
+std::pair<const ScriptModel*, const ClassDef*> ScriptModel::instanceOf(ts::Node expr) const {
+  std::pair<const ScriptModel*, const ClassDef*> found{nullptr, nullptr};
+  std::vector<ts::Node> sources = valueSources(expr, /*all_paths=*/true);
+  for (ts::Node src : sources) {
+    src = syntax::unwrap(src);
+    if (src.is("none")) continue;  // `scaler = None` then set: calling None is no other class
+    const ScriptModel& owner = ownerOf(src);
+    const Call* c = src.is("call") ? owner.callAt(src) : nullptr;
+    auto cls = c ? owner.constructedClass(*c) : std::make_pair(nullptr, nullptr);
+    if (!cls.second || (found.second && found.second != cls.second)) return {nullptr, nullptr};
+    found = cls;
+  }
+  return found;
+}
+
+std::pair<const ScriptModel*, const Function*> ScriptModel::boundMethod(const Call& c) const {
+  const std::pair<const ScriptModel*, const Function*> none{nullptr, nullptr};
+  bool ours = !calls_.empty() && &c >= calls_.data() && &c < calls_.data() + calls_.size();
+  if (ours) {
+    auto [it, fresh] = bound_.try_emplace(&c, none);
+    if (!fresh) return it->second;  // known, or being found (recursion: none)
+  }
+  auto result = none;
+  ts::Node receiver = c.receiver ? syntax::unwrap(c.receiver) : ts::Node();
+  if (receiver && receiver.is("identifier") && receiver.text() == "self") {
+    if (c.function && c.function->owner) result = methodOf(*c.function->owner, c.method);
+    // `self.step(loss, opt)` where __init__ stored a callable object as self.step.
+    if (!result.second && definesMethod("__call__"))
+      if (auto [model, cls] = instanceClass(c.callee); cls) result = model->methodOf(*cls, "__call__");
+  } else if (receiver && c.qualified.empty() && definesMethod(c.method) &&
+             (receiver.is("identifier") || receiver.is("attribute"))) {
+    if (auto [model, cls] = instanceClass(receiver); cls) result = model->methodOf(*cls, c.method);
+  } else if (!receiver && c.callee.is("identifier") && c.qualified.empty() && definesMethod("__call__") &&
+             !functionNamed(c.method) && !localClassNamed(*this, c.method, nullptr)) {
+    // A callable object: `loss_scaler(loss, optimizer)` runs its class's __call__.
+    if (auto [model, cls] = instanceClass(c.callee); cls) result = model->methodOf(*cls, "__call__");
+  }
+  if (ours) bound_[&c] = result;
+  return result;
+}
+
+std::string ScriptModel::yieldedParameter(const Function& f) const {
+  auto isParameter = [&](std::string_view name) {
+    for (const std::string& p : f.parameters)
+      if (p == name && p != "self") return true;
+    return false;
+  };
+  if (std::string_view from = yieldFromName(f.body); !from.empty() && isParameter(from)) return std::string(from);
+  for (const Loop& l : loops_) {
+    if (l.function != &f || !l.iterable) continue;
+    ts::Node it = syntax::unwrap(l.iterable), item = l.target;
+    // `for i, x in enumerate(source): yield x` passes the items through too.
+    const Call* counted = it.is("call") ? callAt(it) : nullptr;
+    if (counted && counted->method == "enumerate" && counted->callee.is("identifier") &&
+        counted->positional.size() == 1 && !counted->has_star_args && syntax::unwrap(item).namedChildCount() == 2 &&
+        (syntax::unwrap(item).is("pattern_list") || syntax::unwrap(item).is("tuple_pattern"))) {
+      it = syntax::unwrap(counted->positional[0]);
+      item = syntax::unwrap(item).namedChild(1);
+    }
+    if (it.is("identifier") && isParameter(it.text()) && yieldsTarget(l.node.field("body"), item))
+      return std::string(it.text());
+  }
+  return {};
+}
+
+}  // namespace gpulint::python
