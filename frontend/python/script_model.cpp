@@ -402,7 +402,6 @@ std::vector<const Call*> ScriptModel::callersOf(const Function& f) const {
   auto named = calls_by_method_.find(f.name);
   if (named == calls_by_method_.end()) return out;
   for (size_t i : named->second) add(calls_[i]);
-  }
   return out;
 }
 

@@ -18,7 +18,7 @@ contains "launch and resolved script" text.out "starts: torchrun (2 processes pe
 contains "argv bound to options" text.out "argv bound: --epochs 30 -> epochs; --workers 6 -> workers; --config conf/run.yaml -> config;"
 contains "config linked" text.out "config: proj/conf/run.yaml"
 contains "unknown resource" text.out "proj/job.yaml:19: resource example.com/fpga (container trainer) is not read by any rule"
-contains "unknown job kind" text.out "proj/ray.yaml:2: kind RayJob (ray.io/v1): not a job kind gpulint reads"
+contains "unknown job kind" text.out "proj/flink.yaml:2: kind FlinkDeployment (flink.apache.org/v1beta1): not a job kind gpulint reads"
 contains "findings summary still follows" text.out "No findings."
 
 "$GPULINT" check proj --no-progress > plain.out 2>&1
@@ -36,7 +36,7 @@ assert launch["script_file"] == "proj/train.py", launch
 assert {"flag": "--workers", "value": "6", "dest": "workers"} in launch["argv"], launch["argv"]
 assert launch["configs"] == ["proj/conf/run.yaml"], launch
 whats = [n["what"] for n in links["not_recognised"]]
-assert any("RayJob" in w for w in whats) and any("example.com/fpga" in w for w in whats), whats
+assert any("FlinkDeployment" in w for w in whats) and any("example.com/fpga" in w for w in whats), whats
 PY
 "$GPULINT" check proj --no-progress --format json > plain.json
 holds "json without links unless asked" python3 -c "import json,sys; assert 'links' not in json.load(open(sys.argv[1]))" plain.json
