@@ -6,8 +6,8 @@
 #include <string_view>
 #include <vector>
 
-#include "checkers/diagnostic.h"
-#include "checkers/options.h"
+#include "core/diagnostic.h"
+#include "core/options.h"
 #include "frontend/source_file.h"
 
 namespace gpulint {

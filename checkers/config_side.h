@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "checkers/diagnostic.h"
+#include "core/diagnostic.h"
 #include "frontend/python/script_model.h"
 
 namespace gpulint::checks {

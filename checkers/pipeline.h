@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "checkers/checker.h"
-#include "checkers/diagnostic.h"
+#include "core/diagnostic.h"
 #include "frontend/source_file.h"
 #include "frontend/ts/tree.h"
 

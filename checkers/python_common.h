@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "checkers/diagnostic.h"
+#include "core/diagnostic.h"
 #include "frontend/python/script_model.h"
 
 namespace gpulint::checks {

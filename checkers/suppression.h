@@ -27,7 +27,7 @@
 #include <string_view>
 #include <vector>
 
-#include "checkers/diagnostic.h"
+#include "core/diagnostic.h"
 #include "frontend/source_file.h"
 
 namespace gpulint {

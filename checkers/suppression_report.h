@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "checkers/diagnostic.h"
+#include "core/diagnostic.h"
 #include "checkers/suppression.h"
 #include "frontend/source_file.h"
 

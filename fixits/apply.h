@@ -7,8 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "checkers/diagnostic.h"
-#include "fixits/fix.h"
+#include "core/diagnostic.h"
+#include "core/fix.h"
+#include "frontend/source_file.h"
 
 namespace gpulint::fixits {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "fixits/fix.h"
+#include "core/fix.h"
 #include "frontend/source_file.h"
 
 namespace gpulint::fixits {

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "fixits/fix.h"
+#include "core/fix.h"
 #include "frontend/source_file.h"
 #include "frontend/ts/node.h"
 

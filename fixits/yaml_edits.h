@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "fixits/fix.h"
+#include "core/fix.h"
 #include "frontend/config/config_model.h"
 #include "frontend/source_file.h"
 

@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/location.h"
+
 namespace gpulint {
 
 namespace notebook {
@@ -32,23 +34,6 @@ enum class FileKind { Python, Yaml, Json, Cxx, Shell, Unknown };
 [[nodiscard]] const char* kindName(FileKind kind);
 // Jupyter notebooks: read as the Python of their code cells (frontend/notebook).
 [[nodiscard]] bool isNotebookPath(std::string_view path);
-
-struct Position {
-  uint32_t line = 0;          // 1-based
-  uint32_t column = 0;        // 1-based, in bytes
-  uint32_t column_utf16 = 0;  // 1-based, in UTF-16 code units
-  friend bool operator==(const Position&, const Position&) = default;
-};
-
-struct Location {
-  std::string file;  // display path (relative to the analysed root when possible)
-  uint32_t begin = 0;
-  uint32_t end = 0;  // byte range [begin, end)
-  Position start;
-  Position stop;
-  [[nodiscard]] bool valid() const { return start.line != 0; }
-  friend bool operator==(const Location&, const Location&) = default;
-};
 
 class SourceFile {
  public:

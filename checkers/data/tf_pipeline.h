@@ -5,7 +5,7 @@
 #include <optional>
 #include <vector>
 
-#include "fixits/fix.h"
+#include "core/fix.h"
 #include "frontend/python/script_model.h"
 
 namespace gpulint::checks::tf_data {

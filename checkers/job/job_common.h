@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "checkers/checker.h"
-#include "checkers/diagnostic.h"
+#include "core/diagnostic.h"
 #include "frontend/project/job.h"
 #include "frontend/python/script_model.h"
 

@@ -34,8 +34,8 @@
 #include <variant>
 #include <vector>
 
-#include "checkers/diagnostic.h"  // Level (header only: no link dependency)
-#include "checkers/options.h"
+#include "core/diagnostic.h"  // Level
+#include "core/options.h"
 #include "frontend/project/glob.h"
 
 namespace gpulint {

@@ -12,7 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "checkers/options.h"
+#include "core/options.h"
 #include "frontend/python/resolved_value.h"
 #include "frontend/source_file.h"
 #include "frontend/ts/tree.h"

@@ -1,4 +1,4 @@
-#include "fixits/fix.h"
+#include "core/fix.h"
 
 namespace gpulint {
 

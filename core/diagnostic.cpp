@@ -1,4 +1,4 @@
-#include "checkers/diagnostic.h"
+#include "core/diagnostic.h"
 
 #include <tuple>
 

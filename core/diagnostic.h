@@ -3,8 +3,8 @@
 #include <string>
 #include <vector>
 
-#include "fixits/fix.h"
-#include "frontend/source_file.h"
+#include "core/fix.h"
+#include "core/location.h"
 
 namespace gpulint {
 
