@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "checkers/diagnostic.h"
+#include "core/diagnostic.h"
 #include "frontend/source_file.h"
 
 namespace gpulint::cli {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "checkers/diagnostic.h"
+#include "core/diagnostic.h"
 #include "frontend/project/discover.h"
 
 namespace gpulint::cli {

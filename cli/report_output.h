@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "checkers/diagnostic.h"
+#include "core/diagnostic.h"
 #include "checkers/job_links.h"
 #include "cli/options.h"
 #include "report/common.h"

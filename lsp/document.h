@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "checkers/options.h"
+#include "core/options.h"
 #include "checkers/pipeline.h"
 #include "frontend/source_file.h"
 #include "frontend/ts/tree.h"

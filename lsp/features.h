@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "checkers/diagnostic.h"
+#include "core/diagnostic.h"
 #include "checkers/pipeline.h"
 #include "frontend/project/settings.h"
 #include "lsp/document.h"

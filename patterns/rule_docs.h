@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "checkers/diagnostic.h"
+#include "core/diagnostic.h"
 
 namespace gpulint {
 

@@ -7,7 +7,7 @@
 #include <ostream>
 #include <vector>
 
-#include "checkers/diagnostic.h"
+#include "core/diagnostic.h"
 #include "report/common.h"
 
 namespace gpulint {

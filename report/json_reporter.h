@@ -4,7 +4,7 @@
 #include <ostream>
 #include <vector>
 
-#include "checkers/diagnostic.h"
+#include "core/diagnostic.h"
 #include "checkers/job_links.h"
 #include "report/common.h"
 

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "checkers/diagnostic.h"
+#include "core/diagnostic.h"
 #include "report/common.h"
 
 namespace gpulint {

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "checkers/diagnostic.h"
+#include "core/diagnostic.h"
 #include "report/common.h"
 
 namespace gpulint {
