@@ -51,6 +51,15 @@ FileKind sniffKind(const fs::path& p) {
   return hasShellShebang(std::string_view(head, static_cast<size_t>(in.gcount()))) ? FileKind::Shell : kind;
 }
 
+// Why a folder the walk is about to enter cannot be listed ("" when it can).
+// Symlinked folders are not entered, so they are not asked about.
+std::string unreadableDirectory(const fs::directory_entry& e) {
+  std::error_code ec;
+  if (e.is_symlink(ec)) return "";
+  fs::directory_iterator probe(e.path(), ec);
+  return ec ? ec.message() : "";
+}
+
 }  // namespace
 
 std::string displayPath(const std::string& path, const std::string& root) {
@@ -113,8 +122,14 @@ Discovery discoverFiles(const std::vector<std::string>& paths, const Settings& s
       if (e.is_directory(sec)) {
         std::string display = displayPath(e.path().string(), root);
         if (skippedDirectory(name) || (name.size() > 1 && name[0] == '.' && name != ".github") ||
-            isExcluded(settings, display) || (settings.respect_gitignore && gitignore.ignoresEntry(e.path(), true)))
+            isExcluded(settings, display) || (settings.respect_gitignore && gitignore.ignoresEntry(e.path(), true))) {
           it.disable_recursion_pending();
+        } else if (std::string why = unreadableDirectory(e); !why.empty()) {
+          // The walk skips what it cannot open (an error there would end the
+          // whole walk); the user is told, since files in it go unchecked.
+          out.errors.push_back({display, "cannot read directory: " + why});
+          it.disable_recursion_pending();
+        }
         continue;
       }
       if (!e.is_regular_file(sec)) continue;
