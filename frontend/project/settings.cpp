@@ -1,17 +1,12 @@
 #include "frontend/project/settings.h"
 
-#include "frontend/project/pyproject_settings.h"
-
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/parser.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <charconv>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <set>
 #include <sstream>
 
@@ -19,7 +14,6 @@ namespace gpulint {
 
 namespace {
 
-constexpr size_t kMaxSettingsBytes = 1 << 20;
 
 // Thrown inside the parser only; turned into a SettingsError at the top.
 struct Invalid {
@@ -324,127 +318,6 @@ SettingsResult parseSettings(std::string_view text, const std::string& path) {
   } catch (const std::exception& e) {
     return errorAt(path, YAML::Mark::null_mark(), std::string("invalid settings: ") + e.what());
   }
-}
-
-namespace {
-
-// The text of a settings file, capped (a settings file is small; anything
-// larger is a mistake, not a reason to read gigabytes).
-bool readSettingsText(const std::string& path, std::string* text, std::string* why) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) {
-    *why = "cannot read settings: is a directory";
-    return false;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    *why = std::string("cannot read settings: ") + std::strerror(errno);
-    return false;
-  }
-  char buffer[1 << 14];
-  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
-    text->append(buffer, static_cast<size_t>(in.gcount()));
-    if (text->size() > kMaxSettingsBytes) {
-      *why = "settings file is larger than 1 MiB";
-      return false;
-    }
-  }
-  if (in.bad()) {
-    *why = "cannot read settings: read error";
-    return false;
-  }
-  return true;
-}
-
-bool isTomlPath(const std::string& path) {
-  return std::filesystem::path(path).extension() == ".toml";
-}
-
-// A pyproject.toml is a settings file only when it has a [tool.gpulint]
-// table (as Ruff treats [tool.ruff]): most projects have one for other tools.
-bool isGpulintPyproject(const std::filesystem::path& candidate) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(candidate, ec)) return false;
-  std::string text, why;
-  return readSettingsText(candidate.string(), &text, &why) && pyprojectHasGpulintTable(text);
-}
-
-}  // namespace
-
-SettingsResult loadSettingsFile(const std::string& path) {
-  SettingsError error;
-  error.file = path;
-  std::string text;
-  if (!readSettingsText(path, &text, &error.message)) return error;
-  if (isTomlPath(path)) return parsePyprojectSettings(text, path);
-  return parseSettings(text, path);
-}
-
-std::string findSettingsFile(const std::string& start) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  fs::path dir = fs::absolute(start.empty() ? fs::path(".") : fs::path(start), ec);
-  if (ec) return "";
-  dir = dir.lexically_normal();
-  if (fs::is_regular_file(dir, ec)) dir = dir.parent_path();
-  for (int guard = 0; guard < 4096; ++guard) {
-    // In one folder the dedicated file wins over pyproject.toml; a nearer
-    // folder wins over a farther one whatever the format.
-    for (const char* name : {".gpulint.yaml", ".gpulint.yml"}) {
-      fs::path candidate = dir / name;
-      if (fs::is_regular_file(candidate, ec)) return candidate.string();
-    }
-    if (isGpulintPyproject(dir / "pyproject.toml")) return (dir / "pyproject.toml").string();
-    fs::path parent = dir.parent_path();
-    if (parent.empty() || parent == dir) break;
-    dir = parent;
-  }
-  return "";
-}
-
-bool isValidRuleSelector(std::string_view s) {
-  if (s == "ALL") return true;
-  if (s.substr(0, 3) != "GPU" || s.size() > 6) return false;
-  return std::all_of(s.begin() + 3, s.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
-namespace {
-
-// Length of the longest selector in `selectors` that matches id ("ALL" = 0),
-// or -1 when none does.
-int longestMatch(const std::vector<std::string>& selectors, std::string_view id) {
-  int best = -1;
-  for (const auto& s : selectors) {
-    if (s == "ALL") best = std::max(best, 0);
-    else if (id.substr(0, s.size()) == s) best = std::max(best, static_cast<int>(s.size()));
-  }
-  return best;
-}
-
-}  // namespace
-
-bool ruleEnabled(const Settings& settings, std::string_view id) {
-  int selected = settings.select.empty() ? 0 : longestMatch(settings.select, id);
-  selected = std::max(selected, longestMatch(settings.extend_select, id));
-  if (selected < 0) return false;
-  return longestMatch(settings.ignore, id) < selected;
-}
-
-Level effectiveLevel(const Settings& settings, std::string_view id, Level default_level) {
-  int best = -1;
-  Level level = default_level;
-  for (const auto& [key, value] : settings.levels) {
-    int length = key == "ALL" ? 0 : static_cast<int>(key.size());
-    bool matches = key == "ALL" || id.substr(0, key.size()) == key;
-    if (matches && length > best) best = length, level = value;
-  }
-  return level;
-}
-
-bool isExcluded(const Settings& settings, std::string_view relative_path) {
-  for (const auto& glob : settings.exclude)
-    if (matchesGlob(glob, relative_path)) return true;
-  return false;
 }
 
 }  // namespace gpulint
