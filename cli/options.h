@@ -24,6 +24,7 @@ struct Options {
   bool show_links = false;
   bool force_exclude = false;
   bool no_respect_gitignore = false;
+  bool include_tests = false;
   bool report_unused_suppressions = false;
   std::string fail_on;
   std::string compile_commands;

@@ -51,6 +51,27 @@ FileKind sniffKind(const fs::path& p) {
   return hasShellShebang(std::string_view(head, static_cast<size_t>(in.gcount()))) ? FileKind::Shell : kind;
 }
 
+// Test code (pytest's layout: tests/ and test/ folders, test_*.py, *_test.py,
+// conftest.py) is not what a job runs on the GPU node: its loaders and loops
+// are tiny on purpose, so findings there are noise (Semgrep skips tests by
+// default for the same reason). `test.py` alone is often an evaluation script
+// and stays. Folder runs skip it unless settings.include_tests.
+bool isTestFolder(const std::string& name) { return name == "tests" || name == "test"; }
+bool isTestFile(const std::string& name) {
+  if (name == "conftest.py") return true;
+  if (name.size() > 8 && name.rfind("test_", 0) == 0 && name.ends_with(".py")) return true;
+  return name.size() > 8 && name.ends_with("_test.py");
+}
+// A path the user named inside test code (`gpulint check tests/unit`) asks
+// for that test code to be checked. Judged on the path relative to the
+// project root, so a checkout under /home/me/test/ is not test code.
+bool namesTestCode(const std::string& path) {
+  for (const auto& part : fs::path(path).lexically_normal())
+    if (isTestFolder(part.string())) return true;
+  return isTestFile(fs::path(path).filename().string());
+}
+constexpr const char* kTestCode = "test code (--include-tests or include-tests: true checks it)";
+
 // Why a folder the walk is about to enter cannot be listed ("" when it can).
 // Symlinked folders are not entered, so they are not asked about.
 std::string unreadableDirectory(const fs::directory_entry& e) {
@@ -78,6 +99,7 @@ Discovery discoverFiles(const std::vector<std::string>& paths, const Settings& s
   Discovery out;
   std::set<std::string> seen;
   GitIgnore gitignore;
+  bool with_tests = settings.include_tests;  // per named path, below
   auto add = [&](const fs::path& p, bool explicit_path) {
     FileKind kind = sniffKind(p);
     if (isNotebookPath(p.string())) kind = FileKind::Python;  // read as its code cells
@@ -88,6 +110,10 @@ Discovery discoverFiles(const std::vector<std::string>& paths, const Settings& s
     if (settings.respect_gitignore && (!explicit_path || force_exclude) &&
         (explicit_path ? gitignore.ignoresPath(p) : gitignore.ignoresEntry(p, false)))
       return;
+    if (!with_tests && (!explicit_path || force_exclude) && isTestFile(p.filename().string())) {
+      out.skipped.push_back({display, kTestCode});
+      return;
+    }
     if (std::string why = dataFileReason(p, kind); !why.empty()) {
       out.skipped.push_back({display, why});
       return;
@@ -95,6 +121,7 @@ Discovery discoverFiles(const std::vector<std::string>& paths, const Settings& s
     if (seen.insert(display).second) out.files.push_back({p.string(), display, kind});
   };
   for (const auto& path : paths) {
+    with_tests = settings.include_tests || (namesTestCode(displayPath(path, root)) && !force_exclude);
     std::error_code ec;
     fs::file_status st = fs::status(path, ec);
     if (ec || !fs::exists(st)) {
@@ -123,6 +150,9 @@ Discovery discoverFiles(const std::vector<std::string>& paths, const Settings& s
         std::string display = displayPath(e.path().string(), root);
         if (skippedDirectory(name) || (name.size() > 1 && name[0] == '.' && name != ".github") ||
             isExcluded(settings, display) || (settings.respect_gitignore && gitignore.ignoresEntry(e.path(), true))) {
+          it.disable_recursion_pending();
+        } else if (!with_tests && isTestFolder(name)) {
+          out.skipped.push_back({display, kTestCode});
           it.disable_recursion_pending();
         } else if (std::string why = unreadableDirectory(e); !why.empty()) {
           // The walk skips what it cannot open (an error there would end the

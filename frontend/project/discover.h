@@ -23,9 +23,11 @@ struct Discovery {
 // Folders are walked recursively without following directory symlinks (so a
 // symlink loop cannot hang the run), skipping VCS/build/virtualenv folders
 // and `settings.exclude` and, unless `settings.respect_gitignore` is off,
-// what git ignores (gitignore.h); files named explicitly are always analysed, except
+// what git ignores (gitignore.h) and, unless `settings.include_tests`, test code
+// (tests/ and test/ folders, test_*.py, *_test.py, conftest.py; listed in
+// `skipped`); files named explicitly are always analysed, except
 // YAML/JSON too large to be a job or run config (`skipped`).
-// `force_exclude`: `settings.exclude` and .gitignore apply to files named explicitly too
+// `force_exclude`: `settings.exclude`, .gitignore and the test-code rule apply to files named explicitly too
 // (pre-commit names every staged file, excluded or not).
 [[nodiscard]] Discovery discoverFiles(const std::vector<std::string>& paths, const Settings& settings,
                                       const std::string& root, bool force_exclude = false);

@@ -17,6 +17,7 @@
 //   min_save_steps: 100
 //   large_model_modules: [transformers.AutoModelForCausalLM, peft]  # replaces the default list
 //   respect-gitignore: false      # default true: folder runs skip git-ignored files
+//   include-tests: true           # default false: folder runs skip test code (see discover.h)
 //   rules:                        # per-rule settings; keys are ids or prefixes,
 //     GPU201: {level: note}       #   the longest matching key wins
 //     GPU2:   {level: error}
@@ -49,6 +50,7 @@ struct Settings {
   std::map<std::string, Level> levels;     // rule id or prefix -> level override
   Level fail_on = Level::Warning;
   bool respect_gitignore = true;           // skip what .gitignore ignores (see gitignore.h)
+  bool include_tests = false;              // folder runs also check test code (see discover.h)
   std::string source_path;                 // the settings file used, "" if none
 };
 

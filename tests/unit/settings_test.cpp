@@ -106,6 +106,16 @@ TEST(Settings, TopLevelLevelMapIsRejectedWithHint) {
   EXPECT_NE(e.message.find("rules"), std::string::npos) << e.message;
 }
 
+TEST(Settings, BooleanSwitchesKeepTheirOwnKeyInErrors) {
+  Settings s = parseOk("include-tests: true\nrespect_gitignore: false\n");
+  EXPECT_TRUE(s.include_tests);
+  EXPECT_FALSE(s.respect_gitignore);
+  EXPECT_FALSE(parseOk("select: [GPU]\n").include_tests);
+  auto e = parseError("include_tests: yes please\n");
+  EXPECT_EQ(e.line, 1u);
+  EXPECT_NE(e.message.find("include-tests"), std::string::npos) << e.message;
+}
+
 TEST(Settings, WrongTypes) {
   auto words = parseError("select: [GPU2]\nworkers: four\n");
   EXPECT_EQ(words.line, 2u);
