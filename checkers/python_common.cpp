@@ -280,6 +280,24 @@ const python::Loop* batchSourceLoop(const python::ScriptModel& model, ts::Node e
   return batchSourceLoop(model, expr, 0);
 }
 
+namespace {
+
+// `range(start, start + N)` runs N times whatever `start` is (a resumed
+// epoch read from a checkpoint, say): the span is known when the start is not.
+std::optional<int64_t> offsetSpan(const python::ScriptModel& model, const python::Call& range,
+                                  python::ResolvedValue* bound) {
+  if (range.positional.size() != 2) return std::nullopt;
+  ts::Node stop = python::syntax::unwrap(range.positional[1]);
+  if (!stop.is("binary_operator") || stop.field("operator").text() != "+") return std::nullopt;
+  if (stop.field("left").text() != python::syntax::unwrap(range.positional[0]).text()) return std::nullopt;
+  python::ResolvedValue span = model.resolve(stop.field("right"));
+  if (span.kind != python::ResolvedValue::Kind::Int) return std::nullopt;
+  *bound = span;
+  return std::max<int64_t>(span.int_value, 0);
+}
+
+}  // namespace
+
 std::optional<int64_t> tripCount(const python::ScriptModel& model, const python::Loop& loop,
                                  python::ResolvedValue* bound) {
   const python::Call* c = loop.iterable && loop.iterable.is("call") ? model.callAt(loop.iterable) : nullptr;
@@ -288,6 +306,7 @@ std::optional<int64_t> tripCount(const python::ScriptModel& model, const python:
   if (!c || (c->method != "range" && c->method != "trange") || c->has_star_args || c->positional.empty() ||
       c->positional.size() > 3)
     return std::nullopt;
+  if (auto n = offsetSpan(model, *c, bound)) return n;
   std::vector<int64_t> v;
   for (ts::Node a : c->positional) {
     python::ResolvedValue r = model.resolve(a);

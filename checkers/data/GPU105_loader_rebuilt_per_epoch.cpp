@@ -84,9 +84,10 @@ bool flowsThrough(const python::ScriptModel& model, const Loop& epoch, const pyt
 // Where the epoch count comes from: the stop bound when it is the count,
 // else the range it spans (`range(args.start_epoch, args.epochs)`).
 std::string epochCountNote(const Loop& epoch, int64_t count, const ResolvedValue& bound) {
+  std::string range(epoch.iterable.text().substr(0, epoch.iterable.text().find('\n')));
+  if (bound.chain.empty()) return "`" + range + "`";  // a literal in the loop header: the header says it all
   std::string origin = bound.display() + originSuffix(bound);
   if (bound.kind == ResolvedValue::Kind::Int && bound.int_value == count) return origin;
-  std::string range(epoch.iterable.text().substr(0, epoch.iterable.text().find('\n')));
   return "`" + range + "` runs " + std::to_string(count) + " times; its stop bound is " + origin;
 }
 
