@@ -59,10 +59,27 @@ Diagnostic finding(const python::ScriptModel& model, const python::Call& loader,
   return d;
 }
 
+// The name a function's loop iterates (through enumerate/tqdm wrappers)
+// when it is not one of the function's parameters: a module-level object.
+bool readsByGlobalName(const python::ScriptModel& model, const Loop& loop) {
+  if (!loop.function || &model.ownerOf(loop.node) != &model) return false;
+  ts::Node it = loop.iterable;
+  for (const python::Call* c = it && it.is("call") ? model.callAt(it) : nullptr;
+       c && (c->method == "enumerate" || c->method == "tqdm") && !c->positional.empty();
+       c = it.is("call") ? model.callAt(it) : nullptr)
+    it = c->positional[0];
+  if (!it || !it.is("identifier")) return false;
+  const auto& params = loop.function->parameters;
+  return std::find(params.begin(), params.end(), it.text()) == params.end();
+}
+
 // True when the epoch loop's body hands the loader on (iterates it, or passes
 // it to a call) on each iteration: the link between a loader built outside
-// and this particular epoch loop.
-bool flowsThrough(const python::ScriptModel& model, const Loop& epoch, const python::Call& loader) {
+// and this particular epoch loop. A function of this file that iterates a
+// module-level loader by name (`def train(): for b in trainloader:`) is
+// such a link when the body calls it.
+bool flowsThrough(const python::ScriptModel& model, const Loop& epoch, const Loop& consumer,
+                  const python::Call& loader) {
   auto carries = [&](ts::Node e) {
     if (!e || !(e.is("identifier") || e.is("attribute"))) return false;
     auto found = loadersOf(model, e);
@@ -71,8 +88,10 @@ bool flowsThrough(const python::ScriptModel& model, const Loop& epoch, const pyt
   ts::Node body = epoch.node.field("body");
   for (const Loop& l : model.loops())
     if (body.contains(l.node) && carries(l.iterable)) return true;
+  const bool consumer_reads_global = !loader.function && readsByGlobalName(model, consumer);
   for (const python::Call& c : model.calls()) {
     if (!body.contains(c.node)) continue;
+    if (consumer_reads_global && model.calledFunction(c) == consumer.function) return true;
     for (ts::Node a : c.positional)
       if (carries(a)) return true;
     for (const auto& [name, v] : c.keywords)
@@ -157,7 +176,7 @@ void check(const python::ScriptModel& model, const python::Call& loader, const s
   if (auto on = persistent.truthiness(); !on || *on || persistent.kind == ResolvedValue::Kind::String) return;
   for (const Loop* c : consumers)
     for (const Loop* epoch : epochLoopsOver(model, *c)) {
-      if (epoch->node.contains(loader.node) || !flowsThrough(model, *epoch, loader)) continue;
+      if (epoch->node.contains(loader.node) || !flowsThrough(model, *epoch, *c, loader)) continue;
       // An unknown or single epoch count (a job passing --epochs 1), or a dataset
       // that the main process changes per epoch (persistent workers would miss it).
       auto count = tripCount(model, *epoch, &bound);

@@ -14,9 +14,13 @@ start_epoch = 0
 if os.path.exists("checkpoint/last.pth"):
     start_epoch = torch.load("checkpoint/last.pth")["epoch"] + 1
 
-train_loader = DataLoader(train_set, batch_size=128, shuffle=True, num_workers=2, pin_memory=True)  # expect: GPU105 "200 epochs of the loop at line 32 (`range(start_epoch, start_epoch + 200)`)"
+train_loader = DataLoader(train_set, batch_size=128, shuffle=True, num_workers=2, pin_memory=True)  # expect: GPU105 "200 epochs of the loop at line 53 (`range(start_epoch, start_epoch + 200)`)"
 probe_loader = DataLoader(probe_set, batch_size=128, num_workers=2, pin_memory=True)  # ok: GPU105 (one epoch: range(start, start + 1))
 tail_loader = DataLoader(tail_set, batch_size=128, num_workers=2, pin_memory=True)  # ok: GPU105 (the stop is unknown)
+# Read by name inside a function the epoch loop calls, as pytorch-cifar-style scripts do.
+global_loader = DataLoader(train_set, batch_size=128, num_workers=4, pin_memory=True)  # expect: GPU105 "4 workers is iterated again on each of the 30 epochs"
+# Passed once to the same function that the epoch loop calls with another loader.
+once_loader = DataLoader(train_set, batch_size=128, num_workers=4, pin_memory=True)  # ok: GPU105 (iterated once)
 
 
 def train(loader):
@@ -28,6 +32,23 @@ def train(loader):
         loss.backward()
         optimizer.step()
 
+
+def run_epoch():
+    for step, (images, labels) in enumerate(global_loader):
+        train_batch(images, labels)
+
+
+def train_batch(images, labels):
+    loss = F.cross_entropy(model(images.to(device, non_blocking=True)), labels.to(device, non_blocking=True))
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+
+
+for epoch in range(30):
+    run_epoch()
+
+train(once_loader)
 
 for epoch in range(start_epoch, start_epoch + 200):
     train(train_loader)
