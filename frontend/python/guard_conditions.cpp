@@ -208,7 +208,29 @@ class GuardJudge {
     if ((isZero(right) && isSizeExpression(left)) || (isZero(left) && isSizeExpression(right)))
       return verdict(GuardKind::Rare, e, "empty-batch check");
     if (isCounter(left, e) || isCounter(right, e)) return verdict(GuardKind::Rare, e, "a single step");
+    if (right.is("none") && initialisedInBranch(e, left)) return verdict(GuardKind::Rare, e, "lazy initialisation");
     return {};
+  }
+
+  // `if x is None: ... x = ...`: the branch that fills `x` runs once, since
+  // afterwards `x` is no longer None. Only an assignment among the branch's
+  // own statements counts (not one under a further condition).
+  static bool initialisedInBranch(ts::Node comparison, ts::Node name) {
+    if (!(name.is("identifier") || name.is("attribute"))) return false;
+    ts::Node branch;
+    for (ts::Node a : comparison.ancestors()) {
+      if (a.is("if_statement") || a.is("elif_clause")) {
+        if (a.field("condition").contains(comparison)) branch = a.field("consequence");
+        break;
+      }
+      if (!(a.is("boolean_operator") || a.is("parenthesized_expression"))) break;
+    }
+    if (!branch) return false;
+    for (ts::Node s : branch.namedChildren()) {
+      ts::Node assign = s.is("expression_statement") && s.namedChildCount() == 1 ? s.namedChild(0) : ts::Node();
+      if (assign && assign.is("assignment") && assign.field("left").text() == name.text()) return true;
+    }
+    return false;
   }
 
   GuardVerdict call(ts::Node e, const Env& env, int depth) {

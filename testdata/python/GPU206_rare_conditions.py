@@ -17,6 +17,7 @@ optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3)
 
 
 def train(loader, total_steps, warmup_steps, rank, watchdog):
+    features, queue = None, None
     for step, (images, labels, bbox_offsets) in enumerate(loader):
         images, labels = images.to(device, non_blocking=True), labels.to(device, non_blocking=True)
         bbox_offsets = bbox_offsets.to(device, non_blocking=True)
@@ -31,6 +32,11 @@ def train(loader, total_steps, warmup_steps, rank, watchdog):
             print("empty batch, skipping")  # ok: GPU206 (empty-batch check)
         if len(labels) == 0:
             logger.info("no labels in this batch")  # ok: GPU206 (empty-batch check)
+        if features is None:
+            features = torch.zeros(len(loader.dataset), 128, device=device)
+            print(f"storing features of shape {tuple(features.shape)}")  # ok: GPU206 (lazy initialisation: runs once)
+        if rank == 0 and queue is None:
+            print("no queue yet")  # expect: GPU206 "every step"
         loss.backward()
         optimizer.step()
         optimizer.zero_grad(set_to_none=True)
