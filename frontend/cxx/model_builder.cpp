@@ -2,6 +2,9 @@
 // analysed file are walked; headers (real or shim) only give types.
 #include "frontend/cxx/model_builder.h"
 
+#include "frontend/cxx/branch_facts.h"
+#include "frontend/cxx/call_facts.h"
+
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/ParentMapContext.h>
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -9,7 +12,9 @@
 #include <clang/Lex/Lexer.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
+#include <type_traits>
 
 namespace gpulint::cxx {
 
@@ -42,7 +47,7 @@ class Builder : public RecursiveASTVisitor<Builder> {
 
  public:
   Builder(ASTContext& context, CxxModel& model)
-      : ctx_(context), sm_(context.getSourceManager()), model_(model) {}
+      : ctx_(context), sm_(context.getSourceManager()), model_(model), branches_(context) {}
 
   bool shouldVisitTemplateInstantiations() const { return false; }
 
@@ -66,6 +71,7 @@ class Builder : public RecursiveASTVisitor<Builder> {
 
   bool VisitVarDecl(VarDecl* v) {
     if (functions_.empty()) return true;
+    if (isCudaHandleType(v->getType())) mentionGpu(v);
     // A static local's initializer runs once per process.
     if (v->isStaticLocal() && v->hasInit()) once_ranges_.push_back(rangeOf(v->getInit()->getSourceRange()));
     if (!isStreamType(v->getType()) || v->getName().empty()) return true;
@@ -85,6 +91,12 @@ class Builder : public RecursiveASTVisitor<Builder> {
   }
 
   bool VisitCallExpr(CallExpr* e);
+
+  // `kCUDA`, `DeviceType::CUDA`: the function works with CUDA devices.
+  bool VisitDeclRefExpr(DeclRefExpr* ref) {
+    if (!functions_.empty() && inMainFile(ref->getBeginLoc()) && namesCudaDevice(ref->getDecl())) mentionGpu(ref);
+    return true;
+  }
 
  private:
   template <typename F>
@@ -149,8 +161,30 @@ class Builder : public RecursiveASTVisitor<Builder> {
     else if (fn->isMain()) f.role = FunctionRole::OnceOnly, f.once_reason = "`main`";
     else if (namedLike(f.name, {"init", "setup", "cleanup", "free", "destroy", "teardown", "release"}))
       f.role = FunctionRole::OnceOnly, f.once_reason = "named `" + f.name + "`";
+    const auto* method = dyn_cast<CXXMethodDecl>(fn);
+    // A class's resize/grow/reserve path reallocates only when it must grow.
+    f.grow_path = method && namedLike(f.name, {"resize", "grow", "reserve", "realloc", "enlarge", "ensure_capacity"});
+    f.callers_all_here = !fn->isExternallyVisible() || (method && method->getAccess() == AS_private);
     model_.functions.push_back(std::move(f));
-    return static_cast<int>(model_.functions.size()) - 1;
+    int index = static_cast<int>(model_.functions.size()) - 1;
+    function_index_[fn->getCanonicalDecl()] = index;
+    return index;
+  }
+
+  template <typename Node>
+  void mentionGpu(const Node* node) {
+    bool cpu = false;
+    if constexpr (std::is_base_of_v<Stmt, Node>) cpu = branches_.onCpuSide(node);
+    model_.gpu_mentions.push_back({functions_.back(), cpu});
+  }
+
+  void describeReceiver(const CallExpr* e, const FunctionDecl* fn, Call& c) {
+    const Expr* receiver = receiverOf(e, fn);
+    c.tensor_arg = hasTensorArgument(e, receiver && isa<CXXOperatorCallExpr>(e) ? 1 : 0);
+    if (!receiver) return;
+    c.receiver_text = textOf(receiver);
+    c.receiver_method = receiverMethod(receiver);
+    c.receiver_temporary = receiver->IgnoreImplicit()->isPRValue();
   }
 
   int addLoop(Stmt* s);
@@ -161,7 +195,6 @@ class Builder : public RecursiveASTVisitor<Builder> {
   std::optional<int64_t> intValue(const Expr* e, std::string* origin);
   Range enclosingScope(DynTypedNode node);
   bool leavesLoopAfter(const Stmt* s);
-  bool lazyInitGuarded(const CallExpr* call);
   bool inOnceRange(const Range& r) const {
     for (const Range& o : once_ranges_)
       if (o.begin <= r.begin && r.end <= o.end) return true;
@@ -176,6 +209,29 @@ class Builder : public RecursiveASTVisitor<Builder> {
   std::vector<const Stmt*> loop_stmts_;
   std::vector<Range> once_ranges_;
   std::set<const ValueDecl*> mutated_;
+  BranchFacts branches_;
+  // Calls to functions of this file, resolved to indices once all are known.
+  std::vector<std::pair<size_t, const FunctionDecl*>> pending_targets_;
+  std::map<const FunctionDecl*, int> function_index_;
+
+ public:
+  // Calls in templates name their callee without a declaration: those match
+  // a function of this file by name when exactly one has it.
+  void resolveTargets() {
+    std::map<std::string, int> by_name;
+    for (size_t i = 0; i < model_.functions.size(); ++i) {
+      auto [it, fresh] = by_name.emplace(model_.functions[i].name, static_cast<int>(i));
+      if (!fresh) it->second = -1;
+    }
+    for (auto& [call, decl] : pending_targets_) {
+      Call& c = model_.calls[call];
+      if (decl) {
+        if (auto it = function_index_.find(decl); it != function_index_.end()) c.target = it->second;
+      } else if (auto it = by_name.find(c.callee); it != by_name.end()) {
+        c.target = it->second;
+      }
+    }
+  }
 };
 
 
@@ -217,8 +273,14 @@ bool Builder::VisitCallExpr(CallExpr* e) {
   if (c.callee == "std::call_once" && e->getNumArgs() >= 2) once_ranges_.push_back(rangeOf(e->getArg(1)->getSourceRange()));
   c.function = functions_.back();
   c.loops = loops_;
-  c.once_only_context = inOnceRange(c.range) || lazyInitGuarded(e);
+  c.once_only_context = inOnceRange(c.range) || branches_.lazyInitGuarded(e);
   c.leaves_loop = leavesLoopAfter(e);
+  c.cpu_branch = branches_.onCpuSide(e);
+  c.failure_path = branches_.onFailurePath(e);
+  c.amortised = branches_.growthGuarded(e);
+  c.gpu_evidence = isGpuApi(c);
+  describeReceiver(e, fn, c);
+  pending_targets_.emplace_back(model_.calls.size(), fn ? fn->getCanonicalDecl() : nullptr);
   model_.calls.push_back(std::move(c));
   return true;
 }
@@ -369,51 +431,13 @@ bool Builder::leavesLoopAfter(const Stmt* s) {
   return false;
 }
 
-namespace {
-const ValueDecl* referencedDecl(const Expr* e) {
-  e = e->IgnoreParenImpCasts();
-  if (const auto* u = dyn_cast<UnaryOperator>(e); u && u->getOpcode() == UO_AddrOf) e = u->getSubExpr()->IgnoreParenImpCasts();
-  if (const auto* c = dyn_cast<CStyleCastExpr>(e)) return referencedDecl(c->getSubExpr());
-  if (const auto* c = dyn_cast<CXXNamedCastExpr>(e)) return referencedDecl(c->getSubExpr());
-  if (const auto* u = dyn_cast<UnaryOperator>(e); u && u->getOpcode() == UO_AddrOf) e = u->getSubExpr()->IgnoreParenImpCasts();
-  if (const auto* ref = dyn_cast<DeclRefExpr>(e)) return ref->getDecl();
-  if (const auto* m = dyn_cast<MemberExpr>(e)) return m->getMemberDecl();
-  return nullptr;
-}
-
-bool mentions(const Stmt* s, const ValueDecl* d) {
-  if (!s) return false;
-  if (const auto* ref = dyn_cast<DeclRefExpr>(s); ref && ref->getDecl() == d) return true;
-  if (const auto* m = dyn_cast<MemberExpr>(s); m && m->getMemberDecl() == d) return true;
-  for (const Stmt* c : s->children())
-    if (mentions(c, d)) return true;
-  return false;
-}
-}  // namespace
-
-// `if (!buffer) cudaMalloc(&buffer, n);` on a static, global or member
-// buffer: lazy one-time initialisation, not an allocation per call.
-bool Builder::lazyInitGuarded(const CallExpr* call) {
-  if (call->getNumArgs() == 0) return false;
-  const ValueDecl* target = referencedDecl(call->getArg(0));
-  const auto* var = dyn_cast_or_null<VarDecl>(target);
-  if (!target || !(isa<FieldDecl>(target) || (var && var->hasGlobalStorage()))) return false;
-  DynTypedNode node = DynTypedNode::create(*call);
-  for (int guard = 0; guard < 64; ++guard) {
-    auto parents = ctx_.getParents(node);
-    if (parents.empty()) return false;
-    if (const auto* branch = parents[0].get<IfStmt>(); branch && mentions(branch->getCond(), target)) return true;
-    if (parents[0].get<FunctionDecl>() || parents[0].get<LambdaExpr>()) return false;
-    node = parents[0];
-  }
-  return false;
-}
-
 }  // namespace
 
 void extractModel(ASTContext& context, CxxModel& model) {
   Builder builder(context, model);
   builder.TraverseDecl(context.getTranslationUnitDecl());
+  builder.resolveTargets();
+  markGpuCode(model);
   // Is at::cuda::getCurrentCUDAStream declared, so that a fix may name it?
   auto lookup = [&](DeclContext* dc, const char* name) -> DeclContext* {
     if (!dc) return nullptr;
