@@ -1,6 +1,7 @@
 #include "frontend/cxx/branch_facts.h"
 
 #include <clang/AST/ExprCXX.h>
+#include <clang/AST/ASTLambda.h>
 #include <clang/AST/ParentMapContext.h>
 #include <clang/AST/StmtCXX.h>
 
@@ -114,9 +115,16 @@ bool walkUp(ASTContext& ctx, const Stmt* s, const std::function<bool(const DynTy
   DynTypedNode child = DynTypedNode::create(*s);
   for (int guard = 0; guard < 256; ++guard) {
     auto parents = ctx.getParents(child);
-    if (parents.empty() || parents[0].get<FunctionDecl>()) return false;
-    if (const Stmt* c = child.get<Stmt>(); c && visit(parents[0], c)) return true;
-    child = parents[0];
+    if (parents.empty()) return false;
+    // A lambda's body hangs below its call operator and closure class, and
+    // those below the lambda expression: walk through them, so that a
+    // dispatch lambda (AT_DISPATCH_*) inside a branch is inside that branch.
+    const DynTypedNode* next = &parents[0];
+    for (const DynTypedNode& p : parents)
+      if (next->get<FunctionDecl>() && !p.get<FunctionDecl>()) next = &p;
+    if (const auto* fn = next->get<FunctionDecl>(); fn && !isLambdaCallOperator(fn)) return false;
+    if (const Stmt* c = child.get<Stmt>(); c && visit(*next, c)) return true;
+    child = *next;
   }
   return false;
 }

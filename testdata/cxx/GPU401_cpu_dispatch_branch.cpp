@@ -55,6 +55,22 @@ at::Tensor NormalizeCpu(const at::Tensor& points) {
   return points * (1.0f / points.norm().item<float>());  // ok: GPU401 (asserted CPU tensor)
 }
 
+// A dispatch lambda inside the CPU branch is CPU code too, and so is the
+// helper it calls.
+float SumCpu(const at::Tensor& t) { return t.sum().item<float>(); }  // ok: GPU401 (called from a CPU lambda)
+
+at::Tensor Accumulate(const at::Tensor& points, const at::Tensor& weight) {
+  if (points.is_cuda()) {
+    return points * weight.item<float>();  // expect: GPU401
+  } else {
+    AT_DISPATCH_FLOATING_TYPES(points.scalar_type(), "accumulate_cpu", [&] {
+      float w = weight.item<float>() + SumCpu(points);  // ok: GPU401 (CPU branch, inside the dispatch lambda)
+      (void)w;
+    });
+  }
+  return points;
+}
+
 // A device-type comparison decides the same way.
 at::Tensor ScaleByType(const at::Tensor& points, const at::Tensor& scale) {
   if (points.device().type() != at::kCUDA) {
