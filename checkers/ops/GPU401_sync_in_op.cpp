@@ -13,18 +13,10 @@ std::string syncEffect(const cxx::Call& call) {
     return "blocks the CPU until every kernel queued on the device has finished";
   if (call.callee == "cudaStreamSynchronize")
     return "blocks the CPU until every kernel queued on the stream has finished";
-  if (!ops::isTensorClass(call.receiver_type)) return "";
+  if (!ops::copiesToHost(call)) return "";
   if (call.method == "item")
     return "copies the value to the host, so the CPU waits until every kernel queued before it has finished";
-  if (call.method == "cpu") return "copies the tensor to the host and waits for the GPU to finish it";
-  if (call.method == "to" && !call.arg_texts.empty()) {
-    const std::string& target = call.arg_texts.front();
-    // Only an explicit CPU target: .to(x.device()) or .to(kFloat) stay on the GPU.
-    if (target.find("kCPU") != std::string::npos || target.find("DeviceType::CPU") != std::string::npos ||
-        target == "\"cpu\"")
-      return "copies the tensor to the host and waits for the GPU to finish it";
-  }
-  return "";
+  return "copies the tensor to the host and waits for the GPU to finish it";
 }
 
 std::string advice(const cxx::Call& call) {
@@ -43,9 +35,13 @@ void SyncInOp::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
     std::string effect = syncEffect(call);
     if (effect.empty()) continue;
     // Kernels and device code cannot block the host; constructors, init
-    // functions, main and static initializers pay the wait once.
-    const cxx::Function* host = ops::perCallHost(model, call.function);
+    // functions, main and static initializers pay the wait once; CPU code
+    // (a reference kernel, the CPU branch of a dispatch) has no GPU to wait
+    // for; a check's failure message runs once, when the op fails.
+    const cxx::Function* host = ops::gpuPerCallHost(model, call);
     if (!host || call.once_only_context) continue;
+    // `x.cpu().item()`: the wait is the copy; the item of the host copy is free.
+    if (call.method == "item" && call.receiver_method == "cpu") continue;
     sink.report(ops::makeDiagnostic(
         "GPU401", Level::Warning, model, call.range,
         "`" + ops::spelled(model, call.range) + "` " + ops::inFunction(*host) + " " + effect +

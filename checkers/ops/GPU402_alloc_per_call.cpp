@@ -12,9 +12,11 @@ void AllocPerCall::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
     bool pinned = name == "cudaMallocHost" || name == "cudaFreeHost";
     if (!device && !pinned) continue;
     // Constructors, destructors, init/setup/cleanup/free-named functions,
-    // static initializers, std::call_once and `if (!buf)` lazy set-up run once.
-    const cxx::Function* host = ops::perCallHost(model, call.function);
-    if (!host || call.once_only_context) continue;
+    // static initializers, std::call_once and `if (!buf)` lazy set-up run
+    // once; a container's resize/grow path and an allocation behind a
+    // capacity check on persistent state run only when the buffer grows.
+    const cxx::Function* host = ops::gpuPerCallHost(model, call);
+    if (!host || call.once_only_context || host->grow_path || call.amortised) continue;
     std::string why = name.find("Free") != std::string::npos
                           ? "frees memory, which waits for all work queued on the device"
                           : "allocates memory, which synchronises the device implicitly";

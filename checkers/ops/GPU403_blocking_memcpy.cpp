@@ -33,7 +33,7 @@ void BlockingMemcpy::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     if (!copy && call.callee != "cudaMemset") continue;
     // Once-only set-up code (constructors, init functions, static
     // initializers) may block; it does not run per step.
-    const cxx::Function* host = ops::perCallHost(model, call.function);
+    const cxx::Function* host = ops::gpuPerCallHost(model, call);
     if (!host || call.once_only_context) continue;
     std::string async_name = copy ? "cudaMemcpyAsync" : "cudaMemsetAsync";
     const cxx::StreamVar* stream = model.streamAt(call.range.begin);

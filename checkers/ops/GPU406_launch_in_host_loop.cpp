@@ -11,10 +11,31 @@ namespace {
 
 // Tensor methods that only read metadata: no kernel runs.
 bool metadataOnly(const std::string& method) {
-  static const std::set<std::string> names = {"size", "sizes", "stride", "strides", "numel", "dim", "defined",
-                                              "is_cuda", "is_contiguous", "device", "get_device", "scalar_type",
-                                              "options", "data_ptr", "mutable_data_ptr", "const_data_ptr"};
+  static const std::set<std::string> names = {
+      "size",        "sizes",         "stride",        "strides",     "numel",          "dim",
+      "defined",     "is_cuda",       "is_cpu",        "is_contiguous", "device",       "get_device",
+      "scalar_type", "dtype",         "options",       "data_ptr",    "mutable_data_ptr", "const_data_ptr",
+      "data",        "element_size",  "storage_offset", "ndimension", "type"};
   return names.count(method) > 0;
+}
+
+// Methods that return a view or an accessor of the same memory: no kernel
+// runs and nothing is copied. `contiguous()` of an already contiguous tensor
+// (a row of a contiguous batch) is the tensor itself.
+bool viewOnly(const cxx::Call& call) {
+  static const std::set<std::string> views = {
+      "select",     "slice",      "narrow",    "view",      "view_as",    "reshape",   "transpose",
+      "permute",    "unsqueeze",  "squeeze",   "expand",    "expand_as",  "t",         "as_strided",
+      "alias",      "flatten",    "unflatten", "split",     "chunk",      "unbind",    "contiguous",
+      "accessor",   "packed_accessor32", "packed_accessor64", "packed_accessor", "generic_packed_accessor"};
+  if (views.count(call.method)) return true;
+  // `x[i]`, `x.index({i, Slice()})` with integers select a view; a tensor
+  // index gathers with a kernel.
+  if (call.method == "operator[]" || call.method == "index") return !call.tensor_arg;
+  // `t = other` rebinds a tensor handle; `x[i] = v` (into a temporary view)
+  // copies or fills with a kernel.
+  if (call.method == "operator=") return !call.receiver_temporary && call.tensor_arg;
+  return false;
 }
 
 // `word` as a whole identifier in `text` (not as part of a longer one).
@@ -49,12 +70,18 @@ void LaunchInHostLoop::run(const AnalysisContext& ctx, DiagnosticSink& sink) con
             "between launches. Batch the iterations into one launch (one more grid dimension over the loop)."));
   }
   // Per-element tensor ops: one finding per loop, at its first such op.
+  // Views and metadata launch nothing; host copies are GPU401's finding.
   std::set<const cxx::Loop*> reported;
   for (const cxx::Call& call : model.calls) {
-    if (!ops::isTensorClass(call.receiver_type) || metadataOnly(call.method)) continue;
+    if (!ops::isTensorClass(call.receiver_type) || metadataOnly(call.method) || viewOnly(call) ||
+        ops::copiesToHost(call))
+      continue;
     const cxx::Loop* loop = ops::dataDependentLoop(model, call.loops);
-    if (!loop || call.leaves_loop || reported.count(loop) || !ops::hostFunction(model, call.function)) continue;
-    bool per_element = false;
+    if (!loop || call.leaves_loop || reported.count(loop) || !ops::gpuPerCallHost(model, call)) continue;
+    // Per element: the loop variable indexes the object (`x[i].fill_(0)`) or
+    // is an argument. A range-for over a list of tensors (`for (auto& t :
+    // parts) t.zero_()`) works on whole tensors, not on elements.
+    bool per_element = call.receiver_text != loop->induction && mentionsWord(call.receiver_text, loop->induction);
     for (const std::string& arg : call.arg_texts) per_element = per_element || mentionsWord(arg, loop->induction);
     if (!per_element) continue;
     reported.insert(loop);

@@ -14,6 +14,22 @@ const cxx::Function* perCallHost(const cxx::CxxModel& model, int index) {
   return f && f->role == cxx::FunctionRole::PerCall ? f : nullptr;
 }
 
+const cxx::Function* gpuPerCallHost(const cxx::CxxModel& model, const cxx::Call& call) {
+  const cxx::Function* f = perCallHost(model, call.function);
+  if (!f || !f->gpu_code || call.cpu_branch || call.failure_path) return nullptr;
+  return f;
+}
+
+bool copiesToHost(const cxx::Call& call) {
+  if (!isTensorClass(call.receiver_type)) return false;
+  if (call.method == "item" || call.method == "cpu") return true;
+  if (call.method != "to" || call.arg_texts.empty()) return false;
+  // Only an explicit CPU target: .to(x.device()) or .to(kFloat) stay on the GPU.
+  const std::string& target = call.arg_texts.front();
+  return target.find("kCPU") != std::string::npos || target.find("DeviceType::CPU") != std::string::npos ||
+         target == "\"cpu\"";
+}
+
 const cxx::Loop* dataDependentLoop(const cxx::CxxModel& model, const std::vector<int>& loops) {
   for (auto it = loops.rbegin(); it != loops.rend(); ++it)
     if (model.loops[*it].data_dependent) return &model.loops[*it];

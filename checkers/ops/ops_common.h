@@ -15,6 +15,15 @@ namespace gpulint::checks::ops {
 // The host function at `index`, any role but GPU code; null otherwise.
 [[nodiscard]] const cxx::Function* hostFunction(const cxx::CxxModel& model, int index);
 
+// The function of a call that runs on every call of an operator on the GPU
+// path: per-call host code that is GPU code, with the call not on the CPU
+// side of a device dispatch and not only on a failed check's path. Null
+// otherwise: CPU reference kernels and CPU branches get no GPU4xx.
+[[nodiscard]] const cxx::Function* gpuPerCallHost(const cxx::CxxModel& model, const cxx::Call& call);
+
+// `.item()`, `.cpu()`, `.to(kCPU)` on a tensor: a copy the host waits for.
+[[nodiscard]] bool copiesToHost(const cxx::Call& call);
+
 // The innermost enclosing loop whose trip count is not a constant, or null.
 [[nodiscard]] const cxx::Loop* dataDependentLoop(const cxx::CxxModel& model, const std::vector<int>& loops);
 

@@ -32,6 +32,16 @@ struct Function {
   Range range;
   FunctionRole role = FunctionRole::PerCall;
   std::string once_reason;  // why it runs once ("a constructor", "named `init_buffers`")
+  // GPU code: launches kernels, calls the CUDA API, works on CUDA tensors
+  // (is_cuda() checks, kCUDA, .cuda(), CUDA guards), lies in a .cu file, or
+  // is called from GPU code of this file / calls it (see markGpuCode).
+  bool gpu_code = false;
+  // A container's resize/grow/reserve method: its allocations are amortised
+  // over many calls (GPU402 only).
+  bool grow_path = false;
+  // Every caller is in this translation unit (internal linkage or a private
+  // method), so its callers here decide how often it runs.
+  bool callers_all_here = false;
 };
 
 struct Loop {
@@ -63,6 +73,17 @@ struct Call {
   std::vector<int> loops;     // enclosing loops, innermost last
   bool once_only_context = false;  // static-local initializer, std::call_once, `if (!buf)` lazy init
   bool leaves_loop = false;   // followed by break/return in its loop body: runs at most once per loop
+  int target = -1;            // the called function when it is defined in this file
+  // On the CPU side of a device dispatch: the else of `if (x.is_cuda())`,
+  // the then of `if (x.is_cpu())`, or after an `if (x.is_cuda()) return ...;`.
+  bool cpu_branch = false;
+  bool gpu_evidence = false;  // CUDA runtime/library API, is_cuda(), .cuda(), at::cuda::/c10::cuda:: calls
+  bool failure_path = false;  // only runs when a check fails (TORCH_CHECK's message, before a throw)
+  bool amortised = false;     // behind a capacity check on persistent state: runs when a buffer grows
+  std::string receiver_text;  // member calls: the object expression's text ("x[i]")
+  std::string receiver_method;  // member calls on a member call's result: its method ("cpu" in x.cpu().item())
+  bool receiver_temporary = false;  // the object is a temporary (`x[i] = v` assigns into a view: a copy)
+  bool tensor_arg = false;    // an argument (or index list element) is a tensor: advanced indexing
 };
 
 struct LaunchArg {
@@ -82,6 +103,13 @@ struct Launch {
   bool leaves_loop = false;
 };
 
+// Something that marks the enclosing function as GPU code other than a call
+// or a launch: a kCUDA / DeviceType::CUDA mention, a CUDA guard or stream.
+struct GpuMention {
+  int function = -1;
+  bool cpu_branch = false;
+};
+
 struct CxxModel {
   SourceFilePtr source;
   std::vector<Function> functions;
@@ -89,6 +117,7 @@ struct CxxModel {
   std::vector<Call> calls;
   std::vector<Launch> launches;
   std::vector<StreamVar> streams;
+  std::vector<GpuMention> gpu_mentions;
   bool is_cuda = false;
   bool includes_torch = false;  // this file includes torch/ATen/c10 headers
   bool torch_project = false;   // this file or a C++ file beside or above it does
@@ -111,5 +140,10 @@ struct CxxModel {
   // The innermost stream variable visible at `offset` inside `function`, or null.
   [[nodiscard]] const StreamVar* streamAt(uint32_t offset) const;
 };
+
+// Sets Function::gpu_code from the evidence in calls, launches and mentions
+// (not on a CPU branch), the file kind, and the call graph of this file;
+// marks functions whose every caller runs once (or grows a buffer) likewise.
+void markGpuCode(CxxModel& model);
 
 }  // namespace gpulint::cxx

@@ -2,14 +2,20 @@
 // analysed file are walked; headers (real or shim) only give types.
 #include "frontend/cxx/model_builder.h"
 
+#include "frontend/cxx/branch_facts.h"
+#include "frontend/cxx/call_facts.h"
+#include "frontend/cxx/launch_config.h"
+#include "frontend/cxx/source_ranges.h"
+
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/ParentMapContext.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
-#include <clang/Lex/Lexer.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
+#include <type_traits>
 
 namespace gpulint::cxx {
 
@@ -22,11 +28,6 @@ bool namedLike(std::string name, std::initializer_list<const char*> words) {
   for (const char* w : words)
     if (name.find(w) != std::string::npos) return true;
   return false;
-}
-
-bool isDim3(QualType t) {
-  const auto* record = t.getNonReferenceType()->getAsCXXRecordDecl();
-  return record && record->getName() == "dim3";
 }
 
 bool isStreamType(QualType t) {
@@ -42,13 +43,13 @@ class Builder : public RecursiveASTVisitor<Builder> {
 
  public:
   Builder(ASTContext& context, CxxModel& model)
-      : ctx_(context), sm_(context.getSourceManager()), model_(model) {}
+      : ctx_(context), model_(model), src_(context, model), branches_(context) {}
 
   bool shouldVisitTemplateInstantiations() const { return false; }
 
   bool TraverseDecl(Decl* d) {
     if (!d || isa<TranslationUnitDecl>(d)) return Base::TraverseDecl(d);
-    if (!inMainFile(d->getLocation())) return true;  // header declarations only provide types
+    if (!src_.inMainFile(d->getLocation())) return true;  // header declarations only provide types
     auto* fn = dyn_cast<FunctionDecl>(d);
     if (!fn || !fn->doesThisDeclarationHaveABody()) return Base::TraverseDecl(d);
     functions_.push_back(addFunction(fn));
@@ -66,10 +67,11 @@ class Builder : public RecursiveASTVisitor<Builder> {
 
   bool VisitVarDecl(VarDecl* v) {
     if (functions_.empty()) return true;
+    if (isCudaHandleType(v->getType())) mentionGpu(v);
     // A static local's initializer runs once per process.
-    if (v->isStaticLocal() && v->hasInit()) once_ranges_.push_back(rangeOf(v->getInit()->getSourceRange()));
+    if (v->isStaticLocal() && v->hasInit()) once_ranges_.push_back(src_.rangeOf(v->getInit()->getSourceRange()));
     if (!isStreamType(v->getType()) || v->getName().empty()) return true;
-    StreamVar s{v->getNameAsString(), offsetOf(v->getLocation()), {}};
+    StreamVar s{v->getNameAsString(), src_.offsetOf(v->getLocation()), {}};
     if (isa<ParmVarDecl>(v)) s.scope = model_.functions[functions_.back()].range;
     else s.scope = enclosingScope(DynTypedNode::create(*v));
     model_.streams.push_back(std::move(s));
@@ -86,10 +88,16 @@ class Builder : public RecursiveASTVisitor<Builder> {
 
   bool VisitCallExpr(CallExpr* e);
 
+  // `kCUDA`, `DeviceType::CUDA`: the function works with CUDA devices.
+  bool VisitDeclRefExpr(DeclRefExpr* ref) {
+    if (!functions_.empty() && src_.inMainFile(ref->getBeginLoc()) && namesCudaDevice(ref->getDecl())) mentionGpu(ref);
+    return true;
+  }
+
  private:
   template <typename F>
   bool inLoop(Stmt* s, F traverse) {
-    if (functions_.empty() || !inMainFile(s->getBeginLoc())) return traverse();
+    if (functions_.empty() || !src_.inMainFile(s->getBeginLoc())) return traverse();
     loops_.push_back(addLoop(s));
     loop_stmts_.push_back(s);
     bool ok = traverse();
@@ -98,50 +106,10 @@ class Builder : public RecursiveASTVisitor<Builder> {
     return ok;
   }
 
-  bool inMainFile(SourceLocation loc) const { return loc.isValid() && sm_.isInMainFile(sm_.getExpansionLoc(loc)); }
-
-  // True when the token at `loc` is written in the analysed file itself
-  // (possibly as a macro argument), so an edit there edits what clang saw.
-  bool spelledInFile(SourceLocation loc) const {
-    while (loc.isMacroID()) {
-      if (!sm_.isMacroArgExpansion(loc)) return false;
-      loc = sm_.getImmediateSpellingLoc(loc);
-    }
-    return sm_.isInMainFile(loc);
-  }
-
-  uint32_t offsetOf(SourceLocation loc) const { return sm_.getFileOffset(sm_.getExpansionLoc(loc)); }
-
-  Range rangeOf(SourceRange r) const {
-    Range out;
-    if (r.isInvalid()) return out;
-    const LangOptions& lang = ctx_.getLangOpts();
-    if (spelledInFile(r.getBegin()) && spelledInFile(r.getEnd())) {
-      SourceLocation b = sm_.getFileLoc(r.getBegin());
-      SourceLocation e = Lexer::getLocForEndOfToken(sm_.getFileLoc(r.getEnd()), 0, sm_, lang);
-      out = {sm_.getFileOffset(b), sm_.getFileOffset(e), true};
-      if (out.end >= out.begin) return out;
-    }
-    SourceLocation b = sm_.getExpansionLoc(r.getBegin());
-    SourceLocation e = Lexer::getLocForEndOfToken(sm_.getExpansionRange(r.getEnd()).getEnd(), 0, sm_, lang);
-    out = {sm_.getFileOffset(b), e.isValid() ? sm_.getFileOffset(e) : sm_.getFileOffset(b), false};
-    if (out.end < out.begin) out.end = out.begin;
-    return out;
-  }
-
-  std::string textOf(const Expr* e) const {
-    Range r = rangeOf(e->getSourceRange());
-    return std::string(model_.text(r));
-  }
-
-  std::string lineOf(SourceLocation loc) const {
-    return std::to_string(sm_.getExpansionLineNumber(loc));
-  }
-
   int addFunction(FunctionDecl* fn) {
     Function f;
     f.name = fn->getNameAsString();
-    f.range = rangeOf(fn->getSourceRange());
+    f.range = src_.rangeOf(fn->getSourceRange());
     if (fn->hasAttr<CUDAGlobalAttr>()) f.role = FunctionRole::Kernel;
     else if (fn->hasAttr<CUDADeviceAttr>() && !fn->hasAttr<CUDAHostAttr>()) f.role = FunctionRole::Device;
     else if (isa<CXXConstructorDecl>(fn)) f.role = FunctionRole::OnceOnly, f.once_reason = "a constructor";
@@ -149,19 +117,37 @@ class Builder : public RecursiveASTVisitor<Builder> {
     else if (fn->isMain()) f.role = FunctionRole::OnceOnly, f.once_reason = "`main`";
     else if (namedLike(f.name, {"init", "setup", "cleanup", "free", "destroy", "teardown", "release"}))
       f.role = FunctionRole::OnceOnly, f.once_reason = "named `" + f.name + "`";
+    const auto* method = dyn_cast<CXXMethodDecl>(fn);
+    // A class's resize/grow/reserve path reallocates only when it must grow.
+    f.grow_path = method && namedLike(f.name, {"resize", "grow", "reserve", "realloc", "enlarge", "ensure_capacity"});
+    f.callers_all_here = !fn->isExternallyVisible() || (method && method->getAccess() == AS_private);
     model_.functions.push_back(std::move(f));
-    return static_cast<int>(model_.functions.size()) - 1;
+    int index = static_cast<int>(model_.functions.size()) - 1;
+    function_index_[fn->getCanonicalDecl()] = index;
+    return index;
+  }
+
+  template <typename Node>
+  void mentionGpu(const Node* node) {
+    bool cpu = false;
+    if constexpr (std::is_base_of_v<Stmt, Node>) cpu = branches_.onCpuSide(node);
+    model_.gpu_mentions.push_back({functions_.back(), cpu});
+  }
+
+  void describeReceiver(const CallExpr* e, const FunctionDecl* fn, Call& c) {
+    const Expr* receiver = receiverOf(e, fn);
+    c.tensor_arg = hasTensorArgument(e, receiver && isa<CXXOperatorCallExpr>(e) ? 1 : 0);
+    if (!receiver) return;
+    c.receiver_text = src_.textOf(receiver);
+    c.receiver_method = receiverMethod(receiver);
+    c.receiver_temporary = receiver->IgnoreImplicit()->isPRValue();
   }
 
   int addLoop(Stmt* s);
   void classifyFor(ForStmt* s, Loop& loop);
   void addLaunch(CUDAKernelCallExpr* k);
-  LaunchArg launchArg(const Expr* e);
-  std::optional<int64_t> dimProduct(const Expr* e, std::string* origin, int depth = 0);
-  std::optional<int64_t> intValue(const Expr* e, std::string* origin);
   Range enclosingScope(DynTypedNode node);
   bool leavesLoopAfter(const Stmt* s);
-  bool lazyInitGuarded(const CallExpr* call);
   bool inOnceRange(const Range& r) const {
     for (const Range& o : once_ranges_)
       if (o.begin <= r.begin && r.end <= o.end) return true;
@@ -169,18 +155,41 @@ class Builder : public RecursiveASTVisitor<Builder> {
   }
 
   ASTContext& ctx_;
-  SourceManager& sm_;
   CxxModel& model_;
   std::vector<int> functions_;
   std::vector<int> loops_;
   std::vector<const Stmt*> loop_stmts_;
   std::vector<Range> once_ranges_;
   std::set<const ValueDecl*> mutated_;
+  SourceRanges src_;
+  BranchFacts branches_;
+  // Calls to functions of this file, resolved to indices once all are known.
+  std::vector<std::pair<size_t, const FunctionDecl*>> pending_targets_;
+  std::map<const FunctionDecl*, int> function_index_;
+
+ public:
+  // Calls in templates name their callee without a declaration: those match
+  // a function of this file by name when exactly one has it.
+  void resolveTargets() {
+    std::map<std::string, int> by_name;
+    for (size_t i = 0; i < model_.functions.size(); ++i) {
+      auto [it, fresh] = by_name.emplace(model_.functions[i].name, static_cast<int>(i));
+      if (!fresh) it->second = -1;
+    }
+    for (auto& [call, decl] : pending_targets_) {
+      Call& c = model_.calls[call];
+      if (decl) {
+        if (auto it = function_index_.find(decl); it != function_index_.end()) c.target = it->second;
+      } else if (auto it = by_name.find(c.callee); it != by_name.end()) {
+        c.target = it->second;
+      }
+    }
+  }
 };
 
 
 bool Builder::VisitCallExpr(CallExpr* e) {
-  if (functions_.empty() || !inMainFile(e->getBeginLoc())) return true;
+  if (functions_.empty() || !src_.inMainFile(e->getBeginLoc())) return true;
   if (auto* k = dyn_cast<CUDAKernelCallExpr>(e)) {
     addLaunch(k);
     return true;
@@ -202,48 +211,54 @@ bool Builder::VisitCallExpr(CallExpr* e) {
     c.method = md->getNameAsString();
     c.receiver_type = md->getParent()->getQualifiedNameAsString();
   }
-  if (const auto* ref = dyn_cast<DeclRefExpr>(callee)) c.callee_name = rangeOf(ref->getNameInfo().getSourceRange());
-  else if (const auto* member = dyn_cast<MemberExpr>(callee)) c.callee_name = rangeOf(member->getMemberLoc());
-  else c.callee_name = rangeOf(callee->getSourceRange());
-  c.range = rangeOf(e->getSourceRange());
+  if (const auto* ref = dyn_cast<DeclRefExpr>(callee)) c.callee_name = src_.rangeOf(ref->getNameInfo().getSourceRange());
+  else if (const auto* member = dyn_cast<MemberExpr>(callee)) c.callee_name = src_.rangeOf(member->getMemberLoc());
+  else c.callee_name = src_.rangeOf(callee->getSourceRange());
+  c.range = src_.rangeOf(e->getSourceRange());
   unsigned first = isa<CXXOperatorCallExpr>(e) && isa_and_nonnull<CXXMethodDecl>(fn) ? 1 : 0;
   for (unsigned i = first; i < e->getNumArgs(); ++i) {
     const Expr* a = e->getArg(i);
     if (isa<CXXDefaultArgExpr>(a)) break;
-    c.args.push_back(rangeOf(a->getSourceRange()));
-    c.arg_texts.push_back(textOf(a));
+    c.args.push_back(src_.rangeOf(a->getSourceRange()));
+    c.arg_texts.push_back(src_.textOf(a));
   }
   // A lambda handed to std::call_once runs once per process.
-  if (c.callee == "std::call_once" && e->getNumArgs() >= 2) once_ranges_.push_back(rangeOf(e->getArg(1)->getSourceRange()));
+  if (c.callee == "std::call_once" && e->getNumArgs() >= 2) once_ranges_.push_back(src_.rangeOf(e->getArg(1)->getSourceRange()));
   c.function = functions_.back();
   c.loops = loops_;
-  c.once_only_context = inOnceRange(c.range) || lazyInitGuarded(e);
+  c.once_only_context = inOnceRange(c.range) || branches_.lazyInitGuarded(e);
   c.leaves_loop = leavesLoopAfter(e);
+  c.cpu_branch = branches_.onCpuSide(e);
+  c.failure_path = branches_.onFailurePath(e);
+  c.amortised = branches_.growthGuarded(e);
+  c.gpu_evidence = isGpuApi(c);
+  describeReceiver(e, fn, c);
+  pending_targets_.emplace_back(model_.calls.size(), fn ? fn->getCanonicalDecl() : nullptr);
   model_.calls.push_back(std::move(c));
   return true;
 }
 
 int Builder::addLoop(Stmt* s) {
   Loop loop;
-  loop.range = rangeOf(s->getSourceRange());
+  loop.range = src_.rangeOf(s->getSourceRange());
   loop.data_dependent = true;
   if (auto* f = dyn_cast<ForStmt>(s)) {
-    loop.header = rangeOf(SourceRange(f->getBeginLoc(), f->getRParenLoc()));
+    loop.header = src_.rangeOf(SourceRange(f->getBeginLoc(), f->getRParenLoc()));
     classifyFor(f, loop);
   } else if (auto* r = dyn_cast<CXXForRangeStmt>(s)) {
-    loop.header = rangeOf(SourceRange(r->getBeginLoc(), r->getRParenLoc()));
+    loop.header = src_.rangeOf(SourceRange(r->getBeginLoc(), r->getRParenLoc()));
     loop.induction = r->getLoopVariable()->getNameAsString();
     const Expr* range = r->getRangeInit();
     QualType t = range ? range->getType() : QualType();
     bool fixed = range && (isa<InitListExpr>(range->IgnoreImplicit()) || (!t.isNull() && t->isConstantArrayType()));
     loop.data_dependent = !fixed;
-    if (range) loop.bound = textOf(range);
+    if (range) loop.bound = src_.textOf(range);
   } else if (auto* w = dyn_cast<WhileStmt>(s)) {
-    loop.header = rangeOf(SourceRange(w->getBeginLoc(), w->getRParenLoc()));
-    loop.bound = textOf(w->getCond());
+    loop.header = src_.rangeOf(SourceRange(w->getBeginLoc(), w->getRParenLoc()));
+    loop.bound = src_.textOf(w->getCond());
   } else if (auto* d = dyn_cast<DoStmt>(s)) {
-    loop.header = rangeOf(SourceRange(d->getBeginLoc(), d->getBeginLoc()));
-    loop.bound = textOf(d->getCond());
+    loop.header = src_.rangeOf(SourceRange(d->getBeginLoc(), d->getBeginLoc()));
+    loop.bound = src_.textOf(d->getCond());
   }
   model_.loops.push_back(std::move(loop));
   return static_cast<int>(model_.loops.size()) - 1;
@@ -258,7 +273,7 @@ void Builder::classifyFor(ForStmt* s, Loop& loop) {
   if (var) loop.induction = var->getNameAsString();
   const Expr* cond = s->getCond();
   if (!cond) return;
-  loop.bound = textOf(cond);
+  loop.bound = src_.textOf(cond);
   const auto* cmp = dyn_cast<BinaryOperator>(cond->IgnoreParenImpCasts());
   if (!cmp || !cmp->isComparisonOp()) return;
   auto refersToVar = [&](const Expr* side) {
@@ -266,72 +281,27 @@ void Builder::classifyFor(ForStmt* s, Loop& loop) {
     return ref && var && ref->getDecl() == var;
   };
   const Expr* bound = refersToVar(cmp->getLHS()) ? cmp->getRHS() : cmp->getLHS();
-  loop.bound = textOf(bound);
+  loop.bound = src_.textOf(bound);
   Expr::EvalResult value;
   if (!bound->isValueDependent() && bound->EvaluateAsInt(value, ctx_)) loop.data_dependent = false;
 }
 
 void Builder::addLaunch(CUDAKernelCallExpr* k) {
   Launch l;
-  l.range = rangeOf(k->getSourceRange());
+  l.range = src_.rangeOf(k->getSourceRange());
   const Expr* callee = k->getCallee()->IgnoreImplicit();
-  l.kernel_name = rangeOf(callee->getSourceRange());
+  l.kernel_name = src_.rangeOf(callee->getSourceRange());
   if (const FunctionDecl* fn = k->getDirectCallee()) l.kernel = fn->getNameAsString();
   else l.kernel = std::string(model_.text(l.kernel_name));
   if (const CallExpr* config = k->getConfig())
     for (const Expr* a : config->arguments()) {
       if (isa<CXXDefaultArgExpr>(a)) break;
-      l.config.push_back(launchArg(a));
+      l.config.push_back(LaunchConfigReader(ctx_, src_, mutated_).read(a));
     }
   l.function = functions_.back();
   l.loops = loops_;
   l.leaves_loop = leavesLoopAfter(k);
   model_.launches.push_back(std::move(l));
-}
-
-LaunchArg Builder::launchArg(const Expr* e) {
-  LaunchArg arg;
-  arg.range = rangeOf(e->getSourceRange());
-  arg.text = std::string(model_.text(arg.range));
-  arg.value = dimProduct(e, &arg.origin);
-  return arg;
-}
-
-// The thread/block count of a launch argument: an integer constant, or a
-// dim3 built from constants (directly or through a local dim3 variable that
-// is never modified afterwards).
-std::optional<int64_t> Builder::dimProduct(const Expr* e, std::string* origin, int depth) {
-  if (depth > 4 || e->isValueDependent()) return std::nullopt;
-  e = e->IgnoreImplicit();
-  if (const auto* cast = dyn_cast<CXXFunctionalCastExpr>(e)) return dimProduct(cast->getSubExpr(), origin, depth + 1);
-  if (const auto* ctor = dyn_cast<CXXConstructExpr>(e)) {
-    if (ctor->getNumArgs() == 1 && isDim3(ctor->getArg(0)->getType()))
-      return dimProduct(ctor->getArg(0), origin, depth + 1);
-    int64_t product = 1;
-    for (const Expr* a : ctor->arguments()) {
-      auto v = intValue(a, origin);
-      if (!v) return std::nullopt;
-      product *= *v;
-    }
-    return product;
-  }
-  if (const auto* ref = dyn_cast<DeclRefExpr>(e->IgnoreParens()))
-    if (const auto* var = dyn_cast<VarDecl>(ref->getDecl()); var && isDim3(var->getType())) {
-      if (!var->isLocalVarDecl() || !var->hasInit() || mutated_.count(var)) return std::nullopt;
-      auto v = dimProduct(var->getInit(), nullptr, depth + 1);
-      if (v && origin) *origin = "`" + var->getNameAsString() + "` at line " + lineOf(var->getLocation());
-      return v;
-    }
-  return intValue(e, origin);
-}
-
-std::optional<int64_t> Builder::intValue(const Expr* e, std::string* origin) {
-  if (e->isValueDependent() || e->isTypeDependent()) return std::nullopt;
-  Expr::EvalResult value;
-  if (!e->EvaluateAsInt(value, ctx_)) return std::nullopt;
-  if (const auto* ref = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts()); ref && origin && origin->empty())
-    *origin = "`" + ref->getDecl()->getNameAsString() + "` at line " + lineOf(ref->getDecl()->getLocation());
-  return value.Val.getInt().getExtValue();
 }
 
 // The statement range a local declaration is visible in: its enclosing
@@ -341,7 +311,7 @@ Range Builder::enclosingScope(DynTypedNode node) {
     auto parents = ctx_.getParents(node);
     if (parents.empty()) break;
     node = parents[0];
-    if (const auto* s = node.get<Stmt>(); s && !isa<DeclStmt>(s)) return rangeOf(s->getSourceRange());
+    if (const auto* s = node.get<Stmt>(); s && !isa<DeclStmt>(s)) return src_.rangeOf(s->getSourceRange());
   }
   return functions_.empty() ? Range{} : model_.functions[functions_.back()].range;
 }
@@ -369,51 +339,13 @@ bool Builder::leavesLoopAfter(const Stmt* s) {
   return false;
 }
 
-namespace {
-const ValueDecl* referencedDecl(const Expr* e) {
-  e = e->IgnoreParenImpCasts();
-  if (const auto* u = dyn_cast<UnaryOperator>(e); u && u->getOpcode() == UO_AddrOf) e = u->getSubExpr()->IgnoreParenImpCasts();
-  if (const auto* c = dyn_cast<CStyleCastExpr>(e)) return referencedDecl(c->getSubExpr());
-  if (const auto* c = dyn_cast<CXXNamedCastExpr>(e)) return referencedDecl(c->getSubExpr());
-  if (const auto* u = dyn_cast<UnaryOperator>(e); u && u->getOpcode() == UO_AddrOf) e = u->getSubExpr()->IgnoreParenImpCasts();
-  if (const auto* ref = dyn_cast<DeclRefExpr>(e)) return ref->getDecl();
-  if (const auto* m = dyn_cast<MemberExpr>(e)) return m->getMemberDecl();
-  return nullptr;
-}
-
-bool mentions(const Stmt* s, const ValueDecl* d) {
-  if (!s) return false;
-  if (const auto* ref = dyn_cast<DeclRefExpr>(s); ref && ref->getDecl() == d) return true;
-  if (const auto* m = dyn_cast<MemberExpr>(s); m && m->getMemberDecl() == d) return true;
-  for (const Stmt* c : s->children())
-    if (mentions(c, d)) return true;
-  return false;
-}
-}  // namespace
-
-// `if (!buffer) cudaMalloc(&buffer, n);` on a static, global or member
-// buffer: lazy one-time initialisation, not an allocation per call.
-bool Builder::lazyInitGuarded(const CallExpr* call) {
-  if (call->getNumArgs() == 0) return false;
-  const ValueDecl* target = referencedDecl(call->getArg(0));
-  const auto* var = dyn_cast_or_null<VarDecl>(target);
-  if (!target || !(isa<FieldDecl>(target) || (var && var->hasGlobalStorage()))) return false;
-  DynTypedNode node = DynTypedNode::create(*call);
-  for (int guard = 0; guard < 64; ++guard) {
-    auto parents = ctx_.getParents(node);
-    if (parents.empty()) return false;
-    if (const auto* branch = parents[0].get<IfStmt>(); branch && mentions(branch->getCond(), target)) return true;
-    if (parents[0].get<FunctionDecl>() || parents[0].get<LambdaExpr>()) return false;
-    node = parents[0];
-  }
-  return false;
-}
-
 }  // namespace
 
 void extractModel(ASTContext& context, CxxModel& model) {
   Builder builder(context, model);
   builder.TraverseDecl(context.getTranslationUnitDecl());
+  builder.resolveTargets();
+  markGpuCode(model);
   // Is at::cuda::getCurrentCUDAStream declared, so that a fix may name it?
   auto lookup = [&](DeclContext* dc, const char* name) -> DeclContext* {
     if (!dc) return nullptr;

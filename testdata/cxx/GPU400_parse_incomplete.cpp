@@ -5,6 +5,6 @@
 
 at::Tensor broken(at::Tensor x) {
   UnknownType y = make_unknown(x);
-  float v = x.item<float>();  // expect: GPU401
+  float v = x.cuda().item<float>();  // expect: GPU401
   return x;
 }

@@ -7,7 +7,15 @@ struct Workspace {
 };
 
 at::Tensor normalize(at::Tensor x) {
+  TORCH_CHECK(x.is_cuda(), "normalize expects a CUDA tensor");
   float peak = x.max().item<float>();  // expect: GPU401 "copies the value to the host"
+  return x * (1.0 / peak);
+}
+
+// Nothing says this runs on the GPU (no CUDA check, launch or API call, and
+// no GPU code calls it): it may well be the CPU path, so it stays silent.
+at::Tensor normalize_any(at::Tensor x) {
+  float peak = x.max().item<float>();  // ok: GPU401 (no sign of GPU code)
   return x * (1.0 / peak);
 }
 

@@ -13,7 +13,7 @@ mkdir -p "$work/repo/.git" "$work/repo/installed/torch"
 echo '#error an installed torch header was used' > "$work/repo/installed/torch/extension.h"
 cat > "$work/repo/op.cpp" <<'CPP'
 #include <torch/extension.h>
-float read_total(at::Tensor t) { return t.item<float>(); }
+float read_total(at::Tensor t) { TORCH_CHECK(t.is_cuda(), "a CUDA tensor"); return t.item<float>(); }
 CPP
 cd "$work/repo"
 run() { timeout 120 env "$@" "$GPULINT" check op.cpp --no-progress --format json ; }

@@ -1,0 +1,33 @@
+#pragma once
+// Where a statement runs inside its function, read from the ifs around it
+// and the guards before it: on the CPU side of a device dispatch, only when
+// a check fails, or only when persistent state says a buffer must grow.
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Expr.h>
+
+namespace gpulint::cxx {
+
+class BranchFacts {
+ public:
+  explicit BranchFacts(clang::ASTContext& context) : ctx_(context) {}
+
+  // The else of `if (x.is_cuda())`, the then of `if (x.device().is_cpu())`,
+  // the false arm of `x.is_cuda() ? a : b`, or after `if (x.is_cuda()) return
+  // ...;` / `TORCH_CHECK(x.is_cpu())`. The innermost decided test wins.
+  [[nodiscard]] bool onCpuSide(const clang::Stmt* s) const;
+  // Runs only when a check fails: a TORCH_CHECK message, the body of an if
+  // that ends in a throw or a [[noreturn]] call, a throw's operand.
+  [[nodiscard]] bool onFailurePath(const clang::Stmt* s) const;
+  // `if (!buffer_) cudaMalloc(&buffer_, n)` on a member, static or global
+  // buffer: lazy one-time set-up.
+  [[nodiscard]] bool lazyInitGuarded(const clang::CallExpr* call) const;
+  // Behind a test on persistent state (a member, static or global compared
+  // with a size, or null-tested), inside the if or after an early return:
+  // `if (n <= capacity_) return;` then grow. Runs when the buffer grows.
+  [[nodiscard]] bool growthGuarded(const clang::Stmt* s) const;
+
+ private:
+  clang::ASTContext& ctx_;
+};
+
+}  // namespace gpulint::cxx
