@@ -146,9 +146,12 @@ class Run {
 
 void PerStepEval::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
   Run run(*ctx.script, sink);
+  bool cpu_only = runsOnCpuOnly(*ctx.script);  // no GPU to idle: only configs of GPU trainers count
   // Calls first: a helper call is the finding, not the loop it reaches.
-  for (const Call& c : ctx.script->calls()) run.evaluationCall(c);
-  for (const Loop& l : ctx.script->loops()) run.evaluationLoop(l);
+  for (const Call& c : ctx.script->calls())
+    if (!cpu_only) run.evaluationCall(c);
+  for (const Loop& l : ctx.script->loops())
+    if (!cpu_only) run.evaluationLoop(l);
   for (const Call& c : ctx.script->calls()) {
     eval_intervals::trainingArguments(ctx, c, sink);
     eval_intervals::lightningTrainer(ctx, c, sink);

@@ -222,12 +222,13 @@ void configSaveSteps(const AnalysisContext& ctx, DiagnosticSink& sink) {
 
 void PerStepCheckpoint::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
   Run run(ctx, sink);
-  run.intervalGuards();  // first: a save under a reported interval guard is not reported twice
+  bool cpu_only = runsOnCpuOnly(*ctx.script);  // no GPU to idle: only configs of GPU trainers count
+  if (!cpu_only) run.intervalGuards();  // first: a save under a reported interval guard is not reported twice
   for (const Call& c : ctx.script->calls()) {
-    run.saveCall(c);
+    if (!cpu_only) run.saveCall(c);
     run.intervalArgument(c);
   }
-  run.helperSaves();
+  if (!cpu_only) run.helperSaves();
   configSaveSteps(ctx, sink);
 }
 

@@ -42,6 +42,7 @@ void reportHelperLogs(const ScriptModel& m, DiagnosticSink& sink) {
 
 void PerStepLogging::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
   const ScriptModel& m = *ctx.script;
+  if (runsOnCpuOnly(m)) return;  // no GPU to idle
   for (const Call& c : m.calls()) {
     if (!effect_calls::writesLogRecord(m, c)) continue;
     auto batch = m.perStep(c.node);

@@ -226,7 +226,8 @@ void ProjectModel::markStepLoops() {
     bool changed = false;
     for (const Call& c : m->calls()) {
       const Loop* loop = m->enclosingLoop(c.node);  // the loop whose own body runs the call
-      if (!loop || loop->kind != LoopKind::Other || !loop->node.field("body").contains(c.node)) continue;
+      if (!loop || loop->kind != LoopKind::Other || !loop->node.field("body").contains(c.node) || playsEpisodes(*loop))
+        continue;
       auto [model, f] = m->callTarget(c);
       if (!f || f->node.contains(loop->node) || !trains(*model, *f, 0, memo)) continue;
       m->loops_[static_cast<size_t>(loop - m->loops_.data())].kind = LoopKind::Step;
