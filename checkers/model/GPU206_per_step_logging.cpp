@@ -2,6 +2,7 @@
 
 #include "checkers/model/effect_calls.h"
 #include "checkers/model/helper_effects.h"
+#include "checkers/model/host_sync.h"
 #include "checkers/python_common.h"
 
 namespace gpulint::checks {
@@ -22,8 +23,14 @@ constexpr const char* kWhyLogging =
 // value is GPU201's finding instead.
 void reportHelperLogs(const ScriptModel& m, DiagnosticSink& sink) {
   HelperEffects effects;
+  std::vector<std::pair<ts::Node, Diagnostic>> by_block;  // one logging event per block of the loop
   for (const HelperCall& hc : helperCallsWith(m, Effect::Logging, effects)) {
     if (effects.of(*hc.helper_model, *hc.helper).site(Effect::HostSync)) continue;
+    ts::Node block = host_sync::statementOf(hc.call->node).parent();
+    if (!by_block.empty() && by_block.back().first == block) {
+      by_block.back().second.related.push_back({m.location(hc.call->node), "logs again here"});
+      continue;
+    }
     Diagnostic d;
     d.rule = "GPU206";
     d.level = Level::Note;
@@ -34,8 +41,9 @@ void reportHelperLogs(const ScriptModel& m, DiagnosticSink& sink) {
                 "Call it every N steps (`if step % log_every == 0:`) or aggregate on the GPU and log once per "
                 "interval.";
     d.related = helperRelated(m, hc, "the helper logs here");
-    sink.report(std::move(d));
+    by_block.emplace_back(block, std::move(d));
   }
+  for (auto& [block, d] : by_block) sink.report(std::move(d));
 }
 
 }  // namespace

@@ -3,7 +3,7 @@
 #include "checkers/model/effect_calls.h"
 #include "checkers/model/host_sync.h"
 #include "checkers/python_common.h"
-#include "frontend/python/frequency.h"
+#include "frontend/python/syntax.h"
 
 namespace gpulint::checks {
 
@@ -15,17 +15,28 @@ using python::ScriptModel;
 
 size_t slot(Effect e) { return static_cast<size_t>(e); }
 
-// True when `n` runs on every call of `f`: no periodic, rare or off guard,
-// exception handler or batch loop of f's own lies between them (a batch
-// loop's statements are the loop's rules' business, not the caller's).
+// A guard on the process's rank alone (`if is_main_process():`, `if
+// args.rank == 0:`): true on the process that logs and saves, every step.
+bool rankCheck(ts::Node condition) {
+  std::string_view text = condition.text();
+  return text.size() <= 80 &&
+         python::syntax::containsWord(text, {"rank", "main_process", "is_master", "global_zero", "local_zero"});
+}
+
+// True when `n` runs on every call of `f`: nothing but a rank check lies
+// between them (any other condition may be false on most calls: a
+// deprecation warning, a periodic or failure guard), and no exception
+// handler or batch loop of f's own (a batch loop's statements are the
+// loop's rules' business, not the caller's).
 bool everyCall(const ScriptModel& m, ts::Node n, const Function& f) {
   ts::Node child = n;
   for (ts::Node p = n.parent(); p && !(p == f.node); child = p, p = p.parent()) {
-    if (p.is("except_clause")) return false;
-    if ((p.is("if_statement") || p.is("elif_clause")) && p.field("consequence").contains(child) &&
-        python::judgeGuard(m, p.field("condition")).kind != python::GuardKind::Often)
+    if (p.is("except_clause") || p.is("conditional_expression") || p.is("else_clause") || p.is("while_statement"))
       return false;
-    if (p.is("for_statement") || p.is("while_statement")) {
+    if ((p.is("if_statement") || p.is("elif_clause")) && !p.field("condition").contains(child) &&
+        !(p.field("consequence").contains(child) && rankCheck(p.field("condition"))))
+      return false;
+    if (p.is("for_statement")) {
       const python::Loop* l = m.loopFor(p);
       bool batch = l && (l->kind == python::LoopKind::Step || l->kind == python::LoopKind::Eval);
       if (batch && p.field("body").contains(child)) return false;
