@@ -65,24 +65,28 @@ const EffectSummary& HelperEffects::of(const ScriptModel& model, const Function&
       break;
     }
   // f's calls lie inside its node: only that run of the file's is scanned.
+  // A host sync counts unless a periodic guard spaces it out (as for a sync
+  // written in the step loop itself); the other effects only when nothing
+  // but a rank check lies between them and f's body.
   for (const Call& c : model.callsIn(f.node))
-    if (c.function == &f && everyCall(model, c.node, f)) scanCall(model, c, summary);
+    if (c.function == &f && !model.underPeriodicGuard(c.node, f.node))
+      scanCall(model, c, everyCall(model, c.node, f), summary);
   active_.erase(&f);
   return memo_[&f] = summary;
 }
 
-void HelperEffects::scanCall(const ScriptModel& model, const Call& c, EffectSummary& into) {
+void HelperEffects::scanCall(const ScriptModel& model, const Call& c, bool every_call, EffectSummary& into) {
+  auto set = [&into, every_call](Effect e, EffectSite site) {
+    if (!into.sites[slot(e)] && (every_call || e == Effect::HostSync)) into.sites[slot(e)] = site;
+  };
   // A project function: its body decides, not its name.
   if (auto [other, g] = model.callTarget(c); g) {
     if (g == c.function) return;
     const EffectSummary& inner = of(*other, *g);
     for (size_t i = 0; i < inner.sites.size(); ++i)
-      if (!into.sites[i] && inner.sites[i]) into.sites[i] = inner.sites[i];
+      if (inner.sites[i]) set(static_cast<Effect>(i), *inner.sites[i]);
     return;
   }
-  auto set = [&into](Effect e, EffectSite site) {
-    if (!into.sites[slot(e)]) into.sites[slot(e)] = site;
-  };
   if (host_sync::maySync(model, c) && host_sync::syncOfCall(model, c)) set(Effect::HostSync, {&model, c.node});
   // A log that carries a read is GPU201's when the read is known to sync,
   // and nobody's when it is not: never a plain log.

@@ -39,15 +39,18 @@ struct EffectSummary {
 
 class HelperEffects {
  public:
-  // The effects `f` (of `model`) has on every call: in its own body, not
-  // under a periodic, rare or off guard, not in a batch loop of its own
-  // (rules report there), or through a project function it calls the same
-  // way. Summarised once per function (memoised); a recursive call adds
+  // The effects `f` (of `model`) has on every call: in its own body or
+  // through a project function it calls the same way. A host sync counts
+  // unless a periodic guard spaces it out; a log, a checkpoint write or an
+  // evaluation only with nothing but a rank check between it and f's body,
+  // outside f's own batch loops (rules report there). Summarised once per function (memoised); a recursive call adds
   // nothing.
   const EffectSummary& of(const python::ScriptModel& model, const python::Function& f);
 
  private:
-  void scanCall(const python::ScriptModel& model, const python::Call& c, EffectSummary& into);
+  // `every_call`: c runs on every call of its function (everyCall); else
+  // only a host sync it performs counts.
+  void scanCall(const python::ScriptModel& model, const python::Call& c, bool every_call, EffectSummary& into);
   std::map<const python::Function*, EffectSummary> memo_;
   std::set<const python::Function*> active_;
 };
