@@ -563,4 +563,34 @@ bool isEvaluationPass(const python::ScriptModel& m, const python::Loop& l) {
   return evalModeSwitch(m, l) != nullptr;
 }
 
+bool usesImplicitGpuFramework(const python::ScriptModel& script) {
+  for (const char* m : {"tensorflow", "keras", "tf_keras", "jax", "flax", "mxnet", "paddle", "fastai", "ultralytics",
+                        "mmengine", "mmcv", "detectron2", "ignite", "composer", "catalyst", "cupy", "numba"})
+    if (script.importsModule(m)) return true;
+  return false;
+}
+
+namespace {
+
+// A device argument that resolves to the CPU; anything else (a variable we
+// cannot resolve, a dtype we do not tell apart) may name a GPU.
+bool namesCpu(const python::ScriptModel& m, ts::Node arg) {
+  python::ResolvedValue v = m.resolve(arg);
+  return v.kind == python::ResolvedValue::Kind::String && v.string_value == "cpu";
+}
+
+}  // namespace
+
+bool runsOnCpuOnly(const python::ScriptModel& m) {
+  if (m.mayRunOnGpu() || usesImplicitGpuFramework(m)) return false;
+  for (const python::Call& c : m.calls()) {
+    ts::Node device = c.keyword("device");
+    if (!device && (c.qualified == "torch.device" || (c.method == "to" && c.receiver)) && !c.positional.empty())
+      device = c.positional.front();
+    if (device && !namesCpu(m, device)) return false;
+    if (!device && c.method == "to" && c.receiver && (c.has_star_args || c.has_star_kwargs)) return false;
+  }
+  return true;
+}
+
 }  // namespace gpulint::checks

@@ -99,6 +99,15 @@ struct ShortGuardNote {
 // Lightning fit(), HF TrainingArguments, `trainer.train()`? Inference and
 // evaluation-only scripts use small batches and evaluation loops by design.
 [[nodiscard]] bool scriptTrains(const python::ScriptModel& model);
+// Libraries that place work on a GPU without a visible `.cuda()`: TF/Keras,
+// JAX, fastai, ultralytics, mmengine...
+[[nodiscard]] bool usesImplicitGpuFramework(const python::ScriptModel& model);
+// True when the script runs on the CPU for sure: no GPU path anywhere in the
+// project (ScriptModel::mayRunOnGpu), no framework that picks the GPU itself,
+// and no device argument (`.to(x)`, `device=x`, `torch.device(x)`) that may
+// name one. The step-loop rules about host time between steps stay silent
+// there: there is no GPU to idle (a micrograd lecture's loop).
+[[nodiscard]] bool runsOnCpuOnly(const python::ScriptModel& model);
 // Gradient accumulation above 1 set anywhere in the file: a keyword, an
 // argparse default, an assignment (dataclass fields too) or a dict key named
 // like gradient_accumulation_steps / accumulate_grad_batches / accum_iter.

@@ -89,6 +89,7 @@ ts::Node statementOf(ts::Node n) {
 
 void CpuPreprocessInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
   const ScriptModel& m = *ctx.script;
+  if (runsOnCpuOnly(m)) return;  // no GPU to idle
   std::map<uint32_t, bool> statements;  // one finding per statement: its first CPU op
   for (const Call& c : m.calls()) {
     if (workerCode(c.function)) continue;  // workers run it, in parallel with training

@@ -120,6 +120,7 @@ bool perSample(const ScriptModel& m, const python::Function* f, int depth) {
 
 void RemoteReadInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
   const ScriptModel& m = *ctx.script;
+  if (runsOnCpuOnly(m)) return;  // no GPU to idle
   for (const Call& c : m.calls()) {
     std::string what = remoteRead(m, c);
     if (what.empty()) continue;

@@ -31,14 +31,6 @@ const project::OptionBinding* cpuFlag(const JobContext& job) {
   return nullptr;
 }
 
-// Libraries that place work on the GPU without a visible `.cuda()`.
-bool implicitGpuFramework(const python::ScriptModel& script) {
-  for (const char* m : {"tensorflow", "keras", "tf_keras", "jax", "flax", "mxnet", "paddle", "fastai", "ultralytics",
-                        "mmengine", "mmcv", "detectron2", "ignite", "composer", "catalyst", "cupy", "numba"})
-    if (script.importsModule(m)) return true;
-  return false;
-}
-
 // A `.to(x)` argument that is a dtype, not a device.
 bool isDtype(ts::Node arg) {
   std::string_view last = python::syntax::lastName(arg);
@@ -126,7 +118,7 @@ void GpuNeverUsed::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
     return;
   }
   // Training not visible in this file, or done by a library that uses the GPU itself: unknown.
-  if (!scriptTrains(script) || script.usesCuda() || implicitGpuFramework(script) || importsProjectCode(script, job))
+  if (!scriptTrains(script) || script.usesCuda() || usesImplicitGpuFramework(script) || importsProjectCode(script, job))
     return;
   bool any_device = false;
   ts::Node cpu = cpuPlacement(script, &any_device);

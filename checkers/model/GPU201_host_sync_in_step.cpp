@@ -140,26 +140,19 @@ Diagnostic describe(const ScriptModel& m, const Sync& s, const python::BatchCont
 // already reported for a sync of their own are skipped.
 void reportHelperSyncs(const ScriptModel& model, const std::set<uint32_t>& reported, DiagnosticSink& sink) {
   HelperEffects effects;
-  for (const Call& c : model.calls()) {
-    auto [other, helper] = model.calledElsewhere(c);
-    if (!helper || reported.count(statementOf(c.node).begin())) continue;
-    auto batch = model.perStep(c.node);
-    if (!batch) continue;
-    std::optional<HelperSync> sync = effects.syncOf(*other, *helper);
-    if (!sync) continue;
+  for (const HelperCall& hc : helperCallsWith(model, Effect::HostSync, effects)) {
+    if (reported.count(statementOf(hc.call->node).begin())) continue;
     Diagnostic d;
     d.rule = "GPU201";
     d.level = Level::Warning;
-    d.location = model.location(c.node);
-    std::string every = std::string(batch->kind == python::BatchKind::Step ? "on every step of " : "on every batch of ") +
-                        describeContext(model, *batch);
-    d.message = quote(c.node) + " makes the host wait for the GPU " + every + ": " + helper->name + "() runs " +
-                quote(sync->at) + " at " + lineRef(model, sync->at) +
+    d.location = model.location(hc.call->node);
+    std::string every = std::string(hc.batch.kind == python::BatchKind::Step ? "on every step of " : "on every batch of ") +
+                        describeContext(model, hc.batch);
+    d.message = quote(hc.call->node) + " makes the host wait for the GPU " + every + ": " + helperChain(model, hc) +
                 ". The CPU blocks until the GPU has finished all queued work, and the GPU then idles while Python "
                 "launches the next step; call it under a periodic guard (`if step % 100 == 0:`), or keep the "
                 "values on the GPU inside it.";
-    d.related = relatedFrom(model, *batch);
-    d.related.push_back({sync->model->location(sync->at), "the helper syncs here"});
+    d.related = helperRelated(model, hc, "the helper syncs here");
     sink.report(std::move(d));
   }
 }

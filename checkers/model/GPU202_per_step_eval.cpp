@@ -5,6 +5,7 @@
 #include <set>
 
 #include "checkers/model/eval_interval_settings.h"
+#include "checkers/model/helper_effects.h"
 #include "checkers/python_common.h"
 #include "frontend/python/syntax.h"
 
@@ -35,12 +36,20 @@ class Run {
   Run(const ScriptModel& m, DiagnosticSink& sink) : m_(m), sink_(sink) {}
 
   void evaluationCall(const Call& c) {
-    const Function* f = m_.calledFunction(c);
-    if (!isEvaluationCall(m_, c) && !(f && reachesEvaluation(*f))) return;
+    std::optional<EffectSite> elsewhere;
+    if (auto [other, g] = m_.calledElsewhere(c); g) {
+      // A helper of another file: its body decides, not its name.
+      elsewhere = effects_.of(*other, *g).site(Effect::Evaluation);
+      if (!elsewhere) return;
+    } else if (const Function* f = m_.calledFunction(c); !isEvaluationCall(m_, c) && !(f && reachesEvaluation(*f))) {
+      return;
+    }
     auto context = m_.perStep(c.node);
     // Guarded, once per epoch, outside any loop, or itself in an eval loop: fine.
     if (!perTrainingStep(context)) return;
-    report(c.node, c.node, "`" + std::string(c.callee.text()) + "()`", *context);
+    std::string what = "`" + std::string(c.callee.text()) + "()`";
+    if (elsewhere) what += ", which runs " + evaluationAt(*elsewhere);
+    report(c.node, c.node, what, *context, elsewhere);
   }
 
   void evaluationLoop(const Loop& l) {
@@ -74,7 +83,17 @@ class Run {
 
   // `local` is where the evaluation starts in the step loop's own code,
   // `anchor` the evaluation itself (a call, or an eval loop).
-  void report(ts::Node local, ts::Node anchor, const std::string& what, const python::BatchContext& context) {
+  // "the loop over `loader` at engine.py:40", "`trainer.validate()` at engine.py:12".
+  std::string evaluationAt(const EffectSite& site) const {
+    ts::Node at = site.at;
+    const python::Loop* loop = site.model->loopFor(at);
+    std::string what = loop && loop->iterable ? "the loop over `" + std::string(loop->iterable.text()) + "`"
+                                              : "`" + std::string(at.text().substr(0, at.text().find('\n'))) + "`";
+    return what + " at " + lineRef(m_, at);
+  }
+
+  void report(ts::Node local, ts::Node anchor, const std::string& what, const python::BatchContext& context,
+              const std::optional<EffectSite>& elsewhere = std::nullopt) {
     ts::Node primary = context.via_calls.empty() ? local : context.via_calls.front();
     // One finding per statement of the step loop (a helper may reach several passes).
     if (!reported_.insert(primary.begin()).second) return;
@@ -108,6 +127,7 @@ class Run {
     for (auto& r : relatedFrom(m_, context))
       if (r.location.begin != d.location.begin) d.related.push_back(std::move(r));
     if (!(primary == anchor)) d.related.push_back({m_.location(anchor), "the evaluation pass"});
+    if (elsewhere) d.related.push_back({elsewhere->model->location(elsewhere->at), "the evaluation pass runs here"});
     if (guard) {
       d.related.push_back({m_.location(guard->interval), "interval resolves to " + guard->value.display()});
       for (auto& r : relatedFrom(guard->value)) d.related.push_back(std::move(r));
@@ -119,15 +139,19 @@ class Run {
   DiagnosticSink& sink_;
   std::map<const Function*, bool> memo_;
   std::set<uint32_t> reported_;
+  HelperEffects effects_;
 };
 
 }  // namespace
 
 void PerStepEval::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
   Run run(*ctx.script, sink);
+  bool cpu_only = runsOnCpuOnly(*ctx.script);  // no GPU to idle: only configs of GPU trainers count
   // Calls first: a helper call is the finding, not the loop it reaches.
-  for (const Call& c : ctx.script->calls()) run.evaluationCall(c);
-  for (const Loop& l : ctx.script->loops()) run.evaluationLoop(l);
+  for (const Call& c : ctx.script->calls())
+    if (!cpu_only) run.evaluationCall(c);
+  for (const Loop& l : ctx.script->loops())
+    if (!cpu_only) run.evaluationLoop(l);
   for (const Call& c : ctx.script->calls()) {
     eval_intervals::trainingArguments(ctx, c, sink);
     eval_intervals::lightningTrainer(ctx, c, sink);

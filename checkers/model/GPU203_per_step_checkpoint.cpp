@@ -1,6 +1,8 @@
 #include "checkers/model/GPU203_per_step_checkpoint.h"
 
 #include "checkers/config_side.h"
+#include "checkers/model/effect_calls.h"
+#include "checkers/model/helper_effects.h"
 #include "checkers/python_common.h"
 #include "frontend/bounded_regex.h"
 #include "frontend/python/syntax.h"
@@ -19,26 +21,6 @@ constexpr int kEveryNTrainStepsIndex = 9;  // ModelCheckpoint(dirpath, ..., auto
 const char* kWhileSaving =
     "training stops while the weights (and optimizer state) are copied to host memory and written to disk, "
     "and the GPU idles until the write returns";
-
-// A project function or method defined in this file: its body is analysed
-// through the call chain, so the call site itself is not reported.
-bool isProjectFunction(const ScriptModel& m, const Call& c) { return m.calledFunction(c) != nullptr; }
-
-bool isCheckpointWrite(const ScriptModel& m, const Call& c) {
-  if (c.qualified == "torch.save") return true;
-  if (isProjectFunction(m, c)) return false;
-  const std::string& name = c.method;
-  // A tokenizer/processor/config save_pretrained writes a few small files
-  // and copies nothing from the GPU.
-  if (name == "save_pretrained")
-    return c.receiver && !syntax::containsWord(c.receiver.text(), {"tokenizer", "processor", "config"});
-  if (name == "save_state") return static_cast<bool>(c.receiver);
-  if (name == "save_model") return c.receiver && syntax::containsWord(c.receiver.text(), {"trainer"});
-  // trainer.save_checkpoint, model_engine.save_checkpoint; a bare imported
-  // save_checkpoint(...) helper too. An unknown bare name stays silent.
-  if (name == "save_checkpoint") return c.receiver || !c.qualified.empty();
-  return false;
-}
 
 // save_every, ckpt_interval, checkpoint_steps, save_freq, cfg["save_interval"].
 bool namedLikeSaveInterval(std::string_view text) {
@@ -76,7 +58,7 @@ class Run {
   }
 
   void saveCall(const Call& c) {
-    if (!isCheckpointWrite(m_, c)) return;
+    if (!effect_calls::isCheckpointWrite(m_, c)) return;
     auto context = m_.perStep(c.node);
     // Not per step (guarded, per epoch, outside any loop), or an eval loop:
     // this rule is about training step loops only.
@@ -93,6 +75,26 @@ class Run {
                 std::to_string(ctx_.options->min_save_steps) + " steps) or once per epoch.";
     d.related = relatedFrom(m_, *context);
     sink_.report(std::move(d));
+  }
+
+  // A call of a helper of another file that writes a checkpoint on every
+  // call (`save_checkpoint(model, path)` doing torch.save): at the call.
+  void helperSaves() {
+    if (!m_.project()) return;
+    HelperEffects effects;
+    for (const HelperCall& hc : helperCallsWith(m_, Effect::CheckpointSave, effects)) {
+      if (hc.batch.kind != python::BatchKind::Step || underReportedInterval(hc.call->node, hc.batch)) continue;
+      Diagnostic d;
+      d.rule = "GPU203";
+      d.level = Level::Warning;
+      d.location = callHead(m_, *hc.call);
+      d.message = std::string(hc.call->callee.text()) + "() writes a checkpoint on every step of " +
+                  describeContext(m_, hc.batch) + ": " + helperChain(m_, hc) + "; " + kWhileSaving +
+                  ". Call it under a periodic guard (`if step % save_every == 0` with save_every of at least " +
+                  std::to_string(ctx_.options->min_save_steps) + " steps) or once per epoch.";
+      d.related = helperRelated(m_, hc, "the helper writes the checkpoint here");
+      sink_.report(std::move(d));
+    }
   }
 
   // HF TrainingArguments(save_steps=), Lightning ModelCheckpoint(every_n_train_steps=),
@@ -220,11 +222,13 @@ void configSaveSteps(const AnalysisContext& ctx, DiagnosticSink& sink) {
 
 void PerStepCheckpoint::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
   Run run(ctx, sink);
-  run.intervalGuards();  // first: a save under a reported interval guard is not reported twice
+  bool cpu_only = runsOnCpuOnly(*ctx.script);  // no GPU to idle: only configs of GPU trainers count
+  if (!cpu_only) run.intervalGuards();  // first: a save under a reported interval guard is not reported twice
   for (const Call& c : ctx.script->calls()) {
-    run.saveCall(c);
+    if (!cpu_only) run.saveCall(c);
     run.intervalArgument(c);
   }
+  if (!cpu_only) run.helperSaves();
   configSaveSteps(ctx, sink);
 }
 

@@ -1,28 +1,128 @@
 #include "checkers/model/helper_effects.h"
 
+#include "checkers/model/effect_calls.h"
 #include "checkers/model/host_sync.h"
+#include "checkers/python_common.h"
+#include "frontend/python/syntax.h"
 
 namespace gpulint::checks {
 
-std::optional<HelperSync> HelperEffects::syncOf(const python::ScriptModel& model, const python::Function& f) {
+namespace {
+
+using python::Call;
+using python::Function;
+using python::ScriptModel;
+
+size_t slot(Effect e) { return static_cast<size_t>(e); }
+
+// A guard on the process's rank alone (`if is_main_process():`, `if
+// args.rank == 0:`): true on the process that logs and saves, every step.
+bool rankCheck(ts::Node condition) {
+  std::string_view text = condition.text();
+  return text.size() <= 80 &&
+         python::syntax::containsWord(text, {"rank", "main_process", "is_master", "global_zero", "local_zero"});
+}
+
+// True when `n` runs on every call of `f`: nothing but a rank check lies
+// between them (any other condition may be false on most calls: a
+// deprecation warning, a periodic or failure guard), and no exception
+// handler or batch loop of f's own (a batch loop's statements are the
+// loop's rules' business, not the caller's).
+bool everyCall(const ScriptModel& m, ts::Node n, const Function& f) {
+  ts::Node child = n;
+  for (ts::Node p = n.parent(); p && !(p == f.node); child = p, p = p.parent()) {
+    if (p.is("except_clause") || p.is("conditional_expression") || p.is("else_clause") || p.is("while_statement"))
+      return false;
+    if ((p.is("if_statement") || p.is("elif_clause")) && !p.field("condition").contains(child) &&
+        !(p.field("consequence").contains(child) && rankCheck(p.field("condition"))))
+      return false;
+    if (p.is("for_statement")) {
+      const python::Loop* l = m.loopFor(p);
+      bool batch = l && (l->kind == python::LoopKind::Step || l->kind == python::LoopKind::Eval);
+      if (batch && p.field("body").contains(child)) return false;
+    }
+  }
+  return true;
+}
+
+// Code quoted in a message: the first line, at most 48 characters.
+std::string quote(ts::Node n) {
+  std::string s(n.text().substr(0, n.text().find('\n')));
+  if (s.size() > 48 || s.size() < n.text().size()) s = s.substr(0, 45) + "...";
+  return "`" + s + "`";
+}
+
+}  // namespace
+
+const EffectSummary& HelperEffects::of(const ScriptModel& model, const Function& f) {
+  static const EffectSummary kNone;
   if (auto it = memo_.find(&f); it != memo_.end()) return it->second;
-  if (!active_.insert(&f).second) return std::nullopt;  // recursion: cut
-  std::optional<HelperSync> found;
-  for (const python::Call& c : model.calls()) {
-    if (c.function != &f || model.underPeriodicGuard(c.node, f.node)) continue;
-    if (host_sync::maySync(model, c) && host_sync::syncOfCall(model, c)) {
-      found = HelperSync{&model, c.node};
+  if (!active_.insert(&f).second) return kNone;  // recursion: cut
+  EffectSummary summary;
+  for (const python::Loop& l : model.loopsIn(f.node))
+    if (l.function == &f && isEvaluationPass(model, l) && everyCall(model, l.node, f)) {
+      summary.sites[slot(Effect::Evaluation)] = EffectSite{&model, l.node};
       break;
     }
-    if (const python::Function* local = model.calledFunction(c))
-      found = syncOf(model, *local);
-    else if (auto [other, g] = model.calledElsewhere(c); g)
-      found = syncOf(*other, *g);
-    if (found) break;
-  }
+  // f's calls lie inside its node: only that run of the file's is scanned.
+  // A host sync counts unless a periodic guard spaces it out (as for a sync
+  // written in the step loop itself); the other effects only when nothing
+  // but a rank check lies between them and f's body.
+  for (const Call& c : model.callsIn(f.node))
+    if (c.function == &f && !model.underPeriodicGuard(c.node, f.node))
+      scanCall(model, c, everyCall(model, c.node, f), summary);
   active_.erase(&f);
-  memo_[&f] = found;
-  return found;
+  return memo_[&f] = summary;
+}
+
+void HelperEffects::scanCall(const ScriptModel& model, const Call& c, bool every_call, EffectSummary& into) {
+  auto set = [&into, every_call](Effect e, EffectSite site) {
+    if (!into.sites[slot(e)] && (every_call || e == Effect::HostSync)) into.sites[slot(e)] = site;
+  };
+  // A project function: its body decides, not its name.
+  if (auto [other, g] = model.callTarget(c); g) {
+    if (g == c.function) return;
+    const EffectSummary& inner = of(*other, *g);
+    for (size_t i = 0; i < inner.sites.size(); ++i)
+      if (inner.sites[i]) set(static_cast<Effect>(i), *inner.sites[i]);
+    return;
+  }
+  if (host_sync::maySync(model, c) && host_sync::syncOfCall(model, c)) set(Effect::HostSync, {&model, c.node});
+  // A log that carries a read is GPU201's when the read is known to sync,
+  // and nobody's when it is not: never a plain log.
+  if (effect_calls::writesLogRecord(model, c) && !effect_calls::carriesSync(model, c))
+    set(Effect::Logging, {&model, c.node});
+  if (effect_calls::isCheckpointWrite(model, c)) set(Effect::CheckpointSave, {&model, c.node});
+  if (isEvaluationCall(model, c)) set(Effect::Evaluation, {&model, c.node});
+}
+
+std::vector<HelperCall> helperCallsWith(const ScriptModel& model, Effect e, HelperEffects& effects) {
+  std::vector<HelperCall> out;
+  for (const Call& c : model.calls()) {
+    auto [other, helper] = model.calledElsewhere(c);
+    if (!helper) continue;
+    const std::optional<EffectSite>& site = effects.of(*other, *helper).site(e);
+    if (!site) continue;
+    auto batch = model.perStep(c.node);
+    if (!batch) continue;  // once per epoch, under a periodic guard, or behind a flag that is off
+    out.push_back({&c, other, helper, *site, std::move(*batch)});
+  }
+  return out;
+}
+
+std::string helperChain(const ScriptModel& model, const HelperCall& hc) {
+  ts::Node at = hc.site.at;
+  std::string what = at.is("for_statement") || at.is("while_statement")
+                         ? "the evaluation loop " + quote(at)
+                         : quote(at);
+  bool own = hc.site.model == hc.helper_model && hc.helper->node.contains(at);
+  return hc.helper->name + (own ? "() runs " : "() reaches ") + what + " at " + lineRef(model, at);
+}
+
+std::vector<RelatedLocation> helperRelated(const ScriptModel& model, const HelperCall& hc, const std::string& what) {
+  std::vector<RelatedLocation> out = relatedFrom(model, hc.batch);
+  out.push_back({hc.site.model->location(hc.site.at), what});
+  return out;
 }
 
 }  // namespace gpulint::checks

@@ -2,33 +2,77 @@
 // Effect summaries of project functions for the step-loop rules: what a call
 // of a helper defined in another file does on every call (DESIGN.md
 // "Pipeline", per-function effect summaries). A call in a step loop inherits
-// its callee's effect, and the finding points at that call with the
-// callee's line as a related location (one anti-pattern, one finding).
+// its callee's effects, and the finding points at that call with the
+// callee's line as a related location (one anti-pattern, one finding). A
+// helper of the caller's own file needs no summary: the per-step question
+// follows its call sites (ScriptModel::perStep) and the rules report inside.
+#include <array>
 #include <map>
 #include <optional>
 #include <set>
+#include <vector>
 
+#include "core/diagnostic.h"
 #include "frontend/python/script_model.h"
 
 namespace gpulint::checks {
 
-// A host sync inside a helper: the file and the node that syncs.
-struct HelperSync {
+// What a helper does on every call, as the step-loop rules see it.
+enum class Effect {
+  HostSync,        // GPU201: a read of a GPU value to the host (a log carrying one too)
+  Logging,         // GPU206: a log record without a sync
+  CheckpointSave,  // GPU203
+  Evaluation,      // GPU202: an evaluation pass (an eval loop, or a call like trainer.validate())
+  kCount,
+};
+
+// Where a helper (or a project function it calls) has the effect.
+struct EffectSite {
   const python::ScriptModel* model = nullptr;
   ts::Node at;
 };
 
+struct EffectSummary {
+  std::array<std::optional<EffectSite>, static_cast<size_t>(Effect::kCount)> sites;
+  [[nodiscard]] const std::optional<EffectSite>& site(Effect e) const { return sites[static_cast<size_t>(e)]; }
+};
+
 class HelperEffects {
  public:
-  // The first host sync `f` (of `model`) performs on every call: a sync in
-  // its own body not under a periodic guard, or one in a project function it
-  // calls the same way. Summarised once per function (memoised); a
-  // recursive call adds nothing; nullopt when there is none.
-  std::optional<HelperSync> syncOf(const python::ScriptModel& model, const python::Function& f);
+  // The effects `f` (of `model`) has on every call: in its own body or
+  // through a project function it calls the same way. A host sync counts
+  // unless a periodic guard spaces it out; a log, a checkpoint write or an
+  // evaluation only with nothing but a rank check between it and f's body,
+  // outside f's own batch loops (rules report there). Summarised once per function (memoised); a recursive call adds
+  // nothing.
+  const EffectSummary& of(const python::ScriptModel& model, const python::Function& f);
 
  private:
-  std::map<const python::Function*, std::optional<HelperSync>> memo_;
+  // `every_call`: c runs on every call of its function (everyCall); else
+  // only a host sync it performs counts.
+  void scanCall(const python::ScriptModel& model, const python::Call& c, bool every_call, EffectSummary& into);
+  std::map<const python::Function*, EffectSummary> memo_;
   std::set<const python::Function*> active_;
 };
+
+// A call in a batch loop of `model` that runs a helper of another file with
+// effect `e` on every step.
+struct HelperCall {
+  const python::Call* call = nullptr;
+  const python::ScriptModel* helper_model = nullptr;
+  const python::Function* helper = nullptr;
+  EffectSite site;
+  python::BatchContext batch;
+};
+[[nodiscard]] std::vector<HelperCall> helperCallsWith(const python::ScriptModel& model, Effect e,
+                                                      HelperEffects& effects);
+
+// "save_checkpoint() runs `torch.save(...)` at utils.py:12": the chain from
+// the call to the effect, for a message.
+[[nodiscard]] std::string helperChain(const python::ScriptModel& model, const HelperCall& hc);
+// The related locations of such a finding, in reading order: the batch loop,
+// the call sites on the way, then the helper's line that has the effect.
+[[nodiscard]] std::vector<RelatedLocation> helperRelated(const python::ScriptModel& model, const HelperCall& hc,
+                                                         const std::string& what);
 
 }  // namespace gpulint::checks

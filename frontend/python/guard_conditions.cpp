@@ -200,7 +200,21 @@ class GuardJudge {
     return !(side.is("integer") || side.is("float") || side.is("string") || side.is("true") || side.is("false"));
   }
 
-  bool isCounter(ts::Node side, ts::Node at) const { return isCounterName(side.text()) || isLoopCounter(side, at); }
+  bool isCounter(ts::Node side, ts::Node at) const {
+    return isCounterName(side.text()) || isLoopCounter(side, at) || offsetCounter(side, at);
+  }
+
+  // A name bound to a loop counter plus an offset (yolov5's `ni = i + nb *
+  // epoch`): it takes each value once, like the counter itself.
+  bool offsetCounter(ts::Node side, ts::Node at) const {
+    side = syntax::unwrap(side);
+    auto binding = side.is("identifier") ? m_.lastBinding(side) : std::nullopt;
+    ts::Node value = binding && !binding->conditional ? syntax::unwrap(binding->value) : ts::Node();
+    if (!value || !value.is("binary_operator") || value.field("operator").text() != "+") return false;
+    for (ts::Node term : {value.field("left"), value.field("right")})
+      if (isLoopCounter(term, at)) return true;
+    return false;
+  }
 
   GuardVerdict equality(ts::Node e, ts::Node left, ts::Node right) {
     // `step == last_step`, `i == len(loader) - 1`, `i == 0`; not `rank == 0` nor `cfg == "x"`.

@@ -24,13 +24,20 @@ bool isTrainingCall(const Call& c) {
   return false;
 }
 
+bool playsEpisodes(const Loop& l) {
+  ts::Node header = l.node.is("while_statement") ? l.node.field("condition") : ts::Node();
+  for (ts::Node n : {l.target, l.iterable, header})
+    if (n && n.text().size() <= 256 && syntax::containsWord(n.text(), {"episode", "episodes"})) return true;
+  return false;
+}
+
 class LoopClassifier {
  public:
   explicit LoopClassifier(ScriptModel& m) : m_(m) {}
 
   void run() {
     for (Loop& l : m_.loops_) {
-      if (trainsDirectly(l.node)) l.kind = LoopKind::Step;
+      if (!playsEpisodes(l) && trainsDirectly(l.node)) l.kind = LoopKind::Step;
     }
     // A loop with a training loop inside (or calling a function that has
     // one) is an epoch loop.

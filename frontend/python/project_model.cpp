@@ -41,6 +41,16 @@ std::string_view rootName(ts::Node callee) {
   return callee.is("identifier") ? callee.text() : std::string_view();
 }
 
+// A test module (test_x.py, x_test.py, conftest.py, or under a tests/
+// folder): it calls the project with toy values (an eval interval of 1, a
+// tiny batch), not the way the script runs.
+bool isTestModule(const std::string& path) {
+  std::string name = path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1);
+  if (name.starts_with("test_") || name.ends_with("_test.py") || name == "conftest.py") return true;
+  std::string dirs = "/" + path;
+  return dirs.find("/tests/") != std::string::npos || dirs.find("/test/") != std::string::npos;
+}
+
 }  // namespace
 
 void ProjectModel::add(ScriptModel* model) {
@@ -152,6 +162,9 @@ ProjectDef ProjectModel::resolveCall(const ScriptModel& m, const Call& c) const 
 
 void ProjectModel::bind(ScriptModel* m, const Call& c, ProjectDef def) {
   callees_[&c] = def;
+  // Values flow from a caller to its callee's parameters; a test's calls of
+  // the code under test would make its toy values the script's.
+  if (isTestModule(m->file().path()) && !isTestModule(def.model->file().path())) return;
   if (def.function) callers_[def.function].push_back({m, &c});
   // A class without __init__ of its own runs its nearest project base's.
   if (def.cls && !def.function)
@@ -226,7 +239,8 @@ void ProjectModel::markStepLoops() {
     bool changed = false;
     for (const Call& c : m->calls()) {
       const Loop* loop = m->enclosingLoop(c.node);  // the loop whose own body runs the call
-      if (!loop || loop->kind != LoopKind::Other || !loop->node.field("body").contains(c.node)) continue;
+      if (!loop || loop->kind != LoopKind::Other || !loop->node.field("body").contains(c.node) || playsEpisodes(*loop))
+        continue;
       auto [model, f] = m->callTarget(c);
       if (!f || f->node.contains(loop->node) || !trains(*model, *f, 0, memo)) continue;
       m->loops_[static_cast<size_t>(loop - m->loops_.data())].kind = LoopKind::Step;

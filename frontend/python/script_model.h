@@ -66,6 +66,13 @@ struct Call {
 // `scaler.step(opt)`, Keras/TF `apply_gradients`... (not a scheduler's step).
 [[nodiscard]] bool isTrainingCall(const Call& c);
 
+struct Loop;
+// A loop whose counter, iterable or condition names reinforcement-learning
+// episodes (`for i_episode in range(n_episodes)`): each iteration plays a
+// whole episode on the host before its update, so it is never a step loop,
+// even when it runs the backward pass (RULES.md "Step loop").
+[[nodiscard]] bool playsEpisodes(const Loop& l);
+
 enum class LoopKind { Other, Epoch, Step, Eval };
 [[nodiscard]] const char* loopKindName(LoopKind kind);
 
@@ -295,6 +302,10 @@ class ScriptModel {
   // once per scope on first use.
   [[nodiscard]] const std::unordered_map<std::string, ScopeBinding>& bindingsOf(ts::Node scope) const;
   [[nodiscard]] ResolvedValue resolve(ts::Node expr) const;
+  // The value of `object.key` (or `object["key"]`) for an object expression
+  // of this file: a dict or namespace value, a config object's field, an
+  // argparse default (values.cpp).
+  [[nodiscard]] ResolvedValue memberValue(ts::Node object, const std::string& key) const;
   [[nodiscard]] const ArgparseOption* argparseOption(std::string_view dest) const;
   // The value every call site gives parameter `name` of `f` (what it passes,
   // or the default when it omits it), from this file's callers and the

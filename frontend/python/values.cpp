@@ -6,6 +6,8 @@
 #include <optional>
 
 #include "frontend/python/config_reads.h"
+#include "frontend/python/member_values.h"
+#include "frontend/python/project_model.h"
 #include "frontend/python/script_model.h"
 #include "frontend/python/syntax.h"
 
@@ -41,9 +43,15 @@ class ValueResolver {
       if (syntax::stringLiteral(n.field("subscript"), &key)) return member(n.field("value"), key, n, depth);
       return {};
     }
-    if (t == "call") return resolveCall(n, depth);
+    if (t == "call") {
+      const Call* c = m_.callAt(n);
+      if (c && c->method == "get" && c->receiver) return dictGet(*c, depth);
+      return resolveCall(n, depth);
+    }
     return {};
   }
+
+  ResolvedValue memberOf(ts::Node object, const std::string& key) { return member(object, key, object, 0); }
 
   // The expression that defines `object.key` (a dict value, a keyword, a
   // dataclass field default); null when unknown. argparse namespaces are not
@@ -72,16 +80,11 @@ class ValueResolver {
       }
       if (callee.ends_with("OmegaConf.create") && !c->positional.empty())
         return memberExpr(c->positional[0], key, depth + 1);
-      if (const ClassDef* cls = dataclassNamed(std::string(c->callee.text()))) {
-        if (ts::Node v = c->keyword(key)) return v;
-        if (c->has_star_kwargs || !c->positional.empty()) return {};
-        return fieldDefault(*cls, key);
-      }
-      return {};
+      return member_values::constructedMember(m_, *c, key);
     }
     if (def.is("identifier") || def.is("attribute")) {
       // A class used as a namespace: Config.batch_size.
-      if (const ClassDef* cls = classNamed(std::string(def.text()))) return fieldDefault(*cls, key);
+      if (const ClassDef* cls = classNamed(std::string(def.text()))) return member_values::fieldDefault(*cls, key);
     }
     return {};
   }
@@ -204,14 +207,64 @@ class ValueResolver {
       return {};
     }
     ts::Node expr = memberExpr(object, key, depth + 1);
-    if (!expr) return {};
-    ResolvedValue v = resolve(expr, depth + 1);
+    if (!expr) return passedMember(object, key, depth);
+    return described(expr, key, depth);
+  }
+
+  // The value of the expression that defines a member, with where it is
+  // written as the head of its chain; the expression may lie in another file
+  // (a project class's default, a caller's keyword).
+  ResolvedValue described(ts::Node expr, const std::string& key, int depth) {
+    const ScriptModel& owner = m_.ownerOf(expr);
+    ResolvedValue v = &owner == &m_ ? resolve(expr, depth + 1) : owner.resolve(expr);
     if (!v.known()) return v;
     ts::Node pair = expr.parent();
+    bool written = pair && (pair.is("pair") || pair.is("keyword_argument"));
     std::string what = pair && pair.is("pair") ? "config key '" + key + "'"
                        : pair && pair.is("keyword_argument") ? "argument " + key + "="
+                       : pair && pair.is("default_parameter") ? "default of " + key
                                                               : "field default " + key;
-    v.chain.insert(v.chain.begin(), {m_.location(pair && (pair.is("pair") || pair.is("keyword_argument")) ? pair : expr), what});
+    v.chain.insert(v.chain.begin(), {owner.location(written ? pair : expr), what});
+    return v;
+  }
+
+  // `args.log_interval` where `args` is a parameter: the member of what
+  // every caller passes (in any file), when they all agree.
+  ResolvedValue passedMember(ts::Node object, const std::string& key, int depth) {
+    object = syntax::unwrap(object);
+    if (!object.is("identifier") || depth > kMaxDepth) return {};
+    const Function* f = m_.enclosingFunction(object);
+    std::string name(object.text());
+    if (!f || !isParameter(*f, name) || m_.bindingsOf(f->node).count(name)) return {};
+    CrossFileDepth guard;
+    if (!guard.ok()) return {};
+    std::optional<ResolvedValue> joined;
+    for (ts::Node src : m_.valueSources(object)) {
+      const ScriptModel& owner = m_.ownerOf(src);
+      ResolvedValue v = owner.memberValue(src, key);
+      if (!v.known() || (joined && (joined->kind != v.kind || joined->display() != v.display()))) return {};
+      if (!joined) joined = std::move(v);
+    }
+    return joined ? *joined : ResolvedValue{};
+  }
+
+  // `cfg.get("key", default)`: the dict's value for the key, else the
+  // default when the dict is a literal this file builds and never changes.
+  ResolvedValue dictGet(const Call& c, int depth) {
+    std::string key;
+    if (c.positional.empty() || c.positional.size() > 2 || !c.keywords.empty() ||
+        !syntax::stringLiteral(c.positional[0], &key))
+      return {};
+    ts::Node receiver = syntax::unwrap(c.receiver);
+    if (ts::Node expr = memberExpr(receiver, key, depth + 1)) return described(expr, key, depth);
+    ts::Node def = receiver.is("identifier") ? definition(receiver, depth + 1) : ts::Node();
+    def = syntax::unwrap(def);
+    if (!def || !def.is("dictionary") || member_values::dictChanged(m_, receiver.text())) return {};
+    for (ts::Node item : def.namedChildren())
+      if (!item.is("pair") && !item.is("comment")) return {};  // a **splat may hold the key
+    if (c.positional.size() < 2) return ResolvedValue::none();
+    ResolvedValue v = resolve(c.positional[1], depth + 1);
+    if (v.known()) v.chain.insert(v.chain.begin(), {m_.location(c.node), "default of " + std::string(c.callee.text()) + "(\"" + key + "\", ...)"});
     return v;
   }
 
@@ -355,33 +408,14 @@ class ValueResolver {
       if (c->name == name) return c.get();
     return nullptr;
   }
-  const ClassDef* dataclassNamed(const std::string& name) {
-    const ClassDef* c = classNamed(name);
-    return c && c->is_dataclass ? c : nullptr;
-  }
-
-  // `batch_size: int = 4` (or `batch_size = 4`) in the class body.
-  static ts::Node fieldDefault(const ClassDef& cls, const std::string& key) {
-    ts::Node body = cls.node.field("body");
-    for (ts::Node stmt : body.namedChildren()) {
-      if (!stmt.is("expression_statement") || stmt.namedChildCount() == 0) continue;
-      ts::Node a = stmt.namedChild(0);
-      if (a.is("assignment") && a.field("left").text() == key) {
-        ts::Node right = a.field("right");
-        // dataclasses.field(default=...)
-        if (right && right.is("call")) {
-          ts::Node args = right.field("arguments");
-          for (ts::Node kw : args.namedChildren())
-            if (kw.is("keyword_argument") && kw.field("name").text() == "default") return kw.field("value");
-        }
-        return right;
-      }
-    }
-    return {};
-  }
 
   const ScriptModel& m_;
 };
+
+ResolvedValue ScriptModel::memberValue(ts::Node object, const std::string& key) const {
+  if (const ScriptModel& owner = ownerOf(object); &owner != this) return owner.memberValue(object, key);
+  return ValueResolver(*this).memberOf(object, key);
+}
 
 ResolvedValue ScriptModel::resolve(ts::Node expr) const {
   if (const ScriptModel& owner = ownerOf(expr); &owner != this) return owner.resolve(expr);

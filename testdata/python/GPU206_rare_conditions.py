@@ -86,3 +86,19 @@ def evaluate(loader):
         pred = model(x.to(device, non_blocking=True)).argmax(-1)
         if y == 0:
             print("label zero")  # expect: GPU206 "every batch of the evaluation loop" (y is the batch, not a counter)
+
+
+def mosaics(loader, epochs):
+    nb = len(loader)
+    for epoch in range(epochs):
+        for i, (imgs, targets) in enumerate(loader):
+            ni = i + nb * epoch  # batches seen so far: each value once
+            loss = F.cross_entropy(model(imgs.to(device, non_blocking=True)), targets.to(device, non_blocking=True))
+            loss.backward()
+            optimizer.step()
+            optimizer.zero_grad()
+            if ni == 10:
+                print("saved the first mosaics")  # ok: GPU206 (a single step)
+            shown = nb * epoch
+            if shown == 10:
+                print("epoch offset")  # expect: GPU206 "on every step" (not a counter of this loop)

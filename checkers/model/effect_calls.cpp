@@ -1,0 +1,97 @@
+#include "checkers/model/effect_calls.h"
+
+#include "checkers/python_common.h"
+#include "frontend/python/syntax.h"
+
+namespace gpulint::checks::effect_calls {
+
+namespace {
+
+using python::Call;
+using python::ScriptModel;
+namespace syntax = python::syntax;
+
+// A host read of a GPU tensor: `.item()`, `.cpu()`, `.numpy()`, `.tolist()`,
+// or float()/int()/bool() of a tensor.
+bool readsDeviceValue(const ScriptModel& m, const Call& c) {
+  const std::string& name = c.method;
+  if (c.receiver && (name == "item" || name == "cpu" || name == "numpy" || name == "tolist")) return true;
+  bool builtin = c.callee.is("identifier") && c.qualified.empty() && !m.functionNamed(name);
+  return builtin && (name == "float" || name == "int" || name == "bool") && !c.positional.empty() &&
+         m.mayLiveOnDevice(c.positional[0]);
+}
+
+// A name in `expr` whose value holds a per-step host read of a GPU tensor
+// (`lossf = loss.item() * accum` then `print(f"{lossf}")`): GPU201 reports it.
+bool namesPerStepRead(const ScriptModel& m, ts::Node expr) {
+  std::vector<ts::Node> stack{expr};
+  while (!stack.empty()) {
+    ts::Node n = stack.back();
+    stack.pop_back();
+    if (n.is("identifier"))
+      for (ts::Node src : m.valueSources(n))
+        for (const Call& c : m.calls())
+          if (src.contains(c.node) && c.receiver && readsDeviceValue(m, c) && m.mayLiveOnDevice(c.receiver) &&
+              m.perStep(c.node))
+            return true;
+    for (ts::Node k : n.namedChildren()) stack.push_back(k);
+  }
+  return false;
+}
+
+// A logger that keeps its own interval: built with `log_interval=`,
+// `print_freq=`, `log_every_n_steps=`... (a fairseq-style progress bar's
+// `progress.log(stats)`), so a call per step writes once per interval.
+bool logsOnItsOwnInterval(const ScriptModel& m, const Call& log) {
+  if (!log.receiver) return false;
+  for (ts::Node src : m.valueSources(log.receiver, true)) {
+    const Call* made = src.is("call") ? m.callAt(src) : nullptr;
+    if (!made) continue;
+    for (const auto& [name, value] : made->keywords)
+      if (syntax::containsWord(name, {"log_interval", "log_freq", "print_freq", "log_every", "logging_steps",
+                                      "every_n_steps", "log_steps"}))
+        return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool writesLogRecord(const ScriptModel& m, const Call& c) {
+  if (!isLoggingCall(m, c)) return false;
+  // `x.log()` without arguments is a math method (probs.log()), and `print()` an empty line.
+  if (c.positional.empty() && c.keywords.empty() && !c.has_star_args) return false;
+  // Debug-level messages are off in normal runs.
+  if (c.method == "debug") return false;
+  // `print(..., file=out)` writes the script's results (predictions, labels), not a log.
+  if (ts::Node out = c.callee.is("identifier") && c.method == "print" ? c.keyword("file") : ts::Node();
+      out && !syntax::containsWord(out.text(), {"sys.std", "stderr", "stdout"}))
+    return false;
+  return !logsOnItsOwnInterval(m, c);
+}
+
+bool carriesSync(const ScriptModel& m, const Call& log) {
+  if (loggedDeviceTensor(m, log)) return true;
+  ts::Node args = log.node.field("arguments");
+  for (const Call& c : m.calls())
+    if (args.contains(c.node) && readsDeviceValue(m, c)) return true;
+  return namesPerStepRead(m, args);
+}
+
+bool isCheckpointWrite(const ScriptModel& m, const Call& c) {
+  if (c.qualified == "torch.save") return true;
+  if (m.callTarget(c).second) return false;  // a project function: its body decides
+  const std::string& name = c.method;
+  // A tokenizer/processor/config save_pretrained writes a few small files
+  // and copies nothing from the GPU.
+  if (name == "save_pretrained")
+    return c.receiver && !syntax::containsWord(c.receiver.text(), {"tokenizer", "processor", "config"});
+  if (name == "save_state") return static_cast<bool>(c.receiver);
+  if (name == "save_model") return c.receiver && syntax::containsWord(c.receiver.text(), {"trainer"});
+  // trainer.save_checkpoint, model_engine.save_checkpoint; a bare imported
+  // save_checkpoint(...) helper too. An unknown bare name stays silent.
+  if (name == "save_checkpoint") return c.receiver || !c.qualified.empty();
+  return false;
+}
+
+}  // namespace gpulint::checks::effect_calls

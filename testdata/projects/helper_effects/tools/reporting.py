@@ -1,0 +1,17 @@
+"""Console reporting helpers."""
+import math
+
+
+def log_progress(step, lr):
+    print(f"step {step} lr {lr:.6f}")  # ok: GPU206
+
+
+def report_loss(step, loss):
+    # Prints a GPU value: one GPU201 at the caller's call, no GPU206 here.
+    print(f"step {step} loss {loss.item():.4f}")  # ok: GPU206, GPU201
+
+
+def warn_if_diverged(loss_value):
+    # A failure check: the print runs on few steps.
+    if not math.isfinite(loss_value):
+        print("loss diverged", loss_value)  # ok: GPU206

@@ -1,0 +1,2 @@
+from .checkpoint import keep_weights, maybe_keep_weights
+from .reporting import log_progress, report_loss, warn_if_diverged
