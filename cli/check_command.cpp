@@ -291,6 +291,7 @@ int runCheck(const Options& o) {
   unsigned jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
   bool progress = !o.no_progress && !o.quiet && isatty(STDERR_FILENO);
   std::vector<FileAnalysis> per_file = analyzeAll(discovery.files, settings.options, jobs, progress);
+  size_t analysed = per_file.size();
   ProjectLinks links;
   std::vector<FileAnalysis> results =
       linkProjectJobs(discovery, per_file, settings.options, o.show_links ? &links : nullptr, jobs);
@@ -327,8 +328,11 @@ int runCheck(const Options& o) {
     std::vector<FileAnalysis> copy = results;
     findings_before = countAtLeast(filter(copy), settings.fail_on);
     ProjectLink link = relinker(discovery, settings.options, jobs);
-    fixed = applyFixRounds(per_file, o.unsafe_fixes, settings.options, filter, link);
-    results = link(per_file);
+    // The view above is the first round's unless the project step read
+    // scripts from disk: those join the project only when linked again.
+    bool view_current = per_file.size() == analysed;
+    fixed = applyFixRounds(per_file, o.unsafe_fixes, settings.options, filter, link, view_current ? &results : nullptr);
+    if (!view_current) results = link(per_file);
   }
   SourceLookup lookup = lookupOf(results);
   std::vector<Diagnostic> diagnostics = filter(results);
