@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "checkers/parallel_for.h"
 #include "frontend/python/script_model.h"
 
 namespace gpulint {
@@ -21,7 +22,7 @@ void addOnce(std::vector<Diagnostic>& into, Diagnostic d) {
 
 }  // namespace
 
-CrossFilePass::CrossFilePass(std::vector<FileAnalysis>& results, const RuleOptions& options)
+CrossFilePass::CrossFilePass(std::vector<FileAnalysis>& results, const RuleOptions& options, unsigned jobs)
     : results_(results), options_(options) {
   size_t python = 0;
   for (FileAnalysis& r : results_) {
@@ -29,13 +30,26 @@ CrossFilePass::CrossFilePass(std::vector<FileAnalysis>& results, const RuleOptio
     if (!r.script) r.script = python::buildScriptModel(r.source, options_);
     ++python;
   }
-  if (python < 2) return;
+  if (python >= 2) {
+    for (FileAnalysis& r : results_)
+      if (r.script && r.source && r.source->kind() == FileKind::Python && r.error.empty())
+        project_.add(r.script.get());
+    project_.link();
+    linked_ = true;
+  }
+  completeUnlinked(jobs);
+  if (linked_) attachment_ = std::make_unique<python::ProjectAttachment>(project_);
+}
+
+// Files whose checks were deferred and that link to no other file get their
+// own findings, as the per-file pass would: without the project attached
+// (each then reads only its own model, so they run in parallel).
+void CrossFilePass::completeUnlinked(unsigned jobs) {
+  std::vector<FileAnalysis*> unlinked;
   for (FileAnalysis& r : results_)
-    if (r.script && r.source && r.source->kind() == FileKind::Python && r.error.empty())
-      project_.add(r.script.get());
-  project_.link();
-  attachment_ = std::make_unique<python::ProjectAttachment>(project_);
-  linked_ = true;
+    if (r.deferred && !(linked_ && project_.linksAcrossFiles(*r.script))) unlinked.push_back(&r);
+  for (FileAnalysis* r : unlinked) r->script->attachProject(nullptr);
+  parallelFor(unlinked.size(), jobs, [&](size_t k) { completeOwnChecks(*unlinked[k], options_); });
 }
 
 void CrossFilePass::run() {
@@ -46,8 +60,12 @@ void CrossFilePass::run() {
   for (size_t i = 0; i < results_.size(); ++i) {
     FileAnalysis& r = results_[i];
     if (!r.script || !r.error.empty() || !project_.linksAcrossFiles(*r.script)) continue;
+    std::vector<Diagnostic> found;
+    bool within_budget = runWithinBudget(r, [&] { found = pythonDiagnostics(*r.script, options_); });
+    r.deferred.reset();
+    if (!within_budget) continue;
     std::vector<Diagnostic> own;
-    for (Diagnostic& d : pythonDiagnostics(*r.script, options_)) {
+    for (Diagnostic& d : found) {
       auto there = by_path.find(d.location.file);
       if (there == by_path.end() || there->second == i) own.push_back(std::move(d));
       else addOnce(elsewhere_[there->second], std::move(d));

@@ -17,11 +17,13 @@ namespace gpulint {
 class CrossFilePass {
  public:
   // Builds the models the per-file pass did not keep (files added by the
-  // editor without analysis) and links the project.
-  CrossFilePass(std::vector<FileAnalysis>& results, const RuleOptions& options);
+  // editor without analysis) and links the project. Deferred checks
+  // (pipeline.h) of files that link to no other run here, on `jobs` threads.
+  CrossFilePass(std::vector<FileAnalysis>& results, const RuleOptions& options, unsigned jobs = 1);
 
-  // Re-analyses the linked files; their own findings replace the per-file
-  // ones, findings located elsewhere are held for handOver().
+  // Re-analyses the linked files (whose deferred checks this completes);
+  // their own findings replace the per-file ones, findings located
+  // elsewhere are held for handOver().
   void run();
   // Adds the held findings to the files they point at (after the job pass
   // has replaced the findings of job-linked scripts).
@@ -37,6 +39,8 @@ class CrossFilePass {
   std::unique_ptr<python::ProjectAttachment> attachment_;
   std::map<size_t, std::vector<Diagnostic>> elsewhere_;  // result index -> findings located there
   bool linked_ = false;
+
+  void completeUnlinked(unsigned jobs);
 };
 
 }  // namespace gpulint

@@ -26,6 +26,11 @@ constexpr uint64_t kBudgetBase = 1'000'000;
 constexpr uint64_t kBudgetPerByte = 200;
 
 uint64_t analysisBudget(const SourceFile& source) { return kBudgetBase + kBudgetPerByte * source.text().size(); }
+
+std::string budgetExceeded(uint64_t limit) {
+  return "analysis stopped after " + std::to_string(limit) +
+         " work units, the budget for a file of this size (its analysis grows faster than the file); not analysed";
+}
 }
 
 namespace {
@@ -36,6 +41,19 @@ FileAnalysis runPythonCheckers(SourceFilePtr source, std::shared_ptr<python::Scr
   result.source = std::move(source);
   result.diagnostics = pythonDiagnostics(*script, options);
   result.script = std::move(script);
+  return result;
+}
+
+// A modelled file whose checks wait for the project step, with the budget
+// its model left them.
+FileAnalysis deferredChecks(SourceFilePtr source, std::shared_ptr<python::ScriptModel> script,
+                            const ts::WorkBudget& budget) {
+  FileAnalysis result;
+  result.source = std::move(source);
+  result.script = std::move(script);
+  result.deferred = std::make_shared<DeferredChecks>();
+  result.deferred->budget_limit = budget.limit();
+  result.deferred->budget_left = budget.limit() - budget.used();
   return result;
 }
 
@@ -65,7 +83,37 @@ std::vector<Diagnostic> pythonDiagnostics(const python::ScriptModel& script, con
   return std::move(sink.diagnostics);
 }
 
-FileAnalysis analyzeSource(SourceFilePtr source, const RuleOptions& options) {
+bool runWithinBudget(FileAnalysis& file, const std::function<void()>& checks) {
+  if (!file.deferred) {
+    checks();
+    return true;
+  }
+  ts::WorkBudget budget(file.deferred->budget_left);
+  try {
+    checks();
+    return true;
+  } catch (const ts::BudgetExceeded&) {
+    file.error = budgetExceeded(file.deferred->budget_limit);
+    file.diagnostics.clear();
+    return false;
+  }
+}
+
+void completeOwnChecks(FileAnalysis& file, const RuleOptions& options) {
+  if (!file.deferred) return;
+  DeferredChecks& deferred = *file.deferred;
+  if (!deferred.done) {
+    std::vector<Diagnostic> own;
+    if (!runWithinBudget(file, [&] { own = pythonDiagnostics(*file.script, options); })) deferred.error = file.error;
+    deferred.own = std::move(own);
+    deferred.done = true;
+  }
+  file.diagnostics = deferred.own;
+  file.error = deferred.error;
+  file.deferred.reset();
+}
+
+FileAnalysis analyzeSource(SourceFilePtr source, const RuleOptions& options, Checks checks) {
   if (source->kind() == FileKind::Cxx) return checks::analyzeCxxSource(source, options);
   if (source->kind() != FileKind::Python) {
     FileAnalysis result;  // other front ends come later
@@ -74,21 +122,20 @@ FileAnalysis analyzeSource(SourceFilePtr source, const RuleOptions& options) {
   }
   if (std::string why = pythonInputProblem(source->text()); !why.empty()) return refused(source, why);
   ts::Parser parser(tree_sitter_python());
-  return analyzeSource(source, parser.parse(source->text()), options);
+  return analyzeSource(source, parser.parse(source->text()), options, checks);
 }
 
-FileAnalysis analyzeSource(SourceFilePtr source, ts::Tree tree, const RuleOptions& options) {
-  if (source->kind() != FileKind::Python || !tree.raw()) return analyzeSource(std::move(source), options);
+FileAnalysis analyzeSource(SourceFilePtr source, ts::Tree tree, const RuleOptions& options, Checks checks) {
+  if (source->kind() != FileKind::Python || !tree.raw()) return analyzeSource(std::move(source), options, checks);
   if (std::string why = treeDepthProblem(tree); !why.empty()) return refused(source, why);
   ts::WorkBudget budget(analysisBudget(*source));
   try {
     auto script = std::make_shared<python::ScriptModel>(source, std::move(tree), options);
+    if (checks == Checks::Deferred) return deferredChecks(source, std::move(script), budget);
     return runPythonCheckers(source, std::move(script), options);
   } catch (const ts::BudgetExceeded&) {
     // The half-built model is dropped with its caches: nothing else saw it.
-    return refused(source, "analysis stopped after " + std::to_string(budget.limit()) +
-                               " work units, the budget for a file of this size (its analysis grows faster "
-                               "than the file); not analysed");
+    return refused(source, budgetExceeded(budget.limit()));
   }
 }
 
@@ -140,7 +187,8 @@ LoadedSource sourceFromText(const std::string& display_path, std::string text, F
   return {std::move(nb.source), std::move(nb.error), std::move(nb.skipped)};
 }
 
-FileAnalysis analyzeFile(const std::string& path, const std::string& display_path, const RuleOptions& options) {
+FileAnalysis analyzeFile(const std::string& path, const std::string& display_path, const RuleOptions& options,
+                         Checks checks) {
   LoadedSource loaded = loadSource(path, display_path);
   if (!loaded.source) {
     FileAnalysis result;
@@ -148,7 +196,7 @@ FileAnalysis analyzeFile(const std::string& path, const std::string& display_pat
     result.skipped = loaded.skipped;
     return result;
   }
-  return analyzeSource(std::move(loaded.source), options);
+  return analyzeSource(std::move(loaded.source), options, checks);
 }
 
 }  // namespace gpulint

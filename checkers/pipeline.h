@@ -1,6 +1,8 @@
 #pragma once
 // Runs every registered checker that reads a file's kind over its model.
 // Filtering (suppressions, select/ignore, levels) happens after, in one place.
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -16,6 +18,18 @@ namespace python {
 class ScriptModel;
 }
 
+// A Python file's own checks, deferred to the project step (Checks::Deferred):
+// a file that links to other files is checked there with the project anyway,
+// so only the others need their own findings, computed once and shared by
+// every copy of the analysis (the project view is rebuilt from copies).
+struct DeferredChecks {
+  uint64_t budget_limit = 0;  // the file's work budget (ts/work_budget.h)
+  uint64_t budget_left = 0;   // what building the model left for the checks
+  bool done = false;
+  std::vector<Diagnostic> own;  // the file's findings without the project, once done
+  std::string error;            // non-empty when the checks ran out of budget
+};
+
 struct FileAnalysis {
   SourceFilePtr source;
   std::vector<Diagnostic> diagnostics;
@@ -27,19 +41,35 @@ struct FileAnalysis {
   // A Python file's model, kept for the project step (project_pass.h) so the
   // file is parsed once; null for other kinds.
   std::shared_ptr<python::ScriptModel> script;
+  // Non-null while the Python checks have not run (see DeferredChecks).
+  std::shared_ptr<DeferredChecks> deferred;
 };
+
+// When analyzeSource runs a Python file's checkers: at once, or deferred to
+// the project step (linkJobs), which checks each file once, with or without
+// the project.
+enum class Checks { Now, Deferred };
 
 // Every Python rule over one model (the per-file pass, and again with the
 // model attached to its project).
 [[nodiscard]] std::vector<Diagnostic> pythonDiagnostics(const python::ScriptModel& script, const RuleOptions& options);
 
+// Runs `checks` over `file`'s model under the work budget its model left;
+// past it the file becomes an error (as when its model ran out). False then.
+bool runWithinBudget(FileAnalysis& file, const std::function<void()>& checks);
+
+// A deferred file's own findings (the model without the project attached):
+// computed once, shared by the copies, and moved into `file`.
+void completeOwnChecks(FileAnalysis& file, const RuleOptions& options);
+
 // Analyses one in-memory file (any kind; unknown kinds yield nothing).
-[[nodiscard]] FileAnalysis analyzeSource(SourceFilePtr source, const RuleOptions& options);
+[[nodiscard]] FileAnalysis analyzeSource(SourceFilePtr source, const RuleOptions& options, Checks checks = Checks::Now);
 
 // Analyses a Python file from a tree already parsed from its text (the
 // editor's incrementally re-parsed tree), skipping the parse; other kinds
 // ignore the tree and take the path above.
-[[nodiscard]] FileAnalysis analyzeSource(SourceFilePtr source, ts::Tree tree, const RuleOptions& options);
+[[nodiscard]] FileAnalysis analyzeSource(SourceFilePtr source, ts::Tree tree, const RuleOptions& options,
+                                         Checks checks = Checks::Now);
 
 struct LoadedSource {
   SourceFilePtr source;  // null when the file could not be read or is left alone
@@ -58,6 +88,6 @@ struct LoadedSource {
 
 // Reads and analyses a file from disk; read/decode problems become `error`.
 [[nodiscard]] FileAnalysis analyzeFile(const std::string& path, const std::string& display_path,
-                                       const RuleOptions& options);
+                                       const RuleOptions& options, Checks checks = Checks::Now);
 
 }  // namespace gpulint

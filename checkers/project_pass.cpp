@@ -273,6 +273,9 @@ class Linker {
       if (!source || source->kind() != FileKind::Python || linked_.count(i) || !(*in_.results)[i].error.empty() ||
           !mayReadRunConfig(source->text()))
         continue;
+      // The per-file model has the same reads: a script none of whose reads
+      // can bind on its own is not modelled again.
+      if (const auto& own = (*in_.results)[i].script; own && !mayBindAlone(*own)) continue;
       auto model = python::buildScriptModel(source, *in_.options);
       model->attachProject(project_);
       if (!configs_.bind(*model, nullptr, nullptr, {}, scriptBases(i))) continue;
@@ -337,17 +340,18 @@ class Linker {
 
 void linkJobs(ProjectInput input) {
   if (input.disk_paths->size() < input.results->size()) input.disk_paths->resize(input.results->size());
-  CrossFilePass cross_file(*input.results, *input.options);
+  CrossFilePass cross_file(*input.results, *input.options, input.jobs);
   cross_file.run();
   Linker(input, cross_file.project()).run();
   cross_file.handOver();
 }
 
 std::vector<FileAnalysis> linkedView(const std::vector<FileAnalysis>& per_file,
-                                     const std::vector<std::string>& disk_paths, const RuleOptions& options) {
+                                     const std::vector<std::string>& disk_paths, const RuleOptions& options,
+                                     unsigned jobs) {
   std::vector<FileAnalysis> linked = per_file;
   std::vector<std::string> paths = disk_paths;
-  linkJobs({&linked, &paths, &options});
+  linkJobs({&linked, &paths, &options, nullptr, jobs});
   linked.resize(per_file.size());  // a script loaded from disk now would be new to the run: not judged
   return linked;
 }

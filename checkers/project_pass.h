@@ -23,6 +23,7 @@ struct ProjectInput {
   std::vector<std::string>* disk_paths;
   const RuleOptions* options;
   ProjectLinks* links = nullptr;  // when set, receives what was recognised and linked
+  unsigned jobs = 1;              // threads for the checks deferred by the per-file pass
 };
 
 void linkJobs(ProjectInput input);
@@ -32,6 +33,6 @@ void linkJobs(ProjectInput input);
 // --fix round judges.
 [[nodiscard]] std::vector<FileAnalysis> linkedView(const std::vector<FileAnalysis>& per_file,
                                                    const std::vector<std::string>& disk_paths,
-                                                   const RuleOptions& options);
+                                                   const RuleOptions& options, unsigned jobs = 1);
 
 }  // namespace gpulint

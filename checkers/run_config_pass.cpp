@@ -127,4 +127,10 @@ bool mayReadRunConfig(const std::string& text) {
   return false;
 }
 
+bool mayBindAlone(const python::ScriptModel& script) {
+  for (const python::ConfigRead& r : script.configReads())
+    if (r.root != python::ConfigRoot::LightningTrainer && r.root != python::ConfigRoot::LightningInit) return true;
+  return false;
+}
+
 }  // namespace gpulint

@@ -65,5 +65,9 @@ bool moveBackToScript(Diagnostic& d);
 // (the job or config file the finding now points into).
 void attachWrittenValueFix(Diagnostic& d, const SourceFile& file);
 [[nodiscard]] bool mayReadRunConfig(const std::string& python_text);
+// A script run on its own (no job's argv) binds configs only through reads
+// that name their file in the script (Hydra, a loaded path, an HF arguments
+// file, a DeepSpeed config); a LightningCLI takes its config from argv.
+[[nodiscard]] bool mayBindAlone(const python::ScriptModel& script);
 
 }  // namespace gpulint

@@ -77,7 +77,9 @@ std::vector<FileAnalysis> analyzeAll(const std::vector<DiscoveredFile>& files, c
   std::mutex progress_mutex;
   auto worker = [&] {
     for (size_t i = next++; i < files.size(); i = next++) {
-      results[i] = analyzeFile(files[i].path, files[i].display, options);
+      // Python checks wait for the project step (linkProjectJobs), which
+      // knows which files it re-checks with the project anyway.
+      results[i] = analyzeFile(files[i].path, files[i].display, options, Checks::Deferred);
       size_t d = ++done;
       if (progress) {
         std::lock_guard<std::mutex> lock(progress_mutex);
@@ -98,11 +100,11 @@ std::vector<FileAnalysis> analyzeAll(const std::vector<DiscoveredFile>& files, c
 // files' own analyses (what fixing re-runs); scripts read from disk for a
 // job join both, and the run.
 std::vector<FileAnalysis> linkProjectJobs(Discovery& discovery, std::vector<FileAnalysis>& per_file,
-                                          const RuleOptions& options, ProjectLinks* links) {
+                                          const RuleOptions& options, ProjectLinks* links, unsigned jobs) {
   std::vector<FileAnalysis> linked = per_file;
   std::vector<std::string> disk_paths;
   for (const auto& f : discovery.files) disk_paths.push_back(f.path);
-  linkJobs({&linked, &disk_paths, &options, links});
+  linkJobs({&linked, &disk_paths, &options, links, jobs});
   for (size_t i = discovery.files.size(); i < linked.size(); ++i) {
     discovery.files.push_back({disk_paths[i], linked[i].source->path(), linked[i].source->kind()});
     per_file.push_back(analyzeSource(linked[i].source, options));
@@ -111,11 +113,11 @@ std::vector<FileAnalysis> linkProjectJobs(Discovery& discovery, std::vector<File
 }
 
 // Re-links per-file analyses after fixes (every script is in the run by then).
-ProjectLink relinker(const Discovery& discovery, const RuleOptions& options) {
-  return [&discovery, &options](const std::vector<FileAnalysis>& per_file) {
+ProjectLink relinker(const Discovery& discovery, const RuleOptions& options, unsigned jobs) {
+  return [&discovery, &options, jobs](const std::vector<FileAnalysis>& per_file) {
     std::vector<std::string> disk_paths;
     for (const auto& f : discovery.files) disk_paths.push_back(f.path);
-    return linkedView(per_file, disk_paths, options);
+    return linkedView(per_file, disk_paths, options, jobs);
   };
 }
 
@@ -290,9 +292,10 @@ int runCheck(const Options& o) {
   unsigned jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
   bool progress = !o.no_progress && !o.quiet && isatty(STDERR_FILENO);
   std::vector<FileAnalysis> per_file = analyzeAll(discovery.files, settings.options, jobs, progress);
+  size_t analysed = per_file.size();
   ProjectLinks links;
   std::vector<FileAnalysis> results =
-      linkProjectJobs(discovery, per_file, settings.options, o.show_links ? &links : nullptr);
+      linkProjectJobs(discovery, per_file, settings.options, o.show_links ? &links : nullptr, jobs);
   if (o.verbose || !o.quiet) printSkipped(discovery, results, o, root);
   if (!o.quiet) printNotes(discovery, results, scope);
 
@@ -325,9 +328,12 @@ int runCheck(const Options& o) {
   if (fixing) {
     std::vector<FileAnalysis> copy = results;
     findings_before = countAtLeast(filter(copy), settings.fail_on);
-    ProjectLink link = relinker(discovery, settings.options);
-    fixed = applyFixRounds(per_file, o.unsafe_fixes, settings.options, filter, link);
-    results = link(per_file);
+    ProjectLink link = relinker(discovery, settings.options, jobs);
+    // The view above is the first round's unless the project step read
+    // scripts from disk: those join the project only when linked again.
+    bool view_current = per_file.size() == analysed;
+    fixed = applyFixRounds(per_file, o.unsafe_fixes, settings.options, filter, link, view_current ? &results : nullptr);
+    if (!view_current) results = link(per_file);
   }
   SourceLookup lookup = lookupOf(results);
   std::vector<Diagnostic> diagnostics = filter(results);

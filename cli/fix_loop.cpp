@@ -40,14 +40,19 @@ FixedSource fixedSource(const SourceFile& source, const std::vector<Edit>& edits
 }  // namespace
 
 FixResult applyFixRounds(std::vector<FileAnalysis>& results, bool unsafe, const RuleOptions& options,
-                         const DiagnosticFilter& filter, const ProjectLink& link) {
+                         const DiagnosticFilter& filter, const ProjectLink& link, std::vector<FileAnalysis>* view) {
   FixResult out;
   std::map<std::string, size_t> index;
   for (size_t i = 0; i < results.size(); ++i)
     if (results[i].source) index[results[i].source->path()] = i;
   std::set<std::string> rejected_files;
+  auto viewOf = [&] { return link ? link(results) : results; };
+  std::vector<FileAnalysis> current = view ? *view : viewOf();  // the view of `results` ...
+  bool stale = false;                                             // ... until a fix changes them
   for (int round = 0; round < kMaxRounds; ++round) {
-    std::vector<FileAnalysis> copy = link ? link(results) : results;  // filter consumes diagnostics
+    if (stale) current = viewOf();
+    stale = false;
+    std::vector<FileAnalysis> copy = current;  // filter consumes diagnostics
     std::vector<Diagnostic> diagnostics = filter(copy);
     // Files whose fixes broke parsing are left alone from then on.
     std::erase_if(diagnostics, [&](const Diagnostic& d) {
@@ -87,7 +92,9 @@ FixResult applyFixRounds(std::vector<FileAnalysis>& results, bool unsafe, const 
       changed = true;
     }
     if (!changed) break;
+    stale = true;
   }
+  if (view) *view = stale ? viewOf() : std::move(current);  // stale: the last round hit kMaxRounds
   return out;
 }
 

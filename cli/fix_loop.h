@@ -27,7 +27,11 @@ using ProjectLink = std::function<std::vector<FileAnalysis>(const std::vector<Fi
 // planned through a job (a script read with the job's values, a job YAML
 // edit) is re-checked through that job. `filter` turns analyses into the
 // reported diagnostics.
+// `view`, when given, is the project view of `results` as passed (what the
+// caller reported), so the first round does not link again; on return it is
+// the view of the fixed results.
 FixResult applyFixRounds(std::vector<FileAnalysis>& results, bool unsafe, const RuleOptions& options,
-                         const DiagnosticFilter& filter, const ProjectLink& link = {});
+                         const DiagnosticFilter& filter, const ProjectLink& link = {},
+                         std::vector<FileAnalysis>* view = nullptr);
 
 }  // namespace gpulint::cli

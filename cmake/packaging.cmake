@@ -2,6 +2,11 @@
 include(GNUInstallDirs)
 
 install(TARGETS gpulint RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# The C++/CUDA front end's clang module, where the program looks for it
+# (frontend/cxx/clang_loader.cpp): <libdir>/gpulint beside <bindir>.
+if(TARGET gpulint_cxx_clang)
+  install(TARGETS gpulint_cxx_clang LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/gpulint)
+endif()
 
 set(GPULINT_MAN_PAGE ${CMAKE_BINARY_DIR}/gpulint.1)
 add_custom_command(

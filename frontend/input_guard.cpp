@@ -69,8 +69,13 @@ std::string treeDepthProblem(const ts::Tree& tree) {
   TSTreeCursor cursor = ts_tree_cursor_new(tree.root().raw());
   uint32_t depth = 0, deepest = 0;
   // Depth-first, iteratively: the point is not to need the stack we guard.
+  // A subtree with fewer nodes than the levels left cannot reach the limit,
+  // so it is not entered (the walk then touches few nodes of ordinary code).
+  auto mayReachLimit = [&] {
+    return depth + ts_node_descendant_count(ts_tree_cursor_current_node(&cursor)) - 1 > NestingLimits::kTreeDepth;
+  };
   for (bool more = true; more;) {
-    if (ts_tree_cursor_goto_first_child(&cursor)) {
+    if (mayReachLimit() && ts_tree_cursor_goto_first_child(&cursor)) {
       deepest = std::max(deepest, ++depth);
       if (deepest > NestingLimits::kTreeDepth) break;
       continue;

@@ -5,19 +5,26 @@
 #   - the --jobs 2 speed-up over --jobs 1 (wall time) and peak RSS;
 #   - time per line of generated 10k/50k/100k-line scripts (linear growth
 #     means the per-line ratios stay near 1.0);
-#   - --diff --unsafe-fixes over a plain check of the same file.
+#   - --diff --unsafe-fixes over a plain check of the same file;
+#   - with a C++ corpus: gpulint over clang parsing the same C++/CUDA files
+#     with the same flags and shim headers (gpulint_parse_floor --cxx), CPU time.
 # Each figure is the median of REPS runs (default 5); CPU time and peak RSS
 # come from getrusage of the child process.
 #
-# Usage: scripts/bench.sh [CORPUS_DIR]
+# Usage: scripts/bench.sh [CORPUS_DIR [CXX_CORPUS_DIR]]
 # The corpus is a repository kept outside this one. The figures in the README
 # use the Lightning repository's Python files:
 #   git clone --depth 1 https://github.com/Lightning-AI/pytorch-lightning /tmp/lightning
 # (or, from a mirror: git --git-dir=MIRROR archive HEAD -- '*.py' | tar -x -C /tmp/lightning).
+# The C++ figure in the README uses pytorch3d's extension sources:
+#   git clone --depth 1 https://github.com/facebookresearch/pytorch3d /tmp/pytorch3d  (CXX_CORPUS_DIR
+#   /tmp/pytorch3d/pytorch3d/csrc); without one that section is left out.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 corpus=${1:-${GPULINT_BENCH_CORPUS:-/tmp/lightning}}
 [[ -d $corpus ]] || { echo "bench.sh: corpus folder '$corpus' not found (see the header of $0)" >&2; exit 2; }
+cxx_corpus=${2:-${GPULINT_BENCH_CXX_CORPUS:-}}
+[[ -z $cxx_corpus || -d $cxx_corpus ]] || { echo "bench.sh: C++ corpus folder '$cxx_corpus' not found" >&2; exit 2; }
 # GPULINT=path/to/gpulint measures another build (a saved baseline) instead.
 if [[ -z ${GPULINT:-} ]]; then
   cmake --build build --target gpulint gpulint_parse_floor -j2 >/dev/null
@@ -26,10 +33,10 @@ fi
 gen=$(mktemp -d)
 trap 'rm -rf "$gen"' EXIT
 for n in 10000 50000 100000; do python3 scripts/bench_gen.py script $n > "$gen/script_$n.py"; done
-python3 - "$corpus" "$gen" "${REPS:-5}" "$GPULINT" <<'PY'
+python3 - "$corpus" "$gen" "${REPS:-5}" "$GPULINT" "$cxx_corpus" <<'PY'
 import os, statistics, subprocess, sys
 
-corpus, gen, reps, GPULINT = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+corpus, gen, reps, GPULINT, cxx_corpus = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5]
 FLOOR = "build/tests/bench/gpulint_parse_floor"
 
 def run(argv):
@@ -77,4 +84,11 @@ path = os.path.join(gen, "script_10000.py")
 plain = median(check([path]))[0]
 diff = median([GPULINT, "check", path, "--no-progress", "--diff", "--unsafe-fixes", "--jobs", "1"])[0]
 print("--diff --unsafe-fixes over a plain check (10k-line script): %.2fx (%.2f s vs %.2f s CPU)" % (diff / plain, diff, plain))
+
+if cxx_corpus:
+    clang = median([FLOOR, "--cxx", cxx_corpus])[0]
+    full = median(check([cxx_corpus]))[0]
+    print("C++/CUDA corpus %s (median of %d)" % (cxx_corpus, reps))
+    print("  clang parse-only, same flags  %6.2f s CPU" % clang)
+    print("  gpulint --jobs 1              %6.2f s CPU   %.2fx clang's parse" % (full, full / clang))
 PY

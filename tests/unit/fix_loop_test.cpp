@@ -87,5 +87,31 @@ TEST(FixLoop, FixesAtTheSameSpotLandInLaterRounds) {
   EXPECT_EQ(fix(f.text, true).text, f.text);  // idempotent
 }
 
+// A caller that already has the project view of the unfixed files passes it:
+// the first round judges that view (not a new link), and the view of the
+// fixed files comes back.
+TEST(FixLoop, FirstRoundJudgesTheGivenViewAndTheFixedViewComesBack) {
+  RuleOptions options;
+  std::vector<FileAnalysis> results;
+  results.push_back(analyzeSource(std::make_shared<SourceFile>("t.py", kScript, FileKind::Python), options));
+  int links = 0;
+  ProjectLink link = [&](const std::vector<FileAnalysis>& per_file) {
+    ++links;
+    return per_file;
+  };
+  std::vector<FileAnalysis> view = results;
+  view.front().diagnostics.clear();  // the given view reports nothing to fix
+  FixResult quiet = applyFixRounds(results, true, options, everything, link, &view);
+  EXPECT_EQ(quiet.fixes_applied, 0);
+  EXPECT_EQ(links, 0);
+  EXPECT_TRUE(view.front().diagnostics.empty());
+
+  view = results;  // the view as linked: its fix is applied, then the files are linked again
+  FixResult fixed = applyFixRounds(results, true, options, everything, link, &view);
+  EXPECT_EQ(fixed.fixes_applied, 1);
+  EXPECT_EQ(links, 1);
+  EXPECT_NE(view.front().source->text().find("num_workers=4"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace gpulint::cli
