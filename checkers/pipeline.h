@@ -27,6 +27,9 @@ struct FileAnalysis {
   // A Python file's model, kept for the project step (project_pass.h) so the
   // file is parsed once; null for other kinds.
   std::shared_ptr<python::ScriptModel> script;
+  // C++/CUDA: includes found nowhere and skipped, as written (GPU400's
+  // run-level summary names the most common).
+  std::vector<std::string> missing_headers;
 };
 
 // Every Python rule over one model (the per-file pass, and again with the
