@@ -43,6 +43,9 @@ struct FileAnalysis {
   std::shared_ptr<python::ScriptModel> script;
   // Non-null while the Python checks have not run (see DeferredChecks).
   std::shared_ptr<DeferredChecks> deferred;
+  // C++/CUDA: includes found nowhere and skipped, as written (GPU400's
+  // run-level summary names the most common).
+  std::vector<std::string> missing_headers;
 };
 
 // When analyzeSource runs a Python file's checkers: at once, or deferred to

@@ -311,15 +311,20 @@ int runCheck(const Options& o) {
   std::map<std::string, std::string> on_disk = diskPaths(discovery);
   AnalysedRoots roots(o.paths);
   std::set<std::string> outside;
+  // GPU400 is reported once for the run: `parse_gaps` keeps what the last
+  // filtering took out of the findings.
+  std::vector<ParseGap> parse_gaps;
   auto filter = [&](std::vector<FileAnalysis>& r) {
     std::vector<Diagnostic> d = inScope(filterDiagnostics(r, settings, o.report_unused_suppressions), scope);
     if (baseline) d = baseline->newFindings(std::move(d), lookupOf(r));
+    parse_gaps = takeParseGaps(d, r);
     for (auto& diagnostic : d)
       std::erase_if(diagnostic.fixes, [&](const Fix& f) { return touchesOutside(f, on_disk, roots, outside); });
     return d;
   };
   if (!o.write_baseline.empty()) {
     std::vector<Diagnostic> all = inScope(filterDiagnostics(results, settings, o.report_unused_suppressions), scope);
+    (void)takeParseGaps(all, results);
     return recordBaseline(o, all, lookupOf(results), file_errors);
   }
   FixResult fixed;
@@ -357,7 +362,7 @@ int runCheck(const Options& o) {
     }
   }
   std::ostream& out = o.output.empty() ? std::cout : file;
-  writeReport(out, o, {diagnostics, file_errors, lookup, root, o.show_links ? &links : nullptr});
+  writeReport(out, o, {diagnostics, file_errors, lookup, root, o.show_links ? &links : nullptr, parse_gaps});
   out.flush();
   if (!file_errors.empty()) return kExitError;
   return countAtLeast(diagnostics, settings.fail_on) > 0 ? kExitFindings : kExitClean;

@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <iostream>
+#include <map>
 
 #include "report/gitlab_reporter.h"
 #include "report/json_reporter.h"
@@ -45,6 +46,21 @@ std::string checkOptionsError(const Options& o) {
   return "";
 }
 
+std::vector<ParseGap> takeParseGaps(std::vector<Diagnostic>& diagnostics, const std::vector<FileAnalysis>& results) {
+  std::map<std::string, const FileAnalysis*, std::less<>> by_path;
+  for (const auto& r : results)
+    if (r.source) by_path.emplace(r.source->path(), &r);
+  std::vector<ParseGap> gaps;
+  for (const auto& d : diagnostics) {
+    if (d.rule != kParseGapRule) continue;
+    ParseGap gap{d.location.file, d.message, {}};
+    if (auto it = by_path.find(d.location.file); it != by_path.end()) gap.missing_headers = it->second->missing_headers;
+    gaps.push_back(std::move(gap));
+  }
+  std::erase_if(diagnostics, [](const Diagnostic& d) { return d.rule == kParseGapRule; });
+  return gaps;
+}
+
 void writeReport(std::ostream& out, const Options& o, const ReportInput& in) {
   if (o.statistics) {
     for (const auto& e : in.file_errors) std::cerr << e.path << ": error: " << e.message << "\n";
@@ -57,18 +73,19 @@ void writeReport(std::ostream& out, const Options& o, const ReportInput& in) {
       SarifOptions so;
       so.root_uri = fileUri(in.root) + "/";
       so.version = GPULINT_VERSION;
-      writeSarif(out, in.diagnostics, in.file_errors, in.lookup, so);
+      writeSarif(out, in.diagnostics, in.file_errors, in.lookup, so, in.parse_gaps);
       break;
     }
-    case Format::Json: writeJson(out, in.diagnostics, in.file_errors, in.lookup, in.links); break;
-    case Format::Github: writeGithub(out, in.diagnostics, in.file_errors, in.lookup); break;
+    case Format::Json: writeJson(out, in.diagnostics, in.file_errors, in.lookup, in.links, in.parse_gaps); break;
+    case Format::Github: writeGithub(out, in.diagnostics, in.file_errors, in.lookup, in.parse_gaps); break;
     case Format::Gitlab: writeGitlab(out, in.diagnostics, in.file_errors, in.lookup); break;
     default: {
       TextOptions to;
       to.color = useColor(o, o.output.empty() && isatty(STDOUT_FILENO));
       to.show_source = !o.quiet;
+      to.parse_gap_detail = o.verbose;
       if (in.links) writeLinksText(out, *in.links);
-      writeText(out, in.diagnostics, in.file_errors, in.lookup, to);
+      writeText(out, in.diagnostics, in.file_errors, in.parse_gaps, in.lookup, to);
     }
   }
 }

@@ -7,8 +7,10 @@
 
 #include "core/diagnostic.h"
 #include "checkers/job_links.h"
+#include "checkers/pipeline.h"
 #include "cli/options.h"
 #include "report/common.h"
+#include "report/parse_gaps.h"
 
 namespace gpulint::cli {
 
@@ -18,7 +20,14 @@ struct ReportInput {
   const SourceLookup& lookup;
   std::string root;  // absolute folder the display paths are relative to
   const ProjectLinks* links = nullptr;  // --show-links: what the project step recognised
+  std::vector<ParseGap> parse_gaps = {};  // GPU400, reported once for the run
 };
+
+// Moves the GPU400 findings that survived selection, suppression and the
+// baseline out of `diagnostics`: they are reported once for the run, not as
+// findings. `results` supplies each file's missing headers.
+[[nodiscard]] std::vector<ParseGap> takeParseGaps(std::vector<Diagnostic>& diagnostics,
+                                                  const std::vector<FileAnalysis>& results);
 
 // Colour for the text report: --no-color, then --color, then NO_COLOR and
 // FORCE_COLOR (set and neither empty nor "0"), then whether the report goes

@@ -60,7 +60,7 @@ std::string escapeProperty(const std::string& s) {
 }  // namespace
 
 void writeJson(std::ostream& out, const std::vector<Diagnostic>& diagnostics, const std::vector<FileError>& errors,
-               const SourceLookup& sources, const ProjectLinks* links) {
+               const SourceLookup& sources, const ProjectLinks* links, const std::vector<ParseGap>& parse_gaps) {
   nlohmann::json doc = nlohmann::json::object();
   nlohmann::json list = nlohmann::json::array();
   for (const auto& d : diagnostics) {
@@ -82,6 +82,10 @@ void writeJson(std::ostream& out, const std::vector<Diagnostic>& diagnostics, co
   doc["diagnostics"] = std::move(list);
   doc["errors"] = nlohmann::json::array();
   for (const auto& e : errors) doc["errors"].push_back({{"file", e.path}, {"message", e.message}});
+  doc["parse_gaps"] = nlohmann::json::array();
+  for (const auto& g : parse_gaps)
+    doc["parse_gaps"].push_back(
+        {{"rule", kParseGapRule}, {"file", g.file}, {"message", g.message}, {"missing_headers", g.missing_headers}});
   if (links) doc["links"] = linksJson(*links);
   // A file name that is not UTF-8 must not cost the whole report: bytes that
   // are not UTF-8 become U+FFFD.
@@ -89,7 +93,7 @@ void writeJson(std::ostream& out, const std::vector<Diagnostic>& diagnostics, co
 }
 
 void writeGithub(std::ostream& out, const std::vector<Diagnostic>& diagnostics, const std::vector<FileError>& errors,
-                 const SourceLookup& sources) {
+                 const SourceLookup& sources, const std::vector<ParseGap>& parse_gaps) {
   for (const auto& d : diagnostics) {
     const char* kind = d.level == Level::Error ? "error" : d.level == Level::Warning ? "warning" : "notice";
     Location at = diskLocation(d.location, sources ? sources(d.location.file) : nullptr);
@@ -100,6 +104,9 @@ void writeGithub(std::ostream& out, const std::vector<Diagnostic>& diagnostics, 
   }
   for (const auto& e : errors)
     out << "::error file=" << escapeProperty(e.path) << ",title=gpulint::" << escapeData(e.message) << "\n";
+  if (!parse_gaps.empty())
+    out << "::notice title=" << escapeProperty(std::string("gpulint ") + kParseGapRule)
+        << "::" << escapeData(parseGapSummary(parse_gaps)) << "\n";
 }
 
 }  // namespace gpulint

@@ -385,9 +385,32 @@ static void addNotebookCell(Json& result, const Location& loc, const SourceFile*
                             {"notebookCellLine", cell->line}};
 }
 
+// The run's invocation: an error notification per file that could not be
+// analysed (the execution then failed), a note per file parsed with
+// unresolved code (GPU400's run-level summary, in detail). `rule`: GPU400's
+// descriptor in driver.rules, each note's associatedRule.
+static Json invocationJson(const std::vector<FileError>& file_errors, const std::vector<ParseGap>& parse_gaps,
+                           const Json& rule) {
+  Json invocation;
+  invocation["executionSuccessful"] = file_errors.empty();
+  Json notes = Json::array();
+  auto at = [](const std::string& path) {
+    return Json::array({{{"physicalLocation", {{"artifactLocation", artifactLocation(path)}}}}});
+  };
+  for (const auto& e : file_errors)
+    notes.push_back({{"level", "error"}, {"message", {{"text", sentence(e.message)}}}, {"locations", at(e.path)}});
+  for (const auto& g : parse_gaps)
+    notes.push_back({{"level", "note"},
+                     {"associatedRule", rule},
+                     {"message", {{"text", sentence(g.message)}}},
+                     {"locations", at(g.file)}});
+  if (!notes.empty()) invocation["toolExecutionNotifications"] = std::move(notes);
+  return invocation;
+}
+
 void writeSarif(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
                 const std::vector<FileError>& file_errors, const SourceLookup& lookup,
-                const SarifOptions& options) {
+                const SarifOptions& options, const std::vector<ParseGap>& parse_gaps) {
   Sources sources(lookup);
 
   // rules[]: every documented rule, then any id a diagnostic uses that has
@@ -450,16 +473,9 @@ void writeSarif(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
     results.push_back(std::move(r));
   }
 
-  Json invocation;
-  invocation["executionSuccessful"] = file_errors.empty();
-  if (!file_errors.empty()) {
-    Json notes = Json::array();
-    for (const auto& e : file_errors)
-      notes.push_back({{"level", "error"},
-                       {"message", {{"text", sentence(e.message)}}},
-                       {"locations", Json::array({{{"physicalLocation", {{"artifactLocation", artifactLocation(e.path)}}}}})}});
-    invocation["toolExecutionNotifications"] = std::move(notes);
-  }
+  Json gap_rule = {{"id", kParseGapRule}};
+  if (auto it = rule_index.find(kParseGapRule); it != rule_index.end()) gap_rule["index"] = it->second;
+  Json invocation = invocationJson(file_errors, parse_gaps, gap_rule);
 
   Json run;
   run["tool"] = {{"driver", std::move(driver)}};

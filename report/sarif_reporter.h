@@ -11,6 +11,7 @@
 
 #include "core/diagnostic.h"
 #include "report/common.h"
+#include "report/parse_gaps.h"
 
 namespace gpulint {
 
@@ -30,9 +31,11 @@ constexpr std::string_view kSarifFingerprintKey = "gpulint/v1";
 // invocation, and executionSuccessful is false when there is any. Source
 // files (through `sources`) supply char offsets, snippets, fingerprints and
 // the regions of fix edits; without them regions come from the Locations only.
+// Each parse gap (GPU400) becomes a note notification of the invocation, with
+// associatedRule GPU400; it does not make the execution unsuccessful.
 void writeSarif(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
                 const std::vector<FileError>& file_errors, const SourceLookup& sources,
-                const SarifOptions& options);
+                const SarifOptions& options, const std::vector<ParseGap>& parse_gaps = {});
 
 // "file:///abs/path/" style URI of an absolute file system path (percent-
 // encoded; backslashes become '/'); append '/' yourself for a folder.

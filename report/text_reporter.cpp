@@ -174,6 +174,12 @@ void writeText(std::ostream& out, const std::vector<Diagnostic>& diagnostics, co
 
 void writeText(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
                const std::vector<FileError>& file_errors, const SourceLookup& sources, const TextOptions& options) {
+  writeText(out, diagnostics, file_errors, {}, sources, options);
+}
+
+void writeText(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
+               const std::vector<FileError>& file_errors, const std::vector<ParseGap>& parse_gaps,
+               const SourceLookup& sources, const TextOptions& options) {
   Paint paint{options.color};
   for (const auto& d : diagnostics) {
     const SourceFile* source = sources ? sources(d.location.file) : nullptr;
@@ -182,12 +188,17 @@ void writeText(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
   }
   for (const auto& e : file_errors)
     out << paint(kBold, e.path + ":") << " " << paint(kBoldRed, "error:") << " " << e.message << "\n";
+  if (options.parse_gap_detail)
+    for (const auto& g : parse_gaps)
+      out << paint(kBold, g.file + ":") << " " << paint(kBoldCyan, "note:") << " " << g.message << " "
+          << paint(kDim, std::string("[") + kParseGapRule + "]") << "\n";
   if (options.show_summary) {
     out << paint(kBold, summaryLine(diagnostics)) << "\n";
     if (!file_errors.empty())
       out << pluralize(file_errors.size(), "file") << (file_errors.size() == 1 ? " was" : " were")
           << " not analysed because of errors.\n";
   }
+  if (!parse_gaps.empty()) out << paint(kBoldCyan, "note:") << " " << parseGapSummary(parse_gaps) << "\n";
 }
 
 }  // namespace gpulint

@@ -15,6 +15,7 @@
 
 #include "core/diagnostic.h"
 #include "report/common.h"
+#include "report/parse_gaps.h"
 
 namespace gpulint {
 
@@ -23,6 +24,7 @@ struct TextOptions {
   bool show_source = true;    // code frame under each finding
   bool show_summary = true;   // the final "Found ..."/"No findings." line
   unsigned tab_width = 4;     // tabs in code frames expand to this tab stop
+  bool parse_gap_detail = false;  // --verbose: one line per file of the GPU400 summary
 };
 
 // Diagnostics are written in the order given (sort with diagnosticLess first).
@@ -33,6 +35,11 @@ void writeText(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
 void writeText(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
                const std::vector<FileError>& file_errors, const SourceLookup& sources,
                const TextOptions& options);
+// The same, ending with the one-line GPU400 summary of `parse_gaps` (after
+// its per-file lines when options.parse_gap_detail).
+void writeText(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
+               const std::vector<FileError>& file_errors, const std::vector<ParseGap>& parse_gaps,
+               const SourceLookup& sources, const TextOptions& options);
 
 // One diagnostic: header, code frame (when `source` is non-null and
 // options.show_source), related locations, fix titles.

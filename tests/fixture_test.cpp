@@ -86,7 +86,7 @@ std::vector<Expectation> expectationsFor(const fs::path& path, const std::string
 std::vector<fs::path> fixtureFiles() {
   std::vector<fs::path> files;
   fs::path root = fs::path(GPULINT_SOURCE_DIR) / "testdata";
-  for (const char* kind : {"python", "projects", "cxx", "runnable", "notebooks"}) {
+  for (const char* kind : {"python", "projects", "cxx", "cuda", "runnable", "notebooks"}) {
     if (!fs::exists(root / kind)) continue;
     for (const auto& e : fs::recursive_directory_iterator(root / kind)) {
       std::string name = e.path().filename().string();

@@ -14,6 +14,7 @@ FileAnalysis analyzeCxxSource(SourceFilePtr source, const RuleOptions& options) 
     result.error = built.error;  // empty in a build without libTooling: skipped, said once
     return result;
   }
+  result.missing_headers = built.model->missing_headers;
   AnalysisContext context;
   context.cxx = built.model.get();
   context.options = &options;

@@ -120,6 +120,12 @@ bool looksLikeCuda(const SourceFile& source) {
   return source.text().find("__global__") != std::string::npos || source.text().find("<<<") != std::string::npos;
 }
 
+// A header analysed on its own, out of the file that includes it.
+bool isHeader(const fs::path& file) {
+  std::string ext = file.extension().string();
+  return ext == ".h" || ext == ".hpp" || ext == ".hh" || ext == ".cuh";
+}
+
 // Where an extension's own includes resolve when no database says: its
 // `#include "utils/x.h"` is written against some folder above the file (the
 // extension's csrc/ or include/ root, or the package root). Each folder above
@@ -160,6 +166,11 @@ std::vector<std::string> parseFlags(const SourceFile& source, const fs::path& fi
   } else if (!command) {
     args.insert(args.end(), {"-x", "c++"});
   }
+  if (isHeader(file)) args.insert(args.end(), {"-include", std::string(kShimDir) + "/__gpulint_header_prelude.h"});
+  // Extensions build their CUDA code behind the macro their setup.py
+  // defines for a CUDA build; without the database that says so, assume
+  // one, so the CUDA paths (where the GPU4xx findings are) are analysed.
+  if (!command) args.push_back("-DWITH_CUDA");
   bool has_std = false;
   for (const auto& a : args) has_std = has_std || a.starts_with("-std=");
   if (!has_std) args.push_back("-std=c++17");

@@ -26,6 +26,26 @@ for id in GPU400 GPU401 GPU402 GPU403 GPU404 GPU405 GPU406; do
   holds "text reports $id" grep -q "\[$id\]" text.out
 done
 holds "text shows the GPU404 fix" grep -q "getCurrentCUDAStream" text.out
+# GPU400 is one summary line at the end, not a note per file; --verbose adds the files.
+holds "GPU400 summary is the last line" bash -c "tail -n 1 text.out | grep -q '^note: 1 C++/CUDA file parsed with unresolved code.*\[GPU400\]'"
+holds "no per-file GPU400 line without --verbose" test "$(grep -c 'GPU400_parse_incomplete.cpp: note' text.out)" -eq 0
+"$GPULINT" check ext --no-progress --verbose > verbose.out 2> /dev/null
+holds "--verbose lists the file with its first error" grep -q "GPU400_parse_incomplete.cpp: note: clang parsed this file.*unknown type name" verbose.out
+"$GPULINT" check ext --no-progress --ignore GPU400 > ignored.out 2> /dev/null
+holds "--ignore GPU400 drops the summary" test "$(grep -c 'unresolved code\|\[GPU400\]' ignored.out)" -eq 0
+"$GPULINT" check ext/GPU400_parse_incomplete.cpp --no-progress --select GPU400 --fail-on note > only400.out 2> /dev/null
+holds "the summary is not a finding (exit 0 with --fail-on note)" test $? -eq 0
+holds "the summary still shows" grep -q "parsed with unresolved code" only400.out
+"$GPULINT" check ext --no-progress --format json > gaps.json 2> /dev/null
+holds "json: GPU400 in parse_gaps, not in diagnostics" python3 - gaps.json <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+assert not [d for d in doc["diagnostics"] if d["rule"] == "GPU400"], doc["diagnostics"]
+gaps = doc["parse_gaps"]
+assert [g["file"] for g in gaps] == ["ext/GPU400_parse_incomplete.cpp"], gaps
+assert gaps[0]["rule"] == "GPU400" and "unknown type name" in gaps[0]["message"]
+assert gaps[0]["missing_headers"] == []
+PY
 
 "$GPULINT" check ext --format sarif -o out.sarif --no-progress 2> sarif.err
 holds "sarif has GPU4xx results with fixes" python3 - out.sarif <<'PY'
@@ -37,6 +57,15 @@ rules = {r["id"] for r in run["tool"]["driver"]["rules"]}
 assert {"GPU401", "GPU403", "GPU404", "GPU406"} <= {r["ruleId"] for r in results}, results
 assert all(r["ruleId"] in rules for r in results)
 assert any(r.get("fixes") for r in results if r["ruleId"] == "GPU404")
+assert not [r for r in results if r["ruleId"] == "GPU400"]
+inv = run["invocations"][0]
+assert inv["executionSuccessful"] is True
+notes = [n for n in inv["toolExecutionNotifications"] if n.get("associatedRule", {}).get("id") == "GPU400"]
+assert len(notes) == 1 and notes[0]["level"] == "note", inv
+rule = run["tool"]["driver"]["rules"][notes[0]["associatedRule"]["index"]]
+assert rule["id"] == "GPU400"
+uri = notes[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+assert uri.endswith("GPU400_parse_incomplete.cpp"), uri
 PY
 
 "$GPULINT" check ext --fix --no-progress > /dev/null 2> fix.err
@@ -70,5 +99,6 @@ assert a == b and len(a) > 10, (a, b)
 PY
 "$GPULINT" check ext --compile-commands no-such-dir --no-progress > /dev/null 2> bad.err
 holds "--compile-commands without a database is a usage error" test $? -eq 2
+
 
 finish

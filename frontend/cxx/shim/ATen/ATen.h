@@ -25,24 +25,89 @@
 #include <tuple>
 #include <utility>
 #include <vector>
+#include <array>
+#include <cassert>
+#include <climits>
+#include <cfloat>
+#include <cstdlib>
+#include <deque>
+#include <numeric>
+#include <list>
+#include <mutex>
+#include <thread>
+#include <chrono>
+#include <iomanip>
+#include <queue>
+#include <unordered_set>
+#include <map>
+#include <unordered_map>
+#include <set>
+#include <type_traits>
+
+#include <c10/macros/Macros.h>
 
 #include <ATen/core/TensorAccessor.h>
 
 namespace c10 {
-enum class DeviceType : int8_t { CPU = 0, CUDA = 1 };
+enum class DeviceType : int8_t { CPU = 0, CUDA = 1, Meta = 2, MPS = 3, XPU = 4, PrivateUse1 = 5 };
 constexpr DeviceType kCPU = DeviceType::CPU;
 constexpr DeviceType kCUDA = DeviceType::CUDA;
-enum class ScalarType : int8_t { Byte, Char, Short, Int, Long, Half, Float, Double, Bool, BFloat16 };
+enum class ScalarType : int8_t {
+  Byte, Char, Short, Int, Long, Half, Float, Double, ComplexHalf, ComplexFloat, ComplexDouble, Bool, BFloat16,
+  QInt8, QUInt8, QInt32, Undefined
+};
 constexpr ScalarType kByte = ScalarType::Byte, kInt = ScalarType::Int, kLong = ScalarType::Long,
                      kHalf = ScalarType::Half, kFloat = ScalarType::Float, kFloat32 = ScalarType::Float,
                      kDouble = ScalarType::Double, kBool = ScalarType::Bool, kBFloat16 = ScalarType::BFloat16,
-                     kInt32 = ScalarType::Int, kInt64 = ScalarType::Long, kFloat16 = ScalarType::Half;
-struct Half { unsigned short x; };
-struct BFloat16 { unsigned short x; };
+                     kInt32 = ScalarType::Int, kInt64 = ScalarType::Long, kFloat16 = ScalarType::Half,
+                     kChar = ScalarType::Char, kShort = ScalarType::Short, kInt8 = ScalarType::Char,
+                     kInt16 = ScalarType::Short, kFloat64 = ScalarType::Double, kUInt8 = ScalarType::Byte,
+                     kComplexFloat = ScalarType::ComplexFloat, kComplexDouble = ScalarType::ComplexDouble;
+constexpr DeviceType kMeta = DeviceType::Meta;
+// Half and BFloat16 convert to and from float on host and device, as the real
+// types do, so arithmetic on them in kernels parses.
+struct Half {
+  unsigned short x;
+  C10_HOST_DEVICE Half() = default;
+  C10_HOST_DEVICE Half(float value);
+  C10_HOST_DEVICE operator float() const;
+};
+struct BFloat16 {
+  unsigned short x;
+  C10_HOST_DEVICE BFloat16() = default;
+  C10_HOST_DEVICE BFloat16(float value);
+  C10_HOST_DEVICE operator float() const;
+};
+enum class MemoryFormat : int8_t { Contiguous, Preserve, ChannelsLast, ChannelsLast3d };
+enum class Layout : int8_t { Strided, Sparse, SparseCsr, Mkldnn };
+constexpr Layout kStrided = Layout::Strided, kSparse = Layout::Sparse;
+size_t elementSize(ScalarType t);
+std::string DeviceTypeName(DeviceType type, bool lower_case = false);
+const char* toString(ScalarType t);
+bool isFloatingType(ScalarType t);
+bool isIntegralType(ScalarType t, bool include_bool);
+bool isComplexType(ScalarType t);
+// What Tensor::dtype() returns; compares with a ScalarType.
+class TypeMeta {
+ public:
+  size_t itemsize() const;
+  const char* name() const;
+  ScalarType toScalarType() const;
+  template <typename T> bool Match() const;
+  friend bool operator==(const TypeMeta& a, ScalarType b);
+  friend bool operator!=(const TypeMeta& a, ScalarType b);
+  friend bool operator==(const TypeMeta& a, const TypeMeta& b);
+  friend bool operator!=(const TypeMeta& a, const TypeMeta& b);
+};
 class Device {
  public:
   Device(DeviceType type, int8_t index = -1);
   Device(const std::string& spec);
+  Device(const char* spec);
+  std::string str() const;
+  bool has_index() const;
+  friend bool operator==(const Device& a, const Device& b);
+  friend bool operator!=(const Device& a, const Device& b);
   DeviceType type() const;
   int8_t index() const;
   bool is_cuda() const;
@@ -54,7 +119,18 @@ class IntArrayRef {
   IntArrayRef(int64_t single);
   IntArrayRef(std::initializer_list<int64_t> list);
   IntArrayRef(const std::vector<int64_t>& vec);
+  IntArrayRef(const int64_t* data, size_t length);
+  template <size_t N> IntArrayRef(const std::array<int64_t, N>& array);
   size_t size() const;
+  bool empty() const;
+  const int64_t* data() const;
+  int64_t front() const;
+  int64_t back() const;
+  bool equals(IntArrayRef other) const;
+  std::vector<int64_t> vec() const;
+  IntArrayRef slice(size_t start, size_t length) const;
+  friend bool operator==(IntArrayRef a, IntArrayRef b);
+  friend bool operator!=(IntArrayRef a, IntArrayRef b);
   int64_t operator[](size_t i) const;
   const int64_t* begin() const;
   const int64_t* end() const;
@@ -65,7 +141,17 @@ class TensorOptions {
   TensorOptions(ScalarType dtype);
   TensorOptions(DeviceType device);
   TensorOptions(Device device);
+  TensorOptions(Layout layout);
+  TensorOptions(MemoryFormat format);
   TensorOptions dtype(ScalarType dtype) const;
+  TensorOptions dtype(TypeMeta dtype) const;
+  template <typename T> TensorOptions dtype() const;
+  TypeMeta dtype() const;
+  TensorOptions layout(Layout layout) const;
+  TensorOptions memory_format(MemoryFormat format) const;
+  TensorOptions pinned_memory(bool on) const;
+  TensorOptions device_index(int index) const;
+  Layout layout() const;
   TensorOptions device(Device device) const;
   TensorOptions device(DeviceType device, int index = -1) const;
   TensorOptions requires_grad(bool on) const;
@@ -73,19 +159,15 @@ class TensorOptions {
 };
 class Scalar {
  public:
-  Scalar(double v);
-  Scalar(int64_t v);
-  Scalar(int v);
-  Scalar(float v);
+  template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T>>> Scalar(T v);
+  Scalar(Half v);
+  Scalar(BFloat16 v);
   template <typename T> T to() const;
   double toDouble() const;
   float toFloat() const;
   int64_t toLong() const;
   int toInt() const;
 };
-namespace detail {
-template <typename... Args> [[noreturn]] void torchCheckFail(const char* condition, const Args&... message);
-}  // namespace detail
 using DeviceIndex = int8_t;
 using std::nullopt;
 using std::optional;
@@ -115,6 +197,38 @@ using c10::Scalar;
 using c10::ScalarType;
 using c10::TensorOptions;
 using c10::optional;
+using c10::nullopt;
+using c10::MemoryFormat;
+using c10::Layout;
+using c10::kStrided;
+using c10::kSparse;
+using c10::kChar;
+using c10::kShort;
+using c10::kInt8;
+using c10::kInt16;
+using c10::kFloat64;
+using c10::kUInt8;
+using c10::kComplexFloat;
+using c10::kComplexDouble;
+using c10::kMeta;
+using c10::elementSize;
+using c10::toString;
+using c10::isFloatingType;
+using c10::isIntegralType;
+using c10::TypeMeta;
+using IntList = IntArrayRef;
+using DimnameList = IntArrayRef;
+namespace indexing {
+struct EllipsisIndexType {};
+struct NoneIndexType {};
+inline constexpr EllipsisIndexType Ellipsis{};
+inline constexpr NoneIndexType None{};
+// Slice(), Slice(start), Slice(start, stop, step); each bound an integer or None.
+struct Slice {
+  Slice();
+  template <typename... Bounds> Slice(Bounds&&... bounds);
+};
+}  // namespace indexing
 class Tensor;
 // What the deprecated Tensor::type() returns.
 class DeprecatedTypeProperties {
@@ -171,6 +285,7 @@ class Tensor {
   Tensor sum() const;
   Tensor mean() const;
   Tensor max() const;
+  Tensor min() const;
   bool is_cpu() const;
   int64_t ndimension() const;
   Tensor norm() const;
@@ -188,6 +303,42 @@ class Tensor {
   Tensor index(const Tensor& index) const;
   Tensor& index_put_(const std::vector<Tensor>& indices, const Tensor& values);
   Tensor& resize_(IntArrayRef sizes);
+  TypeMeta dtype() const;
+  size_t element_size() const;
+  size_t nbytes() const;
+  size_t itemsize() const;
+  Layout layout() const;
+  int64_t storage_offset() const;
+  bool is_contiguous(MemoryFormat format) const;
+  Tensor contiguous(MemoryFormat format) const;
+  Tensor& set_requires_grad(bool on);
+  const Tensor& _fw_grad(int64_t level) const;
+  std::string toString() const;
+  Tensor index(std::initializer_list<struct TensorIndex> indices) const;
+  Tensor& index_put_(std::initializer_list<struct TensorIndex> indices, const Tensor& values);
+  Tensor& index_put_(std::initializer_list<struct TensorIndex> indices, const Scalar& value);
+#include <ATen/core/__gpulint_tensor_ops.h>
+  // Operators on tensors and scalars, both sides.
+  template <typename T> Tensor operator-(const T& other) const;
+  template <typename T> Tensor operator/(const T& other) const;
+  template <typename T> Tensor operator%(const T& other) const;
+  template <typename T> Tensor operator<(const T& other) const;
+  template <typename T> Tensor operator>(const T& other) const;
+  template <typename T> Tensor operator<=(const T& other) const;
+  template <typename T> Tensor operator>=(const T& other) const;
+  template <typename T> Tensor operator==(const T& other) const;
+  template <typename T> Tensor operator!=(const T& other) const;
+  template <typename T> Tensor operator&(const T& other) const;
+  template <typename T> Tensor operator|(const T& other) const;
+  template <typename T> Tensor operator^(const T& other) const;
+  template <typename T> Tensor& operator+=(const T& other);
+  template <typename T> Tensor& operator-=(const T& other);
+  template <typename T> Tensor& operator*=(const T& other);
+  template <typename T> Tensor& operator/=(const T& other);
+  template <typename T> Tensor operator+(const T& other) const;
+  Tensor operator-() const;
+  Tensor operator~() const;
+  Tensor operator!() const;
   DeprecatedTypeProperties type() const;                 // deprecated API, still in real extensions
   template <typename T> T* data() const;                 // deprecated: data_ptr<T>()
   template <typename T, size_t N> TensorAccessor<T, N> accessor() const;
@@ -228,6 +379,9 @@ std::ostream& operator<<(std::ostream& out, const Tensor& tensor);
 std::ostream& operator<<(std::ostream& out, IntArrayRef sizes);
 std::ostream& operator<<(std::ostream& out, ScalarType type);
 std::ostream& operator<<(std::ostream& out, const Device& device);
+std::ostream& operator<<(std::ostream& out, DeviceType type);
+std::ostream& operator<<(std::ostream& out, const TypeMeta& type);
+std::ostream& operator<<(std::ostream& out, MemoryFormat format);
 int get_num_threads();
 template <typename F> void parallel_for(int64_t begin, int64_t end, int64_t grain, const F& f);
 
@@ -240,32 +394,40 @@ void checkAllSameGPU(const char* function, std::initializer_list<TensorArg> tens
 void checkAllSameType(const char* function, std::initializer_list<TensorArg> tensors);
 void checkContiguous(const char* function, const TensorArg& tensor);
 Device device_of(const Tensor& tensor);
+// A tensor index: an integer, a tensor, a Slice, None or Ellipsis.
+struct TensorIndex {
+  TensorIndex(int64_t index);
+  TensorIndex(int index);
+  TensorIndex(const Tensor& tensor);
+  TensorIndex(indexing::Slice slice);
+  TensorIndex(indexing::NoneIndexType);
+  TensorIndex(indexing::EllipsisIndexType);
+  TensorIndex(bool value);
+};
+namespace indexing {
+using at::TensorIndex;
+}  // namespace indexing
+#define GPULINT_SCALAR_LEFT(op) \
+  template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T>>> Tensor operator op(T a, const Tensor& b);
+GPULINT_SCALAR_LEFT(+) GPULINT_SCALAR_LEFT(-) GPULINT_SCALAR_LEFT(*) GPULINT_SCALAR_LEFT(/)
+#undef GPULINT_SCALAR_LEFT
+inline TensorOptions dtype(ScalarType t) { return TensorOptions(t); }
+inline TensorOptions device(Device d) { return TensorOptions(d); }
+inline TensorOptions device(DeviceType d) { return TensorOptions(d); }
+TensorOptions layout(Layout layout);
+TensorOptions requires_grad(bool on = true);
+template <typename T> TensorOptions dtype();
 }  // namespace at
 
 namespace torch {
 using namespace at;
 using at::Tensor;
-inline c10::TensorOptions dtype(c10::ScalarType t) { return c10::TensorOptions(t); }
-inline c10::TensorOptions device(c10::Device d) { return c10::TensorOptions(d); }
+using at::dtype;
+using at::device;
+using Dtype = at::ScalarType;
+using at::indexing::Slice;
 }  // namespace torch
 
-#define TORCH_CHECK(cond, ...) \
-  do { if (!(cond)) ::c10::detail::torchCheckFail(#cond, ##__VA_ARGS__); } while (0)
-#define TORCH_INTERNAL_ASSERT(cond, ...) TORCH_CHECK(cond, ##__VA_ARGS__)
-#define AT_ASSERT(cond, ...) TORCH_CHECK(cond, ##__VA_ARGS__)
-#define AT_ASSERTM(cond, ...) TORCH_CHECK(cond, ##__VA_ARGS__)
-#define TORCH_CHECK_EQ(a, b) TORCH_CHECK((a) == (b))
-#define AT_ERROR(...) ::c10::detail::torchCheckFail("", ##__VA_ARGS__)
-
-// The dispatch macros call their last argument (a lambda) with scalar_t bound.
-#define GPULINT_DISPATCH_AS(T, TYPE, ...) [&] { using scalar_t = T; (void)(TYPE); return __VA_ARGS__(); }()
-#define AT_DISPATCH_FLOATING_TYPES(TYPE, NAME, ...) GPULINT_DISPATCH_AS(float, TYPE, __VA_ARGS__)
-#define AT_DISPATCH_FLOATING_TYPES_AND_HALF(TYPE, NAME, ...) GPULINT_DISPATCH_AS(float, TYPE, __VA_ARGS__)
-#define AT_DISPATCH_FLOATING_TYPES_AND(A, TYPE, NAME, ...) GPULINT_DISPATCH_AS(float, TYPE, __VA_ARGS__)
-#define AT_DISPATCH_FLOATING_TYPES_AND2(A, B, TYPE, NAME, ...) GPULINT_DISPATCH_AS(float, TYPE, __VA_ARGS__)
-#define AT_DISPATCH_REDUCED_FLOATING_TYPES(TYPE, NAME, ...) GPULINT_DISPATCH_AS(c10::Half, TYPE, __VA_ARGS__)
-#define AT_DISPATCH_INTEGRAL_TYPES(TYPE, NAME, ...) GPULINT_DISPATCH_AS(int, TYPE, __VA_ARGS__)
-#define AT_DISPATCH_ALL_TYPES(TYPE, NAME, ...) GPULINT_DISPATCH_AS(float, TYPE, __VA_ARGS__)
-#define AT_DISPATCH_ALL_TYPES_AND(A, TYPE, NAME, ...) GPULINT_DISPATCH_AS(float, TYPE, __VA_ARGS__)
-#define AT_DISPATCH_ALL_TYPES_AND2(A, B, TYPE, NAME, ...) GPULINT_DISPATCH_AS(float, TYPE, __VA_ARGS__)
-#define AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES(TYPE, NAME, ...) GPULINT_DISPATCH_AS(float, TYPE, __VA_ARGS__)
+#include <ATen/Dispatch.h>
+#include <c10/util/Exception.h>
+#include <ATen/Functions.h>

@@ -1,4 +1,3 @@
-// gpulint shim of an autograd internals header some extensions include for
-// their tensor checks; what they use of it is ATen's.
+// gpulint shim of autograd's variable helpers.
 #pragma once
-#include <ATen/ATen.h>
+#include <torch/csrc/autograd/custom_function.h>

@@ -1,0 +1,3 @@
+// gpulint shim of <cub/block/block_reduce.cuh>: declared with the rest of cub.
+#pragma once
+#include <cub/cub.cuh>

@@ -1,0 +1,3 @@
+// gpulint shim of <cub/device/device_reduce.cuh>: declared with the rest of cub.
+#pragma once
+#include <cub/cub.cuh>

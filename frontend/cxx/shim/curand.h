@@ -1,0 +1,3 @@
+// gpulint shim of <curand.h>.
+#pragma once
+#include <curand_kernel.h>

@@ -1,0 +1,137 @@
+// gpulint shim of <pybind11/pybind11.h>: the binding API an extension's
+// module definition uses (module_::def, class_, arg, init, cast), as
+// declarations; what they do at import time is not modelled.
+#pragma once
+#include <cstddef>
+#include <string>
+#include <sys/types.h>
+#include <vector>
+#include <array>
+#include <map>
+#include <memory>
+#include <unordered_map>
+#include <utility>
+
+namespace pybind11 {
+class handle {
+ public:
+  template <typename T> T cast() const;
+  handle attr(const char* name) const;
+  template <typename... A> class object operator()(A&&... args) const;
+  bool is_none() const;
+  explicit operator bool() const;
+};
+class object : public handle {
+ public:
+  object();
+  template <typename T> object(const T& value);
+};
+class str : public object { public: str(const char* text = ""); str(const std::string& text); operator std::string() const; };
+class int_ : public object { public: int_(long long value = 0); };
+class float_ : public object { public: float_(double value = 0); };
+class bool_ : public object { public: bool_(bool value = false); };
+class none : public object {};
+class tuple : public object {
+ public:
+  explicit tuple(size_t size = 0);
+  object operator[](size_t index) const;
+  size_t size() const;
+};
+class list : public object {
+ public:
+  explicit list(size_t size = 0);
+  object operator[](size_t index) const;
+  template <typename T> void append(T&& value);
+  size_t size() const;
+};
+class dict : public object {
+ public:
+  dict();
+  object operator[](const char* key) const;
+  template <typename K> bool contains(K&& key) const;
+  size_t size() const;
+};
+class array : public object {};
+struct arg {
+  explicit arg(const char* name);
+  template <typename T> arg& operator=(const T& value);
+  arg& noconvert(bool on = true);
+  arg& none(bool on = true);
+};
+using arg_v = arg;
+struct kw_only {};
+struct is_operator {};
+struct is_method { explicit is_method(const handle& self); };
+struct keep_alive_base {};
+template <size_t Nurse, size_t Patient> struct keep_alive : keep_alive_base {};
+struct dynamic_attr {};
+struct module_local { explicit module_local(bool on = true); };
+struct pos_only {};
+struct doc { explicit doc(const char* text); };
+enum class return_value_policy { automatic, take_ownership, copy, move, reference, reference_internal };
+struct call_guard_base {};
+template <typename... T> struct call_guard : call_guard_base {};
+class gil_scoped_release { public: gil_scoped_release(); };
+class gil_scoped_acquire { public: gil_scoped_acquire(); };
+template <typename... Args> struct init_t {};
+template <typename... Args> init_t<Args...> init();
+template <typename F> struct init_factory {};
+template <typename F> init_factory<F> init(F&& factory);
+class module_ : public object {
+ public:
+  template <typename F, typename... Extra> module_& def(const char* name, F&& f, const Extra&... extra);
+  module_ def_submodule(const char* name, const char* doc = nullptr);
+  template <typename T> module_& attr_set(const char* name, T&& value);
+  static module_ import(const char* name);
+};
+using module = module_;
+template <typename T, typename... Options> class class_ : public object {
+ public:
+  template <typename... Extra> class_(handle scope, const char* name, const Extra&... extra);
+  template <typename F, typename... Extra> class_& def(const char* name, F&& f, const Extra&... extra);
+  template <typename... Args, typename... Extra> class_& def(init_t<Args...> init, const Extra&... extra);
+  template <typename F, typename... Extra> class_& def(init_factory<F> init, const Extra&... extra);
+  template <typename F, typename... Extra> class_& def_static(const char* name, F&& f, const Extra&... extra);
+  template <typename D, typename... Extra> class_& def_readwrite(const char* name, D d, const Extra&... extra);
+  template <typename D, typename... Extra> class_& def_readonly(const char* name, D d, const Extra&... extra);
+  template <typename G, typename... Extra> class_& def_property_readonly(const char* name, G g, const Extra&...);
+  template <typename G, typename S, typename... Extra>
+  class_& def_property(const char* name, G g, S s, const Extra&... extra);
+  template <typename F> class_& def_pickle(F&& f);
+};
+template <typename T> class enum_ : public object {
+ public:
+  enum_(handle scope, const char* name);
+  enum_& value(const char* name, T value);
+  enum_& export_values();
+};
+template <typename T> object cast(T&& value, return_value_policy policy = return_value_policy::automatic);
+template <typename T> T cast(const handle& value);
+template <typename T> bool isinstance(const handle& value);
+template <typename... A> tuple make_tuple(A&&... values);
+size_t len(handle value);
+template <typename T> T reinterpret_borrow(handle value);
+template <typename T> T reinterpret_steal(handle value);
+object globals();
+
+inline namespace literals {
+arg operator""_a(const char* name, size_t length);
+}  // namespace literals
+class error_already_set { public: const char* what() const noexcept; };
+struct buffer_info {
+  void* ptr;
+  ssize_t itemsize;
+  std::string format;
+  ssize_t ndim;
+  std::vector<ssize_t> shape;
+  std::vector<ssize_t> strides;
+};
+}  // namespace pybind11
+
+#define PYBIND11_MODULE(name, variable)                                  \
+  static void pybind11_init_##name(::pybind11::module_& variable);       \
+  extern "C" void* PyInit_##name();                                      \
+  static void pybind11_init_##name(::pybind11::module_& variable)
+#define PYBIND11_OVERLOAD(...)
+#define PYBIND11_MAKE_OPAQUE(...)
+#define PYBIND11_DECLARE_HOLDER_TYPE(type, holder, ...)

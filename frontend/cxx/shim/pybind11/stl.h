@@ -1,0 +1,3 @@
+// gpulint shim of <pybind11/stl.h>: declared with the core binding API.
+#pragma once
+#include <pybind11/pybind11.h>
