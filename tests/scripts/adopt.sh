@@ -38,7 +38,7 @@ check "only the new finding" 1 "$(grep -c 'GPU101' out.txt)"
 # A second copy of a recorded line is new: a fingerprint hides as many findings as were recorded.
 printf '\ndef more(ds):\n    return DataLoader(ds, batch_size=64)\n' >> legacy.py
 "$GPULINT" check --baseline base.json --format json legacy.py > out.json 2>&1; check "copy of an old line" 1 $?
-check "two new findings" 2 "$(python3 -c 'import json,sys; print(len(json.load(open("out.json"))))')"
+check "two new findings" 2 "$(python3 -c 'import json,sys; print(len(json.load(open("out.json"))["diagnostics"]))')"
 "$GPULINT" check --baseline missing.json legacy.py > out.txt 2>&1; check "missing baseline" 2 $?
 contains "missing baseline named" out.txt "missing.json"
 echo '[1, 2]' > notbase.json
