@@ -11,13 +11,9 @@ class CxxLexer : public LexerBase {
 
   void run() {
     while (more()) {
+      if (skipBlank()) continue;
       char c = t[i];
-      if (c == '\n') {
-        ++line;
-        ++i;
-      } else if (isSpace(c)) {
-        ++i;
-      } else if (c == '/' && at(i + 1) == '/') {
+      if (c == '/' && at(i + 1) == '/') {
         comment(2);
       } else if (c == '/' && at(i + 1) == '*') {
         blockComment();

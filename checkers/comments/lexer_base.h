@@ -41,6 +41,13 @@ struct LexerBase {
   [[nodiscard]] bool more() const { return i < t.size(); }
   [[nodiscard]] char at(size_t k) const { return k < t.size() ? t[k] : '\0'; }
   void markCode() { code[line] = 1; }
+  // Steps over a line end or a blank between tokens; false at anything else.
+  bool skipBlank() {
+    if (t[i] == '\n') ++line;
+    else if (!isSpace(t[i])) return false;
+    ++i;
+    return true;
+  }
   // Steps over one character, counting lines; lines entered count as code
   // (they continue a string or similar token).
   void stepInToken() {

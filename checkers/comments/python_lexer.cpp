@@ -11,13 +11,9 @@ class PythonLexer : public LexerBase {
 
   void run() {
     while (more()) {
+      if (skipBlank()) continue;
       char c = t[i];
-      if (c == '\n') {
-        ++line;
-        ++i;
-      } else if (isSpace(c)) {
-        ++i;
-      } else if (c == '#') {
+      if (c == '#') {
         comment(1);
       } else {
         markCode();
