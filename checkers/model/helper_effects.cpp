@@ -76,6 +76,10 @@ const EffectSummary& HelperEffects::of(const ScriptModel& model, const Function&
 }
 
 void HelperEffects::scanCall(const ScriptModel& model, const Call& c, bool every_call, EffectSummary& into) {
+  // Lightning's `self.log` only records the value; the logger writes every
+  // `log_every_n_steps`. Analysing Lightning itself makes it a project function
+  // whose body logs, which must not count either.
+  if (isLightningSelfLog(c)) return;
   auto set = [&into, every_call](Effect e, EffectSite site) {
     if (!into.sites[slot(e)] && (every_call || e == Effect::HostSync)) into.sites[slot(e)] = site;
   };
@@ -100,7 +104,7 @@ std::vector<HelperCall> helperCallsWith(const ScriptModel& model, Effect e, Help
   std::vector<HelperCall> out;
   for (const Call& c : model.calls()) {
     auto [other, helper] = model.calledElsewhere(c);
-    if (!helper) continue;
+    if (!helper || isLightningSelfLog(c)) continue;  // deferred by Lightning (see scanCall)
     const std::optional<EffectSite>& site = effects.of(*other, *helper).site(e);
     if (!site) continue;
     auto batch = model.perStep(c.node);
