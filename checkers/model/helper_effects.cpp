@@ -105,6 +105,9 @@ std::vector<HelperCall> helperCallsWith(const ScriptModel& model, Effect e, Help
   for (const Call& c : model.calls()) {
     auto [other, helper] = model.calledElsewhere(c);
     if (!helper || isLightningSelfLog(c)) continue;  // deferred by Lightning (see scanCall)
+    // A call GPU206 already reads as a log (`accelerator.print`, when the
+    // framework itself is analysed) is its finding, not a second one here.
+    if (e == Effect::Logging && effect_calls::writesLogRecord(model, c)) continue;
     const std::optional<EffectSite>& site = effects.of(*other, *helper).site(e);
     if (!site) continue;
     auto batch = model.perStep(c.node);
