@@ -61,6 +61,7 @@ void CrossFilePass::run() {
     FileAnalysis& r = results_[i];
     if (!r.script || !r.error.empty() || !project_.linksAcrossFiles(*r.script)) continue;
     std::vector<Diagnostic> found;
+    extendBudget(r, project_.linkedBytes(*r.script));  // its checks walk the files it links with
     bool within_budget = runWithinBudget(r, [&] { found = pythonDiagnostics(*r.script, options_); });
     r.deferred.reset();
     if (!within_budget) continue;

@@ -99,6 +99,12 @@ bool runWithinBudget(FileAnalysis& file, const std::function<void()>& checks) {
   }
 }
 
+void extendBudget(FileAnalysis& file, size_t linked_bytes) {
+  if (!file.deferred) return;
+  file.deferred->budget_left += kBudgetPerByte * linked_bytes;
+  file.deferred->budget_limit += kBudgetPerByte * linked_bytes;
+}
+
 void completeOwnChecks(FileAnalysis& file, const RuleOptions& options) {
   if (!file.deferred) return;
   DeferredChecks& deferred = *file.deferred;

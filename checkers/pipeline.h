@@ -61,6 +61,10 @@ enum class Checks { Now, Deferred };
 // past it the file becomes an error (as when its model ran out). False then.
 bool runWithinBudget(FileAnalysis& file, const std::function<void()>& checks);
 
+// Widens a deferred file's budget by the code linked with it (`bytes` of other
+// files its project checks may walk), at the rate of its own bytes.
+void extendBudget(FileAnalysis& file, size_t linked_bytes);
+
 // A deferred file's own findings (the model without the project attached):
 // computed once, shared by the copies, and moved into `file`.
 void completeOwnChecks(FileAnalysis& file, const RuleOptions& options);

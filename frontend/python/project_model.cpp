@@ -175,6 +175,7 @@ void ProjectModel::bind(ScriptModel* m, const Call& c, ProjectDef def) {
       }
   linked_.insert(m);
   linked_.insert(def.model);
+  if (def.model != m) edges_.emplace_back(m, def.model);
 }
 
 void ProjectModel::link() {
@@ -208,6 +209,35 @@ void ProjectModel::link() {
   markGpu();
   markStepLoops();
   markEpochLoops();
+  measureComponents();
+}
+
+// Connected components of the files over bound calls and imports (union-find).
+void ProjectModel::measureComponents() {
+  std::map<const ScriptModel*, const ScriptModel*> parent;
+  auto find = [&parent](const ScriptModel* m) {
+    while (parent[m] != m) m = parent[m] = parent[parent[m]];
+    return m;
+  };
+  for (const ScriptModel* m : models_) parent[m] = m;
+  auto join = [&](const ScriptModel* a, const ScriptModel* b) {
+    if (parent.count(a) && parent.count(b)) parent[find(a)] = find(b);
+  };
+  for (const auto& [a, b] : edges_) join(a, b);
+  for (const auto& [module, importers] : importers_)
+    for (const ScriptModel* importer : importers) join(module, importer);
+  std::map<const ScriptModel*, size_t> index;
+  for (const ScriptModel* m : models_) {
+    auto [it, added] = index.emplace(find(m), component_bytes_.size());
+    if (added) component_bytes_.push_back(0);
+    component_[m] = it->second;
+    component_bytes_[it->second] += m->file().text().size();
+  }
+}
+
+size_t ProjectModel::linkedBytes(const ScriptModel& m) const {
+  auto it = component_.find(&m);
+  return it == component_.end() ? 0 : component_bytes_[it->second] - m.file().text().size();
 }
 
 // The function runs a backward pass or optimizer step on every call: a train

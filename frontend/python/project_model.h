@@ -60,6 +60,10 @@ class ProjectModel {
   // through an importer): its findings may differ from the per-file ones.
   [[nodiscard]] bool linksAcrossFiles(const ScriptModel& m) const { return linked_.count(&m) > 0; }
   [[nodiscard]] const std::vector<ScriptModel*>& models() const { return models_; }
+  // The bytes of the other files linked with `m`, directly or through others
+  // (bound calls and imports either way): the code a question about `m` may
+  // walk, which sizes its work budget.
+  [[nodiscard]] size_t linkedBytes(const ScriptModel& m) const;
   // True when some class of the project defines a method of that name.
   [[nodiscard]] bool definesMethod(std::string_view name) const { return method_names_.count(name) > 0; }
 
@@ -75,6 +79,7 @@ class ProjectModel {
   ProjectDef superCall(const ScriptModel& m, const Call& c) const;
   void bind(ScriptModel* m, const Call& c, ProjectDef def);
   void markGpu();
+  void measureComponents();
   void markStepLoops();
   void markEpochLoops();
   bool trains(const ScriptModel& m, const Function& f, int depth, std::map<const Function*, bool>& memo) const;
@@ -88,6 +93,9 @@ class ProjectModel {
   std::map<const Function*, std::vector<ProjectCall>> callers_;
   std::map<const ScriptModel*, std::set<const ScriptModel*>> importers_;  // module -> files importing it
   std::set<const ScriptModel*> gpu_;
+  std::vector<std::pair<const ScriptModel*, const ScriptModel*>> edges_;  // file pairs a call binds
+  std::map<const ScriptModel*, size_t> component_;                        // file -> its component
+  std::vector<size_t> component_bytes_;
   std::set<const ScriptModel*> linked_;
   std::set<std::string, std::less<>> method_names_;
 };
