@@ -83,9 +83,12 @@ void HelperEffects::scanCall(const ScriptModel& model, const Call& c, bool every
   auto set = [&into, every_call](Effect e, EffectSite site) {
     if (!into.sites[slot(e)] && (every_call || e == Effect::HostSync)) into.sites[slot(e)] = site;
   };
-  // A project function: its body decides, not its name.
+  // A project function: its body decides, not its name. Its effects count
+  // only when it runs on every call of f: a sync in a helper that f calls on
+  // one branch (accelerate's `gather_for_metrics` reaching an object gather
+  // only when `use_gather_object` is set) is not a sync of every step.
   if (auto [other, g] = model.callTarget(c); g) {
-    if (g == c.function) return;
+    if (g == c.function || !every_call) return;
     const EffectSummary& inner = of(*other, *g);
     for (size_t i = 0; i < inner.sites.size(); ++i)
       if (inner.sites[i]) set(static_cast<Effect>(i), *inner.sites[i]);
