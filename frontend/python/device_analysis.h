@@ -23,6 +23,10 @@ class DeviceAnalysis {
     ts::Node value;  // the bound expression (the whole right side when unpacked)
     uint32_t at = 0; // where the binding takes effect
     bool augmented = false;
+    // `a, b = f()`: the target's position among `arity` targets, so that a
+    // helper returning `x, y` gives `b` what it returns second; -1 otherwise.
+    int element = -1;
+    int arity = 0;
   };
   using BindingMap = std::unordered_map<std::string, std::vector<Binding>>;
 
@@ -44,6 +48,7 @@ class DeviceAnalysis {
   ts::Node toOrigin(const Call& c, int depth);
   int deviceKind(ts::Node dev);
   ts::Node returnOrigin(const Function& f, int depth);
+  ts::Node elementOrigin(const Binding& b, int depth);
   ts::Node nameOrigin(ts::Node id, int depth);
   ts::Node bindingOrigin(const Binding& b, const std::vector<Binding>& all, ts::Node id, int depth);
   ts::Node parameterOrigin(const Function& f, std::string_view name, ts::Node param, int depth);

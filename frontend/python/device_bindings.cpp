@@ -99,8 +99,19 @@ void DeviceAnalysis::bindTarget(ts::Node stmt, ts::Node left, ts::Node right, Bi
   if (r.is("expression_list") || r.is("tuple") || r.is("list"))
     for (ts::Node v : r.namedChildren())
       if (!v.is("comment")) values.push_back(v);
-  for (size_t i = 0; i < targets.size(); ++i)
-    bindTarget(stmt, targets[i], values.size() == targets.size() ? values[i] : right, out);
+  bool starred = std::any_of(targets.begin(), targets.end(), [](ts::Node t) { return t.is("list_splat_pattern"); });
+  for (size_t i = 0; i < targets.size(); ++i) {
+    if (values.size() == targets.size()) {
+      bindTarget(stmt, targets[i], values[i], out);
+    } else if (targets[i].is("identifier") && !starred) {  // `a, b = helper()`: keep the position
+      Binding b{stmt, right, stmt.end(), false};
+      b.element = static_cast<int>(i);
+      b.arity = static_cast<int>(targets.size());
+      out[std::string(targets[i].text())].push_back(b);
+    } else {
+      bindTarget(stmt, targets[i], right, out);
+    }
+  }
 }
 
 // Every identifier under n (n included), each name once.

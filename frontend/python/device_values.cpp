@@ -8,7 +8,9 @@
 //
 // This file answers where a value comes from; device_analysis.h lists the
 // rest of the analysis.
+#include <cstddef>
 #include <string>
+#include <vector>
 
 #include "frontend/python/device_analysis.h"
 #include "frontend/python/project_model.h"
@@ -43,6 +45,53 @@ bool isFactory(std::string_view last) {
                       "randint", "arange", "linspace", "eye", "randperm", "zeros_like", "ones_like", "empty_like",
                       "full_like", "rand_like", "randn_like"});
 }
+
+// The calls whose return value is being asked, innermost last. While
+// `acc1 = reduce_tensor(acc1)` asks what `reduce_tensor` returns, its
+// parameter holds this call's argument, not what some other call passes
+// (`loss = reduce_tensor(loss)`): the message must name the right tensor, and
+// a host tensor passed here must not become a GPU one.
+struct ReturnThroughCall {
+  const ScriptModel* callee_model;
+  uint32_t function;  // start of the callee's definition
+  const Call* call;
+  const ScriptModel* caller_model;
+};
+
+std::vector<ReturnThroughCall>& returnsInProgress() {
+  thread_local std::vector<ReturnThroughCall> stack;
+  return stack;
+}
+
+class AskThroughCall {
+ public:
+  AskThroughCall(const ScriptModel* callee, const Function& f, const Call& c, const ScriptModel* caller) {
+    returnsInProgress().push_back({callee, f.node.begin(), &c, caller});
+  }
+  ~AskThroughCall() { returnsInProgress().pop_back(); }
+  AskThroughCall(const AskThroughCall&) = delete;
+  AskThroughCall& operator=(const AskThroughCall&) = delete;
+};
+
+// Sets aside the asks from `from` on while a caller's argument is asked, and
+// puts them back however the question ends (a work budget may throw).
+class AskInCaller {
+ public:
+  explicit AskInCaller(size_t from) {
+    std::vector<ReturnThroughCall>& asks = returnsInProgress();
+    set_aside_.assign(asks.begin() + static_cast<std::ptrdiff_t>(from), asks.end());
+    asks.resize(from);
+  }
+  ~AskInCaller() {
+    std::vector<ReturnThroughCall>& asks = returnsInProgress();
+    asks.insert(asks.end(), set_aside_.begin(), set_aside_.end());
+  }
+  AskInCaller(const AskInCaller&) = delete;
+  AskInCaller& operator=(const AskInCaller&) = delete;
+
+ private:
+  std::vector<ReturnThroughCall> set_aside_;
+};
 
 }  // namespace
 
@@ -127,12 +176,21 @@ ts::Node DeviceAnalysis::callOrigin(ts::Node n, int depth) {
   // what it returns, asked of that file.
   if (auto [other, f] = m_.calledElsewhere(*c); f) {
     bool generator = false;
+    AskThroughCall through(other, *f, *c, &m_);
     for (ts::Node r : other->returnValues(*f, &generator))
       if (ts::Node o = generator ? ts::Node() : other->deviceOrigin(r)) return o;
     return {};
   }
+  // timm's metric helpers compute on the tensors they are given (deit, mae,
+  // ConvNeXt and Swin all take `accuracy` from timm).
+  if (oneOf(q, {"timm.utils.accuracy", "timm.utils.metrics.accuracy", "timm.utils.reduce_tensor",
+                "timm.utils.distributed.reduce_tensor"}))
+    return anyArgument(*c, depth);
   if (!q.empty()) return {};  // another library's function: unknown
-  if (const Function* f = calledFunction(*c)) return returnOrigin(*f, depth);
+  if (const Function* f = calledFunction(*c)) {
+    AskThroughCall through(&m_, *f, *c, &m_);
+    return returnOrigin(*f, depth);
+  }
   if (c->callee.is("identifier")) {
     if (classNamed(m) || m_.functionNamed(m)) return {};  // constructs an object
     if (oneOf(m, {"tuple", "list", "sum", "abs", "min", "max", "sorted", "reversed"})) return anyArgument(*c, depth);
@@ -190,6 +248,45 @@ ts::Node DeviceAnalysis::returnOrigin(const Function& f, int depth) {
   return found;
 }
 
+namespace {
+
+// The element at `index` of a returned `x, y` of `arity` elements; null when
+// the return has another shape.
+ts::Node returnedElement(ts::Node returned, int index, int arity) {
+  ts::Node r = syntax::unwrap(returned);
+  if (!(r.is("expression_list") || r.is("tuple") || r.is("list"))) return {};
+  std::vector<ts::Node> values;
+  for (ts::Node v : r.namedChildren())
+    if (!v.is("comment")) values.push_back(v);
+  return static_cast<int>(values.size()) == arity ? values[static_cast<size_t>(index)] : ts::Node();
+}
+
+}  // namespace
+
+// `a, b = helper(...)`: what the helper returns at b's position when every
+// return has that shape; else (a returned tuple variable, a library call)
+// what the whole right side comes from.
+ts::Node DeviceAnalysis::elementOrigin(const Binding& b, int depth) {
+  ts::Node v = syntax::unwrap(b.value);
+  const Call* c = v.is("call") ? m_.callAt(v) : nullptr;
+  if (!c) return origin(b.value, depth + 1);
+  auto [other, f] = m_.calledElsewhere(*c);
+  const ScriptModel* owner = f ? other : &m_;
+  if (!f) f = calledFunction(*c);
+  if (!f) return origin(b.value, depth + 1);
+  bool generator = false;
+  std::vector<ts::Node> elements;
+  for (ts::Node r : owner->returnValues(*f, &generator)) {
+    ts::Node e = returnedElement(r, b.element, b.arity);
+    if (!e || generator) return origin(b.value, depth + 1);
+    elements.push_back(e);
+  }
+  AskThroughCall through(owner, *f, *c, &m_);
+  for (ts::Node e : elements)
+    if (ts::Node o = owner == &m_ ? origin(e, depth + 1) : owner->deviceOrigin(e)) return o;
+  return {};
+}
+
 ts::Node DeviceAnalysis::nameOrigin(ts::Node id, int depth) {
   std::string_view name = id.text();
   // A comprehension variable: an element of what it iterates.
@@ -215,7 +312,7 @@ ts::Node DeviceAnalysis::nameOrigin(ts::Node id, int depth) {
 
 ts::Node DeviceAnalysis::bindingOrigin(const Binding& b, const std::vector<Binding>& all, ts::Node id, int depth) {
   if (!active_.insert(b.value.begin()).second) return {};
-  ts::Node o = origin(b.value, depth + 1);
+  ts::Node o = b.element >= 0 ? elementOrigin(b, depth) : origin(b.value, depth + 1);
   if (!o && b.augmented)  // x += y keeps what x was before
     for (const Binding* prev : reaching(all, id, b.stmt.begin()))
       if ((o = bindingOrigin(*prev, all, id, depth + 1))) break;
@@ -237,6 +334,18 @@ ts::Node DeviceAnalysis::parameterOrigin(const Function& f, std::string_view nam
       if (b.ends_with("Trainer") && name == "inputs" &&
           oneOf(f.name, {"training_step", "compute_loss", "prediction_step"}))
         return param;
+  }
+  // Asked through one call: the parameter holds that call's argument only.
+  std::vector<ReturnThroughCall>& asks = returnsInProgress();
+  for (size_t i = asks.size(); i-- > 0;) {
+    if (asks[i].callee_model != &m_ || asks[i].function != f.node.begin()) continue;
+    ReturnThroughCall ask = asks[i];
+    ts::Node arg = ask.call->argument(name, static_cast<int>(index) - static_cast<int>(first));
+    if (!arg) return {};  // the default: unknown
+    // The argument is the caller's expression, asked in the caller's own
+    // context (without this call and the ones it opened).
+    AskInCaller in_caller(i);
+    return ask.caller_model == &m_ ? origin(arg, depth + 1) : ask.caller_model->deviceOrigin(arg);
   }
   // Otherwise a parameter holds whatever any caller in this file passes.
   uint32_t key = f.node.field("parameters").begin();
