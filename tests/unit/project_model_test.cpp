@@ -47,6 +47,24 @@ TEST(ProjectModel, ResolvesRelativeImportsTwoLevelsUp) {
   EXPECT_EQ(project.callersOf(*def.function)[0].model, &deep);
 }
 
+// A file's work budget grows with the code linked with it, through calls and
+// imports either way and through other files, never with unrelated files.
+TEST(ProjectModel, LinkedBytesCountTheFilesReachableThroughCallsAndImports) {
+  Project p;
+  const std::string lib_text = "def deep(x):\n    return x\n";
+  const std::string mid_text = "from lib import deep\n\ndef helper(x):\n    return deep(x)\n";
+  const std::string main_text = "from mid import helper\nhelper(1)\n";
+  const std::string alone_text = "print('unrelated')\n";
+  ScriptModel& lib = p.add("lib.py", lib_text);
+  p.add("mid.py", mid_text);
+  ScriptModel& main = p.add("main.py", main_text);
+  ScriptModel& alone = p.add("alone.py", alone_text);
+  const ProjectModel& project = p.link();
+  EXPECT_EQ(project.linkedBytes(main), lib_text.size() + mid_text.size());
+  EXPECT_EQ(project.linkedBytes(lib), mid_text.size() + main_text.size());
+  EXPECT_EQ(project.linkedBytes(alone), 0u);
+}
+
 TEST(ProjectModel, FollowsReexportsOfAPackage) {
   Project p;
   ScriptModel& engine = p.add("proj/trainer/engine.py", "def train_one_epoch(model):\n    pass\n");

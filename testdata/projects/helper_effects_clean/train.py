@@ -4,7 +4,7 @@ import torch
 from torch.utils.data import DataLoader
 
 from quality import check_quality, validate_config
-from tools import keep_weights, log_progress, maybe_keep_weights, report_loss, warn_if_diverged
+from tools import gather_metrics, keep_weights, log_progress, maybe_keep_weights, report_loss, warn_if_diverged
 
 
 def main(cfg, log_every=100, save_every=1000):
@@ -23,6 +23,7 @@ def main(cfg, log_every=100, save_every=1000):
             loss.backward()
             optimizer.step()
             maybe_keep_weights(step, model, "spaced.pt")
+            stats = gather_metrics([loss.detach()])  # ok: GPU201
             if step % log_every == 0:
                 log_progress(step, cfg["lr"])
                 report_loss(step, loss)

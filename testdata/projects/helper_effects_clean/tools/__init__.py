@@ -1,2 +1,3 @@
 from .checkpoint import keep_weights, maybe_keep_weights
+from .gathering import gather_metrics
 from .reporting import log_progress, report_loss, warn_if_diverged
