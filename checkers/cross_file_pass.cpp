@@ -1,6 +1,7 @@
 #include "checkers/cross_file_pass.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "checkers/parallel_for.h"
 #include "frontend/python/script_model.h"
@@ -23,7 +24,7 @@ void addOnce(std::vector<Diagnostic>& into, Diagnostic d) {
 }  // namespace
 
 CrossFilePass::CrossFilePass(std::vector<FileAnalysis>& results, const RuleOptions& options, unsigned jobs)
-    : results_(results), options_(options) {
+    : results_(results), options_(options), jobs_(jobs) {
   size_t python = 0;
   for (FileAnalysis& r : results_) {
     if (!r.source || r.source->kind() != FileKind::Python || !r.error.empty()) continue;
@@ -54,25 +55,41 @@ void CrossFilePass::completeUnlinked(unsigned jobs) {
 
 void CrossFilePass::run() {
   if (!linked_) return;
+  std::vector<size_t> linked;
+  for (size_t i = 0; i < results_.size(); ++i)
+    if (results_[i].script && results_[i].error.empty() && project_.linksAcrossFiles(*results_[i].script))
+      linked.push_back(i);
+  // Each file is checked under a cache scope of its own (script_model.h):
+  // the threads share the models but no memo, and every file's findings are
+  // those it would have alone, whatever ran before it on its thread.
+  std::vector<std::optional<std::vector<Diagnostic>>> found(linked.size());
+  parallelFor(linked.size(), jobs_, [&](size_t k) {
+    FileAnalysis& r = results_[linked[k]];
+    python::CacheScope scope;
+    std::vector<Diagnostic> diagnostics;
+    extendBudget(r, project_.linkedBytes(*r.script));  // its checks walk the files it links with
+    if (runWithinBudget(r, [&] { diagnostics = pythonDiagnostics(*r.script, options_); }))
+      found[k] = std::move(diagnostics);
+    r.deferred.reset();
+  });
   std::map<std::string, size_t> by_path;
   for (size_t i = 0; i < results_.size(); ++i)
     if (results_[i].source) by_path.emplace(results_[i].source->path(), i);
-  for (size_t i = 0; i < results_.size(); ++i) {
-    FileAnalysis& r = results_[i];
-    if (!r.script || !r.error.empty() || !project_.linksAcrossFiles(*r.script)) continue;
-    std::vector<Diagnostic> found;
-    extendBudget(r, project_.linkedBytes(*r.script));  // its checks walk the files it links with
-    bool within_budget = runWithinBudget(r, [&] { found = pythonDiagnostics(*r.script, options_); });
-    r.deferred.reset();
-    if (!within_budget) continue;
-    std::vector<Diagnostic> own;
-    for (Diagnostic& d : found) {
-      auto there = by_path.find(d.location.file);
-      if (there == by_path.end() || there->second == i) own.push_back(std::move(d));
-      else addOnce(elsewhere_[there->second], std::move(d));
-    }
-    r.diagnostics = std::move(own);
+  for (size_t k = 0; k < linked.size(); ++k)
+    if (found[k]) keepOrHandOver(linked[k], std::move(*found[k]), by_path);
+}
+
+// A linked file's findings in its own file replace its per-file ones; those
+// located in another file are held for handOver().
+void CrossFilePass::keepOrHandOver(size_t index, std::vector<Diagnostic> found,
+                                   const std::map<std::string, size_t>& by_path) {
+  std::vector<Diagnostic> own;
+  for (Diagnostic& d : found) {
+    auto there = by_path.find(d.location.file);
+    if (there == by_path.end() || there->second == index) own.push_back(std::move(d));
+    else addOnce(elsewhere_[there->second], std::move(d));
   }
+  results_[index].diagnostics = std::move(own);
 }
 
 void CrossFilePass::handOver() {

@@ -7,6 +7,7 @@
 // in engine.py) is handed to that file, once.
 #include <map>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "checkers/pipeline.h"
@@ -21,9 +22,10 @@ class CrossFilePass {
   // (pipeline.h) of files that link to no other run here, on `jobs` threads.
   CrossFilePass(std::vector<FileAnalysis>& results, const RuleOptions& options, unsigned jobs = 1);
 
-  // Re-analyses the linked files (whose deferred checks this completes);
-  // their own findings replace the per-file ones, findings located
-  // elsewhere are held for handOver().
+  // Re-analyses the linked files (whose deferred checks this completes), on
+  // the `jobs` threads; their own findings replace the per-file ones,
+  // findings located elsewhere are held for handOver(). The result does not
+  // depend on the number of threads.
   void run();
   // Adds the held findings to the files they point at (after the job pass
   // has replaced the findings of job-linked scripts).
@@ -37,10 +39,12 @@ class CrossFilePass {
   const RuleOptions& options_;
   python::ProjectModel project_;
   std::unique_ptr<python::ProjectAttachment> attachment_;
+  unsigned jobs_;
   std::map<size_t, std::vector<Diagnostic>> elsewhere_;  // result index -> findings located there
   bool linked_ = false;
 
   void completeUnlinked(unsigned jobs);
+  void keepOrHandOver(size_t index, std::vector<Diagnostic> found, const std::map<std::string, size_t>& by_path);
 };
 
 }  // namespace gpulint

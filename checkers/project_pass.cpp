@@ -1,6 +1,7 @@
 // Job -> script linking and job-valued re-analysis (see project_pass.h).
 #include "checkers/project_pass.h"
 #include "checkers/cross_file_pass.h"
+#include "checkers/parallel_for.h"
 #include "checkers/run_config_pass.h"
 
 #include <algorithm>
@@ -45,35 +46,12 @@ class Linker {
   void run() {
     size_t n = in_.results->size();  // scripts appended below are not jobs
     indexNamedResources(n);
-    for (size_t i = 0; i < n; ++i) {
-      FileAnalysis& file = (*in_.results)[i];
-      if (file.source && file.error.empty() && file.source->kind() == FileKind::Shell) {
-        linkLaunchScript(i);
-        continue;
-      }
-      if (!isJobCandidate(file)) continue;
-      const std::string& text = file.source->text();
-      // Decided before the parse: data and other tools' files cost nothing.
-      if (std::string why = project::whyNotAJob(text, file.source->kind()); !why.empty()) {
-        file.skipped = "not a job: " + why;
-        continue;
-      }
-      auto model = config::buildConfigModel(file.source);
-      if (!model->error().empty()) {
-        // A Helm/Jinja template is YAML only once rendered, and a file another
-        // parser reads is a limit of our grammar: neither is the user's mistake.
-        // A file too deep or too long to analyse stays an error, whoever reads it.
-        bool too_large = !yamlInputProblem(text).empty();
-        if (isTemplated(text)) file.skipped = "a template (YAML only once rendered)";
-        else if (!too_large && project::anotherParserAccepts(text, file.source->kind()))
-          file.skipped = "not readable by gpulint's parser (" + model->error() + ")";
-        else file.error = model->error();
-        continue;
-      }
-      std::vector<project::Job> jobs = project::detectJobs(*model, lookup_);
-      if (jobs.empty() && in_.links) addUnrecognisedJobFile(*model, *in_.links);
-      for (const project::Job& job : jobs)
-        for (const project::JobRole& role : job.roles) analyseRole(i, model.get(), job, role);
+    // Job files are parsed ahead on the --jobs threads, a chunk at a time
+    // (so only a chunk's models are held at once), then linked in order.
+    for (size_t start = 0; start < n; start += kParseChunk) {
+      size_t end = std::min(n, start + kParseChunk);
+      std::vector<ParsedJobFile> parsed = parseJobFiles(start, end);
+      for (size_t i = start; i < end; ++i) linkFile(i, parsed[i - start]);
     }
     analyseScriptsAlone(n);
     // Scripts reached by a job: their job-valued findings replace the defaults'.
@@ -86,6 +64,57 @@ class Linker {
   }
 
  private:
+  static constexpr size_t kParseChunk = 64;
+
+  // A job candidate's model, built before linking; null when the file is no
+  // candidate or the sniff (whyNotAJob) left it alone.
+  struct ParsedJobFile {
+    std::string not_a_job;
+    std::unique_ptr<config::ConfigModel> model;
+  };
+
+  std::vector<ParsedJobFile> parseJobFiles(size_t start, size_t end) const {
+    std::vector<ParsedJobFile> parsed(end - start);
+    parallelFor(end - start, in_.jobs, [&](size_t k) {
+      const FileAnalysis& file = (*in_.results)[start + k];
+      if (!isJobCandidate(file)) return;
+      // Decided before the parse: data and other tools' files cost nothing.
+      parsed[k].not_a_job = project::whyNotAJob(file.source->text(), file.source->kind());
+      if (parsed[k].not_a_job.empty()) parsed[k].model = config::buildConfigModel(file.source);
+    });
+    return parsed;
+  }
+
+  void linkFile(size_t i, ParsedJobFile& parsed) {
+    FileAnalysis& file = (*in_.results)[i];
+    if (file.source && file.error.empty() && file.source->kind() == FileKind::Shell) {
+      linkLaunchScript(i);
+      return;
+    }
+    if (!isJobCandidate(file)) return;
+    const std::string& text = file.source->text();
+    if (!parsed.not_a_job.empty()) {
+      file.skipped = "not a job: " + parsed.not_a_job;
+      return;
+    }
+    auto model = std::move(parsed.model);
+    if (!model->error().empty()) {
+      // A Helm/Jinja template is YAML only once rendered, and a file another
+      // parser reads is a limit of our grammar: neither is the user's mistake.
+      // A file too deep or too long to analyse stays an error, whoever reads it.
+      bool too_large = !yamlInputProblem(text).empty();
+      if (isTemplated(text)) file.skipped = "a template (YAML only once rendered)";
+      else if (!too_large && project::anotherParserAccepts(text, file.source->kind()))
+        file.skipped = "not readable by gpulint's parser (" + model->error() + ")";
+      else file.error = model->error();
+      return;
+    }
+    std::vector<project::Job> jobs = project::detectJobs(*model, lookup_);
+    if (jobs.empty() && in_.links) addUnrecognisedJobFile(*model, *in_.links);
+    for (const project::Job& job : jobs)
+      for (const project::JobRole& role : job.roles) analyseRole(i, model.get(), job, role);
+  }
+
   // Training runtimes and Azure ML computes that jobs of other files name:
   // only files that mention one are parsed here.
   void indexNamedResources(size_t n) {

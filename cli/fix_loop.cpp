@@ -4,6 +4,8 @@
 
 #include "fixits/apply.h"
 #include "fixits/notebook_edits.h"
+#include "frontend/input_guard.h"
+#include "frontend/python/script_model.h"
 
 namespace gpulint::cli {
 
@@ -14,27 +16,48 @@ constexpr int kMaxRounds = 10;  // fixes can enable others; bounded so a bad fix
 struct FixedSource {
   SourceFilePtr source;  // null when nothing changed or the fix is refused
   std::string error;     // why it is refused
+  ts::Tree tree;         // a Python text's tree, parsed once for the check and the analysis
 };
+
+// The syntax errors of the text `file` was analysed from: counted in its
+// model's tree when it has one (a Python file), else parsed again.
+int errorsBefore(const FileAnalysis& file) {
+  const SourceFile& source = *file.source;
+  if (file.script && !source.notebook()) return fixits::syntaxErrorCount(file.script->tree());
+  return fixits::syntaxErrorCount(source.text(), source.kind());
+}
+
+// The fixed text as a source; a Python text is parsed here once, and its
+// tree goes to the analysis (unless the input guard will refuse the text).
+FixedSource parsedFix(const SourceFile& source, std::string after, int errors_before) {
+  if (source.kind() != FileKind::Python || !pythonInputProblem(after).empty()) {
+    if (fixits::syntaxErrorCount(after, source.kind()) > errors_before) return {nullptr, "the fixed text would not parse", {}};
+    return {std::make_shared<SourceFile>(source.path(), std::move(after), source.kind()), "", {}};
+  }
+  ts::Parser parser(tree_sitter_python());
+  ts::Tree tree = parser.parse(after);
+  if (fixits::syntaxErrorCount(tree) > errors_before) return {nullptr, "the fixed text would not parse", {}};
+  return {std::make_shared<SourceFile>(source.path(), std::move(after), source.kind()), "", std::move(tree)};
+}
 
 // `source` with `edits` applied, if the result still parses. A notebook is
 // edited inside its JSON (fixits/notebook_edits.h) and read back as a notebook.
-FixedSource fixedSource(const SourceFile& source, const std::vector<Edit>& edits) {
+FixedSource fixedSource(const FileAnalysis& file, const std::vector<Edit>& edits) {
+  const SourceFile& source = *file.source;
   if (source.notebook()) {
     fixits::NotebookEdit edited = fixits::applyNotebookEdits(source, edits);
     if (!edited.error.empty()) return {nullptr, edited.error};
     if (edited.json == source.fileText()) return {};
     LoadedSource reloaded = sourceFromText(source.path(), std::move(edited.json), FileKind::Python);
-    if (!reloaded.source) return {nullptr, "the fixed notebook could not be read back: " + reloaded.error};
+    if (!reloaded.source) return {nullptr, "the fixed notebook could not be read back: " + reloaded.error, {}};
     if (fixits::syntaxErrorCount(reloaded.source->text(), FileKind::Python) >
         fixits::syntaxErrorCount(source.text(), FileKind::Python))
-      return {nullptr, "the fixed text would not parse"};
-    return {std::move(reloaded.source), ""};
+      return {nullptr, "the fixed text would not parse", {}};
+    return {std::move(reloaded.source), "", {}};
   }
   std::string after = fixits::applyEdits(source.text(), edits);
   if (after == source.text()) return {};
-  if (fixits::syntaxErrorCount(after, source.kind()) > fixits::syntaxErrorCount(source.text(), source.kind()))
-    return {nullptr, "the fixed text would not parse"};
-  return {std::make_shared<SourceFile>(source.path(), std::move(after), source.kind()), ""};
+  return parsedFix(source, std::move(after), errorsBefore(file));
 }
 
 }  // namespace
@@ -78,7 +101,7 @@ FixResult applyFixRounds(std::vector<FileAnalysis>& results, bool unsafe, const 
       auto it = index.find(file);
       if (it == index.end()) continue;
       FileAnalysis& r = results[it->second];
-      FixedSource fixed = fixedSource(*r.source, file_edits);
+      FixedSource fixed = fixedSource(r, file_edits);
       if (!fixed.source && fixed.error.empty()) continue;  // nothing changed
       if (!fixed.error.empty()) {
         out.messages.push_back(file + ": fixes not applied: " + fixed.error);
@@ -86,7 +109,8 @@ FixResult applyFixRounds(std::vector<FileAnalysis>& results, bool unsafe, const 
         continue;
       }
       if (!out.original.count(file)) out.original[file] = r.source->fileText();
-      r = analyzeSource(std::move(fixed.source), options);
+      r = fixed.tree.valid() ? analyzeSource(std::move(fixed.source), std::move(fixed.tree), options)
+                             : analyzeSource(std::move(fixed.source), options);
       out.fixes_applied += fixes_per_file[file];
       out.fixes_per_file[file] += fixes_per_file[file];
       changed = true;

@@ -83,7 +83,10 @@ int syntaxErrorCount(const std::string& text, FileKind kind) {
                                                                                     : nullptr;
   if (!language) return -1;
   ts::Parser parser(language);
-  ts::Tree tree = parser.parse(text);
+  return syntaxErrorCount(parser.parse(text));
+}
+
+int syntaxErrorCount(const ts::Tree& tree) {
   int count = 0;
   std::function<void(ts::Node)> walk = [&](ts::Node n) {
     if (n.isError() || n.isMissing()) ++count;

@@ -10,6 +10,7 @@
 #include "core/diagnostic.h"
 #include "core/fix.h"
 #include "frontend/source_file.h"
+#include "frontend/ts/tree.h"
 
 namespace gpulint::fixits {
 
@@ -30,6 +31,8 @@ struct FixPlan {
 // Number of syntax errors (ERROR and MISSING nodes) tree-sitter finds in a
 // Python or YAML text; -1 for kinds we cannot parse.
 [[nodiscard]] int syntaxErrorCount(const std::string& text, FileKind kind);
+// The same count in a tree already parsed.
+[[nodiscard]] int syntaxErrorCount(const ts::Tree& tree);
 
 // Writes a fixed text over `path` (write_file.cpp). Through a fresh temporary
 // file (O_EXCL, random name) in the target's folder and rename(), keeping the

@@ -48,9 +48,10 @@ std::vector<DeviceAnalysis::Binding> DeviceAnalysis::bindingsFor(ts::Node id, co
 
 const std::vector<DeviceAnalysis::Binding>& DeviceAnalysis::scopeBindings(ts::Node scope, std::string_view name) {
   static const std::vector<Binding> kNone;
-  if (!m_.device_bindings_) m_.device_bindings_ = std::make_shared<DeviceBindingIndex>();
+  std::shared_ptr<DeviceBindingIndex>& index = m_.caches().device_bindings;
+  if (!index) index = std::make_shared<DeviceBindingIndex>();
   auto key = std::make_pair(scope.begin(), scope.end());
-  auto& scopes = m_.device_bindings_->scopes;
+  auto& scopes = index->scopes;
   auto it = scopes.find(key);
   if (it == scopes.end()) {
     it = scopes.emplace(key, BindingMap{}).first;

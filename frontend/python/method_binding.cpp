@@ -56,12 +56,13 @@ std::string_view yieldFromName(ts::Node body) {
 
 bool ScriptModel::definesMethod(std::string_view name) const {
   if (project_) return project_->definesMethod(name);
-  if (!method_names_) {
-    method_names_.emplace();
+  auto& names = caches().method_names;
+  if (!names) {
+    names.emplace();
     for (const auto& f : functions_)
-      if (f->owner) method_names_->insert(f->name);
+      if (f->owner) names->insert(f->name);
   }
-  return method_names_->count(name) > 0;
+  return names->count(name) > 0;
 }
 
 std::pair<const ScriptModel*, const Function*> ScriptModel::methodOf(const ClassDef& cls,
@@ -100,9 +101,11 @@ std::pair<const ScriptModel*, const ClassDef*> ScriptModel::instanceClass(ts::No
   if (e.is("attribute") && e.field("object").text() == "self" && &ownerOf(e) == this)
     if (ts::Node cls = syntax::ancestor(e, {"class_definition"})) {
       auto key = std::make_pair(cls.begin(), std::string(e.field("attribute").text()));
-      if (auto it = self_instances_.find(key); it != self_instances_.end()) return it->second;
-      self_instances_[key] = {nullptr, nullptr};  // recursion: unknown
-      return self_instances_[key] = instanceOf(e);
+      auto& instances = caches().self_instances;
+      if (auto it = instances.find(key); it != instances.end()) return it->second;
+      instances[key] = {nullptr, nullptr};  // recursion: unknown
+      auto found = instanceOf(e);
+      return caches().self_instances[key] = found;
     }
   return instanceOf(e);
 }
@@ -126,7 +129,7 @@ std::pair<const ScriptModel*, const Function*> ScriptModel::boundMethod(const Ca
   const std::pair<const ScriptModel*, const Function*> none{nullptr, nullptr};
   bool ours = !calls_.empty() && &c >= calls_.data() && &c < calls_.data() + calls_.size();
   if (ours) {
-    auto [it, fresh] = bound_.try_emplace(&c, none);
+    auto [it, fresh] = caches().bound.try_emplace(&c, none);
     if (!fresh) return it->second;  // known, or being found (recursion: none)
   }
   auto result = none;
@@ -144,7 +147,7 @@ std::pair<const ScriptModel*, const Function*> ScriptModel::boundMethod(const Ca
     // A callable object: `loss_scaler(loss, optimizer)` runs its class's __call__.
     if (auto [model, cls] = instanceClass(c.callee); cls) result = model->methodOf(*cls, "__call__");
   }
-  if (ours) bound_[&c] = result;
+  if (ours) caches().bound[&c] = result;
   return result;
 }
 

@@ -47,9 +47,10 @@ void indexBindings(ts::Node n, std::unordered_map<std::string, ScopeBinding>& ou
 
 const std::unordered_map<std::string, ScopeBinding>& ScriptModel::bindingsOf(ts::Node scope) const {
   std::pair<uint32_t, uint32_t> key{scope.begin(), scope.end()};
-  auto it = bindings_.find(key);
-  if (it != bindings_.end()) return it->second;
-  auto& entry = bindings_[key];
+  auto& bindings = caches().bindings;
+  auto it = bindings.find(key);
+  if (it != bindings.end()) return it->second;
+  auto& entry = bindings[key];
   indexBindings(scope.is("function_definition") ? scope.field("body") : scope, entry);
   return entry;
 }
@@ -171,9 +172,10 @@ bool hasParameter(const Function& f, std::string_view name) {
 const std::vector<BindingSite>& ScriptModel::bindingSites(ts::Node scope_body, const std::string& name) const {
   static const std::vector<BindingSite> kNone;
   auto key = std::make_pair(scope_body.begin(), scope_body.end());
-  auto scope = binding_sites_.find(key);
-  if (scope == binding_sites_.end()) {
-    scope = binding_sites_.emplace(key, std::unordered_map<std::string, std::vector<BindingSite>>{}).first;
+  auto& sites = caches().binding_sites;
+  auto scope = sites.find(key);
+  if (scope == sites.end()) {
+    scope = sites.emplace(key, std::unordered_map<std::string, std::vector<BindingSite>>{}).first;
     collectAllBindings(scope_body, scope->second);
   }
   auto it = scope->second.find(name);

@@ -257,6 +257,30 @@ ScriptModel::ScriptModel(SourceFilePtr file, ts::Tree tree, RuleOptions options)
 
 ScriptModel::~ScriptModel() = default;
 
+namespace {
+CacheScope*& currentScope() {
+  thread_local CacheScope* scope = nullptr;
+  return scope;
+}
+}  // namespace
+
+CacheScope::CacheScope() : outer_(currentScope()) { currentScope() = this; }
+
+CacheScope::~CacheScope() { currentScope() = outer_; }
+
+ModelCaches* CacheScope::of(const ScriptModel& model) {
+  CacheScope* scope = currentScope();
+  if (!scope) return nullptr;
+  std::unique_ptr<ModelCaches>& caches = scope->caches_[&model];
+  if (!caches) caches = std::make_unique<ModelCaches>();
+  return caches.get();
+}
+
+ModelCaches& ScriptModel::caches() const {
+  if (ModelCaches* scoped = CacheScope::of(*this)) return *scoped;
+  return caches_;
+}
+
 Location ScriptModel::location(ts::Node n) const {
   const ScriptModel& owner = ownerOf(n);
   return owner.file_->location(n.begin(), n.end());

@@ -22,6 +22,7 @@ namespace gpulint::python {
 struct ClassDef;
 class DeviceAnalysis;
 class ProjectModel;  // project_model.h
+class ScriptModel;
 struct DeviceBindingIndex;  // device_bindings.cpp
 
 struct Function {
@@ -159,6 +160,45 @@ struct ScopeBinding {
   bool rebound = false;  // also bound by +=, a for target, tuple unpacking or `global`
 };
 
+// What a model memoises while checkers ask it, each built on first use.
+struct ModelCaches {
+  std::map<std::pair<uint32_t, uint32_t>, std::unordered_map<std::string, ScopeBinding>> bindings;  // by scope range
+  // Binding sites per scope body and name, computed once (reachingBindings is
+  // asked for every use of every name).
+  std::map<std::pair<uint32_t, uint32_t>, std::unordered_map<std::string, std::vector<BindingSite>>> binding_sites;
+  // Name bindings per scope as the device analysis reads them (device_bindings.cpp).
+  std::shared_ptr<DeviceBindingIndex> device_bindings;
+  std::map<uint32_t, std::pair<std::vector<ts::Node>, bool>> returns;  // by function start
+  // Per class node: assignment target text -> (value of the last one, how many).
+  std::unordered_map<const void*, std::unordered_map<std::string_view, std::pair<ts::Node, int>>> class_assignments;
+  // boundMethod's answers by call (an entry with a null model while one is
+  // being found cuts recursion); cleared when the project changes.
+  std::unordered_map<const Call*, std::pair<const ScriptModel*, const Function*>> bound;
+  std::optional<std::set<std::string, std::less<>>> method_names;  // this file's methods
+  // instanceClass of `self.<attr>` by class start and attribute (cleared with bound).
+  std::map<std::pair<uint32_t, std::string>, std::pair<const ScriptModel*, const ClassDef*>> self_instances;
+};
+
+// While one lives on a thread, the models that thread asks memoise into
+// fresh caches held here instead of their own: the linked files of a project
+// are checked on several threads at once (checkers/cross_file_pass.cpp), each
+// file under its own scope, so no two threads write one memo, and a file's
+// answers never depend on which files were checked before it (boundMethod's
+// recursion cut makes a memo's content depend on the order of questions).
+class CacheScope {
+ public:
+  CacheScope();
+  ~CacheScope();
+  CacheScope(const CacheScope&) = delete;
+  CacheScope& operator=(const CacheScope&) = delete;
+  // The current thread's innermost scope's caches for `model`; null outside any scope.
+  [[nodiscard]] static ModelCaches* of(const ScriptModel& model);
+
+ private:
+  CacheScope* outer_;
+  std::unordered_map<const ScriptModel*, std::unique_ptr<ModelCaches>> caches_;
+};
+
 class ScriptModel {
  public:
   ScriptModel(SourceFilePtr file, ts::Tree tree, RuleOptions options = {});
@@ -192,8 +232,8 @@ class ScriptModel {
   // are answered by the model that owns them.
   void attachProject(const ProjectModel* project) {
     if (project != project_) {  // methods bound through other files change
-      bound_.clear();
-      self_instances_.clear();
+      caches_.bound.clear();
+      caches_.self_instances.clear();
     }
     project_ = project;
   }
@@ -406,26 +446,12 @@ class ScriptModel {
   std::vector<Loop> loops_;
   std::vector<ArgparseOption> argparse_;
   std::map<std::string, ResolvedValue> overrides_;
-  mutable std::map<std::pair<uint32_t, uint32_t>, std::unordered_map<std::string, ScopeBinding>> bindings_;  // by scope range
-  // Binding sites per scope body and name, computed once (reachingBindings is
-  // asked for every use of every name).
-  mutable std::map<std::pair<uint32_t, uint32_t>, std::unordered_map<std::string, std::vector<BindingSite>>> binding_sites_;
   [[nodiscard]] const std::vector<BindingSite>& bindingSites(ts::Node scope_body, const std::string& name) const;
-  // Name bindings per scope as the device analysis reads them, built once
-  // per scope (device_bindings.cpp).
-  mutable std::shared_ptr<DeviceBindingIndex> device_bindings_;
-  mutable std::map<uint32_t, std::pair<std::vector<ts::Node>, bool>> returns_;  // by function start
-  // Per class node: assignment target text -> (value of the last one, how many).
-  mutable std::unordered_map<const void*, std::unordered_map<std::string_view, std::pair<ts::Node, int>>>
-      class_assignments_;
-  // boundMethod's answers by call (an entry with a null model while one is
-  // being found cuts recursion); cleared when the project changes.
-  mutable std::unordered_map<const Call*, std::pair<const ScriptModel*, const Function*>> bound_;
   [[nodiscard]] bool definesMethod(std::string_view name) const;  // some project class (or this file's) has it
-  mutable std::optional<std::set<std::string, std::less<>>> method_names_;  // this file's, built on first use
-  // instanceClass of `self.<attr>` by class start and attribute (cleared with bound_).
-  mutable std::map<std::pair<uint32_t, std::string>, std::pair<const ScriptModel*, const ClassDef*>> self_instances_;
   [[nodiscard]] std::pair<const ScriptModel*, const ClassDef*> instanceOf(ts::Node expr) const;
+  // The memo the current thread fills: its CacheScope's for this model, else the model's own.
+  [[nodiscard]] ModelCaches& caches() const;
+  mutable ModelCaches caches_;
   bool uses_cuda_ = false;
   std::map<std::pair<ConfigRoot, std::string>, std::map<std::string, ResolvedValue>> config_values_;
 };

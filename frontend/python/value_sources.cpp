@@ -177,16 +177,17 @@ void collectReturns(ts::Node n, std::vector<ts::Node>& returns, bool& generator)
 }  // namespace
 
 ts::Node ScriptModel::singleAssignmentIn(ts::Node cls, std::string_view target) const {
-  auto [it, added] = class_assignments_.try_emplace(cls.raw().id);
+  auto [it, added] = caches().class_assignments.try_emplace(cls.raw().id);
   if (added) indexAssignments(cls.field("body"), it->second);
   auto found = it->second.find(target);
   return found != it->second.end() && found->second.second == 1 ? found->second.first : ts::Node();
 }
 
 const std::vector<ts::Node>& ScriptModel::returnValues(const Function& f, bool* generator) const {
-  auto it = returns_.find(f.node.begin());
-  if (it == returns_.end()) {
-    it = returns_.emplace(f.node.begin(), std::make_pair(std::vector<ts::Node>{}, false)).first;
+  auto& returns = caches().returns;
+  auto it = returns.find(f.node.begin());
+  if (it == returns.end()) {
+    it = returns.emplace(f.node.begin(), std::make_pair(std::vector<ts::Node>{}, false)).first;
     collectReturns(f.body, it->second.first, it->second.second);
   }
   *generator = it->second.second;

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "cli/fix_loop.h"
+#include "frontend/python/script_model.h"
 
 namespace gpulint::cli {
 namespace {
@@ -65,6 +66,43 @@ TEST(FixLoop, FixThatBreaksParsingIsRejected) {
   EXPECT_EQ(f.result.fixes_applied, 0);
   ASSERT_EQ(f.result.messages.size(), 1u);
   EXPECT_NE(f.result.messages[0].find("would not parse"), std::string::npos);
+}
+
+// A fix of a file that already has a syntax error (counted in the tree its
+// model was built from) is judged by the errors it adds.
+Fixed fixOnce(const std::string& text, Edit edit, std::vector<FileAnalysis>* out = nullptr) {
+  auto one = [edit](std::vector<FileAnalysis>& results) {
+    std::vector<Diagnostic> found;
+    if (results.front().source->text().find("f(1)") == std::string::npos) return found;  // applied
+    Diagnostic d;
+    d.rule = "GPU999";
+    d.location.file = "t.py";
+    d.fixes.push_back(Fix{"edit", Applicability::Safe, {edit}});
+    found.push_back(d);
+    return found;
+  };
+  std::vector<FileAnalysis> results;
+  results.push_back(analyzeSource(std::make_shared<SourceFile>("t.py", text, FileKind::Python), RuleOptions{}));
+  FixResult r = applyFixRounds(results, false, RuleOptions{}, one);
+  Fixed fixed{results.front().source->text(), r};
+  if (out) *out = std::move(results);
+  return fixed;
+}
+
+TEST(FixLoop, FixInAFileWithASyntaxErrorIsKeptWhenItAddsNone) {
+  std::vector<FileAnalysis> results;
+  Fixed f = fixOnce("x = f(1)\ny = (\n", Edit{"t.py", 6, 7, "2"}, &results);
+  EXPECT_EQ(f.text, "x = f(2)\ny = (\n");
+  EXPECT_EQ(f.result.fixes_applied, 1);
+  // The fixed file is analysed from the tree its syntax check parsed: the same text.
+  ASSERT_TRUE(results.front().script);
+  EXPECT_EQ(results.front().script->tree().text(), f.text);
+}
+
+TEST(FixLoop, FixInAFileWithASyntaxErrorIsRejectedWhenItAddsOne) {
+  Fixed f = fixOnce("x = f(1)\ny = (\n", Edit{"t.py", 7, 8, ""});  // drops the ')'
+  EXPECT_EQ(f.text, "x = f(1)\ny = (\n");
+  EXPECT_EQ(f.result.fixes_applied, 0);
 }
 
 TEST(FixLoop, FixesAtTheSameSpotLandInLaterRounds) {
