@@ -2,6 +2,11 @@
 // module definition uses (module_::def, class_, arg, init, cast), as
 // declarations; what they do at import time is not modelled.
 #pragma once
+// What <Python.h>, included first by pybind11, brings in.
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <cstddef>
 #include <string>
 #include <sys/types.h>
@@ -11,12 +16,14 @@
 #include <memory>
 #include <unordered_map>
 #include <utility>
+#include <type_traits>
 
 namespace pybind11 {
+class object;
 class handle {
  public:
   template <typename T> T cast() const;
-  handle attr(const char* name) const;
+  object attr(const char* name) const;
   template <typename... A> class object operator()(A&&... args) const;
   bool is_none() const;
   explicit operator bool() const;
@@ -26,7 +33,14 @@ class object : public handle {
   object();
   template <typename T> object(const T& value);
 };
-class str : public object { public: str(const char* text = ""); str(const std::string& text); operator std::string() const; };
+// The typed wrappers convert from any object, as pybind11's do.
+class str : public object {
+ public:
+  str(const char* text = "");
+  str(const std::string& text);
+  str(const object& o);
+  operator std::string() const;
+};
 class int_ : public object { public: int_(long long value = 0); };
 class float_ : public object { public: float_(double value = 0); };
 class bool_ : public object { public: bool_(bool value = false); };
@@ -34,12 +48,14 @@ class none : public object {};
 class tuple : public object {
  public:
   explicit tuple(size_t size = 0);
+  tuple(const object& o);
   object operator[](size_t index) const;
   size_t size() const;
 };
 class list : public object {
  public:
   explicit list(size_t size = 0);
+  list(const object& o);
   object operator[](size_t index) const;
   template <typename T> void append(T&& value);
   size_t size() const;
@@ -47,6 +63,9 @@ class list : public object {
 class dict : public object {
  public:
   dict();
+  dict(const object& o);
+  // py::dict("key"_a = value, ...)
+  template <typename... A, typename = std::enable_if_t<(sizeof...(A) > 0)>> explicit dict(A&&... keywords);
   object operator[](const char* key) const;
   template <typename K> bool contains(K&& key) const;
   size_t size() const;
