@@ -107,7 +107,9 @@ ParseMode parseModeOf(const SourceFile& source) {
   std::error_code ec;
   mode.cuda_language = mode.cuda_file || writtenForCuda(text) ||
                        includedByCudaSourceBeside(fs::absolute(source.path(), ec).lexically_normal());
-  mode.torch_context = mentions(text, "at::") || mentions(text, "c10::") || mentions(text, "torch::");
+  for (std::string_view word : {"at::", "c10::", "torch::", "TORCH_CHECK", "AT_ERROR", "AT_ASSERT", "AT_ASSERTM",
+                                 "TORCH_INTERNAL_ASSERT", "C10_CUDA_CHECK", "AT_CUDA_CHECK"})
+    mode.torch_context = mode.torch_context || mentions(text, word);
   return mode;
 }
 

@@ -18,9 +18,10 @@ struct ParseMode {
   // .cu/.cuh file in its folder includes it. Its host functions are judged
   // like any C++ code (a CUDA source's helper header also serves .cpp files).
   bool cuda_language = false;
-  // A header that names at::, c10:: or torch::: the files that include it
-  // brought torch in first (often all of it, where the header itself
-  // includes only a piece such as c10/macros), so the parse does too.
+  // A header that names at::, c10:: or torch:: (or torch's check macros):
+  // the files that include it brought torch in first (often all of it, where
+  // the header itself includes only a piece such as c10/macros), so the
+  // parse does too.
   bool torch_context = false;
 };
 

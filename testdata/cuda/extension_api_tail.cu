@@ -4,7 +4,8 @@
 // new_empty with a braced size and a dtype, sum over a dimension, to() with
 // another tensor's dtype, ArrayRef::slice with one argument, printing sizes,
 // at::slice, device properties, the deprecated type() as options, CUDA's
-// host-side min/max and rsqrtf, and packing tensors with torch::utils.
+// host-side min/max and rsqrtf, packing tensors with torch::utils, c10's
+// LOG macros, device_of's optional and an accessor's PtrType.
 #include <torch/extension.h>
 #include <ATen/cuda/CUDAContext.h>
 #include <torch/csrc/utils/tensor_flatten.h>
@@ -46,7 +47,19 @@ std::vector<at::Tensor> reduce_rows(const at::Tensor& feats, const at::Tensor& c
   at::Tensor head = at::slice(total, 0, 0, 1);
   float first = head.item<float>();  // expect: GPU401
   (void)first;
+  auto device = torch::device_of(feats).value();
+  LOG_IF(INFO, device.index() > 0) << "reducing on device " << device.index();
+  if (n > (1 << 20)) LOG(WARNING) << "large input: " << n;
+  const int64_t top = at::max(coors).item<int64_t>();  // expect: GPU401
+  (void)top;
   return {total, head};
+}
+
+template <typename Accessor> typename Accessor::PtrType first_row(const Accessor& rows) { return rows[0].data(); }
+
+float first_value(const at::Tensor& cpu_points) {
+  auto points = cpu_points.accessor<float, 2>();
+  return *first_row(points);
 }
 
 void check_shape(const at::Tensor& input, at::IntArrayRef normalized) {

@@ -385,6 +385,8 @@ Tensor stack(const std::vector<Tensor>& tensors, int64_t dim = 0);
 Tensor matmul(const Tensor& a, const Tensor& b);
 Tensor full(IntArrayRef size, const Scalar& value, TensorOptions options = {});
 Tensor arange(const Scalar& end, TensorOptions options = {});
+Tensor max(const Tensor& a);
+Tensor min(const Tensor& a);
 Tensor max(const Tensor& a, const Tensor& b);
 Tensor min(const Tensor& a, const Tensor& b);
 std::tuple<Tensor, Tensor> max(const Tensor& a, int64_t dim, bool keepdim = false);
@@ -405,7 +407,7 @@ struct TensorArg {
 void checkAllSameGPU(const char* function, std::initializer_list<TensorArg> tensors);
 void checkAllSameType(const char* function, std::initializer_list<TensorArg> tensors);
 void checkContiguous(const char* function, const TensorArg& tensor);
-Device device_of(const Tensor& tensor);
+std::optional<Device> device_of(const Tensor& tensor);
 // A tensor index: an integer, a tensor, a Slice, None or Ellipsis.
 struct TensorIndex {
   TensorIndex(int64_t index);
@@ -442,4 +444,5 @@ using at::indexing::Slice;
 
 #include <ATen/Dispatch.h>
 #include <c10/util/Exception.h>
+#include <c10/util/Logging.h>
 #include <ATen/Functions.h>

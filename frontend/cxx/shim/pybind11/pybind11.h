@@ -95,10 +95,12 @@ class gil_scoped_acquire { public: gil_scoped_acquire(); };
 template <typename... Args> struct init_t {};
 template <typename... Args> init_t<Args...> init();
 template <typename F> struct init_factory {};
-template <typename F> init_factory<F> init(F&& factory);
+template <typename F> init_factory<F> init(F&&) { return {}; }
+// The binding templates have bodies: bound to a lambda (a type without
+// linkage), a declared-only template is an error in clang.
 class module_ : public object {
  public:
-  template <typename F, typename... Extra> module_& def(const char* name, F&& f, const Extra&... extra);
+  template <typename F, typename... Extra> module_& def(const char*, F&&, const Extra&...) { return *this; }
   module_ def_submodule(const char* name, const char* doc = nullptr);
   template <typename T> module_& attr_set(const char* name, T&& value);
   static module_ import(const char* name);
@@ -107,16 +109,19 @@ using module = module_;
 template <typename T, typename... Options> class class_ : public object {
  public:
   template <typename... Extra> class_(handle scope, const char* name, const Extra&... extra);
-  template <typename F, typename... Extra> class_& def(const char* name, F&& f, const Extra&... extra);
-  template <typename... Args, typename... Extra> class_& def(init_t<Args...> init, const Extra&... extra);
-  template <typename F, typename... Extra> class_& def(init_factory<F> init, const Extra&... extra);
-  template <typename F, typename... Extra> class_& def_static(const char* name, F&& f, const Extra&... extra);
+  template <typename F, typename... Extra> class_& def(const char*, F&&, const Extra&...) { return *this; }
+  template <typename... Args, typename... Extra> class_& def(init_t<Args...>, const Extra&...) { return *this; }
+  template <typename F, typename... Extra> class_& def(init_factory<F>, const Extra&...) { return *this; }
+  template <typename F, typename... Extra> class_& def_static(const char*, F&&, const Extra&...) { return *this; }
   template <typename D, typename... Extra> class_& def_readwrite(const char* name, D d, const Extra&... extra);
   template <typename D, typename... Extra> class_& def_readonly(const char* name, D d, const Extra&... extra);
-  template <typename G, typename... Extra> class_& def_property_readonly(const char* name, G g, const Extra&...);
-  template <typename G, typename S, typename... Extra>
-  class_& def_property(const char* name, G g, S s, const Extra&... extra);
-  template <typename F> class_& def_pickle(F&& f);
+  template <typename G, typename... Extra> class_& def_property_readonly(const char*, G, const Extra&...) {
+    return *this;
+  }
+  template <typename G, typename S, typename... Extra> class_& def_property(const char*, G, S, const Extra&...) {
+    return *this;
+  }
+  template <typename F> class_& def_pickle(F&&) { return *this; }
 };
 template <typename T> class enum_ : public object {
  public:
