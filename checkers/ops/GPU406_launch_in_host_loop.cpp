@@ -61,8 +61,12 @@ void LaunchInHostLoop::run(const AnalysisContext& ctx, DiagnosticSink& sink) con
   for (const cxx::Launch& launch : model.launches) {
     // Constant trip counts (a loop over 3 streams) and loops that break or
     // return right after the launch launch a bounded, small number of times.
+    // A launch whose grid fills the device is not a small kernel, and one that
+    // flushes an accumulated batch already is the batching asked for.
     const cxx::Loop* loop = ops::dataDependentLoop(model, launch.loops);
-    if (!loop || launch.leaves_loop || !ops::hostFunction(model, launch.function)) continue;
+    if (!loop || launch.leaves_loop || launch.grid_fills_device || launch.flushes_batch ||
+        !ops::hostFunction(model, launch.function))
+      continue;
     sink.report(ops::makeDiagnostic(
         "GPU406", Level::Note, model, launch.range,
         "kernel `" + launch.kernel + "` is launched on every iteration of " + loopText(model, *loop) +

@@ -101,6 +101,8 @@ struct Launch {
   int function = -1;
   std::vector<int> loops;
   bool leaves_loop = false;
+  bool grid_fills_device = false;  // the grid is sized from the SM count (a persistent kernel)
+  bool flushes_batch = false;      // launched when a batch accumulated over iterations is full
 };
 
 // Something that marks the enclosing function as GPU code other than a call

@@ -67,8 +67,10 @@ std::vector<std::string> allowedDatabaseFlags(const RecordedCommand& command, co
       if (!args[i].starts_with(flag)) continue;
       auto v = valueOf(i, flag);
       if (!v || v->empty()) return true;
+      std::string dir = folder ? placed(command.directory, *v) : "";
+      if (folder && !policy.inProject(dir) && isCudaToolkitFolder(dir)) return true;  // the shim stands in
       if (folder)
-        out.insert(out.end(), {std::string(flag), placed(command.directory, *v)});
+        out.insert(out.end(), {std::string(flag), dir});
       else
         out.push_back(std::string(flag) + *v);
       return true;

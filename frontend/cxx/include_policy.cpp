@@ -110,11 +110,20 @@ bool IncludePolicy::mayRead(std::string_view path) const {
   return false;
 }
 
+bool isCudaToolkitFolder(std::string_view path) {
+  for (const auto& part : fs::path(std::string(path))) {
+    std::string name = part.string();
+    if (name == "cuda" || name.starts_with("cuda-") || name.starts_with("cuda_")) return true;
+  }
+  return false;
+}
+
 bool IncludePolicy::hidden(std::string_view path) const {
-  if (!hide_frameworks_) return false;
   if (under(path, "/usr/local/cuda") || path.starts_with("/usr/local/cuda-")) return true;
-  static constexpr std::string_view kFolders[] = {"torch", "ATen", "c10", "caffe2", "THC", "cub", "thrust",
-                                                  "cuda", "pybind11", "cooperative_groups", "crt"};
+  // The CUDA toolkit is hidden always (gpulint's shim stands in for it: clang
+  // supports few toolkit versions); torch and pybind11 only without a database.
+  static constexpr std::string_view kCudaFolders[] = {"cub", "thrust", "cuda", "cooperative_groups", "crt"};
+  static constexpr std::string_view kFrameworkFolders[] = {"torch", "ATen", "c10", "caffe2", "THC", "pybind11"};
   // Headers of the CUDA toolkit that sit loose in the include folder.
   static constexpr std::string_view kFilePrefixes[] = {"cuda", "cublas", "curand", "cusparse", "cudnn", "cufft",
                                                        "cooperative_groups", "nccl", "vector_types",
@@ -124,8 +133,11 @@ bool IncludePolicy::hidden(std::string_view path) const {
     if (!under(path, root) || path.size() == root.size()) continue;
     std::string_view rest = path.substr(root.size() + 1);
     std::string_view first = rest.substr(0, rest.find('/'));
-    for (std::string_view folder : kFolders)
+    for (std::string_view folder : kCudaFolders)
       if (first == folder) return true;
+    if (hide_frameworks_)
+      for (std::string_view folder : kFrameworkFolders)
+        if (first == folder) return true;
     if (first.size() == rest.size())
       for (std::string_view prefix : kFilePrefixes)
         if (rest.starts_with(prefix)) return true;

@@ -34,13 +34,14 @@ class IncludePolicy {
 
   [[nodiscard]] const std::vector<std::string>& projectRoots() const { return project_; }
 
-  // Without a compile database gpulint's shim stands for torch, CUDA and
-  // pybind11: copies installed under the system folders (libtorch-dev,
-  // nvidia-cuda-dev, pybind11-dev, /usr/local/cuda) are then hidden, so that
-  // the same file gives the same findings on every machine.
+  // gpulint's shim stands for the CUDA toolkit always (installed copies:
+  // nvidia-cuda-dev, /usr/local/cuda, are hidden; clang parses few toolkit
+  // versions), and without a compile database for torch and pybind11 too
+  // (libtorch-dev, pybind11-dev hidden), so that the same file gives the
+  // same findings on every machine.
   void hideInstalledFrameworks(bool on) { hide_frameworks_ = on; }
   // True when `path` (absolute, lexically normal) is such an installed
-  // header or folder and they are hidden.
+  // header or folder and is hidden.
   [[nodiscard]] bool hidden(std::string_view path) const;
 
  private:
@@ -70,6 +71,11 @@ struct RecordedCommand {
 // (a "directory" of /proc/self/cwd would match from any checkout).
 [[nodiscard]] std::vector<std::string> allowedDatabaseFlags(const RecordedCommand& command,
                                                             const IncludePolicy& policy);
+
+// A CUDA toolkit's include folder (a path component `cuda`, `cuda-12.4`,
+// `cuda_runtime`): a compile database's -I/-isystem naming one is dropped
+// when it lies outside the project, so the shim stands in for the toolkit.
+[[nodiscard]] bool isCudaToolkitFolder(std::string_view path);
 
 // True when the entry's directory can be trusted to place its relative paths.
 [[nodiscard]] bool usableDirectory(std::string_view directory);

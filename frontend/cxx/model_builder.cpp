@@ -4,6 +4,7 @@
 
 #include "frontend/cxx/branch_facts.h"
 #include "frontend/cxx/call_facts.h"
+#include "frontend/cxx/launch_batching.h"
 #include "frontend/cxx/launch_config.h"
 #include "frontend/cxx/source_ranges.h"
 
@@ -301,6 +302,9 @@ void Builder::addLaunch(CUDAKernelCallExpr* k) {
   l.function = functions_.back();
   l.loops = loops_;
   l.leaves_loop = leavesLoopAfter(k);
+  const CallExpr* config = k->getConfig();
+  l.grid_fills_device = config && config->getNumArgs() > 0 && gridFillsDevice(config->getArg(0));
+  l.flushes_batch = !loop_stmts_.empty() && flushesBatch(ctx_, k, loop_stmts_.back());
   model_.launches.push_back(std::move(l));
 }
 

@@ -18,6 +18,7 @@
 #include <mutex>
 
 #include "frontend/cxx/cxx_frontend.h"
+#include "frontend/cxx/header_context.h"
 #include "frontend/cxx/parse_action.h"
 #include "frontend/cxx/sandbox_fs.h"
 
@@ -30,35 +31,6 @@ const std::vector<std::pair<std::string_view, std::string_view>>& shimHeaders();
 namespace {
 
 constexpr const char* kShimDir = "/__gpulint_shim__";
-
-// Counts errors and keeps the first, so a broken parse is summarised once.
-// An error located outside the analysed project is named, never quoted: its
-// text could carry a token of a file the repository pointed clang at.
-class ErrorSummary : public clang::DiagnosticConsumer {
- public:
-  explicit ErrorSummary(const IncludePolicy& policy) : policy_(policy) {}
-  void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& info) override {
-    DiagnosticConsumer::HandleDiagnostic(level, info);
-    if (level < clang::DiagnosticsEngine::Error || !first.empty()) return;
-    llvm::SmallString<160> text;
-    info.FormatDiagnostic(text);
-    first = text.str().str();
-    if (!info.hasSourceManager() || !info.getLocation().isValid()) return;
-    const clang::SourceManager& sm = info.getSourceManager();
-    clang::PresumedLoc at = sm.getPresumedLoc(sm.getSpellingLoc(info.getLocation()));
-    if (!at.isValid()) return;
-    std::string where = fs::path(at.getFilename()).filename().string() + ":" + std::to_string(at.getLine());
-    std::error_code ec;
-    std::string file = fs::absolute(at.getFilename(), ec).lexically_normal().string();
-    bool quotable = sm.isWrittenInMainFile(sm.getSpellingLoc(info.getLocation())) || policy_.inProject(file) ||
-                    file.starts_with(kShimDir);
-    first = where + ": " + (quotable ? first : "an error in a header outside the analysed project");
-  }
-  std::string first;
-
- private:
-  const IncludePolicy& policy_;
-};
 
 struct DatabaseCache {
   std::mutex mutex;
@@ -113,19 +85,6 @@ std::optional<RecordedCommand> findCommand(const fs::path& file) {
   return std::nullopt;
 }
 
-bool looksLikeCuda(const SourceFile& source) {
-  std::string ext = fs::path(source.path()).extension().string();
-  if (ext == ".cu" || ext == ".cuh") return true;
-  if (ext != ".h" && ext != ".hpp") return false;
-  return source.text().find("__global__") != std::string::npos || source.text().find("<<<") != std::string::npos;
-}
-
-// A header analysed on its own, out of the file that includes it.
-bool isHeader(const fs::path& file) {
-  std::string ext = file.extension().string();
-  return ext == ".h" || ext == ".hpp" || ext == ".hh" || ext == ".cuh";
-}
-
 // Where an extension's own includes resolve when no database says: its
 // `#include "utils/x.h"` is written against some folder above the file (the
 // extension's csrc/ or include/ root, or the package root). Each folder above
@@ -149,7 +108,7 @@ std::vector<std::string> projectIncludeFlags(const fs::path& file, const Include
 
 std::vector<std::string> parseFlags(const SourceFile& source, const fs::path& file, const IncludePolicy& policy,
                                     bool* used_database) {
-  bool cuda = looksLikeCuda(source);
+  ParseMode mode = parseModeOf(source);
   std::vector<std::string> args;
   auto command = findCommand(file);
   *used_database = command.has_value();
@@ -157,7 +116,7 @@ std::vector<std::string> parseFlags(const SourceFile& source, const fs::path& fi
   // Without a database the shim comes before the system folders (an
   // installed libtorch-dev must not change what parses).
   if (!command) args.insert(args.end(), {"-isystem", kShimDir});
-  if (cuda) {
+  if (mode.cuda_language) {
     for (const char* a : {"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "--no-cuda-version-check",
                           "-D__CUDACC__"})
       args.push_back(a);
@@ -166,7 +125,9 @@ std::vector<std::string> parseFlags(const SourceFile& source, const fs::path& fi
   } else if (!command) {
     args.insert(args.end(), {"-x", "c++"});
   }
-  if (isHeader(file)) args.insert(args.end(), {"-include", std::string(kShimDir) + "/__gpulint_header_prelude.h"});
+  if (isHeaderPath(file.string()))
+    args.insert(args.end(), {"-include", std::string(kShimDir) + "/__gpulint_header_prelude.h"});
+  if (mode.torch_context) args.insert(args.end(), {"-include", std::string(kShimDir) + "/__gpulint_torch_prelude.h"});
   // Extensions build their CUDA code behind the macro their setup.py
   // defines for a CUDA build; without the database that says so, assume
   // one, so the CUDA paths (where the GPU4xx findings are) are analysed.
@@ -225,7 +186,7 @@ struct ParseOutcome {
 };
 
 // Parses `source`, filling `model` when given (null: parse only).
-ParseOutcome parse(const SourceFile& source, const IncludePolicy& policy, ErrorSummary& errors,
+ParseOutcome parse(const SourceFile& source, const IncludePolicy& policy, ParseErrors& errors,
                    bool* used_database, CxxModel* model) {
   std::error_code ec;
   fs::path file = fs::absolute(source.path(), ec).lexically_normal();
@@ -241,7 +202,7 @@ ParseOutcome parse(const SourceFile& source, const IncludePolicy& policy, ErrorS
   for (const auto& [path, text] : shimMappings())
     memory->addFile(path, 0, llvm::MemoryBuffer::getMemBuffer(text));
   llvm::IntrusiveRefCntPtr<clang::FileManager> files(new clang::FileManager(clang::FileSystemOptions(), overlay));
-  ModelAction action(*sandbox, model, includeDirsOf(args));
+  ModelAction action(*sandbox, model, includeDirsOf(args), errors);
   std::vector<std::string> command_line = {"gpulint", "-fsyntax-only"};
   command_line.insert(command_line.end(), args.begin(), args.end());
   command_line.push_back(file.string());
@@ -264,27 +225,27 @@ std::string refusedNote(const std::set<std::string>& refused) {
 
 int parseOnly(SourceFilePtr source) {
   IncludePolicy policy = IncludePolicy::forFile(source->path());
-  ErrorSummary errors(policy);
+  ParseErrors errors(policy, kShimDir);
   bool used_database = false;
   auto outcome = parse(*source, policy, errors, &used_database, nullptr);
-  return outcome.parsed ? static_cast<int>(errors.getNumErrors()) : -1;
+  return outcome.parsed ? errors.count() : -1;
 }
 
 BuildResult buildCxxModel(SourceFilePtr source) {
   BuildResult result;
   auto model = std::make_unique<CxxModel>();
   model->source = source;
-  model->is_cuda = looksLikeCuda(*source);
+  model->is_cuda = parseModeOf(*source).cuda_file;
   IncludePolicy policy = IncludePolicy::forFile(source->path());
-  ErrorSummary errors(policy);
+  ParseErrors errors(policy, kShimDir);
   ParseOutcome outcome = parse(*source, policy, errors, &model->used_compile_database, model.get());
   if (!outcome.parsed) {
-    result.error = "clang could not parse this file" + (errors.first.empty() ? "" : ": " + errors.first) +
+    result.error = "clang could not parse this file" + (errors.first().empty() ? "" : ": " + errors.first()) +
                    refusedNote(outcome.refused);
     return result;
   }
-  model->parse_errors = static_cast<int>(errors.getNumErrors());
-  model->first_error = errors.first.empty() ? errors.first : errors.first + refusedNote(outcome.refused);
+  model->parse_errors = errors.count();
+  model->first_error = errors.first().empty() ? "" : errors.first() + refusedNote(outcome.refused);
   model->missing_headers.assign(outcome.missing.begin(), outcome.missing.end());
   for (const auto& r : outcome.refused) model->refused_headers.push_back(fs::path(r).filename().string());
   model->includes_torch = outcome.includes_torch || includesTorch(source->text());

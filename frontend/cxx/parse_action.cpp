@@ -41,25 +41,29 @@ class IncludeWatcher : public clang::PPCallbacks {
 
 class ModelConsumer : public clang::ASTConsumer {
  public:
-  ModelConsumer(CxxModel* model, bool& reached) : model_(model), reached_(reached) {}
+  ModelConsumer(CxxModel* model, bool& reached, ParseErrors& errors)
+      : model_(model), reached_(reached), errors_(errors) {}
   void HandleTranslationUnit(clang::ASTContext& context) override {
     reached_ = true;
+    errors_.dropDeviceCodeErrors(context);
     if (model_) extractModel(context, *model_);
   }
 
  private:
   CxxModel* model_;
   bool& reached_;
+  ParseErrors& errors_;
 };
 
 class ModelFrontendAction : public clang::ASTFrontendAction {
  public:
-  ModelFrontendAction(CxxModel* model, std::set<std::string>& missing, bool& reached, bool& torch)
-      : model_(model), missing_(missing), reached_(reached), torch_(torch) {}
+  ModelFrontendAction(CxxModel* model, std::set<std::string>& missing, bool& reached, bool& torch,
+                      ParseErrors& errors)
+      : model_(model), missing_(missing), reached_(reached), torch_(torch), errors_(errors) {}
 
  protected:
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&, llvm::StringRef) override {
-    return std::make_unique<ModelConsumer>(model_, reached_);
+    return std::make_unique<ModelConsumer>(model_, reached_, errors_);
   }
   bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
     ci.getPreprocessor().addPPCallbacks(std::make_unique<IncludeWatcher>(missing_, torch_));
@@ -71,6 +75,7 @@ class ModelFrontendAction : public clang::ASTFrontendAction {
   std::set<std::string>& missing_;
   bool& reached_;
   bool& torch_;
+  ParseErrors& errors_;
 };
 
 // User include folders that come from the environment rather than from
@@ -96,8 +101,9 @@ void dropEnvironmentIncludeDirs(clang::HeaderSearchOptions& search, const std::s
 
 }  // namespace
 
-ModelAction::ModelAction(SandboxFileSystem& sandbox, CxxModel* model, std::set<std::string> include_dirs)
-    : sandbox_(sandbox), model_(model), include_dirs_(std::move(include_dirs)) {}
+ModelAction::ModelAction(SandboxFileSystem& sandbox, CxxModel* model, std::set<std::string> include_dirs,
+                         ParseErrors& errors)
+    : sandbox_(sandbox), model_(model), include_dirs_(std::move(include_dirs)), errors_(errors) {}
 
 bool ModelAction::runInvocation(std::shared_ptr<clang::CompilerInvocation> invocation, clang::FileManager* files,
                                 std::shared_ptr<clang::PCHContainerOperations> pch,
@@ -113,7 +119,7 @@ bool ModelAction::runInvocation(std::shared_ptr<clang::CompilerInvocation> invoc
   compiler.createDiagnostics(consumer, /*ShouldOwnClient=*/false);
   if (!compiler.hasDiagnostics()) return false;
   compiler.createSourceManager(*files);
-  ModelFrontendAction action(model_, missing, parsed, includes_torch);
+  ModelFrontendAction action(model_, missing, parsed, includes_torch, errors_);
   // ExecuteAction's result only says whether clang reported errors; a file
   // with errors still has an AST, and `parsed` says whether it was reached.
   (void)compiler.ExecuteAction(action);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "frontend/cxx/cxx_model.h"
+#include "frontend/cxx/parse_errors.h"
 #include "frontend/cxx/sandbox_fs.h"
 
 namespace gpulint::cxx {
@@ -19,7 +20,8 @@ class ModelAction : public clang::tooling::ToolAction {
   // `model` null: parse only (the benchmark's baseline). `include_dirs`: the
   // include folders gpulint put on the command line; any other user folder
   // the driver adds (from CPATH, C_INCLUDE_PATH, CPLUS_INCLUDE_PATH) is dropped.
-  ModelAction(SandboxFileSystem& sandbox, CxxModel* model, std::set<std::string> include_dirs);
+  // `errors` is the parse's diagnostic consumer, told when the AST is complete.
+  ModelAction(SandboxFileSystem& sandbox, CxxModel* model, std::set<std::string> include_dirs, ParseErrors& errors);
 
   bool runInvocation(std::shared_ptr<clang::CompilerInvocation> invocation, clang::FileManager* files,
                      std::shared_ptr<clang::PCHContainerOperations> pch,
@@ -35,6 +37,7 @@ class ModelAction : public clang::tooling::ToolAction {
   SandboxFileSystem& sandbox_;
   CxxModel* model_;
   std::set<std::string> include_dirs_;
+  ParseErrors& errors_;
 };
 
 // The include folders named by `args` (-I, -iquote, -isystem, -idirafter;

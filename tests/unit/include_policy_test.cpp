@@ -107,5 +107,26 @@ TEST(IncludePolicy, HidesInstalledFrameworksOnlyWhenAsked) {
     EXPECT_FALSE(policy.hidden(p)) << p;
 }
 
+TEST(IncludePolicy, TheCudaToolkitIsHiddenEvenWithADatabase) {
+  IncludePolicy policy = projectAt("/repo");
+  for (const char* p : {"/usr/include/cuda_runtime.h", "/usr/include/thrust/tuple.h", "/usr/local/cuda/include/cuda.h"})
+    EXPECT_TRUE(policy.hidden(p)) << p;
+  EXPECT_FALSE(policy.hidden("/usr/include/torch/extension.h"));
+  EXPECT_FALSE(policy.hidden("/usr/include/stdio.h"));
+}
+
+TEST(DatabaseFlags, DropsCudaToolkitFoldersOutsideTheProject) {
+  RecordedCommand c{"/repo/build", "/repo/csrc/k.cu",
+                    {"nvcc", "-I/usr/local/cuda/include", "-isystem", "/opt/cuda-12.4/targets/x86_64-linux/include",
+                     "-I/env/site-packages/nvidia/cuda_runtime/include", "-I../csrc/cuda", "-I/usr/include/eigen3",
+                     "-c", "../csrc/k.cu"}};
+  auto flags = allowedDatabaseFlags(c, projectAt("/repo"));
+  std::vector<std::string> want = {"-I", "/repo/csrc/cuda", "-I", "/usr/include/eigen3"};
+  EXPECT_EQ(flags, want);
+  EXPECT_TRUE(isCudaToolkitFolder("/usr/local/cuda-11.8/include"));
+  EXPECT_FALSE(isCudaToolkitFolder("/usr/include/eigen3"));
+  EXPECT_FALSE(isCudaToolkitFolder("/repo/cudax/include"));
+}
+
 }  // namespace
 }  // namespace gpulint::cxx

@@ -50,7 +50,7 @@ GPULINT_DEVICE_MATH1(ceil) GPULINT_DEVICE_MATH1(erf) GPULINT_DEVICE_MATH1(log1p)
 GPULINT_DEVICE_MATH1(acos) GPULINT_DEVICE_MATH1(asin) GPULINT_DEVICE_MATH1(atan) GPULINT_DEVICE_MATH1(round)
 GPULINT_DEVICE_MATH1(trunc) GPULINT_DEVICE_MATH1(exp2) GPULINT_DEVICE_MATH1(log2) GPULINT_DEVICE_MATH1(rint)
 GPULINT_DEVICE_MATH1(log10) GPULINT_DEVICE_MATH1(sinh) GPULINT_DEVICE_MATH1(cosh) GPULINT_DEVICE_MATH1(tan)
-GPULINT_DEVICE_MATH1(rsqrt) GPULINT_DEVICE_MATH1(cbrt) GPULINT_DEVICE_MATH1(erfc) GPULINT_DEVICE_MATH1(exp10)
+GPULINT_DEVICE_MATH1(cbrt) GPULINT_DEVICE_MATH1(erfc) GPULINT_DEVICE_MATH1(exp10)
 #undef GPULINT_DEVICE_MATH1
 #define GPULINT_DEVICE_MATH2(name) \
   __device__ float name##f(float x, float y); __device__ double name(double x, double y);
@@ -62,8 +62,10 @@ __device__ float powf(float x, float y);
 __device__ double fmax(double x, double y);
 __device__ double fmin(double x, double y);
 __device__ double pow(double x, double y);
-__device__ int min(int x, int y);
-__device__ int max(int x, int y);
+// CUDA's min and max are host and device functions: the host code of a .cu
+// file sizes its grids with them.
+__host__ __device__ int min(int x, int y);
+__host__ __device__ int max(int x, int y);
 __device__ float __expf(float x);
 __device__ float __logf(float x);
 // Bit casts, rounding conversions and other intrinsics.
@@ -90,9 +92,12 @@ __device__ float __tanf(float x);
 __device__ void __sincosf(float x, float* s, float* c);
 __device__ void sincosf(float x, float* s, float* c);
 __device__ void sincos(double x, double* s, double* c);
-__device__ float normf(int dim, const float* a);
-__device__ float rnorm3df(float a, float b, float c);
-__device__ float norm3df(float a, float b, float c);
+// CUDA's math functions that the C library lacks are host and device functions.
+__host__ __device__ float rsqrtf(float x);
+__host__ __device__ double rsqrt(double x);
+__host__ __device__ float normf(int dim, const float* a);
+__host__ __device__ float rnorm3df(float a, float b, float c);
+__host__ __device__ float norm3df(float a, float b, float c);
 __device__ float fmaf(float a, float b, float c);
 __device__ float cbrtf(float x);
 __device__ float erfcf(float x);
@@ -136,30 +141,30 @@ __device__ unsigned atomicXor(unsigned* address, unsigned value);
 __device__ unsigned long long atomicOr(unsigned long long* address, unsigned long long value);
 __device__ unsigned long long atomicAnd(unsigned long long* address, unsigned long long value);
 // min/max on the other types kernels compare.
-__device__ unsigned min(unsigned x, unsigned y);
-__device__ unsigned max(unsigned x, unsigned y);
-__device__ long long min(long long x, long long y);
-__device__ long long max(long long x, long long y);
-__device__ unsigned long long min(unsigned long long x, unsigned long long y);
-__device__ unsigned long long max(unsigned long long x, unsigned long long y);
-__device__ unsigned min(int x, unsigned y);
-__device__ unsigned min(unsigned x, int y);
-__device__ unsigned max(int x, unsigned y);
-__device__ unsigned max(unsigned x, int y);
-__device__ long long min(long long x, int y);
-__device__ long long max(long long x, int y);
-__device__ float min(float x, float y);
-__device__ float max(float x, float y);
-__device__ double min(double x, double y);
-__device__ double min(float x, double y);
-__device__ double min(double x, float y);
-__device__ double max(float x, double y);
-__device__ double max(double x, float y);
-__device__ long min(long x, long y);
-__device__ long max(long x, long y);
-__device__ unsigned long min(unsigned long x, unsigned long y);
-__device__ unsigned long max(unsigned long x, unsigned long y);
-__device__ double max(double x, double y);
+__host__ __device__ unsigned min(unsigned x, unsigned y);
+__host__ __device__ unsigned max(unsigned x, unsigned y);
+__host__ __device__ long long min(long long x, long long y);
+__host__ __device__ long long max(long long x, long long y);
+__host__ __device__ unsigned long long min(unsigned long long x, unsigned long long y);
+__host__ __device__ unsigned long long max(unsigned long long x, unsigned long long y);
+__host__ __device__ unsigned min(int x, unsigned y);
+__host__ __device__ unsigned min(unsigned x, int y);
+__host__ __device__ unsigned max(int x, unsigned y);
+__host__ __device__ unsigned max(unsigned x, int y);
+__host__ __device__ long long min(long long x, int y);
+__host__ __device__ long long max(long long x, int y);
+__host__ __device__ float min(float x, float y);
+__host__ __device__ float max(float x, float y);
+__host__ __device__ double min(double x, double y);
+__host__ __device__ double min(float x, double y);
+__host__ __device__ double min(double x, float y);
+__host__ __device__ double max(float x, double y);
+__host__ __device__ double max(double x, float y);
+__host__ __device__ long min(long x, long y);
+__host__ __device__ long max(long x, long y);
+__host__ __device__ unsigned long min(unsigned long x, unsigned long y);
+__host__ __device__ unsigned long max(unsigned long x, unsigned long y);
+__host__ __device__ double max(double x, double y);
 // Device-side printf and assert (the host ones come from the C library).
 extern "C" {
 __device__ int printf(const char* format, ...);

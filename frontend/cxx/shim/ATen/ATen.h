@@ -129,6 +129,7 @@ class IntArrayRef {
   bool equals(IntArrayRef other) const;
   std::vector<int64_t> vec() const;
   IntArrayRef slice(size_t start, size_t length) const;
+  IntArrayRef slice(size_t start) const;
   friend bool operator==(IntArrayRef a, IntArrayRef b);
   friend bool operator!=(IntArrayRef a, IntArrayRef b);
   int64_t operator[](size_t i) const;
@@ -169,6 +170,13 @@ class Scalar {
   int toInt() const;
 };
 using DeviceIndex = int8_t;
+// Printing; declared here so that argument-dependent lookup finds them.
+std::ostream& operator<<(std::ostream& out, IntArrayRef sizes);
+std::ostream& operator<<(std::ostream& out, ScalarType type);
+std::ostream& operator<<(std::ostream& out, const Device& device);
+std::ostream& operator<<(std::ostream& out, DeviceType type);
+std::ostream& operator<<(std::ostream& out, const TypeMeta& type);
+std::ostream& operator<<(std::ostream& out, MemoryFormat format);
 using std::nullopt;
 using std::optional;
 }  // namespace c10
@@ -235,6 +243,8 @@ class DeprecatedTypeProperties {
  public:
   ScalarType scalarType() const;
   bool is_cuda() const;
+  TensorOptions options() const;
+  operator TensorOptions() const;  // at::empty(size, x.type())
 };
 
 class Tensor {
@@ -265,6 +275,7 @@ class Tensor {
   Tensor to(Device device, bool non_blocking = false, bool copy = false) const;
   Tensor to(DeviceType device, bool non_blocking = false, bool copy = false) const;
   Tensor to(ScalarType dtype, bool non_blocking = false, bool copy = false) const;
+  Tensor to(TypeMeta dtype, bool non_blocking = false, bool copy = false) const;
   Tensor to(TensorOptions options, bool non_blocking = false, bool copy = false) const;
   Tensor to(const Tensor& other, bool non_blocking = false, bool copy = false) const;
   Tensor contiguous() const;
@@ -284,6 +295,13 @@ class Tensor {
   Tensor mul(const Tensor& other) const;
   Tensor sum() const;
   Tensor mean() const;
+  Tensor sum(IntArrayRef dim, bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) const;
+  Tensor mean(IntArrayRef dim, bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) const;
+  // The new_* factories take the size first, often as a braced list.
+  Tensor new_empty(IntArrayRef size, TensorOptions options = {}) const;
+  Tensor new_zeros(IntArrayRef size, TensorOptions options = {}) const;
+  Tensor new_ones(IntArrayRef size, TensorOptions options = {}) const;
+  Tensor new_full(IntArrayRef size, const Scalar& value, TensorOptions options = {}) const;
   Tensor max() const;
   Tensor min() const;
   bool is_cpu() const;
@@ -367,6 +385,8 @@ Tensor stack(const std::vector<Tensor>& tensors, int64_t dim = 0);
 Tensor matmul(const Tensor& a, const Tensor& b);
 Tensor full(IntArrayRef size, const Scalar& value, TensorOptions options = {});
 Tensor arange(const Scalar& end, TensorOptions options = {});
+Tensor max(const Tensor& a);
+Tensor min(const Tensor& a);
 Tensor max(const Tensor& a, const Tensor& b);
 Tensor min(const Tensor& a, const Tensor& b);
 std::tuple<Tensor, Tensor> max(const Tensor& a, int64_t dim, bool keepdim = false);
@@ -376,12 +396,6 @@ Tensor mean(const Tensor& a);
 Tensor sum(const Tensor& a);
 
 std::ostream& operator<<(std::ostream& out, const Tensor& tensor);
-std::ostream& operator<<(std::ostream& out, IntArrayRef sizes);
-std::ostream& operator<<(std::ostream& out, ScalarType type);
-std::ostream& operator<<(std::ostream& out, const Device& device);
-std::ostream& operator<<(std::ostream& out, DeviceType type);
-std::ostream& operator<<(std::ostream& out, const TypeMeta& type);
-std::ostream& operator<<(std::ostream& out, MemoryFormat format);
 int get_num_threads();
 template <typename F> void parallel_for(int64_t begin, int64_t end, int64_t grain, const F& f);
 
@@ -393,7 +407,7 @@ struct TensorArg {
 void checkAllSameGPU(const char* function, std::initializer_list<TensorArg> tensors);
 void checkAllSameType(const char* function, std::initializer_list<TensorArg> tensors);
 void checkContiguous(const char* function, const TensorArg& tensor);
-Device device_of(const Tensor& tensor);
+std::optional<Device> device_of(const Tensor& tensor);
 // A tensor index: an integer, a tensor, a Slice, None or Ellipsis.
 struct TensorIndex {
   TensorIndex(int64_t index);
@@ -430,4 +444,5 @@ using at::indexing::Slice;
 
 #include <ATen/Dispatch.h>
 #include <c10/util/Exception.h>
+#include <c10/util/Logging.h>
 #include <ATen/Functions.h>

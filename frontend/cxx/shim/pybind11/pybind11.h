@@ -2,6 +2,11 @@
 // module definition uses (module_::def, class_, arg, init, cast), as
 // declarations; what they do at import time is not modelled.
 #pragma once
+// What <Python.h>, included first by pybind11, brings in.
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <cstddef>
 #include <string>
 #include <sys/types.h>
@@ -11,12 +16,14 @@
 #include <memory>
 #include <unordered_map>
 #include <utility>
+#include <type_traits>
 
 namespace pybind11 {
+class object;
 class handle {
  public:
   template <typename T> T cast() const;
-  handle attr(const char* name) const;
+  object attr(const char* name) const;
   template <typename... A> class object operator()(A&&... args) const;
   bool is_none() const;
   explicit operator bool() const;
@@ -26,7 +33,14 @@ class object : public handle {
   object();
   template <typename T> object(const T& value);
 };
-class str : public object { public: str(const char* text = ""); str(const std::string& text); operator std::string() const; };
+// The typed wrappers convert from any object, as pybind11's do.
+class str : public object {
+ public:
+  str(const char* text = "");
+  str(const std::string& text);
+  str(const object& o);
+  operator std::string() const;
+};
 class int_ : public object { public: int_(long long value = 0); };
 class float_ : public object { public: float_(double value = 0); };
 class bool_ : public object { public: bool_(bool value = false); };
@@ -34,12 +48,14 @@ class none : public object {};
 class tuple : public object {
  public:
   explicit tuple(size_t size = 0);
+  tuple(const object& o);
   object operator[](size_t index) const;
   size_t size() const;
 };
 class list : public object {
  public:
   explicit list(size_t size = 0);
+  list(const object& o);
   object operator[](size_t index) const;
   template <typename T> void append(T&& value);
   size_t size() const;
@@ -47,6 +63,9 @@ class list : public object {
 class dict : public object {
  public:
   dict();
+  dict(const object& o);
+  // py::dict("key"_a = value, ...)
+  template <typename... A, typename = std::enable_if_t<(sizeof...(A) > 0)>> explicit dict(A&&... keywords);
   object operator[](const char* key) const;
   template <typename K> bool contains(K&& key) const;
   size_t size() const;
@@ -76,10 +95,12 @@ class gil_scoped_acquire { public: gil_scoped_acquire(); };
 template <typename... Args> struct init_t {};
 template <typename... Args> init_t<Args...> init();
 template <typename F> struct init_factory {};
-template <typename F> init_factory<F> init(F&& factory);
+template <typename F> init_factory<F> init(F&&) { return {}; }
+// The binding templates have bodies: bound to a lambda (a type without
+// linkage), a declared-only template is an error in clang.
 class module_ : public object {
  public:
-  template <typename F, typename... Extra> module_& def(const char* name, F&& f, const Extra&... extra);
+  template <typename F, typename... Extra> module_& def(const char*, F&&, const Extra&...) { return *this; }
   module_ def_submodule(const char* name, const char* doc = nullptr);
   template <typename T> module_& attr_set(const char* name, T&& value);
   static module_ import(const char* name);
@@ -88,16 +109,19 @@ using module = module_;
 template <typename T, typename... Options> class class_ : public object {
  public:
   template <typename... Extra> class_(handle scope, const char* name, const Extra&... extra);
-  template <typename F, typename... Extra> class_& def(const char* name, F&& f, const Extra&... extra);
-  template <typename... Args, typename... Extra> class_& def(init_t<Args...> init, const Extra&... extra);
-  template <typename F, typename... Extra> class_& def(init_factory<F> init, const Extra&... extra);
-  template <typename F, typename... Extra> class_& def_static(const char* name, F&& f, const Extra&... extra);
+  template <typename F, typename... Extra> class_& def(const char*, F&&, const Extra&...) { return *this; }
+  template <typename... Args, typename... Extra> class_& def(init_t<Args...>, const Extra&...) { return *this; }
+  template <typename F, typename... Extra> class_& def(init_factory<F>, const Extra&...) { return *this; }
+  template <typename F, typename... Extra> class_& def_static(const char*, F&&, const Extra&...) { return *this; }
   template <typename D, typename... Extra> class_& def_readwrite(const char* name, D d, const Extra&... extra);
   template <typename D, typename... Extra> class_& def_readonly(const char* name, D d, const Extra&... extra);
-  template <typename G, typename... Extra> class_& def_property_readonly(const char* name, G g, const Extra&...);
-  template <typename G, typename S, typename... Extra>
-  class_& def_property(const char* name, G g, S s, const Extra&... extra);
-  template <typename F> class_& def_pickle(F&& f);
+  template <typename G, typename... Extra> class_& def_property_readonly(const char*, G, const Extra&...) {
+    return *this;
+  }
+  template <typename G, typename S, typename... Extra> class_& def_property(const char*, G, S, const Extra&...) {
+    return *this;
+  }
+  template <typename F> class_& def_pickle(F&&) { return *this; }
 };
 template <typename T> class enum_ : public object {
  public:

@@ -19,6 +19,7 @@ template <typename T> struct RestrictPtrTraits { using PtrType = T* __restrict; 
 template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits, typename index_t = int64_t>
 class TensorAccessor {
  public:
+  using PtrType = typename PtrTraits<T>::PtrType;
   GPULINT_ACCESSOR_HD TensorAccessor<T, N - 1, PtrTraits, index_t> operator[](index_t i) const;
   GPULINT_ACCESSOR_HD index_t size(index_t dim) const;
   GPULINT_ACCESSOR_HD index_t stride(index_t dim) const;
@@ -27,6 +28,7 @@ class TensorAccessor {
 template <typename T, template <typename U> class PtrTraits, typename index_t>
 class TensorAccessor<T, 1, PtrTraits, index_t> {
  public:
+  using PtrType = typename PtrTraits<T>::PtrType;
   GPULINT_ACCESSOR_HD T& operator[](index_t i) const;
   GPULINT_ACCESSOR_HD index_t size(index_t dim) const;
   GPULINT_ACCESSOR_HD index_t stride(index_t dim) const;

@@ -22,7 +22,7 @@ GPULINT_OP(to_dense) GPULINT_OP(detach) GPULINT_OP(grad) GPULINT_OP(flip) GPULIN
 GPULINT_OP(triu) GPULINT_OP(unique) GPULINT_OP(square) GPULINT_OP(log_softmax) GPULINT_OP(softmax)
 GPULINT_OP(minimum) GPULINT_OP(maximum) GPULINT_OP(lerp) GPULINT_OP(bitwise_and) GPULINT_OP(bitwise_or)
 GPULINT_OP(isnan) GPULINT_OP(isinf) GPULINT_OP(sign) GPULINT_OP(fmod) GPULINT_OP(remainder) GPULINT_OP(pin_memory)
-GPULINT_OP(new_zeros) GPULINT_OP(new_empty) GPULINT_OP(new_ones) GPULINT_OP(new_full) GPULINT_OP(as_strided)
+GPULINT_OP(as_strided)
 GPULINT_OP(unfold) GPULINT_OP(diag) GPULINT_OP(trace) GPULINT_OP(outer) GPULINT_OP(addcmul) GPULINT_OP(addcdiv)
 GPULINT_OP(std) GPULINT_OP(var) GPULINT_OP(amax) GPULINT_OP(amin) GPULINT_OP(logsumexp) GPULINT_OP(nan_to_num)
 GPULINT_OP(movedim) GPULINT_OP(swapaxes) GPULINT_OP(to_sparse)

@@ -3,7 +3,11 @@
 #include <c10/cuda/CUDAStream.h>
 namespace c10::cuda {
 struct CUDAGuard { explicit CUDAGuard(c10::Device device); explicit CUDAGuard(int8_t index); };
-struct OptionalCUDAGuard { OptionalCUDAGuard(); explicit OptionalCUDAGuard(c10::Device device); };
+struct OptionalCUDAGuard {
+  OptionalCUDAGuard();
+  explicit OptionalCUDAGuard(c10::Device device);
+  explicit OptionalCUDAGuard(std::optional<c10::Device> device);  // OptionalCUDAGuard g(device_of(x))
+};
 struct CUDAStreamGuard { explicit CUDAStreamGuard(CUDAStream stream); };
 }  // namespace c10::cuda
 namespace at::cuda {

@@ -1,6 +1,8 @@
 // gpulint shim of c10's error checks: TORCH_CHECK and its older spellings
 // end in a [[noreturn]] call when the condition fails, so code after a
 // failed check is known not to run; the message arguments are type-checked.
+// TORCH_CHECK is an `if` with a block, as in PyTorch, so a use without a
+// trailing semicolon (`else TORCH_CHECK(false, "...")`) parses as it compiles.
 #pragma once
 namespace c10::detail {
 template <typename... Args> [[noreturn]] void torchCheckFail(const char* condition, const Args&... message);
@@ -16,7 +18,7 @@ using IndexError = Error;
 using NotImplementedError = Error;
 }  // namespace c10
 #define TORCH_CHECK(cond, ...) \
-  do { if (!(cond)) ::c10::detail::torchCheckFail(#cond, ##__VA_ARGS__); } while (0)
+  if (!(cond)) { ::c10::detail::torchCheckFail(#cond, ##__VA_ARGS__); }
 #define TORCH_INTERNAL_ASSERT(cond, ...) TORCH_CHECK(cond, ##__VA_ARGS__)
 #define AT_ASSERT(cond, ...) TORCH_CHECK(cond, ##__VA_ARGS__)
 #define AT_ASSERTM(cond, ...) TORCH_CHECK(cond, ##__VA_ARGS__)

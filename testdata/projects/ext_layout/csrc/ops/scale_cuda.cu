@@ -1,6 +1,8 @@
 // expect: GPU400 "vendor_fastmath/fastmath.cuh"
-// The missing header's function is used, so the file has an error and the
-// note names the header; the launch later in the file is still checked.
+// The missing header's functions are used, so the file has an error and the
+// note names the header; the launch later in the file is still checked. (The
+// use inside the kernel alone would not count: errors in device code hide no
+// host-side finding.)
 #include "utils/ext_checks.h"
 #include <vendor_fastmath/fastmath.cuh>
 
@@ -11,7 +13,8 @@ __global__ void scale_kernel(float* x, float s, int n) {
 
 void scale(at::Tensor x, float s) {
   EXT_CHECK_CUDA(x);
-  scale_kernel<<<(x.numel() + 255) / 256, 256>>>(x.data_ptr<float>(), s, x.numel());  // expect: GPU404
+  const int blocks = vendor_blocks_for(x.numel(), 256);
+  scale_kernel<<<blocks, 256>>>(x.data_ptr<float>(), s, x.numel());  // expect: GPU404
   float first = x.item<float>();  // expect: GPU401
   (void)first;
 }

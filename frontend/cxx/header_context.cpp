@@ -1,0 +1,116 @@
+#include "frontend/cxx/header_context.h"
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <set>
+#include <sstream>
+
+
+namespace fs = std::filesystem;
+
+namespace gpulint::cxx {
+
+namespace {
+
+constexpr uintmax_t kMaxScannedBytes = 4u << 20;  // big generated files are not extension sources
+
+bool identChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// `word` as a whole identifier somewhere in `text`.
+bool mentions(std::string_view text, std::string_view word) {
+  for (size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
+    size_t end = at + word.size();
+    bool starts = at == 0 || !identChar(text[at - 1]);
+    bool ends = end == text.size() || !identChar(text[end]) || word.back() == ':';
+    if (starts && ends) return true;
+  }
+  return false;
+}
+
+// Calls `visit` with each `#include` target in `text` ("x/y.h" or <x/y.h>),
+// scanned by hand (a regex over a hostile file can overflow the stack).
+template <typename F> void forEachInclude(std::string_view text, F visit) {
+  auto skipBlanks = [&](size_t i) {
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    return i;
+  };
+  for (size_t hash = text.find('#'); hash != std::string_view::npos; hash = text.find('#', hash + 1)) {
+    size_t i = skipBlanks(hash + 1);
+    if (text.substr(i, 7) != "include") continue;
+    i = skipBlanks(i + 7);
+    if (i >= text.size() || (text[i] != '<' && text[i] != '"')) continue;
+    size_t end = text.find_first_of(text[i] == '<' ? ">\n" : "\"\n", i + 1);
+    if (end == std::string_view::npos) return;
+    visit(text.substr(i + 1, end - i - 1));
+  }
+}
+
+bool isCudaExtension(std::string_view ext) { return ext == ".cu" || ext == ".cuh"; }
+
+// The file names that the .cu/.cuh sources of `dir` include (by last path
+// component), cached per folder.
+bool includedByCudaSourceBeside(const fs::path& header) {
+  static std::mutex mutex;
+  static std::map<std::string, std::set<std::string>> cache;
+  fs::path dir = header.parent_path();
+  std::lock_guard<std::mutex> lock(mutex);
+  auto [it, fresh] = cache.try_emplace(dir.string());
+  if (fresh) {
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(dir, ec)) {
+      std::error_code fe;
+      if (!e.is_regular_file(fe) || !isCudaExtension(e.path().extension().string())) continue;
+      if (e.file_size(fe) > kMaxScannedBytes) continue;
+      std::ifstream in(e.path(), std::ios::binary);
+      std::stringstream ss;
+      ss << in.rdbuf();
+      std::string text = ss.str();
+      forEachInclude(text, [&](std::string_view target) {
+        it->second.insert(fs::path(std::string(target)).filename().string());
+      });
+    }
+  }
+  return it->second.count(header.filename().string()) > 0;
+}
+
+bool writtenForCuda(std::string_view text) {
+  for (std::string_view word : {"__device__", "__host__", "__shared__", "__forceinline__", "__constant__"})
+    if (mentions(text, word)) return true;
+  bool cuda_include = false;
+  forEachInclude(text, [&](std::string_view target) {
+    std::string name = fs::path(std::string(target)).filename().string();
+    cuda_include = cuda_include || name.ends_with(".cuh") || name.starts_with("cuda_") || name == "cuda.h";
+  });
+  return cuda_include;
+}
+
+}  // namespace
+
+bool isHeaderPath(std::string_view path) {
+  std::string ext = fs::path(std::string(path)).extension().string();
+  return ext == ".h" || ext == ".hpp" || ext == ".hh" || ext == ".cuh";
+}
+
+ParseMode parseModeOf(const SourceFile& source) {
+  ParseMode mode;
+  std::string ext = fs::path(source.path()).extension().string();
+  std::string_view text = source.text();
+  mode.cuda_file = isCudaExtension(ext) || ((ext == ".h" || ext == ".hpp") &&
+                                            (text.find("__global__") != std::string_view::npos ||
+                                             text.find("<<<") != std::string_view::npos));
+  if (!isHeaderPath(source.path())) {
+    mode.cuda_language = mode.cuda_file;
+    return mode;
+  }
+  std::error_code ec;
+  mode.cuda_language = mode.cuda_file || writtenForCuda(text) ||
+                       includedByCudaSourceBeside(fs::absolute(source.path(), ec).lexically_normal());
+  for (std::string_view word : {"at::", "c10::", "torch::", "TORCH_CHECK", "AT_ERROR", "AT_ASSERT", "AT_ASSERTM",
+                                 "TORCH_INTERNAL_ASSERT", "C10_CUDA_CHECK", "AT_CUDA_CHECK"})
+    mode.torch_context = mode.torch_context || mentions(text, word);
+  return mode;
+}
+
+}  // namespace gpulint::cxx
