@@ -248,6 +248,15 @@ class ScriptModel {
   // constructs it (this file's class or, with a project, another file's);
   // {nullptr, nullptr} otherwise.
   [[nodiscard]] std::pair<const ScriptModel*, const ClassDef*> instanceClass(ts::Node expr) const;
+  // Every project class `expr` may hold, one per distinct class (a value
+  // picked by `A() if c else B()`, `x or B()`, or a factory returning
+  // either); empty when some source constructs no project class.
+  using ClassRef = std::pair<const ScriptModel*, const ClassDef*>;
+  [[nodiscard]] const std::vector<ClassRef>& instanceClasses(ts::Node expr) const;
+  // The method `name` that every class `receiver` may hold runs (they
+  // inherit one definition); {nullptr, nullptr} when they differ or unknown.
+  [[nodiscard]] std::pair<const ScriptModel*, const Function*> commonMethod(ts::Node receiver,
+                                                                           std::string_view name) const;
   // The project class a call of this file constructs (`Trainer(...)`,
   // `utils.MetricLogger(...)`); {nullptr, nullptr} when it is no such call.
   [[nodiscard]] std::pair<const ScriptModel*, const ClassDef*> constructedClass(const Call& c) const;
@@ -358,6 +367,11 @@ class ScriptModel {
   // True when the script places tensors on a CUDA device (`.cuda()`,
   // `.to("cuda")`, `torch.device("cuda")`, Lightning, HF Trainer, accelerate).
   [[nodiscard]] bool usesCuda() const { return uses_cuda_; }
+  // The command-line flag this file's GPU path needs ("--accel" when every
+  // GPU device it makes sits behind `if args.accel:` / `"cuda" if args.cuda
+  // else "cpu"`, a store_true option that is off by default); "" when some
+  // GPU device needs no flag, or there is none (gpu_flag.cpp).
+  [[nodiscard]] const std::string& gpuFlag() const;
   // True when the file runs on the GPU path: it uses CUDA itself, or a
   // project file that imports it does (ProjectModel::reachesGpu).
   [[nodiscard]] bool mayRunOnGpu() const;
@@ -423,10 +437,11 @@ class ScriptModel {
   mutable std::unordered_map<const Call*, std::pair<const ScriptModel*, const Function*>> bound_;
   [[nodiscard]] bool definesMethod(std::string_view name) const;  // some project class (or this file's) has it
   mutable std::optional<std::set<std::string, std::less<>>> method_names_;  // this file's, built on first use
-  // instanceClass of `self.<attr>` by class start and attribute (cleared with bound_).
-  mutable std::map<std::pair<uint32_t, std::string>, std::pair<const ScriptModel*, const ClassDef*>> self_instances_;
-  [[nodiscard]] std::pair<const ScriptModel*, const ClassDef*> instanceOf(ts::Node expr) const;
+  // instanceClasses of `self.<attr>` by class start and attribute (cleared with bound_).
+  mutable std::map<std::pair<uint32_t, std::string>, std::vector<ClassRef>> self_instances_;
+  [[nodiscard]] std::vector<ClassRef> instancesOf(ts::Node expr) const;
   bool uses_cuda_ = false;
+  mutable std::optional<std::string> gpu_flag_;
   std::map<std::pair<ConfigRoot, std::string>, std::map<std::string, ResolvedValue>> config_values_;
 };
 
