@@ -94,20 +94,27 @@ bool DeviceAnalysis::isModule(ts::Node e, int depth) {
 // `train_one_epoch(student, dino_loss, ...)` called with `dino_loss =
 // DINOLoss(...).cuda()`: a parameter is a module when every call site (at
 // least one, in this file or another) passes one.
+constexpr size_t kMaxModuleCallers = 8;
+
 bool DeviceAnalysis::parameterIsModule(const Function& f, std::string_view name, int depth) {
   size_t index = 0;
   while (index < f.parameters.size() && f.parameters[index] != name) ++index;
   int position = static_cast<int>(index) - (f.owner && !f.parameters.empty() && f.parameters[0] == "self" ? 1 : 0);
+  std::vector<const Call*> local = m_.argumentSources(f);
+  const ProjectModel* project = m_.project();
+  // A function called from many places is a library's: its parameter is no
+  // one value, and asking every caller's file would cost more than it tells.
+  if (local.size() + (project ? project->callersOf(f).size() : 0) > kMaxModuleCallers) return false;
   if (!module_parameters_.insert(&f).second) return false;  // recursion: unknown
   int passed = 0;
   bool every = true;
-  for (const Call* c : m_.argumentSources(f)) {
+  for (const Call* c : local) {
     if (f.node.contains(c->node)) continue;  // a recursive call passes its own parameter
     ts::Node arg = c->argument(name, position);
     every = every && arg && isModule(arg, depth + 1);
     ++passed;
   }
-  if (const ProjectModel* project = m_.project())
+  if (project)
     for (const ProjectCall& pc : project->callersOf(f)) {
       if (!every) break;
       ts::Node arg = pc.call->argument(name, position);
