@@ -345,6 +345,8 @@ bool isLoggingCall(const python::ScriptModel& m, const python::Call& c) {
     if (c.qualified.starts_with(math)) return false;
   if (c.qualified.starts_with("logging.") || c.qualified.starts_with("wandb.") || c.qualified.starts_with("mlflow."))
     return true;
+  // A hand-made progress bar writes the console directly.
+  if (c.qualified == "sys.stdout.write" || c.qualified == "sys.stderr.write") return true;
   if (!c.receiver || isLightningSelfLog(c)) return false;
   if (isNamed(c.method, {"add_scalar", "add_scalars", "log_metric", "log_metrics", "set_postfix", "set_postfix_str",
                          "set_description", "set_description_str", "print"}))
@@ -591,6 +593,11 @@ bool runsOnCpuOnly(const python::ScriptModel& m) {
     if (!device && c.method == "to" && c.receiver && (c.has_star_args || c.has_star_kwargs)) return false;
   }
   return true;
+}
+
+std::string gpuFlagNote(const python::ScriptModel& m) {
+  const std::string& flag = m.gpuFlag();
+  return flag.empty() ? "" : " gpulint judges the script as it runs on the GPU node: when run with " + flag + ".";
 }
 
 }  // namespace gpulint::checks

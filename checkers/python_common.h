@@ -108,6 +108,10 @@ struct ShortGuardNote {
 // name one. The step-loop rules about host time between steps stay silent
 // there: there is no GPU to idle (a micrograd lecture's loop).
 [[nodiscard]] bool runsOnCpuOnly(const python::ScriptModel& model);
+// " gpulint judges the script as it runs on the GPU node: when run with
+// --accel." when the file reaches the GPU only behind a command-line flag
+// (ScriptModel::gpuFlag); "" otherwise. Appended to device-rule messages.
+[[nodiscard]] std::string gpuFlagNote(const python::ScriptModel& model);
 // Gradient accumulation above 1 set anywhere in the file: a keyword, an
 // argparse default, an assignment (dataclass fields too) or a dict key named
 // like gradient_accumulation_steps / accumulate_grad_batches / accum_iter.

@@ -63,7 +63,7 @@ const std::vector<OptionSpec> kOptions = {
      [](Options& o, S) { o.force_exclude = true; return std::string(); }},
     {"", "--no-respect-gitignore", "", "analyse files that .gitignore ignores too",
      [](Options& o, S) { o.no_respect_gitignore = true; return std::string(); }},
-    {"", "--include-tests", "", "analyse test code too (tests/ and test/ folders, test_*.py, *_test.py, conftest.py)",
+    {"", "--include-tests", "", "analyse test code too (tests/, test/, test_utils/ folders, test_*.py, *_test.py, conftest.py, testing_utils.py)",
      [](Options& o, S) { o.include_tests = true; return std::string(); }},
     {"", "--report-unused-suppressions", "", "report suppression comments that suppress nothing (GPU001)",
      [](Options& o, S) { o.report_unused_suppressions = true; return std::string(); }},

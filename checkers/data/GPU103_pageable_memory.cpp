@@ -120,7 +120,7 @@ void check(const python::ScriptModel& consumer_model, const python::Call& loader
   d.message = "DataLoader returns its batches in pageable host memory (" + why + ") and they are copied to the GPU " +
               consumer.where + ": the driver stages each copy through a pinned buffer and the copy cannot overlap "
               "with compute, so the GPU waits for every host-to-device transfer. Pass pin_memory=True and copy "
-              "with .to(device, non_blocking=True).";
+              "with .to(device, non_blocking=True)." + gpuFlagNote(model);
   d.related.insert(d.related.end(), consumer.related.begin(), consumer.related.end());
   if (!fix.edits.empty()) d.fixes.push_back(std::move(fix));
   sink.report(std::move(d));

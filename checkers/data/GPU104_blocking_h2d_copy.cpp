@@ -44,7 +44,7 @@ void checkCopy(const python::ScriptModel& model, const python::Loop& loop, const
               " at line " + std::to_string(loop.node.line()) +
               " without non_blocking=True: the CPU waits for the copy to finish before it queues the next "
               "kernels, so the transfer never overlaps with the GPU's work and the GPU idles in between. Pass "
-              "non_blocking=True.";
+              "non_blocking=True." + gpuFlagNote(model);
   // Call site -> where the loader was made, when another file built it.
   d.related = handOffSites(model, loop, model.ownerOf(pinned));
   d.related.push_back({model.location(pinned.parent().is("keyword_argument") ? pinned.parent() : pinned),

@@ -128,7 +128,7 @@ Diagnostic describe(const ScriptModel& m, const Sync& s, const python::BatchCont
   d.message += guard.clause;
   d.related.insert(d.related.end(), guard.related.begin(), guard.related.end());
   d.message += " The CPU blocks until the GPU has finished all queued work, and the GPU then idles while Python "
-               "launches the next step; " + advice(m, s, batch, d) + ".";
+               "launches the next step; " + advice(m, s, batch, d) + "." + gpuFlagNote(m);
   if (s.origin && !s.tensor.contains(s.origin))
     d.related.push_back({m.location(s.origin), "the tensor is produced on the GPU here"});
   return d;
@@ -151,7 +151,7 @@ void reportHelperSyncs(const ScriptModel& model, const std::set<uint32_t>& repor
     d.message = quote(hc.call->node) + " makes the host wait for the GPU " + every + ": " + helperChain(model, hc) +
                 ". The CPU blocks until the GPU has finished all queued work, and the GPU then idles while Python "
                 "launches the next step; call it under a periodic guard (`if step % 100 == 0:`), or keep the "
-                "values on the GPU inside it.";
+                "values on the GPU inside it." + gpuFlagNote(model);
     d.related = helperRelated(model, hc, "the helper syncs here");
     sink.report(std::move(d));
   }

@@ -21,8 +21,7 @@ constexpr const char* kWhyLogging =
 // call (`log_progress(step, msg)` printing): one finding at the call, the
 // helper's log call as a related location. A helper whose log copies a GPU
 // value is GPU201's finding instead.
-void reportHelperLogs(const ScriptModel& m, DiagnosticSink& sink) {
-  HelperEffects effects;
+void reportHelperLogs(const ScriptModel& m, HelperEffects& effects, DiagnosticSink& sink) {
   std::vector<std::pair<ts::Node, Diagnostic>> by_block;  // one logging event per block of the loop
   for (const HelperCall& hc : helperCallsWith(m, Effect::Logging, effects)) {
     if (effects.of(*hc.helper_model, *hc.helper).site(Effect::HostSync)) continue;
@@ -46,16 +45,25 @@ void reportHelperLogs(const ScriptModel& m, DiagnosticSink& sink) {
   for (auto& [block, d] : by_block) sink.report(std::move(d));
 }
 
+// A log call that runs a project function of another file whose body syncs
+// (`accelerator.log(...)` when accelerate itself is analysed): GPU201
+// reports it at this call (one logging event, one finding).
+bool helperSyncs(const ScriptModel& m, const Call& c, HelperEffects& effects) {
+  auto [other, helper] = m.calledElsewhere(c);
+  return helper && effects.of(*other, *helper).site(Effect::HostSync);
+}
+
 }  // namespace
 
 void PerStepLogging::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
   const ScriptModel& m = *ctx.script;
   if (runsOnCpuOnly(m)) return;  // no GPU to idle
+  HelperEffects effects;
   for (const Call& c : m.calls()) {
     if (!effect_calls::writesLogRecord(m, c)) continue;
     auto batch = m.perStep(c.node);
     if (!batch) continue;  // once per epoch, under a periodic guard, or behind a flag that is off
-    if (effect_calls::carriesSync(m, c)) continue;
+    if (effect_calls::carriesSync(m, c) || helperSyncs(m, c, effects)) continue;
     ShortGuardNote guard = shortGuardNote(m, c.node, *batch);
     Diagnostic d;
     d.rule = "GPU206";
@@ -69,7 +77,7 @@ void PerStepLogging::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     d.related.insert(d.related.end(), guard.related.begin(), guard.related.end());
     sink.report(std::move(d));
   }
-  if (m.project()) reportHelperLogs(m, sink);
+  if (m.project()) reportHelperLogs(m, effects, sink);
 }
 
 }  // namespace gpulint::checks

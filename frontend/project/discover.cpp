@@ -54,11 +54,16 @@ FileKind sniffKind(const fs::path& p) {
 // Test code (pytest's layout: tests/ and test/ folders, test_*.py, *_test.py,
 // conftest.py) is not what a job runs on the GPU node: its loaders and loops
 // are tiny on purpose, so findings there are noise (Semgrep skips tests by
-// default for the same reason). `test.py` alone is often an evaluation script
-// and stays. Folder runs skip it unless settings.include_tests.
-bool isTestFolder(const std::string& name) { return name == "tests" || name == "test"; }
+// default for the same reason). Test support shipped inside a package (a
+// `test_utils/` folder, `testing_utils.py`: mocked loaders, tiny regression
+// models) is test code too, as `test_utils.py` already is by its name.
+// `test.py` alone is often an evaluation script and `testing/` may be a real
+// subpackage: both stay. Folder runs skip it unless settings.include_tests.
+bool isTestFolder(const std::string& name) {
+  return name == "tests" || name == "test" || name == "test_utils" || name == "testing_utils";
+}
 bool isTestFile(const std::string& name) {
-  if (name == "conftest.py") return true;
+  if (name == "conftest.py" || name == "testing_utils.py") return true;
   if (name.size() > 8 && name.rfind("test_", 0) == 0 && name.ends_with(".py")) return true;
   return name.size() > 8 && name.ends_with("_test.py");
 }

@@ -55,6 +55,7 @@ class DeviceAnalysis {
 
   // --- modules and project definitions (device_modules.cpp) ---
   static bool isModuleConstructor(const std::string& q);
+  bool parameterIsModule(const Function& f, std::string_view name, int depth);
   bool classIsModule(const ClassDef* cls, int depth);
   const ClassDef* classNamed(std::string_view name) const;
   const ClassDef* classAt(ts::Node node) const;
@@ -92,7 +93,8 @@ class DeviceAnalysis {
 
   const ScriptModel& m_;
   int visits_ = 0;
-  std::set<uint32_t> active_;  // bindings and functions being evaluated (cycles answer "unknown")
+  std::set<uint32_t> active_;
+  std::set<const Function*> module_parameters_;  // parameters being judged as modules (cycles answer "no")  // bindings and functions being evaluated (cycles answer "unknown")
 };
 
 }  // namespace gpulint::python

@@ -6,6 +6,7 @@
 
 #include "frontend/bounded_regex.h"
 #include "frontend/python/device_analysis.h"
+#include "frontend/python/project_model.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::python {
@@ -39,8 +40,12 @@ bool DeviceAnalysis::isModule(ts::Node e, int depth) {
       return cls && classIsModule(classAt(cls), 0);
     }
     if (!m_.qualify(e).empty() || classNamed(name) || m_.functionNamed(name)) return false;
-    std::vector<Binding> all = bindingsFor(e, nullptr, nullptr);
+    const Function* fn = nullptr;
+    ts::Node param;
+    std::vector<Binding> all = bindingsFor(e, &fn, &param);
+    bool bound_before = false;
     for (const Binding* b : reaching(all, e)) {
+      bound_before = bound_before || b->at <= e.begin();
       ts::Node v = syntax::unwrap(b->value);
       bool unpacked = b->stmt.is("for_statement") || !directTarget(b->stmt, name);
       if (unpacked ? nameLooksLikeModule(name) : isModule(v, depth + 1)) return true;
@@ -50,7 +55,8 @@ bool DeviceAnalysis::isModule(ts::Node e, int depth) {
       if (c && !c->qualified.empty() && !c->qualified.starts_with("torch.") && nameLooksLikeModule(name))
         return true;
     }
-    return all.empty() && nameLooksLikeModule(name);
+    if (all.empty() && nameLooksLikeModule(name)) return true;
+    return !bound_before && fn && param && parameterIsModule(*fn, name, depth);
   }
   if (e.is("attribute")) {
     ts::Node obj = syntax::unwrap(e.field("object"));
@@ -70,6 +76,9 @@ bool DeviceAnalysis::isModule(ts::Node e, int depth) {
     return isModule(c->receiver, depth + 1);
   if (c->callee.is("identifier"))
     if (const ClassDef* cls = classNamed(c->method)) return classIsModule(cls, 0);
+  // A module class of another project file (`DistillLoss(...)` imported from losses.py).
+  if (auto [other, cls] = m_.constructedClass(*c); cls && other != &m_)
+    return DeviceAnalysis(*other).classIsModule(cls, 0);
   if (const Function* f = calledFunction(*c))
     for (ts::Node r : returnValues(*f))
       if (isModule(r, depth + 1)) return true;
@@ -80,6 +89,40 @@ bool DeviceAnalysis::isModule(ts::Node e, int depth) {
       if (!generator && other->isModuleExpression(r)) return true;
   }
   return false;
+}
+
+// `train_one_epoch(student, dino_loss, ...)` called with `dino_loss =
+// DINOLoss(...).cuda()`: a parameter is a module when every call site (at
+// least one, in this file or another) passes one.
+constexpr size_t kMaxModuleCallers = 8;
+
+bool DeviceAnalysis::parameterIsModule(const Function& f, std::string_view name, int depth) {
+  size_t index = 0;
+  while (index < f.parameters.size() && f.parameters[index] != name) ++index;
+  int position = static_cast<int>(index) - (f.owner && !f.parameters.empty() && f.parameters[0] == "self" ? 1 : 0);
+  std::vector<const Call*> local = m_.argumentSources(f);
+  const ProjectModel* project = m_.project();
+  // A function called from many places is a library's: its parameter is no
+  // one value, and asking every caller's file would cost more than it tells.
+  if (local.size() + (project ? project->callersOf(f).size() : 0) > kMaxModuleCallers) return false;
+  if (!module_parameters_.insert(&f).second) return false;  // recursion: unknown
+  int passed = 0;
+  bool every = true;
+  for (const Call* c : local) {
+    if (f.node.contains(c->node)) continue;  // a recursive call passes its own parameter
+    ts::Node arg = c->argument(name, position);
+    every = every && arg && isModule(arg, depth + 1);
+    ++passed;
+  }
+  if (project)
+    for (const ProjectCall& pc : project->callersOf(f)) {
+      if (!every) break;
+      ts::Node arg = pc.call->argument(name, position);
+      every = arg && pc.model->isModuleExpression(arg);
+      ++passed;
+    }
+  module_parameters_.erase(&f);
+  return every && passed > 0;
 }
 
 bool DeviceAnalysis::isModuleConstructor(const std::string& q) {

@@ -377,6 +377,8 @@ ts::Node ScriptModel::deviceOrigin(ts::Node expr) const {
 
 bool ScriptModel::isModuleExpression(ts::Node expr) const {
   if (const ScriptModel& owner = ownerOf(expr); &owner != this) return owner.isModuleExpression(expr);
+  CrossFileDepth guard;  // a parameter asks its callers' files, whose parameters ask theirs
+  if (!guard.ok()) return false;
   return DeviceAnalysis(*this).isModule(expr, 0);
 }
 

@@ -186,6 +186,8 @@ class GuardJudge {
       return verdict(GuardKind::Rare, e, "end-of-training condition");
     if ((op == "<=" || op == "<") && isCounterish(right) && namesEndBound(left.text()))
       return verdict(GuardKind::Rare, e, "end-of-training condition");
+    if ((op == "<" || op == "<=") && smallCap(right) && countedInBranch(e, left))
+      return verdict(GuardKind::Rare, e, "a counter capped at a few passes");
     if (op == ">" || op == ">=" || op == "<" || op == "<=") {
       // A counter or timer compared with an interval.
       for (ts::Node side : operands)
@@ -223,6 +225,39 @@ class GuardJudge {
       return verdict(GuardKind::Rare, e, "empty-batch check");
     if (isCounter(left, e) || isCounter(right, e)) return verdict(GuardKind::Rare, e, "a single step");
     if (right.is("none") && initialisedInBranch(e, left)) return verdict(GuardKind::Rare, e, "lazy initialisation");
+    return {};
+  }
+
+  // A literal cap of at most min_guard_interval: `printed < 5`.
+  bool smallCap(ts::Node bound) const {
+    bound = syntax::unwrap(bound);
+    if (!bound.is("integer")) return false;
+    ResolvedValue v = m_.resolve(bound);
+    return v.kind == ResolvedValue::Kind::Int && v.int_value <= m_.options().min_guard_interval;
+  }
+
+  // `if shown < 5: shown += 1; print(...)`: the branch counts its own passes,
+  // so once the cap is reached it never runs again.
+  static bool countedInBranch(ts::Node comparison, ts::Node name) {
+    ts::Node branch = branchOfCondition(comparison);
+    if (!branch || !(name.is("identifier") || name.is("attribute"))) return false;
+    for (ts::Node s : branch.namedChildren()) {
+      ts::Node inc = s.is("expression_statement") && s.namedChildCount() == 1 ? s.namedChild(0) : ts::Node();
+      if (inc && inc.is("augmented_assignment") && inc.field("operator").text() == "+=" &&
+          inc.field("left").text() == name.text())
+        return true;
+    }
+    return false;
+  }
+
+  // The consequence of the if/elif whose condition holds `comparison`
+  // (through `and`/`or` and parentheses only); null otherwise.
+  static ts::Node branchOfCondition(ts::Node comparison) {
+    for (ts::Node a : comparison.ancestors()) {
+      if (a.is("if_statement") || a.is("elif_clause"))
+        return a.field("condition").contains(comparison) ? a.field("consequence") : ts::Node();
+      if (!(a.is("boolean_operator") || a.is("parenthesized_expression"))) break;
+    }
     return {};
   }
 

@@ -66,11 +66,27 @@ const char* frequencyName(Frequency f) {
   return "unknown";
 }
 
+// A loop bound written in the script itself: a literal, or a constant
+// assigned in this file (`num_iters = 10`). A bound from the command line, a
+// config or a caller may be large: nullopt.
+static std::optional<int64_t> writtenBound(const ScriptModel& m, ts::Node bound) {
+  bound = syntax::unwrap(bound);
+  if (bound.is("integer")) return std::stoll(std::string(bound.text()), nullptr, 0);
+  if (!bound.is("identifier")) return std::nullopt;
+  ResolvedValue v = m.resolve(bound);
+  if (v.kind != ResolvedValue::Kind::Int || v.chain.empty()) return std::nullopt;
+  const std::string& file = m.location(bound).file;
+  for (const ValueStep& step : v.chain)
+    if (step.location.file != file || step.message.starts_with("argparse")) return std::nullopt;
+  return v.int_value;
+}
+
 std::optional<FrequencyReason> runsOnlyOnce(const ScriptModel& m, const Loop& loop) {
   ts::Node body = loop.node.field("body");
   if (endsByLeaving(body)) return FrequencyReason{loop.node, "the loop ends on its first pass"};
-  // A warm-up loop: `for _ in range(3)` (literal bounds only: a bound from
-  // the command line may be large).
+  // A warm-up or demo loop: `for _ in range(3)`, `for i in range(num_iters)`
+  // with `num_iters = 10`. Per-step work there adds up to a few events in all,
+  // as under a periodic guard: at most twice min_guard_interval passes.
   ts::Node it = syntax::unwrap(loop.iterable);
   const Call* c = it && it.is("call") ? m.callAt(it) : nullptr;
   if (!c || c->method != "range" || !c->callee.is("identifier") || c->positional.empty() ||
@@ -78,12 +94,18 @@ std::optional<FrequencyReason> runsOnlyOnce(const ScriptModel& m, const Loop& lo
     return std::nullopt;
   std::vector<int64_t> bounds;
   for (ts::Node b : c->positional) {
-    if (!syntax::unwrap(b).is("integer")) return std::nullopt;
-    bounds.push_back(std::stoll(std::string(syntax::unwrap(b).text()), nullptr, 0));
+    std::optional<int64_t> written = writtenBound(m, b);
+    if (!written) return std::nullopt;
+    bounds.push_back(*written);
   }
-  int64_t trips = bounds.size() == 1 ? bounds[0] : bounds[1] - bounds[0];
-  if (trips >= m.options().min_guard_interval) return std::nullopt;
-  return FrequencyReason{loop.node, "a warm-up loop of " + std::to_string(std::max<int64_t>(trips, 0)) + " passes"};
+  int64_t trips = std::max<int64_t>(bounds.size() == 1 ? bounds[0] : bounds[1] - bounds[0], 0);
+  int64_t interval = m.options().min_guard_interval;
+  if (trips < interval) return FrequencyReason{loop.node, "a warm-up loop of " + std::to_string(trips) + " passes"};
+  // A demo of up to twice the interval counts only when nothing repeats the
+  // loop itself (no loop around it here, no epoch loop through its callers).
+  if (trips > 2 * interval || m.enclosingLoop(loop.node) || !m.epochLoopsAround(loop.node).empty())
+    return std::nullopt;
+  return FrequencyReason{loop.node, "a short loop of " + std::to_string(trips) + " passes"};
 }
 
 namespace {

@@ -2,6 +2,7 @@
 // which project function `self.m()`, `trainer.train()`, `self.logger.log()`
 // and `loss_scaler(loss, optimizer)` run, and generators that pass their
 // argument's items through (`for x, y in logger.log_every(loader, 10):`).
+#include <algorithm>
 #include <set>
 
 #include "frontend/python/project_model.h"
@@ -95,6 +96,11 @@ std::pair<const ScriptModel*, const ClassDef*> ScriptModel::constructedClass(con
 }
 
 std::pair<const ScriptModel*, const ClassDef*> ScriptModel::instanceClass(ts::Node expr) const {
+  const std::vector<ClassRef>& classes = instanceClasses(expr);
+  return classes.size() == 1 ? classes.front() : ClassRef{nullptr, nullptr};
+}
+
+const std::vector<ScriptModel::ClassRef>& ScriptModel::instanceClasses(ts::Node expr) const {
   // `self.x` has one answer per class (every method reads the same
   // assignments): asked once, not at each of its uses.
   ts::Node e = syntax::unwrap(expr);
@@ -103,26 +109,43 @@ std::pair<const ScriptModel*, const ClassDef*> ScriptModel::instanceClass(ts::No
       auto key = std::make_pair(cls.begin(), std::string(e.field("attribute").text()));
       auto& instances = caches().self_instances;
       if (auto it = instances.find(key); it != instances.end()) return it->second;
-      instances[key] = {nullptr, nullptr};  // recursion: unknown
-      auto found = instanceOf(e);
+      instances[key] = {};  // recursion: unknown
+      auto found = instancesOf(e);
       return caches().self_instances[key] = found;
     }
-  return instanceOf(e);
+  thread_local std::vector<ClassRef> answer;  // valid until the next question
+  answer = instancesOf(e);
+  return answer;
 }
 
-std::pair<const ScriptModel*, const ClassDef*> ScriptModel::instanceOf(ts::Node expr) const {
-  std::pair<const ScriptModel*, const ClassDef*> found{nullptr, nullptr};
+std::vector<ScriptModel::ClassRef> ScriptModel::instancesOf(ts::Node expr) const {
+  std::vector<ClassRef> found;
   std::vector<ts::Node> sources = valueSources(expr, /*all_paths=*/true);
   for (ts::Node src : sources) {
     src = syntax::unwrap(src);
     if (src.is("none")) continue;  // `scaler = None` then set: calling None is no other class
     const ScriptModel& owner = ownerOf(src);
     const Call* c = src.is("call") ? owner.callAt(src) : nullptr;
-    auto cls = c ? owner.constructedClass(*c) : std::make_pair(nullptr, nullptr);
-    if (!cls.second || (found.second && found.second != cls.second)) return {nullptr, nullptr};
-    found = cls;
+    auto cls = c ? owner.constructedClass(*c) : ClassRef{nullptr, nullptr};
+    if (!cls.second) return {};  // some path holds something else
+    if (std::find(found.begin(), found.end(), cls) == found.end()) found.push_back(cls);
   }
   return found;
+}
+
+std::pair<const ScriptModel*, const Function*> ScriptModel::commonMethod(ts::Node receiver,
+                                                                        std::string_view name) const {
+  // `sampler = A() if cond else B()` (or a factory returning either): the
+  // call runs one function when every class it may hold inherits the same
+  // definition of the method (a base class's `sample`).
+  std::pair<const ScriptModel*, const Function*> common{nullptr, nullptr};
+  std::vector<ClassRef> classes = instanceClasses(receiver);  // a copy: the answer may be reused
+  for (const auto& [model, cls] : classes) {
+    auto method = model->methodOf(*cls, name);
+    if (!method.second || (common.second && common.second != method.second)) return {nullptr, nullptr};
+    common = method;
+  }
+  return common;
 }
 
 std::pair<const ScriptModel*, const Function*> ScriptModel::boundMethod(const Call& c) const {
@@ -141,7 +164,7 @@ std::pair<const ScriptModel*, const Function*> ScriptModel::boundMethod(const Ca
       if (auto [model, cls] = instanceClass(c.callee); cls) result = model->methodOf(*cls, "__call__");
   } else if (receiver && c.qualified.empty() && definesMethod(c.method) &&
              (receiver.is("identifier") || receiver.is("attribute"))) {
-    if (auto [model, cls] = instanceClass(receiver); cls) result = model->methodOf(*cls, c.method);
+    result = commonMethod(receiver, c.method);
   } else if (!receiver && c.callee.is("identifier") && c.qualified.empty() && definesMethod("__call__") &&
              !functionNamed(c.method) && !localClassNamed(*this, c.method, nullptr)) {
     // A callable object: `loss_scaler(loss, optimizer)` runs its class's __call__.

@@ -23,6 +23,9 @@ bool detectCuda(const ScriptModel& m) {
       }
     }
     if (c.qualified == "torch.cuda.is_available") return true;
+    // The device-agnostic API (`torch.accelerator.current_accelerator()`):
+    // on the GPU node it is the GPU.
+    if (c.qualified.starts_with("torch.accelerator.")) return true;
   }
   return false;
 }

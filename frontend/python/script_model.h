@@ -175,8 +175,10 @@ struct ModelCaches {
   // being found cuts recursion); cleared when the project changes.
   std::unordered_map<const Call*, std::pair<const ScriptModel*, const Function*>> bound;
   std::optional<std::set<std::string, std::less<>>> method_names;  // this file's methods
-  // instanceClass of `self.<attr>` by class start and attribute (cleared with bound).
-  std::map<std::pair<uint32_t, std::string>, std::pair<const ScriptModel*, const ClassDef*>> self_instances;
+  // instanceClasses of `self.<attr>` by class start and attribute (cleared with bound).
+  std::map<std::pair<uint32_t, std::string>, std::vector<std::pair<const ScriptModel*, const ClassDef*>>>
+      self_instances;
+  std::optional<std::string> gpu_flag;  // gpuFlag()'s answer
 };
 
 // While one lives on a thread, the models that thread asks memoise into
@@ -288,6 +290,15 @@ class ScriptModel {
   // constructs it (this file's class or, with a project, another file's);
   // {nullptr, nullptr} otherwise.
   [[nodiscard]] std::pair<const ScriptModel*, const ClassDef*> instanceClass(ts::Node expr) const;
+  // Every project class `expr` may hold, one per distinct class (a value
+  // picked by `A() if c else B()`, `x or B()`, or a factory returning
+  // either); empty when some source constructs no project class.
+  using ClassRef = std::pair<const ScriptModel*, const ClassDef*>;
+  [[nodiscard]] const std::vector<ClassRef>& instanceClasses(ts::Node expr) const;
+  // The method `name` that every class `receiver` may hold runs (they
+  // inherit one definition); {nullptr, nullptr} when they differ or unknown.
+  [[nodiscard]] std::pair<const ScriptModel*, const Function*> commonMethod(ts::Node receiver,
+                                                                           std::string_view name) const;
   // The project class a call of this file constructs (`Trainer(...)`,
   // `utils.MetricLogger(...)`); {nullptr, nullptr} when it is no such call.
   [[nodiscard]] std::pair<const ScriptModel*, const ClassDef*> constructedClass(const Call& c) const;
@@ -398,6 +409,11 @@ class ScriptModel {
   // True when the script places tensors on a CUDA device (`.cuda()`,
   // `.to("cuda")`, `torch.device("cuda")`, Lightning, HF Trainer, accelerate).
   [[nodiscard]] bool usesCuda() const { return uses_cuda_; }
+  // The command-line flag this file's GPU path needs ("--accel" when every
+  // GPU device it makes sits behind `if args.accel:` / `"cuda" if args.cuda
+  // else "cpu"`, a store_true option that is off by default); "" when some
+  // GPU device needs no flag, or there is none (gpu_flag.cpp).
+  [[nodiscard]] const std::string& gpuFlag() const;
   // True when the file runs on the GPU path: it uses CUDA itself, or a
   // project file that imports it does (ProjectModel::reachesGpu).
   [[nodiscard]] bool mayRunOnGpu() const;
@@ -448,10 +464,10 @@ class ScriptModel {
   std::map<std::string, ResolvedValue> overrides_;
   [[nodiscard]] const std::vector<BindingSite>& bindingSites(ts::Node scope_body, const std::string& name) const;
   [[nodiscard]] bool definesMethod(std::string_view name) const;  // some project class (or this file's) has it
-  [[nodiscard]] std::pair<const ScriptModel*, const ClassDef*> instanceOf(ts::Node expr) const;
   // The memo the current thread fills: its CacheScope's for this model, else the model's own.
   [[nodiscard]] ModelCaches& caches() const;
   mutable ModelCaches caches_;
+  [[nodiscard]] std::vector<ClassRef> instancesOf(ts::Node expr) const;
   bool uses_cuda_ = false;
   std::map<std::pair<ConfigRoot, std::string>, std::map<std::string, ResolvedValue>> config_values_;
 };

@@ -34,6 +34,14 @@ class SourceCollector {
       // `self.data`, assigned once in its class (usually in __init__).
       if (ts::Node value = selfValue(e)) return collect(value, index, depth + 1);
     }
+    // `x or Default()`, `A() if c else B()`: on some path, either side.
+    if (all_paths_ && (e.is("conditional_expression") || (e.is("boolean_operator") &&
+                                                          e.field("operator").text() == "or"))) {
+      bool conditional = e.is("conditional_expression");
+      collect(conditional ? e.namedChild(0) : e.field("left"), index, depth + 1);
+      collect(conditional ? e.namedChild(2) : e.field("right"), index, depth + 1);
+      return;
+    }
     if (e.is("call"))
       if (const Call* c = m_.callAt(e)) {
         if (const Function* f = m_.calledFunction(*c)) return fromReturns(*f, index, depth);

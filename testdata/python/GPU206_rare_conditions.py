@@ -102,3 +102,16 @@ def mosaics(loader, epochs):
             shown = nb * epoch
             if shown == 10:
                 print("epoch offset")  # expect: GPU206 "on every step" (not a counter of this loop)
+
+
+@torch.no_grad()
+def show_mistakes(loader):
+    model.eval()
+    printed = 0
+    for x, y in loader:
+        model(x.to(device, non_blocking=True))
+        if y[0] != 0 and printed < 5:
+            printed += 1
+            print("a mistake")  # ok: GPU206 (the branch counts itself up to 5)
+        if printed < 5:
+            print("not counted here")  # expect: GPU206 "every batch of the evaluation loop"

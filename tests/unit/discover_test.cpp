@@ -19,7 +19,8 @@ class DiscoverTest : public ::testing::Test {
     root_ = fs::temp_directory_path() / ("gpulint_discover_" + std::to_string(std::random_device{}()));
     for (const char* f : {"train.py", "test.py", "tools/test.py", "tests/test_loader.py", "tests/helpers.py",
                           "src/test/check.py", "src/model_test.py", "src/test_model.py", "src/conftest.py",
-                          "src/testing/utils.py", "src/latest_model.py", "src/attest.py"}) {
+                          "src/testing/utils.py", "src/latest_model.py", "src/attest.py",
+                          "pkg/test_utils/training.py", "pkg/testing_utils.py", "pkg/utils/testing.py"}) {
       fs::create_directories((root_ / f).parent_path());
       std::ofstream(root_ / f) << "x = 1\n";
     }
@@ -40,8 +41,9 @@ class DiscoverTest : public ::testing::Test {
 
 TEST_F(DiscoverTest, FolderRunSkipsTestCodeButKeepsEvaluationScriptsNamedTest) {
   // test.py is usually an evaluation script; `testing/` and names that merely
-  // contain "test" are ordinary code.
-  EXPECT_EQ(discovered({""}), (std::vector<std::string>{"src/attest.py", "src/latest_model.py",
+  // contain "test" are ordinary code. Test support in a package
+  // (`test_utils/`, `testing_utils.py`) is test code.
+  EXPECT_EQ(discovered({""}), (std::vector<std::string>{"pkg/utils/testing.py", "src/attest.py", "src/latest_model.py",
                                                        "src/testing/utils.py", "test.py", "tools/test.py",
                                                        "train.py"}));
 }
@@ -55,11 +57,13 @@ TEST_F(DiscoverTest, TestCodeIsListedAsSkippedWithTheWayToCheckIt) {
   EXPECT_TRUE(listed);
 }
 
-TEST_F(DiscoverTest, IncludeTestsChecksEverything) { EXPECT_EQ(discovered({""}, true).size(), 12u); }
+TEST_F(DiscoverTest, IncludeTestsChecksEverything) { EXPECT_EQ(discovered({""}, true).size(), 15u); }
 
 TEST_F(DiscoverTest, NamingTestCodeChecksIt) {
   EXPECT_EQ(discovered({"tests"}), (std::vector<std::string>{"tests/helpers.py", "tests/test_loader.py"}));
   EXPECT_EQ(discovered({"src/conftest.py"}), (std::vector<std::string>{"src/conftest.py"}));
+  EXPECT_EQ(discovered({"pkg/test_utils"}), (std::vector<std::string>{"pkg/test_utils/training.py"}));
+  EXPECT_EQ(discovered({"pkg/testing_utils.py"}), (std::vector<std::string>{"pkg/testing_utils.py"}));
   // pre-commit names every staged file with --force-exclude: test code stays out.
   EXPECT_TRUE(discovered({"src/conftest.py", "tests/test_loader.py"}, false, true).empty());
 }
