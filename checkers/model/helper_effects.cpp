@@ -111,10 +111,12 @@ std::vector<HelperCall> helperCallsWith(const ScriptModel& model, Effect e, Help
     // A call GPU206 already reads as a log (`accelerator.print`, when the
     // framework itself is analysed) is its finding, not a second one here.
     if (e == Effect::Logging && effect_calls::writesLogRecord(model, c)) continue;
-    const std::optional<EffectSite>& site = effects.of(*other, *helper).site(e);
-    if (!site) continue;
+    // Where the call runs first: most calls are not per step, and their
+    // helpers then need no summary (the costlier question).
     auto batch = model.perStep(c.node);
     if (!batch) continue;  // once per epoch, under a periodic guard, or behind a flag that is off
+    const std::optional<EffectSite>& site = effects.of(*other, *helper).site(e);
+    if (!site) continue;
     out.push_back({&c, other, helper, *site, std::move(*batch)});
   }
   return out;

@@ -181,18 +181,7 @@ std::vector<ts::Node> DeviceAnalysis::returnValues(const Function& f) {
 ts::Node DeviceAnalysis::selfAssignment(ts::Node attr) {
   ts::Node cls = syntax::ancestor(attr, {"class_definition"});
   if (!cls) return {};
-  ts::Node found;
-  int count = 0;
-  walk(
-      cls,
-      [&](ts::Node n) {
-        if (n.is("assignment") && n.field("left").text() == attr.text()) {
-          found = n.field("right");
-          ++count;
-        }
-      },
-      false);
-  return count == 1 ? found : ts::Node();
+  return m_.singleAssignmentUnder(cls, attr.text());
 }
 
 }  // namespace gpulint::python

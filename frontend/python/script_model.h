@@ -171,6 +171,9 @@ struct ModelCaches {
   std::map<uint32_t, std::pair<std::vector<ts::Node>, bool>> returns;  // by function start
   // Per class node: assignment target text -> (value of the last one, how many).
   std::unordered_map<const void*, std::unordered_map<std::string_view, std::pair<ts::Node, int>>> class_assignments;
+  // The same for singleAssignmentUnder: every assignment of the class's subtree.
+  std::unordered_map<const void*, std::unordered_map<std::string_view, std::pair<ts::Node, int>>>
+      class_subtree_assignments;
   // boundMethod's answers by call (an entry with a null model while one is
   // being found cuts recursion); cleared when the project changes.
   std::unordered_map<const Call*, std::pair<const ScriptModel*, const Function*>> bound;
@@ -390,6 +393,11 @@ class ScriptModel {
   // assigned more than once or changed in place. Each class's assignments are
   // indexed on first use (value_sources.cpp).
   [[nodiscard]] ts::Node singleAssignmentIn(ts::Node cls, std::string_view target) const;
+  // The value of the single `assignment` anywhere under the class `cls`
+  // (methods, nested classes and expressions included) whose target's text
+  // is `target`; null when there is none or more than one. Each class is
+  // indexed on first use (value_sources.cpp).
+  [[nodiscard]] ts::Node singleAssignmentUnder(ts::Node cls, std::string_view target) const;
   // Overrides of argparse defaults by a job's argv (filled by the project layer).
   void setOptionOverride(const std::string& dest, ResolvedValue value);
 

@@ -191,6 +191,28 @@ ts::Node ScriptModel::singleAssignmentIn(ts::Node cls, std::string_view target) 
   return found != it->second.end() && found->second.second == 1 ? found->second.first : ts::Node();
 }
 
+ts::Node ScriptModel::singleAssignmentUnder(ts::Node cls, std::string_view target) const {
+  auto [it, added] = caches().class_subtree_assignments.try_emplace(cls.raw().id);
+  if (added) {
+    // Only a target assigned once is answered, so the order of the walk does not matter.
+    std::vector<ts::Node> todo{cls};
+    while (!todo.empty()) {
+      ts::Node n = todo.back();
+      todo.pop_back();
+      for (ts::Node c : n.namedChildren()) {
+        if (c.is("assignment")) {
+          auto& [value, count] = it->second[c.field("left").text()];
+          value = c.field("right");
+          ++count;
+        }
+        todo.push_back(c);
+      }
+    }
+  }
+  auto found = it->second.find(target);
+  return found != it->second.end() && found->second.second == 1 ? found->second.first : ts::Node();
+}
+
 const std::vector<ts::Node>& ScriptModel::returnValues(const Function& f, bool* generator) const {
   auto& returns = caches().returns;
   auto it = returns.find(f.node.begin());

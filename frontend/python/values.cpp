@@ -355,13 +355,7 @@ class ValueResolver {
   ts::Node selfAssignment(ts::Node attr) {
     ts::Node cls = syntax::ancestor(attr, {"class_definition"});
     if (!cls) return {};
-    std::string target(attr.text());
-    ts::Node found;
-    int count = 0;
-    forEachAssignment(cls, false, [&](ts::Node a) {
-      if (a.field("left").text() == target) { found = a.field("right"); ++count; }
-    });
-    return count == 1 ? found : ts::Node();
+    return m_.singleAssignmentUnder(cls, attr.text());
   }
 
   // Finds the single assignment of the name `id` in its scope (the enclosing
@@ -390,18 +384,6 @@ class ValueResolver {
     return found;
   }
 
-
-  // Assignments in scope; with `flat` nested defs are skipped, else (for
-  // class bodies) methods are searched too.
-  template <typename F>
-  void forEachAssignment(ts::Node scope, bool flat, F&& f) {
-    for (ts::Node c : scope.namedChildren()) {
-      if (flat && (c.is("function_definition") || c.is("class_definition") || c.is("decorated_definition")))
-        continue;
-      if (c.is("assignment")) f(c);
-      forEachAssignment(c, flat, f);
-    }
-  }
 
   const ClassDef* classNamed(const std::string& name) {
     for (const auto& c : m_.classes())

@@ -7,6 +7,11 @@ namespace gpulint::ts {
 const std::vector<TSNode>* ChildIndex::children(TSNode n) const {
   if (ts_node_is_null(n) || ts_node_child_count(n) <= kWide) return nullptr;
   std::lock_guard<std::mutex> lock(mutex_);
+  return childrenLocked(n);
+}
+
+const std::vector<TSNode>* ChildIndex::childrenLocked(TSNode n) const {
+  if (ts_node_is_null(n) || ts_node_child_count(n) <= kWide) return nullptr;
   auto& slot = wide_[n.id];
   if (!slot) {
     slot = std::make_unique<std::vector<TSNode>>();
@@ -22,10 +27,54 @@ const std::vector<TSNode>* ChildIndex::children(TSNode n) const {
 void ChildIndex::clear() {
   std::lock_guard<std::mutex> lock(mutex_);
   wide_.clear();
+  up_.clear();
 }
 
 TSNode ChildIndex::childWithDescendant(TSNode parent, TSNode descendant) const {
-  const std::vector<TSNode>* kids = children(parent);
+  std::lock_guard<std::mutex> lock(mutex_);
+  return stepDownLocked(parent, descendant);
+}
+
+const ChildIndex::Up& ChildIndex::upLocked(TSNode n) const {
+  if (auto it = up_.find(n.id); it != up_.end()) return it->second;
+  // Walk down from the root, remembering each step's parent and depth.
+  TSNode at = ts_tree_root_node(n.tree);
+  uint32_t depth = 0;
+  for (TSNode next = stepDownLocked(at, n); !ts_node_is_null(next); next = stepDownLocked(at, n)) {
+    up_.try_emplace(next.id, Up{at, ++depth});
+    if (next.id == n.id) break;
+    at = next;
+  }
+  if (auto it = up_.find(n.id); it != up_.end()) return it->second;
+  // The walk lost the node (an empty MISSING token between children): as
+  // the walk without memo did, the deepest node reached is its parent.
+  return up_.try_emplace(n.id, Up{at, depth + 1}).first->second;
+}
+
+TSNode ChildIndex::parentOf(TSNode n, uint32_t* depth) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (n.id == ts_tree_root_node(n.tree).id) {
+    *depth = 0;
+    return TSNode{};
+  }
+  const Up& up = upLocked(n);
+  *depth = up.depth;
+  return up.parent;
+}
+
+void ChildIndex::ancestorsOf(TSNode n, std::vector<TSNode>& out) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  const void* root = ts_tree_root_node(n.tree).id;
+  for (TSNode at = n; at.id != root;) {
+    const Up& up = upLocked(at);
+    if (ts_node_is_null(up.parent)) break;
+    out.push_back(up.parent);
+    at = up.parent;
+  }
+}
+
+TSNode ChildIndex::stepDownLocked(TSNode parent, TSNode descendant) const {
+  const std::vector<TSNode>* kids = childrenLocked(parent);
   uint32_t begin = ts_node_start_byte(descendant), end = ts_node_end_byte(descendant);
   // An empty descendant (a MISSING token) may sit on the border of two
   // children; tree-sitter's own rules decide that case.

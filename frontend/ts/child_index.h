@@ -29,12 +29,28 @@ class ChildIndex {
   // ts_node_child_with_descendant answers, found by binary search in a wide
   // node's children.
   [[nodiscard]] TSNode childWithDescendant(TSNode parent, TSNode descendant) const;
+  // The parent of `n` (null for the root) and `n`'s depth below the root.
+  // Each node's parent is found once, walking down from the root as
+  // Node::parent() did, and remembered with the parents of every node on
+  // the way; later questions about them cost a lookup, not a walk.
+  [[nodiscard]] TSNode parentOf(TSNode n, uint32_t* depth) const;
+  // Appends n's ancestors to `out`, nearest first (the root last).
+  void ancestorsOf(TSNode n, std::vector<TSNode>& out) const;
   // Forgets every node (the tree was edited: their byte offsets moved).
   void clear();
 
  private:
+  struct Up {
+    TSNode parent;
+    uint32_t depth;  // of the child, below the root
+  };
+  [[nodiscard]] const std::vector<TSNode>* childrenLocked(TSNode n) const;
+  [[nodiscard]] TSNode stepDownLocked(TSNode parent, TSNode descendant) const;
+  // The entry of `n` (not the root), walking down from the root when unknown.
+  [[nodiscard]] const Up& upLocked(TSNode n) const;
   mutable std::mutex mutex_;
   mutable std::unordered_map<const void*, std::unique_ptr<std::vector<TSNode>>> wide_;
+  mutable std::unordered_map<const void*, Up> up_;
 };
 
 }  // namespace gpulint::ts

@@ -4,6 +4,12 @@ namespace gpulint::ts {
 
 Node Node::parent() const {
   if (isNull()) return Node();
+  if (index_) {
+    uint32_t depth = 0;
+    TSNode up = index_->parentOf(node_, &depth);
+    WorkBudget::charge(depth);  // the steps of the walk down it stands for
+    return ts_node_is_null(up) ? Node() : wrap(up);
+  }
   TSNode n = ts_tree_root_node(node_.tree);
   if (n.id == node_.id) return Node();
   for (TSNode next = stepDown(n); !ts_node_is_null(next) && next.id != node_.id; next = stepDown(n)) n = next;
@@ -13,6 +19,14 @@ Node Node::parent() const {
 std::vector<Node> Node::ancestors() const {
   std::vector<Node> out;
   if (isNull()) return out;
+  if (index_) {
+    std::vector<TSNode> up;
+    index_->ancestorsOf(node_, up);
+    WorkBudget::charge(up.size());  // the steps of the walk down it stands for
+    out.reserve(up.size());
+    for (TSNode n : up) out.push_back(wrap(n));
+    return out;
+  }
   for (TSNode n = ts_tree_root_node(node_.tree); !ts_node_is_null(n) && n.id != node_.id; n = stepDown(n))
     out.push_back(wrap(n));
   std::reverse(out.begin(), out.end());
