@@ -1,5 +1,8 @@
 #include "checkers/ops/GPU405_tiny_launch.h"
 
+#include <map>
+#include <vector>
+
 #include "checkers/ops/ops_common.h"
 
 namespace gpulint::checks {
@@ -13,6 +16,12 @@ std::string from(const cxx::LaunchArg& arg) { return arg.origin.empty() ? "" : "
 
 void TinyLaunch::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
   const cxx::CxxModel& model = *ctx.cxx;
+  // A macro that expands to a switch of launches (apex's group-norm kernels:
+  // 90 block sizes behind one macro call) puts them all at one place: one
+  // finding there, naming the other sizes.
+  std::map<uint32_t, Diagnostic> first;  // by the block argument's offset
+  std::map<uint32_t, std::vector<int64_t>> other_sizes;
+  std::vector<uint32_t> order;
   for (const cxx::Launch& launch : model.launches) {
     if (launch.config.size() < 2) continue;
     const cxx::LaunchArg& grid = launch.config[0];
@@ -35,7 +44,21 @@ void TinyLaunch::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
     } else {
       continue;  // full warps and enough parallelism
     }
-    sink.report(ops::makeDiagnostic("GPU405", Level::Note, model, block.range, std::move(message)));
+    if (first.count(block.range.begin)) {
+      other_sizes[block.range.begin].push_back(threads);
+      continue;
+    }
+    order.push_back(block.range.begin);
+    first.emplace(block.range.begin, ops::makeDiagnostic("GPU405", Level::Note, model, block.range, std::move(message)));
+  }
+  for (uint32_t at : order) {
+    Diagnostic d = std::move(first.at(at));
+    if (auto it = other_sizes.find(at); it != other_sizes.end()) {
+      std::string sizes;
+      for (int64_t t : it->second) sizes += (sizes.empty() ? "" : ", ") + std::to_string(t);
+      d.message += " The same code also launches it with blocks of " + sizes + " threads.";
+    }
+    sink.report(std::move(d));
   }
 }
 

@@ -24,3 +24,17 @@ void launch_all(float* x, int n, cudaStream_t stream) {
   grown.x = n;
   scale_kernel<<<n, grown, 0, stream>>>(x, n);  // ok: GPU405 (changed after construction)
 }
+
+// A macro that expands to a launch per channel count: one finding at the
+// macro's call, naming every block size that wastes lanes.
+#define LAUNCH_FOR_CHANNELS(C)                          \
+  switch (C) {                                          \
+    case 40: scale_kernel<<<n, 40, 0, stream>>>(x, n); break;   \
+    case 72: scale_kernel<<<n, 72, 0, stream>>>(x, n); break;   \
+    case 256: scale_kernel<<<n, 256, 0, stream>>>(x, n); break; \
+    default: scale_kernel<<<n, 100, 0, stream>>>(x, n); break;  \
+  }
+
+void launch_channels(float* x, int n, int c, cudaStream_t stream) {
+  LAUNCH_FOR_CHANNELS(c)  // expect: GPU405 "also launches it with blocks of 72, 100 threads"
+}
