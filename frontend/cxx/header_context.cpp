@@ -7,6 +7,8 @@
 #include <set>
 #include <sstream>
 
+#include "frontend/cxx/include_scan.h"
+
 
 namespace fs = std::filesystem;
 
@@ -27,24 +29,6 @@ bool mentions(std::string_view text, std::string_view word) {
     if (starts && ends) return true;
   }
   return false;
-}
-
-// Calls `visit` with each `#include` target in `text` ("x/y.h" or <x/y.h>),
-// scanned by hand (a regex over a hostile file can overflow the stack).
-template <typename F> void forEachInclude(std::string_view text, F visit) {
-  auto skipBlanks = [&](size_t i) {
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-    return i;
-  };
-  for (size_t hash = text.find('#'); hash != std::string_view::npos; hash = text.find('#', hash + 1)) {
-    size_t i = skipBlanks(hash + 1);
-    if (text.substr(i, 7) != "include") continue;
-    i = skipBlanks(i + 7);
-    if (i >= text.size() || (text[i] != '<' && text[i] != '"')) continue;
-    size_t end = text.find_first_of(text[i] == '<' ? ">\n" : "\"\n", i + 1);
-    if (end == std::string_view::npos) return;
-    visit(text.substr(i + 1, end - i - 1));
-  }
 }
 
 bool isCudaExtension(std::string_view ext) { return ext == ".cu" || ext == ".cuh"; }

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "frontend/cxx/cxx_frontend.h"
+#include "frontend/cxx/include_scan.h"
 
 namespace fs = std::filesystem;
 
@@ -33,22 +34,13 @@ bool folderHasTorchSource(const fs::path& dir) {
 
 }  // namespace
 
-// `#  include <torch/...>` / "ATen/..." / <c10/...>, scanned by hand: a
-// regex over a whole file overflows the stack on a `#` and 50k spaces.
+// `#  include <torch/...>` / "ATen/..." / <c10/...>.
 bool includesTorch(std::string_view text) {
-  auto skipBlanks = [&](size_t i) {
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-    return i;
-  };
-  for (size_t hash = text.find('#'); hash != std::string_view::npos; hash = text.find('#', hash + 1)) {
-    size_t i = skipBlanks(hash + 1);
-    if (text.substr(i, 7) != "include") continue;
-    i = skipBlanks(i + 7);
-    if (i >= text.size() || (text[i] != '<' && text[i] != '"')) continue;
-    std::string_view path = text.substr(i + 1, 6);
-    if (path.starts_with("torch/") || path.starts_with("ATen/") || path.starts_with("c10/")) return true;
-  }
-  return false;
+  bool found = false;
+  forEachInclude(text, [&found](std::string_view path) {
+    found = found || path.starts_with("torch/") || path.starts_with("ATen/") || path.starts_with("c10/");
+  });
+  return found;
 }
 
 bool inTorchProject(const SourceFile& source, bool file_includes_torch) {
