@@ -3,6 +3,7 @@
 // functions it calls); a loop around step loops is an epoch loop; a loop over
 // batches in an evaluation context with no backward is an eval loop.
 #include <algorithm>
+#include <cctype>
 #include <map>
 
 #include "frontend/bounded_regex.h"
@@ -24,6 +25,28 @@ bool isTrainingCall(const Call& c) {
   return false;
 }
 
+bool forwardsLoopTarget(const ScriptModel& m, const Loop& l) {
+  std::vector<std::string_view> vars;
+  std::vector<ts::Node> stack{l.target};
+  while (!stack.empty()) {
+    ts::Node n = stack.back();
+    stack.pop_back();
+    if (!n) continue;
+    if (n.is("identifier") && n.text() != "_") vars.push_back(n.text());
+    for (ts::Node c : n.namedChildren()) stack.push_back(c);
+  }
+  if (vars.empty()) return false;
+  ts::Node body = l.node.field("body");
+  for (const Call& c : m.callsIn(body)) {
+    if (!body.contains(c.node) || c.positional.empty() || !c.qualified.empty()) continue;
+    bool uses = false;
+    for (ts::Node a : c.positional)
+      for (std::string_view v : vars) uses = uses || syntax::containsName(a, v);
+    if (uses && m.isModuleExpression(c.method == "forward" && c.receiver ? c.receiver : c.callee)) return true;
+  }
+  return false;
+}
+
 bool playsEpisodes(const Loop& l) {
   ts::Node header = l.node.is("while_statement") ? l.node.field("condition") : ts::Node();
   for (ts::Node n : {l.target, l.iterable, header})
@@ -37,7 +60,7 @@ class LoopClassifier {
 
   void run() {
     for (Loop& l : m_.loops_) {
-      if (!playsEpisodes(l) && trainsDirectly(l.node)) l.kind = LoopKind::Step;
+      if (!playsEpisodes(l) && trainsDirectly(l.node) && !buildsModelEachPass(l)) l.kind = LoopKind::Step;
     }
     // A loop with a training loop inside (or calling a function that has
     // one) is an epoch loop.
@@ -61,6 +84,13 @@ class LoopClassifier {
           break;
         }
     }
+    // A loop whose every iteration runs a whole evaluation pass (it calls a
+    // function with its own batch loop) iterates datasets, classifiers or
+    // checkpoints: per batch only the callee's loop counts. Calls into other
+    // files are followed by ProjectModel::markEvalPassLoops.
+    for (Loop& l : m_.loops_)
+      if (l.kind == LoopKind::Eval && !forwardsTarget(l) && callsEvalPass(l.node.field("body"), 0))
+        l.kind = LoopKind::Other;
   }
 
  private:
@@ -74,6 +104,36 @@ class LoopClassifier {
       const Function* f = isTrainingCall(c) ? nullptr : calledFunction(c);
       if (!isTrainingCall(c) && !(f && functionTrains(*f, 1))) continue;
       if (!innerLoopBetween(c.node, loop)) return true;
+    }
+    return false;
+  }
+
+  // `model = GPTModel(cfg).bfloat16().to(device)` among the loop's own
+  // statements: every pass trains a fresh model (a batch-size search, a
+  // benchmark sweep), so the loop runs experiments, not steps. A module of
+  // torch.nn (a loss rebuilt per step) does not count.
+  bool buildsModelEachPass(const Loop& l) {
+    ts::Node body = l.node.field("body");
+    for (const Call& c : m_.callsIn(body)) {
+      if (!body.contains(c.node) || !c.receiver || !syntax::oneOf(c.method, {"to", "cuda"})) continue;
+      ts::Node assign = c.node.parent();
+      if (!assign || !assign.is("assignment") || !(assign.field("right") == c.node) || !unconditionalIn(assign, body))
+        continue;
+      const Call* made = m_.callAt(syntax::unwrap(c.receiver));
+      while (made && made->receiver && made->receiver.is("call")) made = m_.callAt(made->receiver);
+      if (!made || made->receiver || made->qualified.starts_with("torch.")) continue;
+      std::string_view cls = syntax::lastName(made->callee);
+      if (m_.constructedClass(*made).second || (!cls.empty() && std::isupper(static_cast<unsigned char>(cls[0]))))
+        return true;
+    }
+    return false;
+  }
+
+  // No condition or loop between `n` and `body` (a try or with block is fine).
+  static bool unconditionalIn(ts::Node n, ts::Node body) {
+    for (ts::Node p : n.ancestors()) {
+      if (p == body) return true;
+      if (!syntax::oneOf(p.type(), {"expression_statement", "block", "try_statement", "with_statement"})) return false;
     }
     return false;
   }
@@ -119,9 +179,54 @@ class LoopClassifier {
     return false;
   }
 
+  bool callsEvalPass(ts::Node node, int depth) {
+    if (depth > 2) return false;
+    for (const Call& c : m_.callsIn(node)) {
+      if (!node.contains(c.node)) continue;
+      const Function* f = calledFunction(c);
+      if (!f || f->node.contains(node)) continue;
+      for (const Loop& inner : m_.loopsIn(f->node))
+        if (inner.kind == LoopKind::Eval && f->node.contains(inner.node)) return true;
+      if (callsEvalPass(f->node, depth + 1)) return true;
+    }
+    return false;
+  }
+
   bool isEvalLoop(const Loop& l) {
-    if (!l.node.is("for_statement") || !iteratesBatches(l)) return false;
+    if (!l.node.is("for_statement") || !iteratesBatches(l) || !worksOnItems(l)) return false;
     return m_.inEvalContext(l.node);
+  }
+
+  // Something in the body besides printing uses what the loop yields:
+  // `for x, y in loader: print(x.shape)` inspects the data and queues no GPU
+  // work, so nothing in it can keep a GPU waiting.
+  bool worksOnItems(const Loop& l) {
+    std::vector<std::string_view> vars;
+    for (ts::Node n = l.target; n;) {
+      if (n.is("identifier")) { vars.push_back(n.text()); break; }
+      for (ts::Node c : n.namedChildren())
+        if (c.is("identifier")) vars.push_back(c.text());
+      break;
+    }
+    if (vars.empty() || (vars.size() == 1 && vars[0] == "_")) return true;  // unknown shape: keep the loop
+    ts::Node body = l.node.field("body");
+    for (const Call& c : m_.callsIn(body)) {
+      if (!body.contains(c.node)) continue;
+      if (!c.receiver && syntax::oneOf(c.method, {"print", "len", "str", "repr", "type", "isinstance", "format"}))
+        continue;
+      if (syntax::oneOf(c.method, {"info", "debug", "warning", "write", "set_description", "set_postfix"})) continue;
+      for (std::string_view v : vars)
+        if (syntax::containsName(c.node, v)) return true;
+    }
+    // Assignments and subscripts use the items too (`preds[i] = batch`): only
+    // a body of prints and nothing else is an inspection loop.
+    for (ts::Node s : body.namedChildren()) {
+      if (s.is("comment")) continue;
+      ts::Node e = s.is("expression_statement") && s.namedChildCount() == 1 ? s.namedChild(0) : ts::Node();
+      const Call* c = e && e.is("call") ? m_.callAt(e) : nullptr;
+      if (!c || !(c->method == "print" || c->method == "info")) return true;
+    }
+    return false;
   }
 
   // A batch loop iterates batches (RULES.md "How often a line runs"): it runs
@@ -131,7 +236,7 @@ class LoopClassifier {
   bool iteratesBatches(const Loop& l) {
     if (forwardsTarget(l)) return true;
     ts::Node it = peelWrappers(l.iterable);
-    if (!it || isCollectionOfThings(it)) return false;
+    if (!it || isCollectionOfThings(it) || indexesOneBatch(it)) return false;
     std::string text = std::string(l.iterable.text()) + " " + std::string(l.target.text());
     static const std::regex batchy(
         R"((loader|batch|data|dl\b|iter|val|test|eval|inputs|images|progress|pbar|prefetch))",
@@ -153,41 +258,39 @@ class LoopClassifier {
     return it;
   }
 
+  // `range(batch_size)`, `range(bsz)`, `range(len(batch))`: the items of one
+  // batch, visited inside whatever loop runs per batch.
+  bool indexesOneBatch(ts::Node it) {
+    const Call* c = it.is("call") ? m_.callAt(it) : nullptr;
+    if (!c || c->method != "range" || c->receiver || c->positional.size() != 1) return false;
+    ts::Node n = syntax::unwrap(c->positional[0]);
+    if (const Call* len = n.is("call") ? m_.callAt(n) : nullptr; len && len->method == "len" && len->positional.size() == 1)
+      return syntax::oneOf(syntax::lastName(len->positional[0]), {"batch", "x", "inputs", "images"});
+    std::string_view name = syntax::lastName(n);
+    return syntax::oneOf(name, {"batch_size", "bsz", "bs", "local_batch_size", "micro_batch_size"}) ||
+           (name.size() > 11 && name.substr(name.size() - 11) == "_batch_size");
+  }
+
   // Literal collections, dict views, string splits and plurals of things
   // that are not batches: each iteration is a dataset, a prompt, a model.
   bool isCollectionOfThings(ts::Node it) {
     if (syntax::oneOf(it.type(), {"list", "tuple", "set", "dictionary", "string", "concatenated_string"})) return true;
-    if (const Call* c = it.is("call") ? m_.callAt(it) : nullptr)
+    if (const Call* c = it.is("call") ? m_.callAt(it) : nullptr) {
       if (c->receiver && syntax::oneOf(c->method, {"items", "keys", "values", "split"})) return true;
+      // `zip(dataset_names, metric_types)`: things in step, when every list is.
+      if (c->method == "zip" && !c->receiver && !c->positional.empty()) {
+        for (ts::Node arg : c->positional)
+          if (!isCollectionOfThings(syntax::unwrap(arg))) return false;
+        return true;
+      }
+    }
     static const std::regex things(
-        R"((^|_)(subsets|splits|datasets|prompts|texts|sentences|names|models|folds|tasks|files|paths|checkpoints|ckpts|configs|seeds|langs|languages|phases|modes|domains|benchmarks)$)",
+        R"((^|_)(subsets|splits|datasets|prompts|texts|sentences|names|models|folds|tasks|files|paths|fpaths|filenames|classnames|classes|templates|mappings|strs|types|heads|classifiers|checkpoints|ckpts|configs|seeds|langs|languages|phases|modes|domains|benchmarks)$)",
         std::regex::icase);
     return nameSearch(syntax::lastName(it), things);
   }
 
-  // The body calls a model on the loop variable: `model(images)`, `self.net(x.to(device))`.
-  bool forwardsTarget(const Loop& l) {
-    std::vector<std::string_view> vars;
-    std::vector<ts::Node> stack{l.target};
-    while (!stack.empty()) {
-      ts::Node n = stack.back();
-      stack.pop_back();
-      if (!n) continue;
-      if (n.is("identifier") && n.text() != "_") vars.push_back(n.text());
-      for (ts::Node c : n.namedChildren()) stack.push_back(c);
-    }
-    if (vars.empty()) return false;
-    ts::Node body = l.node.field("body");
-    for (const Call& c : m_.callsIn(body)) {
-      if (!body.contains(c.node) || c.positional.empty() || !c.qualified.empty()) continue;
-      bool uses = false;
-      for (ts::Node a : c.positional)
-        for (std::string_view v : vars) uses = uses || syntax::containsName(a, v);
-      if (uses && m_.isModuleExpression(c.method == "forward" && c.receiver ? c.receiver : c.callee)) return true;
-    }
-    return false;
-  }
-
+  bool forwardsTarget(const Loop& l) { return forwardsLoopTarget(m_, l); }
 
   ScriptModel& m_;
   std::map<std::pair<const Function*, int>, bool> memo_;

@@ -209,6 +209,7 @@ void ProjectModel::link() {
   markGpu();
   markStepLoops();
   markEpochLoops();
+  markEvalPassLoops();
   measureComponents();
 }
 
@@ -315,6 +316,44 @@ void ProjectModel::markEpochLoops() {
           l->kind = LoopKind::Epoch;
     }
   }
+}
+
+// An evaluation loop that calls a function running its own batch loop in
+// another file (`for name in datasets: evaluate(model, make_loader(name))`)
+// loops over whole evaluation passes, not batches (as loops.cpp decides
+// within one file): only the callee's loop runs per batch.
+void ProjectModel::markEvalPassLoops() {
+  std::map<const Function*, bool> memo;
+  for (ScriptModel* m : models_)
+    for (Loop& l : m->loops_) {
+      if (l.kind != LoopKind::Eval || forwardsLoopTarget(*m, l)) continue;
+      ts::Node body = l.node.field("body");
+      for (const Call& c : m->callsIn(body)) {
+        if (!body.contains(c.node)) continue;
+        auto [model, f] = m->callTarget(c);
+        if (f && !f->node.contains(l.node) && runsEvalPass(*model, *f, 0, memo)) {
+          l.kind = LoopKind::Other;
+          break;
+        }
+      }
+    }
+}
+
+bool ProjectModel::runsEvalPass(const ScriptModel& m, const Function& f, int depth,
+                                std::map<const Function*, bool>& memo) const {
+  if (auto it = memo.find(&f); it != memo.end()) return it->second;
+  memo[&f] = false;  // recursion
+  bool result = false;
+  for (const Loop& l : m.loopsIn(f.node))
+    result = result || (l.kind == LoopKind::Eval && f.node.contains(l.node));
+  if (!result && depth < 2)
+    for (const Call& c : m.callsIn(f.node)) {
+      if (c.function != &f) continue;
+      auto [model, g] = m.callTarget(c);
+      if (g && g != &f && runsEvalPass(*model, *g, depth + 1, memo)) { result = true; break; }
+    }
+  memo[&f] = result;
+  return result;
 }
 
 // A file is on the GPU path when it places tensors on a GPU itself or is

@@ -82,6 +82,9 @@ class ProjectModel {
   void measureComponents();
   void markStepLoops();
   void markEpochLoops();
+  void markEvalPassLoops();
+  [[nodiscard]] bool runsEvalPass(const ScriptModel& m, const Function& f, int depth,
+                                  std::map<const Function*, bool>& memo) const;
   bool trains(const ScriptModel& m, const Function& f, int depth, std::map<const Function*, bool>& memo) const;
 
   std::vector<ScriptModel*> models_;

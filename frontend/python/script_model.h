@@ -73,6 +73,10 @@ struct Loop;
 // whole episode on the host before its update, so it is never a step loop,
 // even when it runs the backward pass (RULES.md "Step loop").
 [[nodiscard]] bool playsEpisodes(const Loop& l);
+class ScriptModel;
+// The loop's body runs a module on its own loop variable (`model(images)`,
+// `self.net(x.to(device))`): it iterates batches whatever it is named.
+[[nodiscard]] bool forwardsLoopTarget(const ScriptModel& m, const Loop& l);
 
 enum class LoopKind { Other, Epoch, Step, Eval };
 [[nodiscard]] const char* loopKindName(LoopKind kind);
