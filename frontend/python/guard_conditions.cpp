@@ -188,6 +188,11 @@ class GuardJudge {
       return verdict(GuardKind::Rare, e, "end-of-training condition");
     if ((op == "<" || op == "<=") && smallCap(right) && countedInBranch(e, left))
       return verdict(GuardKind::Rare, e, "a counter capped at a few passes");
+    // Not `epoch < 5`: inside the step loop that holds for every step of an epoch.
+    if (!syntax::containsWord(e.text(), {"epoch", "epochs"}) &&
+        (((op == "<" || op == "<=") && isCounter(left, e) && firstFewSteps(right)) ||
+         ((op == ">" || op == ">=") && isCounter(right, e) && firstFewSteps(left))))
+      return verdict(GuardKind::Rare, e, "the first few steps");
     if (op == ">" || op == ">=" || op == "<" || op == "<=") {
       // A counter or timer compared with an interval.
       for (ts::Node side : operands)
@@ -203,7 +208,25 @@ class GuardJudge {
   }
 
   bool isCounter(ts::Node side, ts::Node at) const {
-    return isCounterName(side.text()) || isLoopCounter(side, at) || offsetCounter(side, at);
+    return isCounterName(side.text()) || isLoopCounter(side, at) || offsetCounter(side, at) ||
+           countedPerPass(side, at);
+  }
+
+  // `num_total += 1` among the own statements of the loop around `at`: the
+  // name counts the passes, whatever it is called.
+  bool countedPerPass(ts::Node side, ts::Node at) const {
+    side = syntax::unwrap(side);
+    if (!side.is("identifier") && !side.is("attribute")) return false;
+    const Loop* loop = m_.enclosingLoop(at);
+    ts::Node body = loop ? loop->node.field("body") : ts::Node();
+    if (!body) return false;
+    for (ts::Node s : body.namedChildren()) {
+      ts::Node inc = s.is("expression_statement") && s.namedChildCount() == 1 ? s.namedChild(0) : ts::Node();
+      if (inc && inc.is("augmented_assignment") && inc.field("operator").text() == "+=" &&
+          inc.field("left").text() == side.text() && syntax::unwrap(inc.field("right")).text() == "1")
+        return true;
+    }
+    return false;
   }
 
   // A name bound to a loop counter plus an offset (yolov5's `ni = i + nb *
@@ -234,6 +257,16 @@ class GuardJudge {
     if (!bound.is("integer")) return false;
     ResolvedValue v = m_.resolve(bound);
     return v.kind == ResolvedValue::Kind::Int && v.int_value <= m_.options().min_guard_interval;
+  }
+
+  // The bound of `step < 5` or `step < start_step + 5`: the counter passes it
+  // after a handful of steps (a warm-up print, a memory report at start-up).
+  bool firstFewSteps(ts::Node bound) const {
+    bound = syntax::unwrap(bound);
+    if (smallCap(bound)) return true;
+    if (!bound.is("binary_operator") || bound.field("operator").text() != "+") return false;
+    ts::Node l = syntax::unwrap(bound.field("left")), r = syntax::unwrap(bound.field("right"));
+    return (smallCap(r) && isCounterName(l.text())) || (smallCap(l) && isCounterName(r.text()));
   }
 
   // `if shown < 5: shown += 1; print(...)`: the branch counts its own passes,
@@ -286,6 +319,11 @@ class GuardJudge {
     if (syntax::containsWord(e.text(), {"isnan", "isinf"}) || namesNonFinite(e.text()))
       return verdict(GuardKind::Rare, e, "failure check");
     const Call* c = m_.callAt(e);
+    // `isinstance(prof, torch.profiler.profile)`: only a profiling run, which
+    // is off by default and measures itself.
+    if (c && c->method == "isinstance" && c->positional.size() == 2 &&
+        syntax::containsWord(c->positional[1].text(), {"profiler", "profile"}))
+      return verdict(GuardKind::Rare, e, "profiling run");
     const Function* f = c ? m_.calledFunction(*c) : nullptr;
     ts::Node returned = f && env.empty() && depth < kMaxDepth ? singleReturn(*f) : ts::Node();
     if (!returned) return {};

@@ -1,6 +1,7 @@
 // How often a node runs (frequency.h) and the per-step questions built on it
 // (RULES.md "Periodic guard", "How often a line runs").
 #include <algorithm>
+#include <charconv>
 #include "frontend/python/frequency.h"
 #include "frontend/python/syntax.h"
 
@@ -71,7 +72,13 @@ const char* frequencyName(Frequency f) {
 // config or a caller may be large: nullopt.
 static std::optional<int64_t> writtenBound(const ScriptModel& m, ts::Node bound) {
   bound = syntax::unwrap(bound);
-  if (bound.is("integer")) return std::stoll(std::string(bound.text()), nullptr, 0);
+  if (bound.is("integer")) {
+    int64_t v = 0;
+    std::string_view t = bound.text();
+    auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+    if (ec != std::errc() || end != t.data() + t.size()) return std::nullopt;  // 0x10, 1_000, huge
+    return v;
+  }
   if (!bound.is("identifier")) return std::nullopt;
   ResolvedValue v = m.resolve(bound);
   if (v.kind != ResolvedValue::Kind::Int || v.chain.empty()) return std::nullopt;
@@ -81,13 +88,33 @@ static std::optional<int64_t> writtenBound(const ScriptModel& m, ts::Node bound)
   return v.int_value;
 }
 
-std::optional<FrequencyReason> runsOnlyOnce(const ScriptModel& m, const Loop& loop) {
-  ts::Node body = loop.node.field("body");
-  if (endsByLeaving(body)) return FrequencyReason{loop.node, "the loop ends on its first pass"};
-  // A warm-up or demo loop: `for _ in range(3)`, `for i in range(num_iters)`
-  // with `num_iters = 10`. Per-step work there adds up to a few events in all,
-  // as under a periodic guard: at most twice min_guard_interval passes.
-  ts::Node it = syntax::unwrap(loop.iterable);
+// The passes of `range(n)`, `range(a, b)` or a slice `items[:n]` /
+// `items[a:b]` (enumerate/tqdm around it peeled) whose bounds are written in
+// the script; nullopt for anything else.
+static std::optional<int64_t> writtenTrips(const ScriptModel& m, ts::Node it) {
+  for (int i = 0; i < 2 && it && it.is("call"); ++i) {
+    const Call* w = m.callAt(it);
+    if (!w || w->positional.empty() || !syntax::oneOf(w->method, {"enumerate", "tqdm"})) break;
+    it = syntax::unwrap(w->positional[0]);
+  }
+  if (it && it.is("subscript")) {
+    ts::Node slice = it.field("subscript");
+    if (!slice || !slice.is("slice")) return std::nullopt;
+    ts::Node start, stop;
+    int colons = 0;
+    for (uint32_t i = 0; i < slice.childCount(); ++i) {
+      ts::Node part = slice.child(i);
+      if (!part.isNamed()) colons += part.text() == ":";
+      else if (part.is("comment")) continue;
+      else if (colons == 0) start = part;
+      else if (colons == 1) stop = part;
+      else return std::nullopt;  // a step
+    }
+    std::optional<int64_t> from = start ? writtenBound(m, start) : std::optional<int64_t>(0);
+    std::optional<int64_t> to = stop ? writtenBound(m, stop) : std::nullopt;
+    if (!from || !to || *from < 0 || *to < 0) return std::nullopt;  // `x[-3:]` counts from the end
+    return *to - *from;
+  }
   const Call* c = it && it.is("call") ? m.callAt(it) : nullptr;
   if (!c || c->method != "range" || !c->callee.is("identifier") || c->positional.empty() ||
       c->positional.size() > 2)
@@ -98,7 +125,18 @@ std::optional<FrequencyReason> runsOnlyOnce(const ScriptModel& m, const Loop& lo
     if (!written) return std::nullopt;
     bounds.push_back(*written);
   }
-  int64_t trips = std::max<int64_t>(bounds.size() == 1 ? bounds[0] : bounds[1] - bounds[0], 0);
+  return bounds.size() == 1 ? bounds[0] : bounds[1] - bounds[0];
+}
+
+std::optional<FrequencyReason> runsOnlyOnce(const ScriptModel& m, const Loop& loop) {
+  ts::Node body = loop.node.field("body");
+  if (endsByLeaving(body)) return FrequencyReason{loop.node, "the loop ends on its first pass"};
+  // A warm-up or demo loop: `for _ in range(3)`, `for i in range(num_iters)`
+  // with `num_iters = 10`. Per-step work there adds up to a few events in all,
+  // as under a periodic guard: at most twice min_guard_interval passes.
+  std::optional<int64_t> counted = writtenTrips(m, syntax::unwrap(loop.iterable));
+  if (!counted) return std::nullopt;
+  int64_t trips = std::max<int64_t>(*counted, 0);
   int64_t interval = m.options().min_guard_interval;
   if (trips < interval) return FrequencyReason{loop.node, "a warm-up loop of " + std::to_string(trips) + " passes"};
   // A demo of up to twice the interval counts only when nothing repeats the
@@ -142,6 +180,9 @@ class FrequencyWalk {
       // An exception handler is a failure path (an out-of-memory retry), not something most steps run.
       if (guards_ && p.is("except_clause")) limit(Frequency::Rarely, p, "exception handler");
       if (guards_ && (p.is("if_statement") || p.is("elif_clause")) && branchOf(p, child) == 0) judgeBranch(p, limit);
+      if (guards_ && p.is("block"))
+        if (ts::Node exit = exitBefore(p, child)) limit(Frequency::Never, exit, "unreachable: it follows `" +
+                                                                       std::string(exit.child(0).text()) + "`");
       if (syntax::isLoop(p)) {
         ts::Node body = p.field("body");
         if (!body || !body.contains(n)) continue;  // the loop header runs once; keep walking outward
@@ -159,6 +200,19 @@ class FrequencyWalk {
   }
 
  private:
+  // A `raise`, `return`, `continue` or `break` among the statements before
+  // `stmt` in its block: `stmt` never runs (left-over code after
+  // `raise NotImplementedError`).
+  static ts::Node exitBefore(ts::Node block, ts::Node stmt) {
+    for (ts::Node s : block.namedChildren()) {
+      if (s == stmt) break;
+      if (s.is("raise_statement") || s.is("return_statement") || s.is("continue_statement") ||
+          s.is("break_statement"))
+        return s;
+    }
+    return {};
+  }
+
   template <typename Limit>
   void judgeBranch(ts::Node stmt, Limit& limit) {
     GuardVerdict g = judgeGuard(m_, stmt.field("condition"));

@@ -115,3 +115,50 @@ def show_mistakes(loader):
             print("a mistake")  # ok: GPU206 (the branch counts itself up to 5)
         if printed < 5:
             print("not counted here")  # expect: GPU206 "every batch of the evaluation loop"
+
+
+class WarmupReports:
+    """Reports during the first few iterations only, and under a profiler."""
+
+    def __init__(self, loader, start_step, last_step, prof):
+        self.loader, self.start_step, self.last_step, self.prof = loader, start_step, last_step, prof
+
+    def fit(self, warmup_steps):
+        for self.iteration_step in range(self.start_step, self.last_step + 1):
+            x, y = next(self.loader)
+            loss = F.cross_entropy(model(x.to(device, non_blocking=True)), y.to(device, non_blocking=True))
+            loss.backward()
+            optimizer.step()
+            if self.iteration_step < self.start_step + 5:
+                logger.info("memory after step %d", self.iteration_step)  # ok: GPU206 (the first five steps)
+            if isinstance(self.prof, torch.profiler.profile):
+                logger.info("profiler on for step %d", self.iteration_step)  # ok: GPU206 (profiling run)
+            if self.iteration_step < warmup_steps:
+                logger.info("warming up")  # expect: GPU206 "on every step" (warm-up length unknown)
+            if self.iteration_step < self.start_step + 500:
+                logger.info("early phase")  # expect: GPU206 "on every step" (500 steps is not a few)
+
+
+def per_epoch_flag(loader, epochs):
+    for epoch in range(epochs):
+        for step, (x, y) in enumerate(loader):
+            loss = F.cross_entropy(model(x.to(device, non_blocking=True)), y.to(device, non_blocking=True))
+            loss.backward()
+            optimizer.step()
+            if step < 3:
+                print("first steps of the epoch")  # ok: GPU206 (three steps per epoch)
+            if epoch < 2:
+                print("early epoch")  # expect: GPU206 "on every step" (every step of the first epochs)
+
+
+@torch.no_grad()
+def score_examples(val_loader):
+    model.eval()
+    num_total = 0
+    for tokens, label in val_loader:
+        logits = model(tokens.to(device, non_blocking=True))
+        num_total += 1
+        if num_total < 10:
+            print("example", num_total, label)  # ok: GPU206 (the first ten batches; num_total counts the passes)
+        if num_total > 10:
+            print("later example", num_total)  # expect: GPU206 "every batch of the evaluation loop"
