@@ -50,6 +50,7 @@ class DeviceAnalysis {
   ts::Node returnOrigin(const Function& f, int depth);
   ts::Node elementOrigin(const Binding& b, int depth);
   ts::Node nameOrigin(ts::Node id, int depth);
+  bool backpropagatedIn(ts::Node id);
   ts::Node bindingOrigin(const Binding& b, const std::vector<Binding>& all, ts::Node id, int depth);
   ts::Node parameterOrigin(const Function& f, std::string_view name, ts::Node param, int depth);
 

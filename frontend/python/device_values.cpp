@@ -302,12 +302,38 @@ ts::Node DeviceAnalysis::nameOrigin(ts::Node id, int depth) {
   ts::Node param;
   std::vector<Binding> all = bindingsFor(id, &fn, &param);
   bool bound_before = false;
+  const Binding* latest = nullptr;
   for (const Binding* b : reaching(all, id)) {
     bound_before = bound_before || b->at <= id.begin();
     if (ts::Node o = bindingOrigin(*b, all, id, depth)) return o;
+    if (!latest && !b->augmented) latest = b;
   }
+  if (latest && backpropagatedIn(id)) return latest->value;
   if (bound_before || !fn || !param) return {};
   return parameterOrigin(*fn, name, param, depth);
+}
+
+// The function backpropagates through the value `id` names (`loss.backward()`,
+// `scaler.scale(loss).backward()`, `accelerator.backward(loss)`): a loss that
+// autograd differentiates lives where the model's parameters do, on the GPU
+// in a script that trains there, however the project helper computing it
+// (`diffusion.training_losses(...)`) is written.
+bool DeviceAnalysis::backpropagatedIn(ts::Node id) {
+  if (!m_.usesCuda()) return false;
+  const Function* f = m_.enclosingFunction(id);
+  for (const Call* c : m_.callsNamed("backward")) {
+    if (c->function != f) continue;
+    ts::Node subject = c->receiver ? syntax::unwrap(c->receiver) : ts::Node();
+    if (subject && subject.is("call")) {  // scaler.scale(loss).backward()
+      const Call* scale = m_.callAt(subject);
+      subject = scale && scale->method == "scale" && !scale->positional.empty() ? syntax::unwrap(scale->positional[0])
+                                                                                 : ts::Node();
+    } else if (subject && !c->positional.empty() && syntax::containsWord(subject.text(), {"accelerator", "fabric"})) {
+      subject = syntax::unwrap(c->positional[0]);  // accelerator.backward(loss)
+    }
+    if (subject && subject.is("identifier") && subject.text() == id.text()) return true;
+  }
+  return false;
 }
 
 ts::Node DeviceAnalysis::bindingOrigin(const Binding& b, const std::vector<Binding>& all, ts::Node id, int depth) {
