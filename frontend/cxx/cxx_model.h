@@ -42,6 +42,8 @@ struct Function {
   // Every caller is in this translation unit (internal linkage or a private
   // method), so its callers here decide how often it runs.
   bool callers_all_here = false;
+  // `main`: the file is a program, whose call graph starts here.
+  bool program_entry = false;
 };
 
 struct Loop {

@@ -1,6 +1,7 @@
 // Which host functions of a file are GPU code, and which only run once or
 // when a buffer grows, decided over the file's own call graph. Plain data:
 // the builder has already recorded the evidence per call and per function.
+#include <algorithm>
 #include <vector>
 
 #include "frontend/cxx/cxx_model.h"
@@ -52,7 +53,10 @@ void inheritFromCallers(CxxModel& model) {
       for (const Call& c : model.calls) {
         if (c.target != static_cast<int>(i) || c.function < 0) continue;
         const Function& caller = model.functions[c.function];
-        bool once = caller.role == FunctionRole::OnceOnly || c.once_only_context;
+        // A call in a loop of `main` repeats (the program's training loop);
+        // one in a loop of a constructor still runs once per object.
+        bool repeats = caller.program_entry && !c.loops.empty() && !c.leaves_loop;
+        bool once = (caller.role == FunctionRole::OnceOnly && !repeats) || c.once_only_context;
         any = true;
         all_once = all_once && once;
         all_grow = all_grow && (once || caller.grow_path || c.amortised);
@@ -72,6 +76,13 @@ void inheritFromCallers(CxxModel& model) {
 }  // namespace
 
 void markGpuCode(CxxModel& model) {
+  // A program's file (it defines `main`, like a CUDA training program): its
+  // functions are called from here, so main's call graph decides how often
+  // they run, not the assumption that an operator is called per step.
+  bool program = std::any_of(model.functions.begin(), model.functions.end(),
+                             [](const Function& f) { return f.program_entry; });
+  if (program)
+    for (Function& f : model.functions) f.callers_all_here = true;
   std::vector<bool> gpu = ownEvidence(model);
   spread(model, gpu);
   for (size_t i = 0; i < model.functions.size(); ++i)

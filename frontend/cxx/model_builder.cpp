@@ -115,7 +115,7 @@ class Builder : public RecursiveASTVisitor<Builder> {
     else if (fn->hasAttr<CUDADeviceAttr>() && !fn->hasAttr<CUDAHostAttr>()) f.role = FunctionRole::Device;
     else if (isa<CXXConstructorDecl>(fn)) f.role = FunctionRole::OnceOnly, f.once_reason = "a constructor";
     else if (isa<CXXDestructorDecl>(fn)) f.role = FunctionRole::OnceOnly, f.once_reason = "a destructor";
-    else if (fn->isMain()) f.role = FunctionRole::OnceOnly, f.once_reason = "`main`";
+    else if (fn->isMain()) f.role = FunctionRole::OnceOnly, f.once_reason = "`main`", f.program_entry = true;
     else if (namedLike(f.name, {"init", "setup", "cleanup", "free", "destroy", "teardown", "release"}))
       f.role = FunctionRole::OnceOnly, f.once_reason = "named `" + f.name + "`";
     const auto* method = dyn_cast<CXXMethodDecl>(fn);
