@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "frontend/bounded_regex.h"
+#include "frontend/name_match.h"
 #include "frontend/python/project_model.h"
 #include "frontend/python/syntax.h"
 
@@ -401,8 +401,12 @@ namespace {
 
 // "train_loader", "trainset", "x_train"; not "trainer" nor "pretrained".
 bool namesTraining(std::string_view text) {
-  static const std::regex train(R"((^|[^a-z])train(?!er))", std::regex::icase);
-  return nameSearch(text, train);
+  names::Lowered lowered(text);
+  if (!lowered.fits()) return false;
+  std::string_view s = lowered.view();
+  for (size_t at = s.find("train"); at != std::string_view::npos; at = s.find("train", at + 1))
+    if ((at == 0 || !names::isLowerLetter(s[at - 1])) && s.substr(at + 5, 2) != "er") return true;
+  return false;
 }
 
 bool importsKeras(const python::ScriptModel& m) {
@@ -469,10 +473,20 @@ bool consumedByTraining(const python::ScriptModel& m, std::string_view target) {
 }
 
 bool evalFunctionName(std::string_view name) {
-  static const std::regex re(
-      R"(_*(run_|do_)?(eval|evaluate|evaluation|val|valid|validate|validation|test)(_(model|epoch|one_epoch|loop|all|pass|net|dataset|set|split))?)",
-      std::regex::icase);
-  return nameMatch(name, re);
+  names::Lowered lowered(name);
+  if (!lowered.fits()) return false;
+  std::string_view s = lowered.view();
+  s.remove_prefix(std::min(s.find_first_not_of('_'), s.size()));
+  if (s.starts_with("run_") || s.starts_with("do_")) s.remove_prefix(s.find('_') + 1);
+  for (std::string_view verb : {"eval", "evaluate", "evaluation", "val", "valid", "validate", "validation", "test"}) {
+    if (!s.starts_with(verb)) continue;
+    std::string_view rest = s.substr(verb.size());
+    if (rest.empty()) return true;
+    if (rest.front() == '_' && names::isAny(rest.substr(1), {"model", "epoch", "one_epoch", "loop", "all", "pass",
+                                                             "net", "dataset", "set", "split"}))
+      return true;
+  }
+  return false;
 }
 
 }  // namespace

@@ -4,7 +4,7 @@
 #include "checkers/model/effect_calls.h"
 #include "checkers/model/helper_effects.h"
 #include "checkers/python_common.h"
-#include "frontend/bounded_regex.h"
+#include "frontend/name_match.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::checks {
@@ -24,9 +24,9 @@ const char* kWhileSaving =
 
 // save_every, ckpt_interval, checkpoint_steps, save_freq, cfg["save_interval"].
 bool namedLikeSaveInterval(std::string_view text) {
-  static const std::regex save(R"(save|checkpoint|ckpt)", std::regex::icase);
-  static const std::regex every(R"(every|step|interval|freq|period)", std::regex::icase);
-  return nameSearch(text, save) && nameSearch(text, every);
+  names::Lowered lowered(text);
+  return lowered.fits() && names::containsAny(lowered.view(), {"save", "checkpoint", "ckpt"}) &&
+         names::containsAny(lowered.view(), {"every", "step", "interval", "freq", "period"});
 }
 
 // A positive whole number of steps; float ratios (HF save_steps=0.1) and

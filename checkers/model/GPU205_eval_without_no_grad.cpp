@@ -7,7 +7,7 @@
 
 #include "checkers/python_common.h"
 #include "fixits/python_edits.h"
-#include "frontend/bounded_regex.h"
+#include "frontend/name_match.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::checks {
@@ -92,9 +92,9 @@ bool trains(const ScriptModel& m, const Function& f) {
 }
 
 bool evalNamed(const Function& f) {
-  static const std::regex name(R"(eval|valid|predict|infer|test)", std::regex::icase);
+  names::Lowered lowered(f.name);
   // test_* functions are unit tests, not evaluation.
-  return nameSearch(f.name, name) && !f.name.starts_with("test_") && !syntax::containsWord(f.name, {"train"});
+  return lowered.fits() && names::containsAny(lowered.view(), {"eval", "valid", "predict", "infer", "test"}) && !f.name.starts_with("test_") && !syntax::containsWord(f.name, {"train"});
 }
 
 // From the start of `n` to the end of its first line (a def or loop header).

@@ -4,7 +4,7 @@
 #include <cctype>
 #include <string>
 
-#include "frontend/bounded_regex.h"
+#include "frontend/name_match.h"
 #include "frontend/python/device_analysis.h"
 #include "frontend/python/project_model.h"
 #include "frontend/python/syntax.h"
@@ -18,14 +18,20 @@ using syntax::oneOf;
 // A model or loss built by code we cannot see (`model = GPT(config)`): its
 // name is the only hint left.
 bool nameLooksLikeModule(std::string_view name) {
-  static const std::regex re(
-      R"(^(model|net|network|encoder|decoder|classifier|backbone|criterion|generator|discriminator|critic|actor|policy|teacher|student|unet|vae|transformer|loss_fn|loss_func|lossfn|loss_function|loss_fct|loss_module|lossfunc|net_g|net_d|netg|netd)$|model$|^model_|_net$|net$|criterion)",
-      std::regex::icase);
-  std::string s(name);
-  if (s.starts_with("build_") || s.starts_with("get_") || s.starts_with("create_") || s.starts_with("make_") ||
-      s.starts_with("load_"))
+  if (name.starts_with("build_") || name.starts_with("get_") || name.starts_with("create_") ||
+      name.starts_with("make_") || name.starts_with("load_"))
     return false;
-  return nameSearch(s, re);
+  names::Lowered lowered(name);
+  if (!lowered.fits()) return false;
+  std::string_view s = lowered.view();
+  // "...model", "model_...", "...net" (unet, net_, _net), "...criterion...".
+  if (s.ends_with("model") || s.starts_with("model_") || s.ends_with("net") ||
+      s.find("criterion") != std::string_view::npos)
+    return true;
+  return names::isAny(s, {"network", "encoder", "decoder", "classifier", "backbone", "generator", "discriminator",
+                          "critic", "actor", "policy", "teacher", "student", "vae", "transformer", "loss_fn",
+                          "loss_func", "lossfn", "loss_function", "loss_fct", "loss_module", "lossfunc", "net_g",
+                          "net_d", "netg", "netd"});
 }
 
 }  // namespace

@@ -3,7 +3,7 @@
 // never? Follows local boolean variables and one level of project predicates.
 #include <utility>
 
-#include "frontend/bounded_regex.h"
+#include "frontend/name_match.h"
 #include "frontend/python/frequency.h"
 #include "frontend/python/syntax.h"
 
@@ -18,38 +18,59 @@ constexpr int kMaxDepth = 2;  // a variable, then a predicate (or the reverse)
 
 // Names of loop counters: a `==` against one of them is true once.
 bool isCounterName(std::string_view text) {
-  static const std::regex counter(
-      R"((^|[._])(i|j|it|idx|step|steps|iter|iteration|batch_idx|batch_id|global_step|n_iter|iter_num|batch_num|num_steps|update|updates|epoch)$|step|iter)",
-      std::regex::icase);
-  return nameSearch(text, counter);
+  names::Lowered lowered(text);
+  if (!lowered.fits()) return false;
+  std::string_view s = lowered.view();
+  if (names::containsAny(s, {"step", "iter"})) return true;
+  // The last dotted or underscored part: `i`, `self.it`, `batch_idx`, `n_updates`.
+  for (std::string_view counter : {"i", "j", "it", "idx", "batch_id", "batch_num", "update", "updates", "epoch"})
+    if (s.ends_with(counter) &&
+        (s.size() == counter.size() || names::isDotOrUnderscore(s[s.size() - counter.size() - 1])))
+      return true;
+  return false;
 }
 
 // The last/final step or batch: `is_last_step`, `last_batch`, `is_final`.
 bool namesLastStep(std::string_view text) {
-  static const std::regex last(R"((^|[._])(is_)?(last|final)([._]|$)|last_batch|is_last|last_step|final_step)",
-                               std::regex::icase);
-  return nameSearch(text, last);
+  names::Lowered lowered(text);
+  if (!lowered.fits()) return false;
+  std::string_view s = lowered.view();
+  if (names::containsAny(s, {"last_batch", "is_last", "last_step", "final_step"})) return true;
+  for (std::string_view word : {"last", "final"})
+    if (names::occursBetween(s, word, true, names::isDotOrUnderscore, true, names::isDotOrUnderscore)) return true;
+  return false;
 }
 
 // A flag set by a signal handler, a watchdog or an early stopper.
 bool namesInterrupt(std::string_view text) {
-  static const std::regex flag(
-      R"(interrupt|signal|sigterm|sigint|sigusr|preempt|timeout_sent|timed_out|should_stop|stop_requested|early_stop|exit_requested|terminate|requeue)",
-      std::regex::icase);
-  return nameSearch(text, flag);
+  names::Lowered lowered(text);
+  return lowered.fits() &&
+         names::containsAny(lowered.view(), {"interrupt", "signal", "sigterm", "sigint", "sigusr", "preempt",
+                                             "timeout_sent", "timed_out", "should_stop", "stop_requested",
+                                             "early_stop", "exit_requested", "terminate", "requeue"});
 }
 
 // Non-finite values by name: `inf_scores.any()`, `has_nan`, `found_inf`.
 bool namesNonFinite(std::string_view text) {
-  static const std::regex nonfinite(R"((^|[_.])(nan|inf)([_.]|$))", std::regex::icase);
-  return nameSearch(text, nonfinite);
+  names::Lowered lowered(text);
+  if (!lowered.fits()) return false;
+  for (std::string_view word : {"nan", "inf"})
+    if (names::occursBetween(lowered.view(), word, true, names::isDotOrUnderscore, true, names::isDotOrUnderscore))
+      return true;
+  return false;
 }
 
 // The end of training on the bigger side of `>=`/`>`: total/max steps, a time budget.
 bool namesEndBound(std::string_view text) {
-  static const std::regex end(R"(total|max_|max[A-Z]|last|final|num_(train_)?(steps|iters|updates)|end_step|stop)",
-                              std::regex::icase);
-  return nameSearch(text, end);
+  names::Lowered lowered(text);
+  if (!lowered.fits()) return false;
+  std::string_view s = lowered.view();
+  if (names::containsAny(s, {"total", "max_", "last", "final", "num_steps", "num_iters", "num_updates",
+                             "num_train_steps", "num_train_iters", "num_train_updates", "end_step", "stop"}))
+    return true;
+  // `maxSteps`, `maxiter`: "max" then a letter, of either case.
+  auto any = [](char) { return true; };
+  return names::occursBetween(s, "max", true, any, false, names::isLowerLetter);
 }
 
 // A size or count of the batch: `len(x)`, `x.numel()`, `x.shape[0]`, `x[-1].item()`.

@@ -6,7 +6,7 @@
 #include <cctype>
 #include <map>
 
-#include "frontend/bounded_regex.h"
+#include "frontend/name_match.h"
 #include "frontend/python/script_model.h"
 #include "frontend/python/syntax.h"
 
@@ -53,6 +53,47 @@ bool playsEpisodes(const Loop& l) {
     if (n && n.text().size() <= 256 && syntax::containsWord(n.text(), {"episode", "episodes"})) return true;
   return false;
 }
+
+namespace {
+
+// The iterable or the variable of a loop is named like batches: `train_loader`,
+// `tqdm(dl)`, `for images, labels in ...`.
+bool namesBatches(std::string_view iterable, std::string_view target) {
+  if (iterable.size() + 1 + target.size() > kMaxMatchedNameLength) return false;  // as one name, joined by a space
+  auto hit = [](std::string_view text) {
+    names::Lowered lowered(text);
+    std::string_view s = lowered.view();
+    auto any = [](char) { return true; };
+    auto non_word = [](char c) { return !(names::isAsciiLetter(c) || (c >= '0' && c <= '9') || c == '_'); };
+    return names::containsAny(s, {"loader", "batch", "data", "iter", "val", "test", "eval", "inputs", "images",
+                                  "progress", "pbar", "prefetch"}) ||
+           names::occursBetween(s, "dl", true, any, true, non_word);
+  };
+  return hit(iterable) || hit(target);
+}
+
+// The last name of an iterable of things that are not batches: `subsets`,
+// `model_names`, `cfg.seeds`.
+bool namesThings(std::string_view last) {
+  names::Lowered lowered(last);
+  if (!lowered.fits()) return false;
+  std::string_view s = lowered.view();
+  for (std::string_view things :
+       {"subsets", "splits", "datasets", "prompts", "texts", "sentences", "names", "models", "folds", "tasks",
+        "files", "paths", "fpaths", "filenames", "classnames", "classes", "templates", "mappings", "strs", "types",
+        "heads", "classifiers", "checkpoints", "ckpts", "configs", "seeds", "langs", "languages", "phases", "modes",
+        "domains", "benchmarks"})
+    if (s.ends_with(things) && (s.size() == things.size() || s[s.size() - things.size() - 1] == '_')) return true;
+  return false;
+}
+
+// A function named like evaluation: `evaluate`, `run_validation`, `predict`.
+bool namesEvalFunction(std::string_view name) {
+  names::Lowered lowered(name);
+  return lowered.fits() && names::containsAny(lowered.view(), {"eval", "valid", "test", "predict", "infer"});
+}
+
+}  // namespace
 
 class LoopClassifier {
  public:
@@ -237,11 +278,7 @@ class LoopClassifier {
     if (forwardsTarget(l)) return true;
     ts::Node it = peelWrappers(l.iterable);
     if (!it || isCollectionOfThings(it) || indexesOneBatch(it)) return false;
-    std::string text = std::string(l.iterable.text()) + " " + std::string(l.target.text());
-    static const std::regex batchy(
-        R"((loader|batch|data|dl\b|iter|val|test|eval|inputs|images|progress|pbar|prefetch))",
-        std::regex::icase);
-    return nameSearch(text, batchy);
+    return namesBatches(l.iterable.text(), l.target.text());
   }
 
   // `enumerate(x)`, `tqdm(x, ...)`, `iter(x)`, `sorted(x)`, `metric_logger.log_every(x, freq, header)` -> x.
@@ -284,10 +321,7 @@ class LoopClassifier {
         return true;
       }
     }
-    static const std::regex things(
-        R"((^|_)(subsets|splits|datasets|prompts|texts|sentences|names|models|folds|tasks|files|paths|fpaths|filenames|classnames|classes|templates|mappings|strs|types|heads|classifiers|checkpoints|ckpts|configs|seeds|langs|languages|phases|modes|domains|benchmarks)$)",
-        std::regex::icase);
-    return nameSearch(syntax::lastName(it), things);
+    return namesThings(syntax::lastName(it));
   }
 
   bool forwardsTarget(const Loop& l) { return forwardsLoopTarget(m_, l); }
@@ -302,7 +336,6 @@ void classifyLoops(ScriptModel& model) { LoopClassifier(model).run(); }
 // no_grad/inference_mode block or decorator, or model.eval() as the latest
 // mode switch before n in the same function (a later model.train() ends it).
 bool ScriptModel::inEvalContext(ts::Node n) const {
-  static const std::regex eval_name(R"((eval|valid|test|predict|infer))", std::regex::icase);
   for (ts::Node p : n.ancestors()) {
     if (p.is("with_statement")) {
       std::string_view items = p.child(1).text();
@@ -311,7 +344,7 @@ bool ScriptModel::inEvalContext(ts::Node n) const {
     if (p.is("function_definition")) {
       const Function* f = enclosingFunction(p.namedChild(0));
       if (!f) break;
-      if (nameSearch(f->name, eval_name) && !syntax::containsWord(f->name, {"train"})) return true;
+      if (namesEvalFunction(f->name) && !syntax::containsWord(f->name, {"train"})) return true;
       for (const auto& d : f->decorators)
         if (syntax::containsWord(d, {"no_grad", "inference_mode"})) return true;
       const Call* mode = modeSwitchBefore(n);
