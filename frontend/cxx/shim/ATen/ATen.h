@@ -121,6 +121,7 @@ class IntArrayRef {
   IntArrayRef(const std::vector<int64_t>& vec);
   IntArrayRef(const int64_t* data, size_t length);
   template <size_t N> IntArrayRef(const std::array<int64_t, N>& array);
+  template <size_t N> IntArrayRef(const int64_t (&array)[N]);
   size_t size() const;
   bool empty() const;
   const int64_t* data() const;
@@ -374,7 +375,7 @@ class Tensor {
   Tensor& operator=(const Scalar& value);
 };
 
-Tensor empty(IntArrayRef size, TensorOptions options = {});
+Tensor empty(IntArrayRef size, TensorOptions options = {}, std::optional<MemoryFormat> memory_format = std::nullopt);
 Tensor zeros(IntArrayRef size, TensorOptions options = {});
 Tensor ones(IntArrayRef size, TensorOptions options = {});
 Tensor empty_like(const Tensor& other, TensorOptions options = {});
