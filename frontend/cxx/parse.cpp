@@ -135,7 +135,10 @@ std::vector<std::string> parseFlags(const SourceFile& source, const fs::path& fi
   bool has_std = false;
   for (const auto& a : args) has_std = has_std || a.starts_with("-std=");
   if (!has_std) args.push_back("-std=c++17");
-  for (const char* a : {"-w", "-ferror-limit=0", "-Wno-unknown-warning-option", "-fno-spell-checking"})
+  // Narrowing inside braces (`at::empty({n_size_t})`) is an error in clang
+  // but only a warning in GCC, the compiler extensions are built with.
+  for (const char* a : {"-w", "-ferror-limit=0", "-Wno-unknown-warning-option", "-fno-spell-checking",
+                        "-Wno-c++11-narrowing"})
     args.push_back(a);
   args.push_back("-resource-dir=" GPULINT_CLANG_RESOURCE_DIR);
   if (command) {

@@ -4,27 +4,7 @@
 #pragma once
 #include <stddef.h>
 
-#if defined(__CUDA__)
-#define __global__ __attribute__((global))
-#define __device__ __attribute__((device))
-#define __host__ __attribute__((host))
-#define __shared__ __attribute__((shared))
-#define __constant__ __attribute__((constant))
-#define __managed__ __attribute__((managed))
-#define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
-#else
-#define __global__
-#define __device__
-#define __host__
-#define __shared__
-#define __constant__
-#define __managed__
-#define __launch_bounds__(...)
-#endif
-#define __forceinline__ inline __attribute__((always_inline))
-#define __restrict__ __restrict
-
-struct uint3 { unsigned x, y, z; };
+#include <crt/host_defines.h>
 #include <vector_types.h>
 #include <driver_types.h>
 #include <device_functions.h>

@@ -165,6 +165,14 @@ __host__ __device__ long max(long x, long y);
 __host__ __device__ unsigned long min(unsigned long x, unsigned long y);
 __host__ __device__ unsigned long max(unsigned long x, unsigned long y);
 __host__ __device__ double max(double x, double y);
+// Mixed signed and unsigned arguments give the unsigned type, as CUDA's
+// math_functions overloads do (so `min(size, int64_value)` is not ambiguous).
+#define GPULINT_MIXED_MINMAX(S, U)                                                                \
+  __host__ __device__ U min(S x, U y); __host__ __device__ U min(U x, S y);                       \
+  __host__ __device__ U max(S x, U y); __host__ __device__ U max(U x, S y);
+GPULINT_MIXED_MINMAX(int, unsigned) GPULINT_MIXED_MINMAX(long, unsigned long)
+GPULINT_MIXED_MINMAX(long long, unsigned long long)
+#undef GPULINT_MIXED_MINMAX
 // Device-side printf and assert (the host ones come from the C library).
 extern "C" {
 __device__ int printf(const char* format, ...);

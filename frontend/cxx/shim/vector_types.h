@@ -1,6 +1,7 @@
 // gpulint shim of the CUDA vector types and their make_* functions.
 #pragma once
-#include <cuda_runtime.h>
+#include <crt/host_defines.h>
+struct uint3 { unsigned x, y, z; };
 #define GPULINT_VEC(T, name) \
   struct name##1 { T x; }; struct name##2 { T x, y; }; struct name##3 { T x, y, z; }; struct name##4 { T x, y, z, w; };
 GPULINT_VEC(unsigned char, uchar) GPULINT_VEC(signed char, char) GPULINT_VEC(short, short) GPULINT_VEC(unsigned short, ushort)

@@ -54,7 +54,7 @@ constexpr DeviceType kCPU = DeviceType::CPU;
 constexpr DeviceType kCUDA = DeviceType::CUDA;
 enum class ScalarType : int8_t {
   Byte, Char, Short, Int, Long, Half, Float, Double, ComplexHalf, ComplexFloat, ComplexDouble, Bool, BFloat16,
-  QInt8, QUInt8, QInt32, Undefined
+  QInt8, QUInt8, QInt32, UInt16, UInt32, UInt64, Float8_e5m2, Float8_e4m3fn, Undefined
 };
 constexpr ScalarType kByte = ScalarType::Byte, kInt = ScalarType::Int, kLong = ScalarType::Long,
                      kHalf = ScalarType::Half, kFloat = ScalarType::Float, kFloat32 = ScalarType::Float,
@@ -62,7 +62,11 @@ constexpr ScalarType kByte = ScalarType::Byte, kInt = ScalarType::Int, kLong = S
                      kInt32 = ScalarType::Int, kInt64 = ScalarType::Long, kFloat16 = ScalarType::Half,
                      kChar = ScalarType::Char, kShort = ScalarType::Short, kInt8 = ScalarType::Char,
                      kInt16 = ScalarType::Short, kFloat64 = ScalarType::Double, kUInt8 = ScalarType::Byte,
-                     kComplexFloat = ScalarType::ComplexFloat, kComplexDouble = ScalarType::ComplexDouble;
+                     kComplexFloat = ScalarType::ComplexFloat, kComplexDouble = ScalarType::ComplexDouble,
+                     kUInt16 = ScalarType::UInt16, kUInt32 = ScalarType::UInt32, kUInt64 = ScalarType::UInt64,
+                     kFloat8_e5m2 = ScalarType::Float8_e5m2, kFloat8_e4m3fn = ScalarType::Float8_e4m3fn;
+// The ScalarType of a C++ element type.
+template <typename T> struct CppTypeToScalarType { static constexpr ScalarType value = ScalarType::Undefined; };
 constexpr DeviceType kMeta = DeviceType::Meta;
 // Half and BFloat16 convert to and from float on host and device, as the real
 // types do, so arithmetic on them in kernels parses.
@@ -121,6 +125,7 @@ class IntArrayRef {
   IntArrayRef(const std::vector<int64_t>& vec);
   IntArrayRef(const int64_t* data, size_t length);
   template <size_t N> IntArrayRef(const std::array<int64_t, N>& array);
+  template <size_t N> IntArrayRef(const int64_t (&array)[N]);
   size_t size() const;
   bool empty() const;
   const int64_t* data() const;
@@ -216,6 +221,11 @@ using c10::kInt8;
 using c10::kInt16;
 using c10::kFloat64;
 using c10::kUInt8;
+using c10::kUInt16;
+using c10::kUInt32;
+using c10::kUInt64;
+using c10::kFloat8_e5m2;
+using c10::kFloat8_e4m3fn;
 using c10::kComplexFloat;
 using c10::kComplexDouble;
 using c10::kMeta;
@@ -374,7 +384,7 @@ class Tensor {
   Tensor& operator=(const Scalar& value);
 };
 
-Tensor empty(IntArrayRef size, TensorOptions options = {});
+Tensor empty(IntArrayRef size, TensorOptions options = {}, std::optional<MemoryFormat> memory_format = std::nullopt);
 Tensor zeros(IntArrayRef size, TensorOptions options = {});
 Tensor ones(IntArrayRef size, TensorOptions options = {});
 Tensor empty_like(const Tensor& other, TensorOptions options = {});

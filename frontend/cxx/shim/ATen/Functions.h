@@ -62,6 +62,9 @@ Tensor arange(const Scalar& start, const Scalar& end, TensorOptions options = {}
 Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step, TensorOptions options = {});
 Tensor from_blob(void* data, IntArrayRef sizes, TensorOptions options = {});
 Tensor from_blob(void* data, IntArrayRef sizes, IntArrayRef strides, TensorOptions options = {});
+Tensor from_blob(void* data, IntArrayRef sizes, IntArrayRef strides, int64_t storage_offset,
+                 TensorOptions options = {});
+int64_t numel(const Tensor& tensor);
 template <typename Deleter>
 Tensor from_blob(void* data, IntArrayRef sizes, Deleter deleter, TensorOptions options = {});
 Tensor einsum(std::string_view equation, const std::vector<Tensor>& tensors);

@@ -104,6 +104,7 @@ class module_ : public object {
   module_ def_submodule(const char* name, const char* doc = nullptr);
   template <typename T> module_& attr_set(const char* name, T&& value);
   static module_ import(const char* name);
+  object& doc();  // `m.doc() = "..."`
 };
 using module = module_;
 template <typename T, typename... Options> class class_ : public object {
