@@ -5,6 +5,7 @@
 #include <clang/AST/ParentMapContext.h>
 #include <clang/AST/StmtCXX.h>
 
+#include <cctype>
 #include <functional>
 
 namespace gpulint::cxx {
@@ -223,6 +224,27 @@ bool mentions(const Stmt* s, const ValueDecl* d) {
   return false;
 }
 }  // namespace
+
+namespace {
+// A boolean flag named for debugging: `debug`, `verbose`, `opts.debug_sync`.
+bool debugFlag(const Expr* cond) {
+  cond = cond->IgnoreParenImpCasts();
+  if (const auto* both = dyn_cast<BinaryOperator>(cond); both && both->getOpcode() == BO_LAnd)
+    return debugFlag(both->getLHS()) || debugFlag(both->getRHS());
+  const ValueDecl* d = referencedDecl(cond);
+  if (!d || !d->getType()->isBooleanType()) return false;
+  std::string name = d->getNameAsString();
+  for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return name.find("debug") != std::string::npos || name.find("verbose") != std::string::npos;
+}
+}  // namespace
+
+bool BranchFacts::debugOnly(const Stmt* s) const {
+  return walkUp(ctx_, s, [&](const DynTypedNode& parent, const Stmt* child) {
+    const auto* branch = parent.get<IfStmt>();
+    return branch && child == branch->getThen() && debugFlag(branch->getCond());
+  });
+}
 
 bool BranchFacts::lazyInitGuarded(const CallExpr* call) const {
   if (call->getNumArgs() == 0) return false;

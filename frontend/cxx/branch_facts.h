@@ -18,6 +18,10 @@ class BranchFacts {
   // Runs only when a check fails: a TORCH_CHECK message, the body of an if
   // that ends in a throw or a [[noreturn]] call, a throw's operand.
   [[nodiscard]] bool onFailurePath(const clang::Stmt* s) const;
+  // The then of `if (debug)` / `if (verbose && ...)`: a flag named for
+  // debugging turns the branch on; normal runs skip it (a `CHECK_CUDA(x,
+  // debug)` macro's device synchronise).
+  [[nodiscard]] bool debugOnly(const clang::Stmt* s) const;
   // `if (!buffer_) cudaMalloc(&buffer_, n)` on a member, static or global
   // buffer: lazy one-time set-up.
   [[nodiscard]] bool lazyInitGuarded(const clang::CallExpr* call) const;

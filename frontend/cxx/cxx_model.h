@@ -80,7 +80,7 @@ struct Call {
   // the then of `if (x.is_cpu())`, or after an `if (x.is_cuda()) return ...;`.
   bool cpu_branch = false;
   bool gpu_evidence = false;  // CUDA runtime/library API, is_cuda(), .cuda(), at::cuda::/c10::cuda:: calls
-  bool failure_path = false;  // only runs when a check fails (TORCH_CHECK's message, before a throw)
+  bool failure_path = false;  // only runs when a check fails (TORCH_CHECK's message, before a throw) or a debug flag is on
   bool amortised = false;     // behind a capacity check on persistent state: runs when a buffer grows
   std::string receiver_text;  // member calls: the object expression's text ("x[i]")
   std::string receiver_method;  // member calls on a member call's result: its method ("cpu" in x.cpu().item())

@@ -230,7 +230,7 @@ bool Builder::VisitCallExpr(CallExpr* e) {
   c.once_only_context = inOnceRange(c.range) || branches_.lazyInitGuarded(e);
   c.leaves_loop = leavesLoopAfter(e);
   c.cpu_branch = branches_.onCpuSide(e);
-  c.failure_path = branches_.onFailurePath(e);
+  c.failure_path = branches_.onFailurePath(e) || branches_.debugOnly(e);
   c.amortised = branches_.growthGuarded(e);
   c.gpu_evidence = isGpuApi(c);
   describeReceiver(e, fn, c);

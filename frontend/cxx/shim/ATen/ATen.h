@@ -49,7 +49,7 @@
 #include <ATen/core/TensorAccessor.h>
 
 namespace c10 {
-enum class DeviceType : int8_t { CPU = 0, CUDA = 1, Meta = 2, MPS = 3, XPU = 4, PrivateUse1 = 5 };
+enum class DeviceType : int8_t { CPU = 0, CUDA = 1, Meta = 2, MPS = 3, XPU = 4, PrivateUse1 = 5, COMPILE_TIME_MAX_DEVICE_TYPES = 6 };
 constexpr DeviceType kCPU = DeviceType::CPU;
 constexpr DeviceType kCUDA = DeviceType::CUDA;
 enum class ScalarType : int8_t {
