@@ -188,6 +188,10 @@ class GuardJudge {
       return verdict(GuardKind::Rare, e, "end-of-training condition");
     if ((op == "<" || op == "<=") && smallCap(right) && countedInBranch(e, left))
       return verdict(GuardKind::Rare, e, "a counter capped at a few passes");
+    // `if ni < 3:` on the loop's own counter (or the counter plus an offset):
+    // true on the first few batches only (yolov5's mosaic plots).
+    if ((op == "<" || op == "<=") && smallCap(right) && (isLoopCounter(left, e) || offsetCounter(left, e)))
+      return verdict(GuardKind::Rare, e, "the first few passes of the loop");
     if (op == ">" || op == ">=" || op == "<" || op == "<=") {
       // A counter or timer compared with an interval.
       for (ts::Node side : operands)

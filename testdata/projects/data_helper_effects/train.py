@@ -27,6 +27,8 @@ def main(train_set, val_set, raw_labels, keys, epochs=30):
             optimizer.step()
             if step % 100 == 0:
                 extra = fetch_captions(keys)  # ok: GPU107
+            if step < 3:
+                shown = augment(x)  # ok: GPU106
         for x, y in cache.get():  # ok: GPU105
             loss = torch.nn.functional.cross_entropy(model(x.to(device, non_blocking=True)), y.to(device, non_blocking=True))
             loss.backward()
