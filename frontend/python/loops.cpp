@@ -158,7 +158,8 @@ class LoopClassifier {
   bool isCollectionOfThings(ts::Node it) {
     if (syntax::oneOf(it.type(), {"list", "tuple", "set", "dictionary", "string", "concatenated_string"})) return true;
     if (const Call* c = it.is("call") ? m_.callAt(it) : nullptr)
-      if (c->receiver && syntax::oneOf(c->method, {"items", "keys", "values", "split"})) return true;
+      if (c->receiver && syntax::oneOf(c->method, {"items", "keys", "values", "split", "iterrows", "itertuples"}))
+        return true;  // a dict's entries, a table's rows
     static const std::regex things(
         R"((^|_)(subsets|splits|datasets|prompts|texts|sentences|names|models|folds|tasks|files|paths|checkpoints|ckpts|configs|seeds|langs|languages|phases|modes|domains|benchmarks)$)",
         std::regex::icase);
