@@ -309,6 +309,16 @@ std::pair<const ScriptModel*, const Function*> ScriptModel::calledElsewhere(cons
 
 std::pair<const ScriptModel*, const Function*> ScriptModel::closureCalled(const Call& c) const {
   if (!c.callee.is("identifier")) return {nullptr, nullptr};
+  // The cheap test first (an indexed lookup per scope): the name is assigned
+  // in its function or at module level; most called names (builtins,
+  // imports) are not, and following their bindings would cost per call.
+  auto assigned = [&](ts::Node scope) {
+    const auto& names = bindingsOf(scope);
+    auto it = names.find(c.method);
+    return it != names.end() && !it->second.assignments.empty();
+  };
+  ts::Node def = syntax::ancestor(c.callee, {"function_definition"});
+  if (!(def && assigned(def)) && !assigned(root())) return {nullptr, nullptr};
   std::optional<NameBinding> b = lastBinding(c.callee);
   ts::Node value = b && b->value && b->index < 0 && !b->conditional ? syntax::unwrap(b->value) : ts::Node();
   const Call* factory = value && value.is("call") ? callAt(value) : nullptr;
