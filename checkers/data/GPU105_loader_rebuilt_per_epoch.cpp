@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "checkers/model/helper_effects.h"
 #include "checkers/python_common.h"
 #include "frontend/python/project_model.h"
 #include "fixits/python_edits.h"
@@ -205,6 +206,44 @@ void check(const python::ScriptModel& model, const python::Call& loader, const s
     }
 }
 
+// Calls in an epoch loop of helpers of another file that build a DataLoader
+// with workers on every call (`train_loader = make_loader(train_set)` each
+// epoch): one finding at the call, the helper's DataLoader as a related
+// location. A helper that builds it once behind `if self._loader is None:`
+// has no such effect (HelperEffects::of), and a call whose arguments change
+// with the epoch rebuilds on purpose.
+void reportHelperLoaders(const python::ScriptModel& model, DiagnosticSink& sink) {
+  HelperEffects effects;
+  for (const python::Call& c : model.calls()) {
+    auto [other, helper] = model.calledElsewhere(c);
+    if (!helper) continue;
+    std::vector<const Loop*> epochs = model.epochLoopsAround(c.node);
+    if (epochs.empty()) continue;  // once, per step (GPU105 is about epochs), or guarded
+    const Loop& epoch = *epochs.front();
+    ResolvedValue bound;
+    if (auto count = tripCount(model, epoch, &bound); (count && *count < 2) || dependsOnEpoch(model, c, epoch))
+      continue;
+    const std::optional<EffectSite>& site = effects.of(*other, *helper).site(Effect::LoaderBuild);
+    if (!site) continue;
+    const python::Call* loader = site->model->callAt(site->at);
+    std::string n = std::to_string(site->model->resolve(loader->argument("num_workers", kNumWorkersIndex)).int_value);
+    HelperCall hc{&c, other, helper, *site, {}};
+    Diagnostic d;
+    d.rule = "GPU105";
+    d.level = Level::Warning;
+    d.location = callHead(model, c);
+    d.message = "`" + std::string(c.callee.text()) + "(...)` builds a DataLoader with " + n +
+                " workers on each pass of the epoch loop at line " + std::to_string(epoch.node.line()) + " (" +
+                helperChain(model, hc) + "), so every epoch starts " + n +
+                " new worker processes that import, unpickle the dataset and fill their prefetch queues while the "
+                "GPU waits for the epoch's first batches. Build the loader once before the epoch loop and pass "
+                "persistent_workers=True.";
+    d.related.push_back({headerLocation(model, epoch.node), "the epoch loop"});
+    d.related.push_back({site->model->location(site->at), "the helper builds the DataLoader here"});
+    sink.report(std::move(d));
+  }
+}
+
 }  // namespace
 
 void LoaderRebuiltPerEpoch::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
@@ -220,6 +259,7 @@ void LoaderRebuiltPerEpoch::run(const AnalysisContext& ctx, DiagnosticSink& sink
   for (const auto& [loader, loops] : consumers)
     if (const python::ScriptModel& owner = model.ownerOf(loader->node); &owner != &model)
       check(owner, *loader, loops, sink);
+  if (model.project()) reportHelperLoaders(model, sink);
 }
 
 }  // namespace gpulint::checks

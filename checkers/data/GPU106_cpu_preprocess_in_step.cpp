@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "checkers/model/helper_effects.h"
 #include "checkers/python_common.h"
 #include "frontend/python/syntax.h"
 
@@ -47,8 +48,46 @@ bool isTransform(const ScriptModel& m, const Call& c) {
   return false;
 }
 
-// What the call does on the CPU, for the message; "" when it is not such work.
-std::string cpuWork(const ScriptModel& m, const Call& c) {
+// Code that DataLoader workers run: Dataset.__getitem__, a collate_fn.
+bool workerCode(const python::Function* f) {
+  if (!f) return false;
+  if (f->name == "__getitem__" || f->name == "__iter__" || syntax::containsWord(f->name, {"collate"})) return true;
+  return f->owner && f->owner->is_dataset;
+}
+
+ts::Node statementOf(ts::Node n) {
+  for (ts::Node p = n; p; p = p.parent())
+    if (ts::Node parent = p.parent(); parent && (parent.is("block") || parent.is("module"))) return p;
+  return n;
+}
+
+constexpr const char* kMoveIt =
+    ": the GPU idles while the CPU does this work between steps. Move it into Dataset.__getitem__ or a "
+    "collate_fn, so DataLoader workers do it in parallel with training, or do it on the GPU.";
+
+// Calls in a batch loop of helpers of another file that do this work on
+// every call (`x = augment(x)` resizing each image with OpenCV): one finding
+// at the call, the helper's line as a related location.
+void reportHelperWork(const ScriptModel& m, std::map<uint32_t, bool>& statements, DiagnosticSink& sink) {
+  HelperEffects effects;
+  for (const HelperCall& hc : helperCallsWith(m, Effect::CpuPreprocess, effects)) {
+    if (!statements.emplace(statementOf(hc.call->node).begin(), true).second) continue;
+    const Call* work = hc.site.model->callAt(hc.site.at);
+    Diagnostic d;
+    d.rule = "GPU106";
+    d.level = Level::Warning;
+    d.location = callHead(m, *hc.call);
+    d.message = "`" + std::string(hc.call->callee.text()) + "(...)` " + cpuPreprocessWork(*hc.site.model, *work) +
+                " in the main process on every " + (hc.batch.kind == python::BatchKind::Eval ? "batch" : "step") +
+                " of " + describeContext(m, hc.batch) + " (" + helperChain(m, hc) + ")" + kMoveIt;
+    d.related = helperRelated(m, hc, "the helper does the CPU work here");
+    sink.report(std::move(d));
+  }
+}
+
+}  // namespace
+
+std::string cpuPreprocessWork(const ScriptModel& m, const Call& c) {
   const std::string& q = c.qualified;
   if (q.starts_with("PIL.")) return "decodes or edits images with PIL";
   if (q.starts_with("cv2.") && !q.starts_with("cv2.setNumThreads") && !q.starts_with("cv2.ocl."))
@@ -72,28 +111,13 @@ std::string cpuWork(const ScriptModel& m, const Call& c) {
   return "";
 }
 
-// Code that DataLoader workers run: Dataset.__getitem__, a collate_fn.
-bool workerCode(const python::Function* f) {
-  if (!f) return false;
-  if (f->name == "__getitem__" || f->name == "__iter__" || syntax::containsWord(f->name, {"collate"})) return true;
-  return f->owner && f->owner->is_dataset;
-}
-
-ts::Node statementOf(ts::Node n) {
-  for (ts::Node p = n; p; p = p.parent())
-    if (ts::Node parent = p.parent(); parent && (parent.is("block") || parent.is("module"))) return p;
-  return n;
-}
-
-}  // namespace
-
 void CpuPreprocessInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
   const ScriptModel& m = *ctx.script;
   if (runsOnCpuOnly(m)) return;  // no GPU to idle
   std::map<uint32_t, bool> statements;  // one finding per statement: its first CPU op
   for (const Call& c : m.calls()) {
     if (workerCode(c.function)) continue;  // workers run it, in parallel with training
-    std::string work = cpuWork(m, c);
+    std::string work = cpuPreprocessWork(m, c);
     if (work.empty()) continue;
     auto batch = m.perStep(c.node);
     if (!batch) continue;  // once per epoch, or under a periodic guard: not per batch
@@ -104,11 +128,11 @@ void CpuPreprocessInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) 
     d.location = callHead(m, c);
     d.message = "`" + std::string(c.callee.text()) + "(...)` " + work + " in the main process on every " +
                 (batch->kind == python::BatchKind::Eval ? "batch" : "step") + " of " + describeContext(m, *batch) +
-                ": the GPU idles while the CPU does this work between steps. Move it into Dataset.__getitem__ or "
-                "a collate_fn, so DataLoader workers do it in parallel with training, or do it on the GPU.";
+                kMoveIt;
     d.related = relatedFrom(m, *batch);
     sink.report(std::move(d));
   }
+  if (m.project()) reportHelperWork(m, statements, sink);
 }
 
 }  // namespace gpulint::checks

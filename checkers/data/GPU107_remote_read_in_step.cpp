@@ -1,5 +1,6 @@
 #include "checkers/data/GPU107_remote_read_in_step.h"
 
+#include "checkers/model/helper_effects.h"
 #include "checkers/python_common.h"
 #include "frontend/python/syntax.h"
 
@@ -70,8 +71,45 @@ ts::Node pathArgument(const Call& c) {
   return c.positional.empty() ? ts::Node() : c.positional[0];
 }
 
-// What the call reads remotely, for the message; "" when it does not.
-std::string remoteRead(const ScriptModel& m, const Call& c) {
+bool datasetClass(const python::ClassDef* cls) {
+  return cls && (cls->is_dataset || syntax::containsWord(cls->name, {"dataset"}));
+}
+
+// `__getitem__` of a dataset, or a project function it calls (every sample).
+bool perSample(const ScriptModel& m, const python::Function* f, int depth) {
+  if (!f || depth > 2) return false;
+  if (f->name == "__getitem__" && datasetClass(f->owner)) return true;
+  for (const Call* c : m.callersOf(*f))
+    if (c->function != f && perSample(m, c->function, depth + 1)) return true;
+  return false;
+}
+
+constexpr const char* kWhyRemote =
+    ": each read waits for network latency (tens of milliseconds or more) that loader workers cannot hide, so "
+    "batches arrive late and the GPU idles. Stage the data to local disk or a local cache once before training.";
+
+// Calls in a batch loop of helpers of another file that read remote data on
+// every call (`fetch_captions(keys)` making an HTTP request): one finding at
+// the call, the helper's read as a related location.
+void reportHelperReads(const ScriptModel& m, DiagnosticSink& sink) {
+  HelperEffects effects;
+  for (const HelperCall& hc : helperCallsWith(m, Effect::RemoteRead, effects)) {
+    const Call* read = hc.site.model->callAt(hc.site.at);
+    Diagnostic d;
+    d.rule = "GPU107";
+    d.level = Level::Warning;
+    d.location = callHead(m, *hc.call);
+    d.message = "`" + std::string(hc.call->callee.text()) + "(...)` " + remoteReadWork(*hc.site.model, *read) +
+                " on every " + (hc.batch.kind == python::BatchKind::Eval ? "batch" : "step") + " of " +
+                describeContext(m, hc.batch) + " (" + helperChain(m, hc) + ")" + kWhyRemote;
+    d.related = helperRelated(m, hc, "the helper reads remote data here");
+    sink.report(std::move(d));
+  }
+}
+
+}  // namespace
+
+std::string remoteReadWork(const ScriptModel& m, const Call& c) {
   const std::string& q = c.qualified;
   const std::string& name = c.method;
   if ((q.starts_with("requests.") || q.starts_with("httpx.")) &&
@@ -103,26 +141,11 @@ std::string remoteRead(const ScriptModel& m, const Call& c) {
   return "";
 }
 
-bool datasetClass(const python::ClassDef* cls) {
-  return cls && (cls->is_dataset || syntax::containsWord(cls->name, {"dataset"}));
-}
-
-// `__getitem__` of a dataset, or a project function it calls (every sample).
-bool perSample(const ScriptModel& m, const python::Function* f, int depth) {
-  if (!f || depth > 2) return false;
-  if (f->name == "__getitem__" && datasetClass(f->owner)) return true;
-  for (const Call* c : m.callersOf(*f))
-    if (c->function != f && perSample(m, c->function, depth + 1)) return true;
-  return false;
-}
-
-}  // namespace
-
 void RemoteReadInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
   const ScriptModel& m = *ctx.script;
   if (runsOnCpuOnly(m)) return;  // no GPU to idle
   for (const Call& c : m.calls()) {
-    std::string what = remoteRead(m, c);
+    std::string what = remoteReadWork(m, c);
     if (what.empty()) continue;
     std::string where;
     std::vector<RelatedLocation> related;
@@ -139,13 +162,11 @@ void RemoteReadInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) con
     d.rule = "GPU107";
     d.level = Level::Warning;
     d.location = callHead(m, c);
-    d.message = "`" + std::string(c.callee.text()) + "(...)` " + what + " " + where +
-                ": each read waits for network latency (tens of milliseconds or more) that loader workers cannot "
-                "hide, so batches arrive late and the GPU idles. Stage the data to local disk or a local cache "
-                "once before training.";
+    d.message = "`" + std::string(c.callee.text()) + "(...)` " + what + " " + where + kWhyRemote;
     d.related = std::move(related);
     sink.report(std::move(d));
   }
+  if (m.project()) reportHelperReads(m, sink);
 }
 
 }  // namespace gpulint::checks

@@ -1,5 +1,7 @@
 #include "checkers/model/helper_effects.h"
 
+#include "checkers/data/GPU106_cpu_preprocess_in_step.h"
+#include "checkers/data/GPU107_remote_read_in_step.h"
 #include "checkers/model/effect_calls.h"
 #include "checkers/model/host_sync.h"
 #include "checkers/python_common.h"
@@ -56,6 +58,15 @@ bool everyCall(const ScriptModel& m, ts::Node n, const Function& f) {
     }
   }
   return true;
+}
+
+// A DataLoader that starts worker processes: its worker count resolves above
+// 0 (GPU105 restarts nothing else; an unknown count never fires).
+bool buildsLoaderWithWorkers(const ScriptModel& m, const Call& c) {
+  constexpr int kNumWorkersIndex = 5;  // DataLoader(dataset, batch_size, shuffle, sampler, batch_sampler, num_workers)
+  if (!isDataLoader(c) || c.mayHideArgument("num_workers", kNumWorkersIndex)) return false;
+  python::ResolvedValue workers = m.resolve(c.argument("num_workers", kNumWorkersIndex));
+  return workers.kind == python::ResolvedValue::Kind::Int && workers.int_value > 0;
 }
 
 // Code quoted in a message: the first line, at most 48 characters.
@@ -115,6 +126,11 @@ void HelperEffects::scanCall(const ScriptModel& model, const Call& c, bool every
     set(Effect::Logging, {&model, c.node});
   if (effect_calls::isCheckpointWrite(model, c)) set(Effect::CheckpointSave, {&model, c.node});
   if (isEvaluationCall(model, c)) set(Effect::Evaluation, {&model, c.node});
+  // The data-side work (GPU105..GPU107): a helper that builds its loader only
+  // when a cache is empty (`if self._loader is None:`) is not every call.
+  if (buildsLoaderWithWorkers(model, c)) set(Effect::LoaderBuild, {&model, c.node});
+  if (!cpuPreprocessWork(model, c).empty()) set(Effect::CpuPreprocess, {&model, c.node});
+  if (!remoteReadWork(model, c).empty()) set(Effect::RemoteRead, {&model, c.node});
 }
 
 std::vector<HelperCall> helperCallsWith(const ScriptModel& model, Effect e, HelperEffects& effects) {

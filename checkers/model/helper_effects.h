@@ -23,6 +23,9 @@ enum class Effect {
   Logging,         // GPU206: a log record without a sync
   CheckpointSave,  // GPU203
   Evaluation,      // GPU202: an evaluation pass (an eval loop, or a call like trainer.validate())
+  LoaderBuild,     // GPU105: a DataLoader with worker processes built (a cached one built once is none)
+  CpuPreprocess,   // GPU106: image decoding, transforms, tokenization or sample parsing on the CPU
+  RemoteRead,      // GPU107: an object-store or HTTP read
   kCount,
 };
 

@@ -38,7 +38,7 @@ class DeviceAnalysis {
   bool isModule(ts::Node e, int depth);
 
  private:
-  static constexpr int kMaxDepth = 12;
+  static constexpr int kMaxDepth = 16;  // a loss re-bound through a gather and a sum still reaches the model
   static constexpr int kBudget = 600;  // nodes visited per question; deep chains answer "unknown"
 
   // --- origins (device_values.cpp) ---
@@ -68,6 +68,7 @@ class DeviceAnalysis {
   // --- names (device_bindings.cpp) ---
   static bool directTarget(ts::Node stmt, std::string_view name);
   static void bindTarget(ts::Node stmt, ts::Node left, ts::Node right, BindingMap& out);
+  static ts::Node dictKeyTarget(ts::Node for_stmt);
   static void namesIn(ts::Node n, std::set<std::string_view>& out);
   std::vector<Binding> bindingsFor(ts::Node id, const Function** fn, ts::Node* param);
   const std::vector<Binding>& scopeBindings(ts::Node scope, std::string_view name);

@@ -73,12 +73,24 @@ void DeviceAnalysis::collect(ts::Node scope, BindingMap& out) {
     } else if (n.is("for_statement")) {
       std::set<std::string_view> names;
       namesIn(n.field("left"), names);
+      ts::Node key = dictKeyTarget(n);
       for (std::string_view name : names)
-        out[std::string(name)].push_back({n, n.field("right"), n.field("right").end(), false});
+        out[std::string(name)].push_back(
+            {n, key && key.text() == name ? ts::Node() : n.field("right"), n.field("right").end(), false});
     } else if (n.is("named_expression")) {
       if (ts::Node name = n.field("name")) out[std::string(name.text())].push_back({n, n.field("value"), n.end(), false});
     }
   });
+}
+
+// `k` in `for k, v in d.items():`: a key, never a device value.
+ts::Node DeviceAnalysis::dictKeyTarget(ts::Node for_stmt) {
+  ts::Node left = syntax::unwrap(for_stmt.field("left")), right = syntax::unwrap(for_stmt.field("right"));
+  if (!left || !(left.is("pattern_list") || left.is("tuple_pattern")) || left.namedChildCount() != 2) return {};
+  ts::Node callee = right && right.is("call") ? right.field("function") : ts::Node();
+  if (!callee || !callee.is("attribute") || callee.field("attribute").text() != "items") return {};
+  ts::Node key = left.namedChild(0);
+  return key.is("identifier") ? key : ts::Node();
 }
 
 // Binds the names of `left = right`, pairing tuple elements when both sides

@@ -154,6 +154,9 @@ ts::Node DeviceAnalysis::callOrigin(ts::Node n, int depth) {
     if (oneOf(m, {"item", "tolist", "numpy", "cpu"})) return {};
     if (m == "cuda") return isModule(c->receiver, depth + 1) ? ts::Node() : n;
     if (m == "to") return toOrigin(*c, depth);
+    // A dict's values hold what was put in it (`for k, v in losses.items()`:
+    // a key is bound to nothing, see device_bindings.cpp).
+    if (oneOf(m, {"items", "values"}) && c->positional.empty()) return origin(c->receiver, depth + 1);
     if (preservesDevice(m) && !isModule(c->receiver, depth + 1))
       if (ts::Node o = origin(c->receiver, depth + 1)) return o;
     // A module's outputs and its parameters (clip_grad_norm_(model.parameters()) returns a device tensor).
@@ -193,7 +196,11 @@ ts::Node DeviceAnalysis::callOrigin(ts::Node n, int depth) {
   }
   if (c->callee.is("identifier")) {
     if (classNamed(m) || m_.functionNamed(m)) return {};  // constructs an object
-    if (oneOf(m, {"tuple", "list", "sum", "abs", "min", "max", "sorted", "reversed"})) return anyArgument(*c, depth);
+    if (oneOf(m, {"tuple", "list", "sum", "abs", "min", "max", "sorted", "reversed"})) {
+      // `sum(x * w for x in xs)`: the generator is the call's whole argument list.
+      if (ts::Node gen = n.field("arguments"); gen && gen.is("generator_expression")) return origin(gen, depth + 1);
+      return anyArgument(*c, depth);
+    }
   }
   if (isModule(c->callee, depth + 1)) return n;
   return {};

@@ -313,7 +313,8 @@ class LoopClassifier {
   bool isCollectionOfThings(ts::Node it) {
     if (syntax::oneOf(it.type(), {"list", "tuple", "set", "dictionary", "string", "concatenated_string"})) return true;
     if (const Call* c = it.is("call") ? m_.callAt(it) : nullptr) {
-      if (c->receiver && syntax::oneOf(c->method, {"items", "keys", "values", "split"})) return true;
+      if (c->receiver && syntax::oneOf(c->method, {"items", "keys", "values", "split", "iterrows", "itertuples"}))
+        return true;  // a dict's entries, a table's rows
       // `zip(dataset_names, metric_types)`: things in step, when every list is.
       if (c->method == "zip" && !c->receiver && !c->positional.empty()) {
         for (ts::Node arg : c->positional)

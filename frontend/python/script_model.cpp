@@ -302,8 +302,64 @@ std::pair<const ScriptModel*, const Function*> ScriptModel::calledElsewhere(cons
   ProjectDef def = project_->calleeOf(*this, c);
   // A class constructed elsewhere runs its __init__, but the call returns
   // the instance, not what __init__ returns.
-  if (!def.function || def.cls) return {nullptr, nullptr};
-  return {def.model, def.function};
+  if (def.function && !def.cls) return {def.model, def.function};
+  if (auto [model, f] = closureCalled(c); f && model != this) return {model, f};
+  return {nullptr, nullptr};
+}
+
+std::pair<const ScriptModel*, const Function*> ScriptModel::closureCalled(const Call& c) const {
+  if (!c.callee.is("identifier")) return {nullptr, nullptr};
+  // The cheap test first (an indexed lookup per scope): the name is assigned
+  // in its function or at module level; most called names (builtins,
+  // imports) are not, and following their bindings would cost per call.
+  auto assigned = [&](ts::Node scope) {
+    const auto& names = bindingsOf(scope);
+    auto it = names.find(c.method);
+    return it != names.end() && !it->second.assignments.empty();
+  };
+  ts::Node def = syntax::ancestor(c.callee, {"function_definition"});
+  if (!(def && assigned(def)) && !assigned(root())) return {nullptr, nullptr};
+  std::optional<NameBinding> b = lastBinding(c.callee);
+  ts::Node value = b && b->value && b->index < 0 && !b->conditional ? syntax::unwrap(b->value) : ts::Node();
+  const Call* factory = value && value.is("call") ? callAt(value) : nullptr;
+  if (!factory || factory == &c) return {nullptr, nullptr};
+  // The factory itself by name: a def of this file, else of the project
+  // (not followed further: a closure returned by a closure is rare).
+  const ScriptModel* model = this;
+  const Function* f = factory->callee.is("identifier") ? functionNamed(factory->method) : nullptr;
+  if (!f && project_) {
+    ProjectDef def = project_->calleeOf(*this, *factory);
+    if (def.cls) return {nullptr, nullptr};
+    model = def.model;
+    f = def.function;
+  }
+  const Function* closure = f ? model->returnedClosure(*f) : nullptr;
+  if (!closure) return {nullptr, nullptr};
+  return {model, closure};
+}
+
+const Function* ScriptModel::returnedClosure(const Function& f) const {
+  // The defs among f's own statements, by name.
+  auto nested = [&](std::string_view name) -> const Function* {
+    for (ts::Node s : f.body.namedChildren()) {
+      ts::Node def = s.is("decorated_definition") ? s.field("definition") : s;
+      if (!def || !def.is("function_definition") || def.field("name").text() != name) continue;
+      auto it = function_at_.find(def.raw().id);
+      return it == function_at_.end() ? nullptr : it->second;
+    }
+    return nullptr;
+  };
+  bool generator = false;
+  const std::vector<ts::Node>& returns = returnValues(f, &generator);
+  if (generator || returns.empty()) return nullptr;
+  const Function* out = nullptr;
+  for (ts::Node r : returns) {
+    r = syntax::unwrap(r);
+    const Function* g = r && r.is("identifier") ? nested(r.text()) : nullptr;
+    if (!g || (out && out != g)) return nullptr;
+    out = g;
+  }
+  return out;
 }
 
 bool ScriptModel::mayRunOnGpu() const { return uses_cuda_ || (project_ && project_->reachesGpu(*this)); }
@@ -423,15 +479,30 @@ std::vector<const Call*> ScriptModel::callersOf(const Function& f) const {
       if (c.method == f.name || c.callee.is("identifier")) add(c);
     return out;
   }
-  auto named = calls_by_method_.find(f.name);
-  if (named == calls_by_method_.end()) return out;
-  for (size_t i : named->second) add(calls_[i]);
+  if (auto named = calls_by_method_.find(f.name); named != calls_by_method_.end())
+    for (size_t i : named->second) add(calls_[i]);
+  // A closure its factory returns runs where a name holding it is called
+  // (`step = make_train_step(...)`, then `step(x, y)`).
+  const Function* factory = f.owner ? nullptr : enclosingFunction(f.node.parent());
+  if (!factory || returnedClosure(*factory) != &f) return out;
+  auto memo = caches().closure_callers.find(&f);
+  if (memo == caches().closure_callers.end()) {
+    std::vector<const Call*> found;
+    for (const Call& c : calls_)
+      if (c.callee.is("identifier") && c.method != f.name && !functionNamed(c.method) &&
+          closureCalled(c) == std::pair<const ScriptModel*, const Function*>{this, &f})
+        found.push_back(&c);
+    memo = caches().closure_callers.emplace(&f, std::move(found)).first;
+  }
+  out.insert(out.end(), memo->second.begin(), memo->second.end());
   return out;
 }
 
 const Function* ScriptModel::calledFunction(const Call& c) const {
-  if (c.callee.is("identifier"))
+  if (c.callee.is("identifier")) {
     if (const Function* f = functionNamed(c.method)) return f;
+    if (auto [model, f] = closureCalled(c); model == this) return f;
+  }
   auto [model, f] = boundMethod(c);
   return model == this ? f : nullptr;
 }

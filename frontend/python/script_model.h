@@ -186,6 +186,9 @@ struct ModelCaches {
   std::map<std::pair<uint32_t, std::string>, std::vector<std::pair<const ScriptModel*, const ClassDef*>>>
       self_instances;
   std::optional<std::string> gpu_flag;  // gpuFlag()'s answer
+  // callersOf's extra answers for a closure returned by its factory: the
+  // calls of names that hold it (found by one scan of the file per closure).
+  std::unordered_map<const Function*, std::vector<const Call*>> closure_callers;
 };
 
 // While one lives on a thread, the models that thread asks memoise into
@@ -280,6 +283,10 @@ class ScriptModel {
   // The project function a call runs, in this file or another (calledFunction,
   // else calledElsewhere); {nullptr, nullptr} when none.
   [[nodiscard]] std::pair<const ScriptModel*, const Function*> callTarget(const Call& c) const;
+  // The nested function `f` returns by name (`def make_train_step(model, opt):
+  // def _step(x, y): ...; return _step`): what a call of f's result runs.
+  // Null when f returns anything else or more than one function.
+  [[nodiscard]] const Function* returnedClosure(const Function& f) const;
 
   // --- instances and methods (method_binding.cpp) ---
   // The method a call runs through an object: `self.m()` (the caller's class
@@ -475,7 +482,11 @@ class ScriptModel {
   std::vector<ArgparseOption> argparse_;
   std::map<std::string, ResolvedValue> overrides_;
   [[nodiscard]] const std::vector<BindingSite>& bindingSites(ts::Node scope_body, const std::string& name) const;
-  [[nodiscard]] bool definesMethod(std::string_view name) const;  // some project class (or this file's) has it
+  [[nodiscard]] bool definesMethod(std::string_view name) const;
+  // `step = make_train_step(model, opt)` then `step(x, y)`: the closure the
+  // factory returns (returnedClosure), in this file or another; {nullptr,
+  // nullptr} when the called name holds no factory's result.
+  [[nodiscard]] std::pair<const ScriptModel*, const Function*> closureCalled(const Call& c) const;  // some project class (or this file's) has it
   // The memo the current thread fills: its CacheScope's for this model, else the model's own.
   [[nodiscard]] ModelCaches& caches() const;
   mutable ModelCaches caches_;
