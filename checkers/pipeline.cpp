@@ -7,6 +7,7 @@
 #include <sstream>
 #include <sys/stat.h>
 
+#include "checkers/fixable_rules.h"
 #include "checkers/ops/cxx_analysis.h"
 #include "frontend/input_guard.h"
 #include "frontend/notebook/notebook.h"
@@ -72,8 +73,10 @@ std::vector<Diagnostic> pythonDiagnostics(const python::ScriptModel& script, con
   context.script = &script;
   context.options = &options;
   VectorSink sink;
+  bool fixable_only = FixableRulesOnly::active();
   for (const auto& checker : allCheckers())
-    if (checker->reads(FileKind::Python)) checker->run(context, sink);
+    if (checker->reads(FileKind::Python) && (!fixable_only || mayOfferFix(checker->id())))
+      checker->run(context, sink);
   std::sort(sink.diagnostics.begin(), sink.diagnostics.end(), diagnosticLess);
   if (const notebook::NotebookMap* nb = script.file().notebook())
     for (Diagnostic& d : sink.diagnostics) {  // "line N" of the joined cells means nothing to the reader

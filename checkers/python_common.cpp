@@ -17,8 +17,9 @@ bool isDataLoader(const python::Call& call) {
 
 bool isTrainingArguments(const python::ScriptModel& model, const python::Call& call) {
   if (call.qualified.starts_with("transformers.") && call.qualified.ends_with("TrainingArguments")) return true;
+  if (!call.callee.is("identifier")) return false;  // before the scan of every class: asked of every call
   for (const auto& cls : model.classes()) {
-    if (cls->name != call.method || !call.callee.is("identifier")) continue;
+    if (cls->name != call.method) continue;
     for (const auto& b : cls->bases)
       if (b.starts_with("transformers.") && b.ends_with("TrainingArguments")) return true;
   }

@@ -14,6 +14,7 @@
 #include <sstream>
 #include <thread>
 
+#include "checkers/fixable_rules.h"
 #include "checkers/pipeline.h"
 #include "checkers/project_pass.h"
 #include "checkers/finding_filter.h"
@@ -333,6 +334,10 @@ int runCheck(const Options& o) {
   if (fixing) {
     std::vector<FileAnalysis> copy = results;
     findings_before = countAtLeast(filter(copy), settings.fail_on);
+    // --diff reports no findings after fixing: the rounds after the first only
+    // plan fixes, so only the rules that may offer one run. Not so when unused
+    // suppressions are reported: every rule must run to tell them.
+    FixableRulesOnly scope(o.diff && !o.report_unused_suppressions);
     ProjectLink link = relinker(discovery, settings.options, jobs);
     // The view above is the first round's unless the project step read
     // scripts from disk: those join the project only when linked again.

@@ -27,15 +27,26 @@ int errorsBefore(const FileAnalysis& file) {
   return fixits::syntaxErrorCount(source.text(), source.kind());
 }
 
+// The fixed text's tree: re-parsed from the analysed tree with the edits
+// recorded when there is one for the text (only what they touch is parsed
+// again), else parsed whole.
+ts::Tree fixedTree(const FileAnalysis& file, const std::vector<Edit>& edits, const std::string& after) {
+  if (file.script && file.script->tree().text() == file.source->text())
+    return fixits::reparseEdited(file.script->tree(), edits, after);
+  ts::Parser parser(tree_sitter_python());
+  return parser.parse(after);
+}
+
 // The fixed text as a source; a Python text is parsed here once, and its
 // tree goes to the analysis (unless the input guard will refuse the text).
-FixedSource parsedFix(const SourceFile& source, std::string after, int errors_before) {
+FixedSource parsedFix(const FileAnalysis& file, const std::vector<Edit>& edits, std::string after,
+                      int errors_before) {
+  const SourceFile& source = *file.source;
   if (source.kind() != FileKind::Python || !pythonInputProblem(after).empty()) {
     if (fixits::syntaxErrorCount(after, source.kind()) > errors_before) return {nullptr, "the fixed text would not parse", {}};
     return {std::make_shared<SourceFile>(source.path(), std::move(after), source.kind()), "", {}};
   }
-  ts::Parser parser(tree_sitter_python());
-  ts::Tree tree = parser.parse(after);
+  ts::Tree tree = fixedTree(file, edits, after);
   if (fixits::syntaxErrorCount(tree) > errors_before) return {nullptr, "the fixed text would not parse", {}};
   return {std::make_shared<SourceFile>(source.path(), std::move(after), source.kind()), "", std::move(tree)};
 }
@@ -57,7 +68,7 @@ FixedSource fixedSource(const FileAnalysis& file, const std::vector<Edit>& edits
   }
   std::string after = fixits::applyEdits(source.text(), edits);
   if (after == source.text()) return {};
-  return parsedFix(source, std::move(after), errorsBefore(file));
+  return parsedFix(file, edits, std::move(after), errorsBefore(file));
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <string_view>
 
 #include "frontend/ts/tree.h"
 
@@ -55,25 +56,71 @@ FixPlan planFixes(const std::vector<Diagnostic>& diagnostics, bool unsafe) {
   return plan;
 }
 
-std::string applyEdits(const std::string& text, std::vector<Edit> edits) {
+namespace {
+
+// The edits applyEdits makes, last first, each with the text it inserts
+// (line breaks converted to the text's convention); stale ones are dropped.
+std::vector<Edit> appliedEdits(const std::string& text, std::vector<Edit> edits) {
   bool crlf = false;
   if (size_t nl = text.find('\n'); nl != std::string::npos && nl > 0 && text[nl - 1] == '\r') crlf = true;
   std::sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.begin > b.begin; });
-  std::string out = text;
-  for (const Edit& e : edits) {
-    if (e.begin > e.end || e.end > out.size()) continue;  // stale edit: never corrupt
-    std::string replacement = e.replacement;
+  std::vector<Edit> out;
+  size_t size = text.size();
+  for (Edit& e : edits) {
+    if (e.begin > e.end || e.end > size) continue;  // stale edit: never corrupt
     if (crlf) {
       std::string converted;
-      for (size_t i = 0; i < replacement.size(); ++i) {
-        if (replacement[i] == '\n' && (i == 0 || replacement[i - 1] != '\r')) converted += '\r';
-        converted += replacement[i];
+      for (size_t i = 0; i < e.replacement.size(); ++i) {
+        if (e.replacement[i] == '\n' && (i == 0 || e.replacement[i - 1] != '\r')) converted += '\r';
+        converted += e.replacement[i];
       }
-      replacement = std::move(converted);
+      e.replacement = std::move(converted);
     }
-    out.replace(e.begin, e.end - e.begin, replacement);
+    size = size - (e.end - e.begin) + e.replacement.size();
+    out.push_back(std::move(e));
   }
   return out;
+}
+
+// Tree-sitter point (row, byte column) where `inserted` ends when it starts at `from`.
+TSPoint pointAfter(TSPoint from, std::string_view inserted) {
+  size_t nl = inserted.rfind('\n');
+  if (nl == std::string_view::npos) return {from.row, from.column + static_cast<uint32_t>(inserted.size())};
+  auto rows = static_cast<uint32_t>(std::count(inserted.begin(), inserted.end(), '\n'));
+  return {from.row + rows, static_cast<uint32_t>(inserted.size() - nl - 1)};
+}
+
+}  // namespace
+
+std::string applyEdits(const std::string& text, std::vector<Edit> edits) {
+  std::string out = text;
+  for (const Edit& e : appliedEdits(text, std::move(edits))) out.replace(e.begin, e.end - e.begin, e.replacement);
+  return out;
+}
+
+ts::Tree reparseEdited(const ts::Tree& old, const std::vector<Edit>& edits, const std::string& after) {
+  const std::string& before = old.text();
+  std::vector<uint32_t> line_starts{0};  // of `before`: edits after an offset leave its point unchanged
+  for (size_t i = 0; i < before.size(); ++i)
+    if (before[i] == '\n') line_starts.push_back(static_cast<uint32_t>(i + 1));
+  auto pointOf = [&](uint32_t offset) {
+    auto row = static_cast<uint32_t>(std::upper_bound(line_starts.begin(), line_starts.end(), offset) -
+                                     line_starts.begin() - 1);
+    return TSPoint{row, offset - line_starts[row]};
+  };
+  ts::Tree edited(ts_tree_copy(old.raw()), std::string());
+  for (const Edit& e : appliedEdits(before, edits)) {  // last first: earlier offsets stay valid
+    TSInputEdit input{};
+    input.start_byte = static_cast<uint32_t>(e.begin);
+    input.old_end_byte = static_cast<uint32_t>(e.end);
+    input.new_end_byte = static_cast<uint32_t>(e.begin + e.replacement.size());
+    input.start_point = pointOf(input.start_byte);
+    input.old_end_point = pointOf(input.old_end_byte);
+    input.new_end_point = pointAfter(input.start_point, e.replacement);
+    edited.edit(input);
+  }
+  ts::Parser parser(ts_tree_language(old.raw()));
+  return parser.parse(after, &edited);
 }
 
 int syntaxErrorCount(const std::string& text, FileKind kind) {

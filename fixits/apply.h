@@ -28,6 +28,11 @@ struct FixPlan {
 // follow the text's own convention (CRLF files stay CRLF).
 [[nodiscard]] std::string applyEdits(const std::string& text, std::vector<Edit> edits);
 
+// The tree of `after` (the text of `old` with `edits` applied by
+// applyEdits), parsed incrementally: `old` with the edits recorded, so only
+// what they touch is parsed again. `old` itself is left as it was.
+[[nodiscard]] ts::Tree reparseEdited(const ts::Tree& old, const std::vector<Edit>& edits, const std::string& after);
+
 // Number of syntax errors (ERROR and MISSING nodes) tree-sitter finds in a
 // Python or YAML text; -1 for kinds we cannot parse.
 [[nodiscard]] int syntaxErrorCount(const std::string& text, FileKind kind);

@@ -23,7 +23,7 @@ struct Consumer {
 // loop's own batches to the GPU.
 const python::Call* batchCopy(const python::ScriptModel& model, const python::Loop& loop) {
   ts::Node body = loop.node.field("body");
-  for (const python::Call& c : model.calls()) {
+  for (const python::Call& c : model.callsIn(body)) {  // not every call of the file per loop
     if (!body.contains(c.node) || !c.receiver || (c.method != "to" && c.method != "cuda")) continue;
     if (!(model.deviceOrigin(c.node) == c.node) || model.onCpuPath(c.node)) continue;
     if (batchSourceLoop(model, c.receiver) == &loop) return &c;

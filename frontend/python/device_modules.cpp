@@ -166,9 +166,10 @@ const ClassDef* DeviceAnalysis::classAt(ts::Node node) const {
 }
 
 const Function* DeviceAnalysis::functionAt(ts::Node def) const {
-  for (const auto& f : m_.functions())
-    if (f->node == def) return f.get();
-  return nullptr;
+  // The model's index by node id (a scan of every function per question made
+  // large files quadratic); the id alone may name a node of another tree.
+  auto it = m_.function_at_.find(def.raw().id);
+  return it != m_.function_at_.end() && it->second->node == def ? it->second : nullptr;
 }
 
 const Function* DeviceAnalysis::calledFunction(const Call& c) const {

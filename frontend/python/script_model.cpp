@@ -392,9 +392,11 @@ const Call* ScriptModel::callAt(ts::Node n) const {
   while (it != call_index_.end() && it->first == n.begin()) {
     const Call& c = calls_[it->second];
     if (c.node == n) return &c;
-    // Several calls can start at the same byte (a.b().c()); search linearly.
-    for (const Call& other : calls_)
-      if (other.node == n) return &other;
+    // Several calls can start at the same byte (a.b().c()): they are
+    // neighbours in document order.
+    auto [first, last] = std::equal_range(call_begins_.begin(), call_begins_.end(), n.begin());
+    for (auto i = first; i != last; ++i)
+      if (const Call& other = calls_[static_cast<size_t>(i - call_begins_.begin())]; other.node == n) return &other;
     return nullptr;
   }
   return nullptr;

@@ -1,0 +1,129 @@
+// What the --diff rounds after the first rely on to cost less than a full
+// analysis: the fixed text's tree re-parsed from the edits is the tree a
+// full parse gives, and every finding that carries a fix comes from a rule
+// that says it may fix (Checker::mayFix), so running only those rules
+// plans the same fixes.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "checkers/fixable_rules.h"
+#include "checkers/pipeline.h"
+#include "fixits/apply.h"
+
+namespace gpulint {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<fs::path> pythonFixtures() {
+  std::vector<fs::path> out;
+  for (const auto& dir : {"python", "projects"})
+    for (const auto& e : fs::recursive_directory_iterator(fs::path(GPULINT_SOURCE_DIR) / "testdata" / dir))
+      if (e.path().extension() == ".py") out.push_back(e.path());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::string readText(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string sexp(const ts::Tree& tree) {
+  char* s = ts_node_string(ts_tree_root_node(tree.raw()));
+  std::string out(s);
+  free(s);
+  return out;
+}
+
+// The fixes every fixture's findings offer, applied at once, and random
+// edits of the same text: the incremental tree is the full parse's.
+TEST(FixRoundsCost, ReparsedTreeIsTheFullParse) {
+  std::mt19937 random(17);
+  size_t fixed_files = 0;
+  for (const fs::path& path : pythonFixtures()) {
+    std::string text = readText(path);
+    ts::Parser parser(tree_sitter_python());
+    ts::Tree old = parser.parse(text);
+    std::vector<std::vector<Edit>> edit_sets;
+    FileAnalysis a = analyzeSource(std::make_shared<SourceFile>("t.py", text, FileKind::Python), RuleOptions{});
+    fixits::FixPlan plan = fixits::planFixes(a.diagnostics, true);
+    std::vector<Edit> fixes;
+    for (const Fix* f : plan.chosen) fixes.insert(fixes.end(), f->edits.begin(), f->edits.end());
+    if (!fixes.empty()) ++fixed_files, edit_sets.push_back(fixes);
+    for (int k = 0; k < 5 && !text.empty(); ++k) {  // non-overlapping random replacements
+      std::vector<Edit> random_edits;
+      for (uint32_t at = random() % 40; at < text.size(); at += 30 + random() % 200) {
+        uint32_t end = std::min<uint32_t>(static_cast<uint32_t>(text.size()), at + random() % 6);
+        static const char* kInserts[] = {"", "x", " ", "\n", "(", "  # c\n", "\n    y = 1\n", ":"};
+        random_edits.push_back({"t.py", at, end, kInserts[random() % 8]});
+      }
+      edit_sets.push_back(random_edits);
+    }
+    for (const auto& edits : edit_sets) {
+      std::string after = fixits::applyEdits(text, edits);
+      ts::Tree incremental = fixits::reparseEdited(old, edits, after);
+      EXPECT_EQ(incremental.text(), after);
+      EXPECT_EQ(sexp(incremental), sexp(parser.parse(after))) << path;
+    }
+    EXPECT_EQ(sexp(old), sexp(parser.parse(text))) << "the old tree is left as it was";
+  }
+  EXPECT_GT(fixed_files, 5u);  // the fixtures do offer fixes
+}
+
+TEST(FixRoundsCost, CrlfEditsReparseToTheFullParse) {
+  std::string text = "import torch\r\nx = f(1)\r\ny = 2\r\n";
+  ts::Parser parser(tree_sitter_python());
+  ts::Tree old = parser.parse(text);
+  std::vector<Edit> edits{{"t.py", 22, 22, "\nz = 3"}, {"t.py", 6, 6, ""}, {"t.py", 500, 501, "stale"}};
+  std::string after = fixits::applyEdits(text, edits);
+  EXPECT_EQ(after, "import torch\r\nx = f(1)\r\nz = 3\r\ny = 2\r\n");
+  EXPECT_EQ(sexp(fixits::reparseEdited(old, edits, after)), sexp(parser.parse(after)));
+}
+
+// Every finding with a fix (or a value written elsewhere that a fix may
+// change) comes from a rule mayOfferFix names; and under FixableRulesOnly
+// the analysis offers exactly the same fixes.
+TEST(FixRoundsCost, OnlyRulesThatMayFixOfferFixes) {
+  size_t with_fixes = 0;
+  for (const fs::path& path : pythonFixtures()) {
+    auto source = std::make_shared<SourceFile>("t.py", readText(path), FileKind::Python);
+    FileAnalysis all = analyzeSource(source, RuleOptions{});
+    std::vector<std::string> offered, offered_fixable;
+    for (const Diagnostic& d : all.diagnostics) {
+      if (d.fixes.empty() && !d.value_fix) continue;
+      ++with_fixes;
+      EXPECT_TRUE(mayOfferFix(d.rule)) << path << ": " << d.rule << " offers a fix";
+      offered.push_back(d.rule + ":" + std::to_string(d.location.begin));
+    }
+    FixableRulesOnly scope(true);
+    for (const Diagnostic& d : analyzeSource(source, RuleOptions{}).diagnostics) {
+      EXPECT_TRUE(mayOfferFix(d.rule)) << d.rule << " ran";
+      if (!d.fixes.empty() || d.value_fix) offered_fixable.push_back(d.rule + ":" + std::to_string(d.location.begin));
+    }
+    EXPECT_EQ(offered, offered_fixable) << path;
+  }
+  EXPECT_GT(with_fixes, 10u);
+  EXPECT_FALSE(FixableRulesOnly::active());  // the scopes ended
+}
+
+TEST(FixRoundsCost, ScopeOffLeavesEveryRule) {
+  FixableRulesOnly off(false);
+  EXPECT_FALSE(FixableRulesOnly::active());
+  {
+    FixableRulesOnly on(true);
+    FixableRulesOnly nested_off(false);  // an inner scope that is off keeps the outer one's mode
+    EXPECT_TRUE(FixableRulesOnly::active());
+  }
+  EXPECT_FALSE(FixableRulesOnly::active());
+}
+
+}  // namespace
+}  // namespace gpulint
