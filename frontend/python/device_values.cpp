@@ -302,8 +302,11 @@ ts::Node DeviceAnalysis::nameOrigin(ts::Node id, int depth) {
     if (p.is("list_comprehension") || p.is("set_comprehension") || p.is("generator_expression") ||
         p.is("dictionary_comprehension"))
       for (ts::Node clause : p.namedChildren())
-        if (clause.is("for_in_clause") && syntax::containsName(clause.field("left"), name))
+        if (clause.is("for_in_clause") && syntax::containsName(clause.field("left"), name)) {
+          // `{f"{k}_unscaled": v for k, v in losses.items()}`: `k` is a key.
+          if (ts::Node key = dictKeyTarget(clause); key && key.text() == name) return {};
           return origin(clause.field("right"), depth + 1);
+        }
   }
   const Function* fn = nullptr;
   ts::Node param;

@@ -47,6 +47,25 @@ bool forwardsLoopTarget(const ScriptModel& m, const Loop& l) {
   return false;
 }
 
+bool repeatsForwardPasses(const ScriptModel& m, const Loop& l) {
+  ts::Node it = syntax::unwrap(l.iterable);
+  const Call* range = it && it.is("call") ? m.callAt(it) : nullptr;
+  if (range && range->method == "tqdm" && !range->positional.empty())  // tqdm(range(n), desc=...)
+    range = m.callAt(syntax::unwrap(range->positional[0]));
+  if (!range || !(range->method == "range" || range->method == "trange") || range->receiver) return false;
+  ts::Node body = l.node.field("body");
+  for (const Call& c : m.callsIn(body)) {
+    if (!body.contains(c.node) || !c.qualified.empty()) continue;
+    ts::Node callee = c.method == "forward" && c.receiver ? c.receiver : c.callee;
+    // A `model` parameter whose callers are in another file counts by name.
+    std::string_view name = callee.is("identifier") ? callee.text() : std::string_view();
+    if (name == "model" || name == "net" || (name.size() > 6 && name.ends_with("_model")) ||
+        m.isModuleExpression(callee))
+      return true;
+  }
+  return false;
+}
+
 bool playsEpisodes(const Loop& l) {
   ts::Node header = l.node.is("while_statement") ? l.node.field("condition") : ts::Node();
   for (ts::Node n : {l.target, l.iterable, header})
@@ -227,7 +246,8 @@ class LoopClassifier {
       const Function* f = calledFunction(c);
       if (!f || f->node.contains(node)) continue;
       for (const Loop& inner : m_.loopsIn(f->node))
-        if (inner.kind == LoopKind::Eval && f->node.contains(inner.node)) return true;
+        if (f->node.contains(inner.node) && (inner.kind == LoopKind::Eval || repeatsForwardPasses(m_, inner)))
+          return true;
       if (callsEvalPass(f->node, depth + 1)) return true;
     }
     return false;

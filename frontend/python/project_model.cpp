@@ -345,7 +345,7 @@ bool ProjectModel::runsEvalPass(const ScriptModel& m, const Function& f, int dep
   memo[&f] = false;  // recursion
   bool result = false;
   for (const Loop& l : m.loopsIn(f.node))
-    result = result || (l.kind == LoopKind::Eval && f.node.contains(l.node));
+    result = result || (f.node.contains(l.node) && (l.kind == LoopKind::Eval || repeatsForwardPasses(m, l)));
   if (!result && depth < 2)
     for (const Call& c : m.callsIn(f.node)) {
       if (c.function != &f) continue;

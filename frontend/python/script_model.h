@@ -77,6 +77,10 @@ class ScriptModel;
 // The loop's body runs a module on its own loop variable (`model(images)`,
 // `self.net(x.to(device))`): it iterates batches whatever it is named.
 [[nodiscard]] bool forwardsLoopTarget(const ScriptModel& m, const Loop& l);
+// A counted loop of forward passes (`for _ in range(max_new_tokens): logits =
+// model(idx)`): token generation or diffusion sampling, a whole pass of work
+// for the loop around its function.
+[[nodiscard]] bool repeatsForwardPasses(const ScriptModel& m, const Loop& l);
 
 enum class LoopKind { Other, Epoch, Step, Eval };
 [[nodiscard]] const char* loopKindName(LoopKind kind);

@@ -43,3 +43,23 @@ def class_weights(model, classnames, templates, tokenizer, device):
         tokens = tokenizer([t.format(classname) for t in templates]).to(device)  # ok: GPU106 (once per class)
         weights.append(model(tokens).mean(0))
     return torch.stack(weights)
+
+
+@torch.no_grad()
+def generate(model, idx, max_new_tokens):
+    for _ in range(max_new_tokens):
+        logits = model(idx)
+        idx = torch.cat((idx, logits.argmax(-1, keepdim=True)), dim=1)
+    return idx
+
+
+@torch.no_grad()
+def write_responses(model, test_data, tokenizer, device):
+    # One generation (a loop of forward passes) per entry: the sync after it
+    # is once per generated answer, not once per batch.
+    model.eval()
+    answers = []
+    for entry in test_data:
+        ids = generate(model, torch.tensor(tokenizer.encode(entry)).to(device), 256)  # ok: GPU106 (once per answer)
+        answers.append(tokenizer.decode(ids.tolist()))  # ok: GPU201 (once per generated answer)
+    return answers

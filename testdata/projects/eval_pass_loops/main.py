@@ -9,7 +9,7 @@ from torch.utils.data import DataLoader
 
 from transformers import AutoTokenizer
 
-from evaluation import class_weights, run_pass, score_heads
+from evaluation import class_weights, run_pass, score_heads, write_responses
 
 logger = logging.getLogger("main")
 
@@ -61,6 +61,7 @@ def main():
     evaluate_chunks(model, val_loader, device)
     evaluate_all(model, [val_loader, make_test_loader("extra.pt", 64)], device)
     class_weights(model, ["cat", "dog"], ["a photo of a {}."], AutoTokenizer.from_pretrained("bert-base-uncased"), device)
+    write_responses(model, ["a question"], AutoTokenizer.from_pretrained("gpt2"), device)
     for name in ["x.pt", "y.pt"]:
         run_pass(model, make_test_loader(name, 64), device)
 
