@@ -16,7 +16,7 @@ namespace {
 using python::Call;
 using python::ScriptModel;
 namespace syntax = python::syntax;
-using host_sync::collectFormatSpots;
+using host_sync::collectNonCallSpots;
 using host_sync::insideLogCall;
 using host_sync::maySync;
 using host_sync::statementOf;
@@ -69,6 +69,11 @@ std::string advice(const ScriptModel& m, const Sync& s, const python::BatchConte
       return "remove it, or keep it behind a periodic guard or a profiling flag that is off by default";
     case Sync::Nonzero:
       return "use a fixed-size form (a boolean mask, torch.where(cond, a, b)) or " + guard;
+    case Sync::Branch:
+      return s.at.parent() && s.at.parent().is("assert_statement")
+                 ? "check it under a periodic guard (`if step % 100 == 0:`) or drop the assert from the step"
+                 : "decide on the GPU instead (torch.where, a mask, torch.nan_to_num) or test it under a periodic "
+                   "guard (`if step % 100 == 0:`)";
     case Sync::Log:
     case Sync::Format:
       return "log it under a periodic guard (`if step % 100 == 0:`)" +
@@ -119,6 +124,10 @@ Diagnostic describe(const ScriptModel& m, const Sync& s, const python::BatchCont
     case Sync::Synchronize:
       d.message = quote(s.at) + " runs " + every + ".";
       break;
+    case Sync::Branch:
+      d.message = "Python needs the truth value of " + quote(s.at) + ", a GPU tensor, as a host bool " + every +
+                  ", so it copies the tensor to the host." + origin;
+      break;
     case Sync::Nonzero:
       d.message = quote(s.at) + " returns a tensor whose size depends on values on the GPU, so " + every +
                   " the host must read them." + origin;
@@ -161,11 +170,16 @@ void reportHelperSyncs(const ScriptModel& model, const std::set<uint32_t>& repor
 
 void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
   const ScriptModel& model = *ctx.script;
-  std::vector<ts::Node> spots;
+  std::vector<ts::Node> spots, conditions;
   for (const Call& c : model.calls())
     if (maySync(model, c)) spots.push_back(c.node);
-  collectFormatSpots(model.root(), spots);
+  collectNonCallSpots(model.root(), spots, conditions);
   std::map<uint32_t, std::pair<Sync, python::BatchContext>> first;  // statement begin -> earliest sync
+  auto keepEarliest = [&first](const Sync& s, const python::BatchContext& batch) {
+    uint32_t key = statementOf(s.at).begin();
+    auto it = first.find(key);
+    if (it == first.end() || s.at.begin() < it->second.first.at.begin()) first.insert_or_assign(key, std::pair{s, batch});
+  };
   for (ts::Node spot : spots) {
     auto batch = model.perStep(spot);
     if (!batch) continue;  // once per epoch, under a periodic guard, or behind a flag that is off
@@ -175,10 +189,14 @@ void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     if (!s) continue;  // a host value, or one we cannot place on the GPU
     // A log call's arguments are reported once, with the call.
     if (s->kind == Sync::Format && insideLogCall(model, s->at)) continue;
-    uint32_t key = statementOf(s->at).begin();
-    auto it = first.find(key);
-    if (it == first.end() || s->at.begin() < it->second.first.at.begin())
-      first.insert_or_assign(key, std::pair{*s, *batch});
+    keepEarliest(*s, *batch);
+  }
+  for (ts::Node condition : conditions) {
+    auto batch = model.perStep(condition);
+    if (!batch) continue;
+    auto s = host_sync::syncOfCondition(model, condition);
+    if (!s) continue;  // a host test (most are), or a tensor we cannot place on the GPU
+    keepEarliest(*s, *batch);
   }
   std::set<uint32_t> reported;
   for (auto& [key, entry] : first) {

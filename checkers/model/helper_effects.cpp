@@ -76,6 +76,18 @@ std::string quote(ts::Node n) {
   return "`" + s + "`";
 }
 
+// The first condition of f's own body (not a nested function's) that needs
+// a GPU tensor's truth value on every call of f (a test inside a branch
+// taken for one configuration, such as FSDP, is not every step's).
+std::optional<EffectSite> conditionSync(const ScriptModel& m, const Function& f) {
+  std::vector<ts::Node> formats, conditions;
+  host_sync::collectNonCallSpots(f.body, formats, conditions);
+  for (ts::Node cond : conditions)
+    if (m.enclosingFunction(cond) == &f && everyCall(m, cond, f) && host_sync::syncOfCondition(m, cond))
+      return EffectSite{&m, cond};
+  return std::nullopt;
+}
+
 }  // namespace
 
 const EffectSummary& HelperEffects::of(const ScriptModel& model, const Function& f) {
@@ -95,6 +107,12 @@ const EffectSummary& HelperEffects::of(const ScriptModel& model, const Function&
   for (const Call& c : model.callsIn(f.node))
     if (c.function == &f && !model.underPeriodicGuard(c.node, f.node))
       scanCall(model, c, everyCall(model, c.node, f), summary);
+  // A test of a GPU tensor (`if torch.min(y) < -1.:`) syncs whenever it is
+  // evaluated, before the rarely taken branch it guards; the earliest is shown.
+  if (std::optional<EffectSite> test = conditionSync(model, f)) {
+    std::optional<EffectSite>& sync = summary.sites[slot(Effect::HostSync)];
+    if (!sync || (sync->model == &model && test->at.begin() < sync->at.begin())) sync = test;
+  }
   active_.erase(&f);
   return memo_[&f] = summary;
 }

@@ -68,21 +68,76 @@ bool maySync(const ScriptModel& m, const Call& c) {
   return isLoggingCall(m, c);
 }
 
-// Strings that may format a tensor outside a call (`msg = f"loss {loss}"`):
-// f-strings with interpolations, `"..." % x`.
-void collectFormatSpots(ts::Node n, std::vector<ts::Node>& out) {
+// Spots outside calls, in one walk of the tree (see host_sync.h).
+void collectNonCallSpots(ts::Node n, std::vector<ts::Node>& formats, std::vector<ts::Node>& conditions) {
   for (ts::Node c : n.namedChildren()) {
     if (c.is("string")) {
       for (ts::Node part : c.namedChildren())
         if (part.is("interpolation")) {
-          out.push_back(c);
+          formats.push_back(c);
           break;
         }
       continue;
     }
-    if (c.is("binary_operator") && c.field("operator").text() == "%" && isString(c.field("left"))) out.push_back(c);
-    collectFormatSpots(c, out);
+    if (c.is("binary_operator") && c.field("operator").text() == "%" && isString(c.field("left"))) formats.push_back(c);
+    if (c.is("if_statement") || c.is("elif_clause") || c.is("while_statement")) {
+      if (ts::Node cond = c.field("condition")) conditions.push_back(cond);
+    } else if (c.is("conditional_expression") && c.namedChildCount() == 3) {
+      conditions.push_back(c.namedChild(1));
+    } else if (c.is("assert_statement") && c.namedChildCount() > 0) {
+      conditions.push_back(c.namedChild(0));
+    }
+    collectNonCallSpots(c, formats, conditions);
   }
+}
+
+namespace {
+
+// A test whose value is a bool tensor where its operand lives: a comparison
+// (`is`/`in` are host identity and membership tests: DeviceAnalysis already
+// gives them no device), `.any()`/`.all()`, `torch.isnan/isinf/isfinite/any/all`.
+bool isContainer(ts::Node e) {
+  e = syntax::unwrap(e);
+  return oneOf(e.type(), {"list", "tuple", "set", "dictionary", "list_comprehension", "set_comprehension",
+                          "dictionary_comprehension", "generator_expression"});
+}
+
+bool isTensorTest(const ScriptModel& m, ts::Node e) {
+  // `params == [p for p in model.parameters()]` compares lists (by identity
+  // first): no tensor's truth value is asked for.
+  if (e.is("comparison_operator")) {
+    for (ts::Node operand : e.namedChildren())
+      if (isContainer(operand)) return false;
+    return true;
+  }
+  const Call* c = e.is("call") ? m.callAt(e) : nullptr;
+  if (!c) return false;
+  if (c->receiver && c->positional.empty() && oneOf(c->method, {"any", "all", "isnan", "isinf", "isfinite"}))
+    return true;
+  return oneOf(c->qualified, {"torch.isnan", "torch.isinf", "torch.isfinite", "torch.any", "torch.all"});
+}
+
+}  // namespace
+
+std::optional<Sync> syncOfCondition(const ScriptModel& m, ts::Node condition) {
+  ts::Node e = syntax::unwrap(condition);
+  if (!e) return std::nullopt;
+  if (e.is("not_operator")) return syncOfCondition(m, e.field("argument"));
+  if (e.is("boolean_operator")) {
+    if (auto s = syncOfCondition(m, e.field("left"))) return s;
+    // `step % 100 == 0 and loss < best`: the right side runs only when the
+    // periodic left side holds.
+    if (e.field("operator").text() == "and" && m.isPeriodicCondition(e.field("left"))) return std::nullopt;
+    return syncOfCondition(m, e.field("right"));
+  }
+  ts::Node test = e;
+  if (e.is("identifier")) {  // `found_inf = torch.isinf(g).any()` ... `if found_inf:`
+    auto b = m.lastBinding(e);
+    if (!b || !b->value || b->index >= 0 || b->conditional || b->parameter) return std::nullopt;
+    test = syntax::unwrap(b->value);
+  }
+  if (!isTensorTest(m, test) || !m.mayLiveOnDevice(test)) return std::nullopt;
+  return Sync{Sync::Branch, e, test};
 }
 
 // The statement of a block that holds `n`: one finding per statement.

@@ -97,6 +97,7 @@ void collectArgparse(ScriptModel& model, std::vector<ArgparseOption>& out) {
       opt.default_value = ResolvedValue::none();
       opt.default_value.chain.push_back({where, "argparse option " + flag + " has no default"});
     }
+    opt.opt_in = opt.action == "store_true" && !opt.default_value.truthiness().value_or(true);
     out.push_back(std::move(opt));
   }
   applySetDefaults(model, out);

@@ -51,6 +51,7 @@ class DeviceAnalysis {
   ts::Node elementOrigin(const Binding& b, int depth);
   ts::Node nameOrigin(ts::Node id, int depth);
   bool backpropagatedIn(ts::Node id);
+  bool backpropagates(const Function* f, std::string_view name, int depth);
   ts::Node bindingOrigin(const Binding& b, const std::vector<Binding>& all, ts::Node id, int depth);
   ts::Node parameterOrigin(const Function& f, std::string_view name, ts::Node param, int depth);
 

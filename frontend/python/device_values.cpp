@@ -330,7 +330,13 @@ ts::Node DeviceAnalysis::nameOrigin(ts::Node id, int depth) {
 // (`diffusion.training_losses(...)`) is written.
 bool DeviceAnalysis::backpropagatedIn(ts::Node id) {
   if (!m_.usesCuda()) return false;
-  const Function* f = m_.enclosingFunction(id);
+  return backpropagates(m_.enclosingFunction(id), id.text(), 0);
+}
+
+// `f` runs backward through its name `name`, itself or in a project function
+// it hands the name to (`_backward(loss)` where `def _backward(_loss):` runs
+// `_loss.backward()`), one call deep.
+bool DeviceAnalysis::backpropagates(const Function* f, std::string_view name, int depth) {
   for (const Call* c : m_.callsNamed("backward")) {
     if (c->function != f) continue;
     ts::Node subject = c->receiver ? syntax::unwrap(c->receiver) : ts::Node();
@@ -341,7 +347,19 @@ bool DeviceAnalysis::backpropagatedIn(ts::Node id) {
     } else if (subject && !c->positional.empty() && syntax::containsWord(subject.text(), {"accelerator", "fabric"})) {
       subject = syntax::unwrap(c->positional[0]);  // accelerator.backward(loss)
     }
-    if (subject && subject.is("identifier") && subject.text() == id.text()) return true;
+    if (subject && subject.is("identifier") && subject.text() == name) return true;
+  }
+  if (depth > 0 || !f) return false;
+  for (const Call& c : m_.callsIn(f->node)) {
+    if (c.function != f) continue;
+    bool passes = false;  // cheap text test before resolving the callee
+    for (ts::Node a : c.positional) passes = passes || syntax::unwrap(a).text() == name;
+    for (const auto& kw : c.keywords) passes = passes || syntax::unwrap(kw.second).text() == name;
+    const Function* g = passes ? calledFunction(c) : nullptr;
+    if (!g || g == f) continue;
+    for (const std::string& p : g->parameters)
+      if (ts::Node a = m_.argumentFor(c, *g, p); a && syntax::unwrap(a).text() == name && backpropagates(g, p, depth + 1))
+        return true;
   }
   return false;
 }

@@ -380,6 +380,12 @@ class GuardJudge {
     ResolvedValue value = m_.resolve(e);
     if (auto b = value.truthiness(); b && !*b && value.kind != ResolvedValue::Kind::String)
       return verdict(GuardKind::Off, e, "flag resolved to off");
+    // `if args.synchronize_step:` after `parser.set_defaults(**cfg)`: a config
+    // file may turn the option on, but off is what the code says and the run
+    // must opt in; unknown must not make the branch run every step.
+    if (!value.known() && e.is("attribute"))
+      if (const ArgparseOption* o = m_.argparseOption(e.field("attribute").text()); o && o->opt_in)
+        return verdict(GuardKind::Off, e, "opt-in flag, off unless the run passes it");
     if (!e.is("identifier") || depth >= kMaxDepth || !env.empty()) return {};
     // A local boolean: `do_eval = step % args.eval_interval == 0` then `if do_eval:`.
     auto binding = m_.lastBinding(e);

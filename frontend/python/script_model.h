@@ -120,6 +120,10 @@ struct ArgparseOption {
   std::string action;              // "store_true", ...
   std::string type;                // "int", "float", ...
   std::string nargs;               // "+", "*", "?", "2" ...; "" when absent (one value)
+  // A store_true option whose written default is off: a run turns it on only
+  // by passing the flag (or a config file fed to `set_defaults(**cfg)`), so a
+  // branch behind it is off even when set_defaults leaves its value unknown.
+  bool opt_in = false;
 };
 
 // A place where the script reads a run config (config_reads.cpp): the

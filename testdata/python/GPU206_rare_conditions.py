@@ -26,7 +26,7 @@ def train(loader, total_steps, warmup_steps, rank, watchdog):
         if not math.isfinite(loss_value):
             print(f"Loss is {loss_value}, stopping training")  # ok: GPU206 (failure check)
             sys.exit(1)
-        if torch.isnan(loss):
+        if torch.isnan(loss):  # expect: GPU201 "`torch.isnan(loss)`"
             logger.warning("nan loss at step %d", step)  # ok: GPU206 (failure check)
         if bbox_offsets[-1].item() == 0:  # expect: GPU201 "`bbox_offsets[-1].item()`"
             print("empty batch, skipping")  # ok: GPU206 (empty-batch check)
