@@ -38,14 +38,41 @@ bool rankCheck(ts::Node condition) {
          python::syntax::containsWord(text, {"rank", "main_process", "is_master", "global_zero", "local_zero"});
 }
 
+// A `return` inside `n`, not in a nested function or class.
+bool containsReturn(ts::Node n) {
+  for (ts::Node c : n.namedChildren()) {
+    if (c.is("function_definition") || c.is("class_definition") || c.is("lambda")) continue;
+    if (c.is("return_statement") || containsReturn(c)) return true;
+  }
+  return false;
+}
+
+// True when a statement of `block` before `child` may return early: what
+// follows runs only on the calls that pass it (`if steps % n != 0: return`
+// before a sampling run, `if not loss_type == "huber": return None` before
+// a `.cpu()`). An exit on another rank or on a type test (`if isinstance(x,
+// float): return x`) leaves the rest running on every call that matters.
+bool returnsEarlyBefore(ts::Node block, ts::Node child) {
+  for (ts::Node s : block.namedChildren()) {
+    if (s == child) return false;
+    if (!s.is("if_statement") || !containsReturn(s)) continue;
+    ts::Node cond = s.field("condition");
+    if (rankCheck(cond) || python::syntax::containsWord(cond.text(), {"isinstance"})) continue;
+    return true;
+  }
+  return false;
+}
+
 // True when `n` runs on every call of `f`: nothing but a rank check lies
 // between them (any other condition may be false on most calls: a
-// deprecation warning, a periodic or failure guard), and no exception
+// deprecation warning, a periodic or failure guard), no early return before
+// it (see returnsEarlyBefore), and no exception
 // handler or batch loop of f's own (a batch loop's statements are the
 // loop's rules' business, not the caller's).
 bool everyCall(const ScriptModel& m, ts::Node n, const Function& f) {
   ts::Node child = n;
   for (ts::Node p = n.parent(); p && !(p == f.node); child = p, p = p.parent()) {
+    if (p.is("block") && returnsEarlyBefore(p, child)) return false;
     if (p.is("except_clause") || p.is("conditional_expression") || p.is("else_clause") || p.is("while_statement"))
       return false;
     if ((p.is("if_statement") || p.is("elif_clause")) && !p.field("condition").contains(child) &&
@@ -58,6 +85,16 @@ bool everyCall(const ScriptModel& m, ts::Node n, const Function& f) {
     }
   }
   return true;
+}
+
+// An early return before `n` on the way up to f's body: even a host sync
+// (which counts on any branch, see HelperEffects::of) then runs only on the
+// calls that get past it.
+bool returnsEarly(ts::Node n, const Function& f) {
+  ts::Node child = n;
+  for (ts::Node p = n.parent(); p && !(p == f.node); child = p, p = p.parent())
+    if (p.is("block") && returnsEarlyBefore(p, child)) return true;
+  return false;
 }
 
 // A DataLoader that starts worker processes: its worker count resolves above
@@ -105,7 +142,7 @@ const EffectSummary& HelperEffects::of(const ScriptModel& model, const Function&
   // written in the step loop itself); the other effects only when nothing
   // but a rank check lies between them and f's body.
   for (const Call& c : model.callsIn(f.node))
-    if (c.function == &f && !model.underPeriodicGuard(c.node, f.node))
+    if (c.function == &f && !model.underPeriodicGuard(c.node, f.node) && !returnsEarly(c.node, f))
       scanCall(model, c, everyCall(model, c.node, f), summary);
   // A test of a GPU tensor (`if torch.min(y) < -1.:`) syncs whenever it is
   // evaluated, before the rarely taken branch it guards; the earliest is shown.

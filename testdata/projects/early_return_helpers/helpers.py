@@ -1,0 +1,36 @@
+"""Helpers the step loop of train.py calls on every step. What follows an
+early return runs only on the calls that get past it."""
+import logging
+
+import torch
+import torch.distributed as dist
+
+logger = logging.getLogger(__name__)
+
+
+def sample_images(model, steps, every_n_steps):
+    if every_n_steps is None or steps % every_n_steps != 0:
+        return
+    logger.info("sampling at step %d", steps)
+    with torch.no_grad():
+        image = model(torch.randn(1, 8, device="cuda"))
+    torch.cuda.synchronize()
+    return image.cpu()
+
+
+def huber_threshold(loss_type, timesteps, table):
+    if not (loss_type == "huber" or loss_type == "smooth_l1"):
+        return None
+    return torch.index_select(table, 0, timesteps.cpu()).to(timesteps.device)
+
+
+def report_loss(loss, step):
+    if dist.is_initialized() and dist.get_rank() != 0:
+        return
+    print(f"step {step}: loss {loss.item():.4f}")
+
+
+def as_number(value):
+    if isinstance(value, float):
+        return value
+    return value.item()

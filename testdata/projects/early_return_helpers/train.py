@@ -1,0 +1,25 @@
+"""A step loop calling helpers whose work sits behind an early return (a
+sampling interval, a loss type): silent. An exit on the other ranks or on a
+type test leaves the sync on every step of the process that runs it."""
+import torch
+from torch.utils.data import DataLoader
+
+from helpers import as_number, huber_threshold, report_loss, sample_images
+
+device = torch.device("cuda")
+model = torch.nn.Linear(8, 8).to(device)
+optimizer = torch.optim.AdamW(model.parameters())
+loader = DataLoader(range(4096), batch_size=64, num_workers=4, pin_memory=True, persistent_workers=True)
+table = torch.linspace(0, 1, 1000)
+
+for epoch in range(2):
+    for step, batch in enumerate(loader):
+        batch = batch.to(device, non_blocking=True)
+        timesteps = torch.randint(0, 1000, (64,), device=device)
+        loss = model(batch).pow(2).mean()
+        loss.backward()
+        optimizer.step()
+        threshold = huber_threshold("l2", timesteps, table)  # ok: GPU201 (behind an early return)
+        sample_images(model, step, 500)  # ok: GPU201 GPU206 (every 500 steps)
+        report_loss(loss, step)  # expect: GPU201 "report_loss() runs `loss.item()`"
+        total = as_number(loss)  # expect: GPU201 "as_number() runs `value.item()`"
