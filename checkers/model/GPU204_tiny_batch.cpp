@@ -38,6 +38,51 @@ std::string largeModelFamily(const AnalysisContext& ctx, const ScriptModel& m) {
   return "";
 }
 
+// True when `value` is `name[0]`.
+bool firstElementOf(ts::Node value, std::string_view name) {
+  value = syntax::unwrap(value);
+  if (!value.is("subscript")) return false;
+  ts::Node index = syntax::unwrap(value.field("subscript"));
+  return value.field("value").text() == name && index.is("integer") && index.text() == "0";
+}
+
+// Every `return` of f (not of a nested function) hands on `param[0]`.
+bool returnsFirstElement(ts::Node n, std::string_view param, bool& any) {
+  for (ts::Node c : n.namedChildren()) {
+    if (c.is("function_definition") || c.is("class_definition") || c.is("lambda")) continue;
+    if (c.is("return_statement")) {
+      if (c.namedChildCount() != 1 || !firstElementOf(c.namedChild(0), param)) return false;
+      any = true;
+    } else if (!returnsFirstElement(c, param, any)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// A `collate_fn` that hands on one element of what it receives (`lambda b:
+// b[0]`, a collator object whose `__call__` returns `examples[0]`): the
+// dataset yields whole batches, so batch_size=1 counts batches, not samples.
+bool unwrapsPrebatched(const ScriptModel& m, ts::Node collate) {
+  collate = syntax::unwrap(collate);
+  if (!collate) return false;
+  if (collate.is("lambda")) {
+    ts::Node params = collate.field("parameters");
+    ts::Node first = params ? params.namedChild(0) : ts::Node();
+    return first && first.is("identifier") && firstElementOf(collate.field("body"), first.text());
+  }
+  const python::Function* f = collate.is("identifier") ? m.functionNamed(collate.text()) : nullptr;
+  if (!f) {
+    auto [cls_model, cls] = m.instanceClass(collate);
+    if (cls) f = cls_model->methodOf(*cls, "__call__").second;
+  }
+  if (!f) return false;
+  size_t first = f->owner && !f->parameters.empty() && f->parameters[0] == "self" ? 1 : 0;
+  if (f->parameters.size() <= first) return false;
+  bool any = false;
+  return returnsFirstElement(f->body, f->parameters[first], any) && any;
+}
+
 class Run {
  public:
   Run(const AnalysisContext& ctx, DiagnosticSink& sink) : ctx_(ctx), m_(*ctx.script), sink_(sink) {}
@@ -53,6 +98,8 @@ class Run {
     ResolvedValue size = arg ? m_.resolve(arg) : ResolvedValue::ofInt(1);
     // **kwargs may carry a batch_sampler, which PyTorch only accepts with batch_size 1.
     if ((c.has_star_kwargs || c.has_star_args) && size.asInt() == 1) return;
+    // The dataset yields whole batches and the collate_fn unwraps the one it gets.
+    if (size.asInt() == 1 && unwrapsPrebatched(m_, c.keyword("collate_fn"))) return;
     // PyG batches count graphs: one graph per step is full-batch node-level training.
     if (c.qualified.starts_with("torch_geometric.") && size.asInt() == 1) return;
     BatchSourceHints hints;
