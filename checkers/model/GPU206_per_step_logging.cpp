@@ -1,5 +1,8 @@
 #include "checkers/model/GPU206_per_step_logging.h"
 
+#include <set>
+#include <vector>
+
 #include "checkers/model/effect_calls.h"
 #include "checkers/model/helper_effects.h"
 #include "checkers/model/host_sync.h"
@@ -65,6 +68,7 @@ void PerStepLogging::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
   const ScriptModel& m = *ctx.script;
   if (runsOnCpuOnly(m)) return;  // no GPU to idle
   HelperEffects effects;
+  std::set<std::vector<uint32_t>> reported_chains;
   for (const Call& c : m.calls()) {
     if (!effect_calls::writesLogRecord(m, c)) continue;
     auto batch = m.perStep(c.node);
@@ -73,6 +77,14 @@ void PerStepLogging::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     // `print0(f"... {norm:.4f}")` calling a print wrapper: the call in the
     // loop formats a GPU tensor, which GPU201 reports there (one event).
     if (viaCallCarriesSync(m, *batch)) continue;
+    // One logging event per step: a helper that writes to each of several
+    // trackers (`tensorboard_tracker.log(...)`, `wandb_tracker.log(...)`) is
+    // reported once, at its first log, for the call chain that reaches it.
+    if (!batch->via_calls.empty()) {
+      std::vector<uint32_t> chain;
+      for (ts::Node via : batch->via_calls) chain.push_back(via.begin());
+      if (!reported_chains.insert(std::move(chain)).second) continue;
+    }
     ShortGuardNote guard = shortGuardNote(m, c.node, *batch);
     Diagnostic d;
     d.rule = "GPU206";

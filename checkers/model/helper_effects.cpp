@@ -5,6 +5,7 @@
 #include "checkers/model/effect_calls.h"
 #include "checkers/model/host_sync.h"
 #include "checkers/python_common.h"
+#include "frontend/python/frequency.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::checks {
@@ -50,14 +51,16 @@ bool containsReturn(ts::Node n) {
 // True when a statement of `block` before `child` may return early: what
 // follows runs only on the calls that pass it (`if steps % n != 0: return`
 // before a sampling run, `if not loss_type == "huber": return None` before
-// a `.cpu()`). An exit on another rank or on a type test (`if isinstance(x,
-// float): return x`) leaves the rest running on every call that matters.
-bool returnsEarlyBefore(ts::Node block, ts::Node child) {
+// a `.cpu()`). An exit on another rank, on a type test (`if isinstance(x,
+// float): return x`) or on a rare condition (`if len(loader) == 0:`, a
+// failure check) leaves the rest running on every call that matters.
+bool returnsEarlyBefore(const ScriptModel& m, ts::Node block, ts::Node child) {
   for (ts::Node s : block.namedChildren()) {
     if (s == child) return false;
     if (!s.is("if_statement") || !containsReturn(s)) continue;
     ts::Node cond = s.field("condition");
     if (rankCheck(cond) || python::syntax::containsWord(cond.text(), {"isinstance"})) continue;
+    if (python::judgeGuard(m, cond).kind == python::GuardKind::Rare) continue;
     return true;
   }
   return false;
@@ -72,7 +75,7 @@ bool returnsEarlyBefore(ts::Node block, ts::Node child) {
 bool everyCall(const ScriptModel& m, ts::Node n, const Function& f) {
   ts::Node child = n;
   for (ts::Node p = n.parent(); p && !(p == f.node); child = p, p = p.parent()) {
-    if (p.is("block") && returnsEarlyBefore(p, child)) return false;
+    if (p.is("block") && returnsEarlyBefore(m, p, child)) return false;
     if (p.is("except_clause") || p.is("conditional_expression") || p.is("else_clause") || p.is("while_statement"))
       return false;
     if ((p.is("if_statement") || p.is("elif_clause")) && !p.field("condition").contains(child) &&
@@ -90,10 +93,10 @@ bool everyCall(const ScriptModel& m, ts::Node n, const Function& f) {
 // An early return before `n` on the way up to f's body: even a host sync
 // (which counts on any branch, see HelperEffects::of) then runs only on the
 // calls that get past it.
-bool returnsEarly(ts::Node n, const Function& f) {
+bool returnsEarly(const ScriptModel& m, ts::Node n, const Function& f) {
   ts::Node child = n;
   for (ts::Node p = n.parent(); p && !(p == f.node); child = p, p = p.parent())
-    if (p.is("block") && returnsEarlyBefore(p, child)) return true;
+    if (p.is("block") && returnsEarlyBefore(m, p, child)) return true;
   return false;
 }
 
@@ -142,7 +145,7 @@ const EffectSummary& HelperEffects::of(const ScriptModel& model, const Function&
   // written in the step loop itself); the other effects only when nothing
   // but a rank check lies between them and f's body.
   for (const Call& c : model.callsIn(f.node))
-    if (c.function == &f && !model.underPeriodicGuard(c.node, f.node) && !returnsEarly(c.node, f))
+    if (c.function == &f && !model.underPeriodicGuard(c.node, f.node) && !returnsEarly(model, c.node, f))
       scanCall(model, c, everyCall(model, c.node, f), summary);
   // A test of a GPU tensor (`if torch.min(y) < -1.:`) syncs whenever it is
   // evaluated, before the rarely taken branch it guards; the earliest is shown.

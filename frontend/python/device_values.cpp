@@ -36,7 +36,7 @@ bool preservesDevice(std::string_view m) {
 // Attributes of a tensor that are host values.
 bool hostAttribute(std::string_view a) {
   return oneOf(a, {"shape", "dtype", "device", "ndim", "is_cuda", "requires_grad", "grad_fn", "names", "layout",
-                   "is_leaf", "is_sparse", "training"});
+                   "is_leaf", "is_sparse", "training", "param_groups"});
 }
 
 // Factory functions: on the host unless `device=` says otherwise.
@@ -167,7 +167,9 @@ ts::Node DeviceAnalysis::callOrigin(ts::Node n, int depth) {
   }
   const std::string& q = c->qualified;
   if (q.starts_with("torch.") || q.starts_with("tensorflow.")) {
-    if (isModuleConstructor(q)) return {};
+    // An optimizer or scheduler holds the parameters, it is no tensor: its
+    // `param_groups[0]["lr"]` is a host float.
+    if (isModuleConstructor(q) || q.starts_with("torch.optim.")) return {};
     if (isFactory(m)) {
       if (ts::Node dev = c->keyword("device")) return deviceKind(dev) > 0 ? n : ts::Node();
       if (m.ends_with("_like") && !c->positional.empty()) return origin(c->positional[0], depth + 1);

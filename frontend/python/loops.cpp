@@ -47,12 +47,25 @@ bool forwardsLoopTarget(const ScriptModel& m, const Loop& l) {
   return false;
 }
 
+// What a sampling loop counts through: `range(n)`, a scheduler's
+// `timesteps`/`sigmas` (a diffusion sampler), under `tqdm`, `enumerate`,
+// `reversed` or `list`.
+bool countsSamplingSteps(const ScriptModel& m, ts::Node it) {
+  it = syntax::unwrap(it);
+  for (int wraps = 0; it && it.is("call") && wraps < 3; ++wraps) {
+    const Call* c = m.callAt(it);
+    if (!c) return false;
+    if ((c->method == "range" || c->method == "trange") && !c->receiver) return true;
+    if (!syntax::oneOf(c->method, {"tqdm", "enumerate", "reversed", "list"}) || c->positional.empty()) return false;
+    it = syntax::unwrap(c->positional[0]);
+  }
+  if (!it || !(it.is("identifier") || it.is("attribute"))) return false;
+  std::string_view last = syntax::lastName(it);
+  return last == "timesteps" || last == "sigmas";
+}
+
 bool repeatsForwardPasses(const ScriptModel& m, const Loop& l) {
-  ts::Node it = syntax::unwrap(l.iterable);
-  const Call* range = it && it.is("call") ? m.callAt(it) : nullptr;
-  if (range && range->method == "tqdm" && !range->positional.empty())  // tqdm(range(n), desc=...)
-    range = m.callAt(syntax::unwrap(range->positional[0]));
-  if (!range || !(range->method == "range" || range->method == "trange") || range->receiver) return false;
+  if (!l.node.is("for_statement") || !countsSamplingSteps(m, l.iterable)) return false;
   ts::Node body = l.node.field("body");
   for (const Call& c : m.callsIn(body)) {
     if (!body.contains(c.node) || !c.qualified.empty()) continue;

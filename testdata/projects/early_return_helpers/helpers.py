@@ -34,3 +34,10 @@ def as_number(value):
     if isinstance(value, float):
         return value
     return value.item()
+
+
+
+def loss_value(loss, batch):
+    if len(batch) == 0:
+        return 0.0
+    return loss.item()

@@ -1,10 +1,10 @@
 """A step loop calling helpers whose work sits behind an early return (a
 sampling interval, a loss type): silent. An exit on the other ranks or on a
-type test leaves the sync on every step of the process that runs it."""
+type test or on an empty batch leaves the sync on every step of the process that runs it."""
 import torch
 from torch.utils.data import DataLoader
 
-from helpers import as_number, huber_threshold, report_loss, sample_images
+from helpers import as_number, huber_threshold, loss_value, report_loss, sample_images
 
 device = torch.device("cuda")
 model = torch.nn.Linear(8, 8).to(device)
@@ -23,3 +23,4 @@ for epoch in range(2):
         sample_images(model, step, 500)  # ok: GPU201 GPU206 (every 500 steps)
         report_loss(loss, step)  # expect: GPU201 "report_loss() runs `loss.item()`"
         total = as_number(loss)  # expect: GPU201 "as_number() runs `value.item()`"
+        value = loss_value(loss, batch)  # expect: GPU201 "loss_value() runs `loss.item()`"
