@@ -47,25 +47,31 @@ bool forwardsLoopTarget(const ScriptModel& m, const Loop& l) {
   return false;
 }
 
-// What a sampling loop counts through: `range(n)`, a scheduler's
-// `timesteps`/`sigmas` (a diffusion sampler), under `tqdm`, `enumerate`,
-// `reversed` or `list`.
-bool countsSamplingSteps(const ScriptModel& m, ts::Node it) {
+// What a sampling loop counts through, under `tqdm`, `enumerate`,
+// `reversed` or `list`: `range(n)` (token generation), or a diffusion
+// scheduler's `timesteps`/`sigmas`, which only a sampler iterates.
+enum class SamplingSteps { None, Counted, Schedule };
+
+SamplingSteps samplingSteps(const ScriptModel& m, ts::Node it) {
   it = syntax::unwrap(it);
   for (int wraps = 0; it && it.is("call") && wraps < 3; ++wraps) {
     const Call* c = m.callAt(it);
-    if (!c) return false;
-    if ((c->method == "range" || c->method == "trange") && !c->receiver) return true;
-    if (!syntax::oneOf(c->method, {"tqdm", "enumerate", "reversed", "list"}) || c->positional.empty()) return false;
+    if (!c) return SamplingSteps::None;
+    if ((c->method == "range" || c->method == "trange") && !c->receiver) return SamplingSteps::Counted;
+    if (!syntax::oneOf(c->method, {"tqdm", "enumerate", "reversed", "list"}) || c->positional.empty())
+      return SamplingSteps::None;
     it = syntax::unwrap(c->positional[0]);
   }
-  if (!it || !(it.is("identifier") || it.is("attribute"))) return false;
+  if (!it || !(it.is("identifier") || it.is("attribute"))) return SamplingSteps::None;
   std::string_view last = syntax::lastName(it);
-  return last == "timesteps" || last == "sigmas";
+  return last == "timesteps" || last == "sigmas" ? SamplingSteps::Schedule : SamplingSteps::None;
 }
 
 bool repeatsForwardPasses(const ScriptModel& m, const Loop& l) {
-  if (!l.node.is("for_statement") || !countsSamplingSteps(m, l.iterable)) return false;
+  if (!l.node.is("for_statement")) return false;
+  SamplingSteps steps = samplingSteps(m, l.iterable);
+  if (steps == SamplingSteps::Schedule) return true;  // the denoiser may be loaded by any means
+  if (steps == SamplingSteps::None) return false;
   ts::Node body = l.node.field("body");
   for (const Call& c : m.callsIn(body)) {
     if (!body.contains(c.node) || !c.qualified.empty()) continue;
@@ -311,7 +317,28 @@ class LoopClassifier {
     if (forwardsTarget(l)) return true;
     ts::Node it = peelWrappers(l.iterable);
     if (!it || isCollectionOfThings(it) || indexesOneBatch(it)) return false;
+    if (countsRepetitions(it)) return namesBatches("", l.target.text());
     return namesBatches(l.iterable.text(), l.target.text());
+  }
+
+  // `range(args.images_per_prompt)`: every name of the count that sounds
+  // like batches is a rate (`x_per_y`), which counts repetitions of one
+  // item, not batches.
+  bool countsRepetitions(ts::Node it) {
+    const Call* c = it.is("call") ? m_.callAt(it) : nullptr;
+    if (!c || c->method != "range" || c->receiver) return false;
+    bool rate = false;
+    std::vector<ts::Node> stack(c->positional.begin(), c->positional.end());
+    while (!stack.empty()) {
+      ts::Node n = stack.back();
+      stack.pop_back();
+      if (n.is("identifier") && namesBatches(n.text(), "")) {
+        if (n.text().find("_per_") == std::string_view::npos) return false;
+        rate = true;
+      }
+      for (ts::Node child : n.namedChildren()) stack.push_back(child);
+    }
+    return rate;
   }
 
   // `enumerate(x)`, `tqdm(x, ...)`, `iter(x)`, `sorted(x)`, `metric_logger.log_every(x, freq, header)` -> x.

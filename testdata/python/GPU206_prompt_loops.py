@@ -1,12 +1,14 @@
-"""An image generation script: the loop over prompts collects a batch and
-runs a whole diffusion sampler (a loop over the scheduler's timesteps) when
-the batch is full. A pass over prompts is no batch of work for the GPU, so
-per-prompt logs are not per-step logs. The twin loop over a loader that runs
+"""An image generation script: the loop over the images of a prompt
+(`range(images_per_prompt)`: a rate counts repetitions, not batches)
+collects a batch and runs a whole diffusion sampler (a loop over a
+schedule's timesteps) when the batch is full. Its passes are no batches of
+work for the GPU, so per-image logs are not per-step logs. The twin loop over a loader that runs
 the model once per batch is an evaluation loop."""
 import logging
 
 import torch
 from tqdm import tqdm
+from diffusion_zoo import load_denoiser
 
 logger = logging.getLogger(__name__)
 device = torch.device("cuda")
@@ -34,18 +36,21 @@ class Sampler:
 
 
 unet = Denoiser().to(device).eval()
-sampler = Sampler(unet, torch.linspace(1, 0, 50, device=device))
+# The sampler's denoiser comes from a library loader: nothing says it is a
+# module, but a loop over a schedule's timesteps is a sampler all the same.
+sampler = Sampler(load_denoiser("sdxl").to(device), torch.linspace(1, 0, 50, device=device))
 
 
 @torch.no_grad()
-def main(prompt_list, batch_size, loader):
+def main(prompt_list, images_per_prompt, batch_size, loader):
     batch = []
     for prompt_index, prompt in enumerate(prompt_list):
-        logger.info(f"prompt {prompt_index + 1}/{len(prompt_list)}: {prompt}")  # ok: GPU206 (once per prompt)
-        batch.append(prompt)
-        if len(batch) == batch_size:
-            images = sampler(batch)
-            batch.clear()
+        for pi in range(images_per_prompt):
+            logger.info(f"prompt {prompt_index + 1}, image {pi}: {prompt}")  # ok: GPU206 (once per image)
+            batch.append(prompt)
+            if len(batch) == batch_size:
+                images = sampler(batch)
+                batch.clear()
     for x in loader:
         out = unet(x.to(device, non_blocking=True), 1.0)
         logger.info("scored a batch")  # expect: GPU206 "every batch of the evaluation loop"
