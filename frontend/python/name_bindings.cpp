@@ -47,12 +47,15 @@ void indexBindings(ts::Node n, std::unordered_map<std::string, ScopeBinding>& ou
 
 const std::unordered_map<std::string, ScopeBinding>& ScriptModel::bindingsOf(ts::Node scope) const {
   std::pair<uint32_t, uint32_t> key{scope.begin(), scope.end()};
-  auto& bindings = caches().bindings;
-  auto it = bindings.find(key);
-  if (it != bindings.end()) return it->second;
-  auto& entry = bindings[key];
-  indexBindings(scope.is("function_definition") ? scope.field("body") : scope, entry);
-  return entry;
+  auto& seen = caches().bindings;
+  auto it = seen.find(key);
+  if (it == seen.end()) {
+    const ScopeBindings& entry = shared_bindings_.get(key, [&](ScopeBindings& out) {
+      indexBindings(scope.is("function_definition") ? scope.field("body") : scope, out);
+    });
+    it = seen.emplace(key, &entry).first;
+  }
+  return *it->second;
 }
 
 // ---- Reaching bindings --------------------------------------------------------
@@ -172,14 +175,15 @@ bool hasParameter(const Function& f, std::string_view name) {
 const std::vector<BindingSite>& ScriptModel::bindingSites(ts::Node scope_body, const std::string& name) const {
   static const std::vector<BindingSite> kNone;
   auto key = std::make_pair(scope_body.begin(), scope_body.end());
-  auto& sites = caches().binding_sites;
-  auto scope = sites.find(key);
-  if (scope == sites.end()) {
-    scope = sites.emplace(key, std::unordered_map<std::string, std::vector<BindingSite>>{}).first;
-    collectAllBindings(scope_body, scope->second);
+  auto& seen = caches().binding_sites;
+  auto scope = seen.find(key);
+  if (scope == seen.end()) {
+    const BindingSitesByName& entry =
+        shared_binding_sites_.get(key, [&](BindingSitesByName& out) { collectAllBindings(scope_body, out); });
+    scope = seen.emplace(key, &entry).first;
   }
-  auto it = scope->second.find(name);
-  return it == scope->second.end() ? kNone : it->second;
+  auto it = scope->second->find(name);
+  return it == scope->second->end() ? kNone : it->second;
 }
 
 std::vector<NameBinding> ScriptModel::reachingBindings(ts::Node use) const {

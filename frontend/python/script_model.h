@@ -14,6 +14,7 @@
 
 #include "core/options.h"
 #include "frontend/python/resolved_value.h"
+#include "frontend/python/tree_memo.h"
 #include "frontend/source_file.h"
 #include "frontend/ts/tree.h"
 
@@ -173,11 +174,14 @@ struct ScopeBinding {
 };
 
 // What a model memoises while checkers ask it, each built on first use.
+using ScopeBindings = std::unordered_map<std::string, ScopeBinding>;
+using BindingSitesByName = std::unordered_map<std::string, std::vector<BindingSite>>;
 struct ModelCaches {
-  std::map<std::pair<uint32_t, uint32_t>, std::unordered_map<std::string, ScopeBinding>> bindings;  // by scope range
+  // By scope range: the model's shared entries (tree_memo.h) this scope has used.
+  std::map<std::pair<uint32_t, uint32_t>, const ScopeBindings*> bindings;
   // Binding sites per scope body and name, computed once (reachingBindings is
   // asked for every use of every name).
-  std::map<std::pair<uint32_t, uint32_t>, std::unordered_map<std::string, std::vector<BindingSite>>> binding_sites;
+  std::map<std::pair<uint32_t, uint32_t>, const BindingSitesByName*> binding_sites;
   // Name bindings per scope as the device analysis reads them (device_bindings.cpp).
   std::shared_ptr<DeviceBindingIndex> device_bindings;
   std::map<uint32_t, std::pair<std::vector<ts::Node>, bool>> returns;  // by function start
@@ -498,6 +502,9 @@ class ScriptModel {
   // The memo the current thread fills: its CacheScope's for this model, else the model's own.
   [[nodiscard]] ModelCaches& caches() const;
   mutable ModelCaches caches_;
+  // The tree-only memos every cache scope shares (tree_memo.h).
+  mutable TreeMemo<ScopeBindings> shared_bindings_;
+  mutable TreeMemo<BindingSitesByName> shared_binding_sites_;
   [[nodiscard]] std::vector<ClassRef> instancesOf(ts::Node expr) const;
   bool uses_cuda_ = false;
   std::map<std::pair<ConfigRoot, std::string>, std::map<std::string, ResolvedValue>> config_values_;

@@ -2,6 +2,37 @@
 
 namespace gpulint::ts {
 
+namespace {
+
+// The cursors of one thread not lent to a range, deleted when the thread ends.
+struct FreeCursors {
+  std::vector<TSTreeCursor*> free;
+  ~FreeCursors() {
+    for (TSTreeCursor* c : free) {
+      ts_tree_cursor_delete(c);
+      delete c;
+    }
+  }
+};
+
+FreeCursors& freeCursors() {
+  thread_local FreeCursors cursors;
+  return cursors;
+}
+
+}  // namespace
+
+TSTreeCursor* CursorPool::acquire(TSNode n) {
+  std::vector<TSTreeCursor*>& free = freeCursors().free;
+  if (free.empty()) return new TSTreeCursor(ts_tree_cursor_new(n));
+  TSTreeCursor* c = free.back();
+  free.pop_back();
+  ts_tree_cursor_reset(c, n);
+  return c;
+}
+
+void CursorPool::release(TSTreeCursor* cursor) { freeCursors().free.push_back(cursor); }
+
 Node Node::parent() const {
   if (isNull()) return Node();
   if (index_) {

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <iterator>
 #include <string_view>
 #include <vector>
@@ -33,7 +34,15 @@ class Node {
   [[nodiscard]] Node sameTree(TSNode n) const { return wrap(n); }
 
   [[nodiscard]] std::string_view type() const { return isNull() ? "" : ts_node_type(node_); }
-  [[nodiscard]] bool is(std::string_view t) const { return type() == t; }
+  // Compared without measuring the type name first: most questions differ
+  // in the first character.
+  [[nodiscard]] bool is(std::string_view t) const {
+    if (isNull()) return t.empty();
+    const char* type = ts_node_type(node_);
+    if (!type) type = "";  // a symbol the grammar does not name
+    if (t.empty()) return *type == '\0';
+    return *type == t.front() && std::strncmp(type, t.data(), t.size()) == 0 && type[t.size()] == '\0';
+  }
   [[nodiscard]] bool isNamed() const { return ts_node_is_named(node_); }
   [[nodiscard]] bool hasError() const { return ts_node_has_error(node_); }
   [[nodiscard]] bool isError() const { return ts_node_is_error(node_); }
@@ -97,45 +106,74 @@ class Node {
 };
 
 
-// Named children for range-for. ts_node_named_child(i) scans the children
-// from the first on each call: cheap for the usual handful, quadratic for a
-// module or a long block, whose children are collected once with a cursor.
+// Tree cursors lent to the ChildRanges alive on a thread: a cursor keeps its
+// stack allocation between ranges, so iterating a node's children costs no
+// allocation. Each thread has its own; a cursor goes back when its range ends.
+class CursorPool {
+ public:
+  [[nodiscard]] static TSTreeCursor* acquire(TSNode n);
+  static void release(TSTreeCursor* cursor);
+};
+
+// Named children for range-for, walked with a tree cursor: linear in the
+// number of children, where ts_node_named_child(i) scans the children before
+// the i-th on each call (quadratic for a module or a long block).
 class ChildRange {
  public:
-  static constexpr uint32_t kIndexedMax = 16;
   class iterator {
    public:
     using value_type = Node;
     using difference_type = std::ptrdiff_t;
     iterator(const ChildRange* range, uint32_t i) : range_(range), i_(i) {}
-    Node operator*() const {
-      return range_->many_.empty() ? range_->node_.wrap(ts_node_named_child(range_->node_.raw(), i_))
-                                   : range_->many_[i_];
+    Node operator*() const { return range_->current(i_); }
+    iterator& operator++() {
+      range_->advance(++i_);
+      return *this;
     }
-    iterator& operator++() { ++i_; return *this; }
     bool operator!=(const iterator& o) const { return i_ != o.i_; }
    private:
     const ChildRange* range_;
     uint32_t i_;
   };
-  explicit ChildRange(Node n) : node_(n), count_(n.namedChildCount()) {
-    WorkBudget::charge(count_ + 1);
-    if (count_ <= kIndexedMax) return;
-    many_.reserve(count_);
-    TSTreeCursor cursor = ts_tree_cursor_new(n.raw());
-    for (bool more = ts_tree_cursor_goto_first_child(&cursor); more; more = ts_tree_cursor_goto_next_sibling(&cursor))
-      if (TSNode child = ts_tree_cursor_current_node(&cursor); ts_node_is_named(child)) many_.push_back(n.sameTree(child));
-    ts_tree_cursor_delete(&cursor);
-    if (many_.size() != count_) many_.clear();  // not expected; index one by one then
+  explicit ChildRange(Node n) : node_(n), count_(n.namedChildCount()) { WorkBudget::charge(count_ + 1); }
+  ~ChildRange() {
+    if (cursor_) CursorPool::release(cursor_);
   }
   ChildRange(const ChildRange&) = delete;  // iterators point into the range
   ChildRange& operator=(const ChildRange&) = delete;
-  [[nodiscard]] iterator begin() const { return {this, 0}; }
+  // Starts (or restarts) the walk at the first named child.
+  [[nodiscard]] iterator begin() const {
+    if (count_ == 0) return {this, 0};
+    if (!cursor_) cursor_ = CursorPool::acquire(node_.raw());
+    else ts_tree_cursor_reset(cursor_, node_.raw());
+    scanned_ = !seekNamed(ts_tree_cursor_goto_first_child(cursor_));
+    return {this, 0};
+  }
   [[nodiscard]] iterator end() const { return {this, count_}; }
+
  private:
+  // Moves the cursor to the first named node from where it is (when `more`);
+  // false when the children ran out.
+  bool seekNamed(bool more) const {
+    for (; more; more = ts_tree_cursor_goto_next_sibling(cursor_))
+      if (TSNode c = ts_tree_cursor_current_node(cursor_); ts_node_is_named(c)) {
+        current_ = c;
+        return true;
+      }
+    return false;
+  }
+  void advance(uint32_t i) const {
+    if (i < count_ && !scanned_) scanned_ = !seekNamed(ts_tree_cursor_goto_next_sibling(cursor_));
+  }
+  // The cursor and the count disagree (not expected): index the rest one by one.
+  [[nodiscard]] Node current(uint32_t i) const {
+    return scanned_ ? node_.wrap(ts_node_named_child(node_.raw(), i)) : node_.wrap(current_);
+  }
   Node node_;
   uint32_t count_;
-  std::vector<Node> many_;
+  mutable TSTreeCursor* cursor_ = nullptr;
+  mutable TSNode current_{};
+  mutable bool scanned_ = false;
 };
 
 inline ChildRange Node::namedChildren() const { return ChildRange(*this); }

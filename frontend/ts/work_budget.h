@@ -35,14 +35,25 @@ class WorkBudget {
 
   // Charges `units` to the budget of this thread, if one is installed.
   static void charge(uint64_t units) {
-    if (WorkBudget* b = current(); b && (b->used_ += units) > b->limit_) throw BudgetExceeded();
+    Thread& t = thread();
+    t.charged += units;
+    if (WorkBudget* b = t.budget; b && (b->used_ += units) > b->limit_) throw BudgetExceeded();
   }
+  // Every unit charged on this thread so far, with or without a budget: the
+  // difference across a computation is what it cost, so that a memo shared
+  // between files can charge each file what computing it would have.
+  [[nodiscard]] static uint64_t chargedOnThread() { return thread().charged; }
 
  private:
-  static WorkBudget*& current() {
-    thread_local WorkBudget* budget = nullptr;
-    return budget;
+  struct Thread {
+    WorkBudget* budget = nullptr;
+    uint64_t charged = 0;
+  };
+  static Thread& thread() {
+    thread_local Thread state;
+    return state;
   }
+  static WorkBudget*& current() { return thread().budget; }
   uint64_t limit_;
   uint64_t used_ = 0;
   WorkBudget* outer_;

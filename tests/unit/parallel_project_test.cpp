@@ -6,7 +6,6 @@
 #include <memory>
 #include <string>
 #include <thread>
-#include <unordered_map>
 #include <vector>
 
 #include "checkers/project_pass.h"
@@ -20,27 +19,44 @@ std::unique_ptr<python::ScriptModel> model(const std::string& text) {
   return python::buildScriptModel(std::make_shared<SourceFile>("m.py", text, FileKind::Python), RuleOptions{});
 }
 
+// `self.m` in f: instanceClasses memoises its answer per class and
+// attribute in the cache the current thread fills (ModelCaches), so the
+// address of the answer tells which memo it came from.
+const char* kSelfAttribute = "class B:\n    pass\nclass A:\n    def __init__(self):\n        self.m = B()\n"
+                             "    def f(self):\n        return self.m\n";
+
+ts::Node lastAttribute(ts::Node n) {
+  ts::Node found = n.is("attribute") ? n : ts::Node();
+  for (ts::Node c : n.namedChildren())
+    if (ts::Node below = lastAttribute(c)) found = below;
+  return found;
+}
+
 TEST(CacheScope, AModelMemoisesIntoTheScopeWhileOneIsOpen) {
-  auto m = model("x = 1\ndef f():\n    y = x\n    return y\n");
-  const auto* own = &m->bindingsOf(m->root());
-  EXPECT_EQ(&m->bindingsOf(m->root()), own);  // memoised: the same map
+  auto m = model(kSelfAttribute);
+  ts::Node use = lastAttribute(m->root());
+  ASSERT_EQ(use.text(), "self.m");
+  const auto* own = &m->instanceClasses(use);
+  ASSERT_EQ(own->size(), 1u);
+  EXPECT_EQ(&m->instanceClasses(use), own);  // memoised: the same answer
   {
     python::CacheScope scope;
-    const auto* scoped = &m->bindingsOf(m->root());
+    const auto* scoped = &m->instanceClasses(use);
     EXPECT_NE(scoped, own);
-    EXPECT_EQ(&m->bindingsOf(m->root()), scoped);
-    EXPECT_EQ(scoped->size(), own->size());  // the same answer, from another memo
+    EXPECT_EQ(&m->instanceClasses(use), scoped);
+    EXPECT_EQ(*scoped, *own);  // the same answer, from another memo
   }
-  EXPECT_EQ(&m->bindingsOf(m->root()), own);  // closed: the model's own memo again
+  EXPECT_EQ(&m->instanceClasses(use), own);  // closed: the model's own memo again
 }
 
 TEST(CacheScope, ThreadsWithScopesShareNoMemo) {
-  auto m = model("a = 1\nb = a\n");
-  const std::unordered_map<std::string, python::ScopeBinding>* seen[2] = {nullptr, nullptr};
+  auto m = model(kSelfAttribute);
+  ts::Node use = lastAttribute(m->root());
+  const std::vector<python::ScriptModel::ClassRef>* seen[2] = {nullptr, nullptr};
   auto ask = [&](int k) {
     python::CacheScope scope;
-    seen[k] = &m->bindingsOf(m->root());
-    EXPECT_EQ(seen[k]->count("b"), 1u);
+    seen[k] = &m->instanceClasses(use);
+    EXPECT_EQ(seen[k]->size(), 1u);
   };
   std::thread other(ask, 1);
   ask(0);
@@ -49,14 +65,33 @@ TEST(CacheScope, ThreadsWithScopesShareNoMemo) {
 }
 
 TEST(CacheScope, ANestedScopeEndsBackInTheOuterOne) {
-  auto m = model("a = 1\n");
+  auto m = model(kSelfAttribute);
+  ts::Node use = lastAttribute(m->root());
   python::CacheScope outer;
-  const auto* in_outer = &m->bindingsOf(m->root());
+  const auto* in_outer = &m->instanceClasses(use);
   {
     python::CacheScope inner;
-    EXPECT_NE(&m->bindingsOf(m->root()), in_outer);
+    EXPECT_NE(&m->instanceClasses(use), in_outer);
   }
-  EXPECT_EQ(&m->bindingsOf(m->root()), in_outer);
+  EXPECT_EQ(&m->instanceClasses(use), in_outer);
+}
+
+// A scope's name bindings depend on the tree alone: every cache scope, on
+// any thread, reads the one entry the model keeps (tree_memo.h).
+TEST(CacheScope, TreeOnlyMemosAreSharedByScopesAndThreads) {
+  auto m = model("a = 1\nb = a\n");
+  const auto* own = &m->bindingsOf(m->root());
+  const python::ScopeBindings* seen[2] = {nullptr, nullptr};
+  auto ask = [&](int k) {
+    python::CacheScope scope;
+    seen[k] = &m->bindingsOf(m->root());
+    EXPECT_EQ(seen[k]->count("b"), 1u);
+  };
+  std::thread other(ask, 1);
+  ask(0);
+  other.join();
+  EXPECT_EQ(seen[0], own);
+  EXPECT_EQ(seen[1], own);
 }
 
 // Every finding of a run, as text, in result order.
