@@ -301,18 +301,39 @@ class LoopClassifier {
     return namesBatches(l.iterable.text(), l.target.text());
   }
 
-  // `enumerate(x)`, `tqdm(x, ...)`, `iter(x)`, `sorted(x)`, `metric_logger.log_every(x, freq, header)` -> x.
+  // `enumerate(x)`, `tqdm(x, ...)`, `iter(x)`, `sorted(x)`, `metric_logger.log_every(x, freq, header)` -> x;
+  // also `iter_wrap(x)` where the local `iter_wrap` holds one of them (`tqdm.tqdm if use_tqdm else iter`).
   ts::Node peelWrappers(ts::Node it) {
     it = syntax::unwrap(it);
     for (int i = 0; i < 3 && it && it.is("call"); ++i) {
       const Call* c = m_.callAt(it);
-      if (!c || c->positional.empty() ||
-          !syntax::oneOf(c->method, {"enumerate", "tqdm", "iter", "log_every", "trange", "track", "sorted", "reversed",
-                                     "list", "tuple"}))
-        break;
+      if (!c || c->positional.empty() || !(isWrapperName(c->method) || holdsWrapper(c->callee))) break;
       it = syntax::unwrap(c->positional[0]);
     }
     return it;
+  }
+
+  static bool isWrapperName(std::string_view name) {
+    return syntax::oneOf(name, {"enumerate", "tqdm", "iter", "log_every", "trange", "track", "sorted", "reversed",
+                                "list", "tuple"});
+  }
+
+  // A local name every binding of which is a wrapper function itself, not a
+  // call of one: `iter_wrap = tqdm.tqdm` on one branch, `iter_wrap = iter` on
+  // the other, or `tqdm.tqdm if verbose else iter`.
+  bool holdsWrapper(ts::Node callee) {
+    if (!callee.is("identifier") || isWrapperName(callee.text())) return false;
+    std::vector<NameBinding> bindings = m_.reachingBindings(callee);
+    for (const NameBinding& b : bindings)
+      if (b.parameter || b.index >= 0 || !namesWrapper(b.value)) return false;
+    return !bindings.empty();
+  }
+
+  static bool namesWrapper(ts::Node value) {
+    value = value ? syntax::unwrap(value) : ts::Node();
+    if (value && value.is("conditional_expression"))
+      return namesWrapper(value.namedChild(0)) && namesWrapper(value.namedChild(2));
+    return value && (value.is("identifier") || value.is("attribute")) && isWrapperName(syntax::lastName(value));
   }
 
   // `range(batch_size)`, `range(bsz)`, `range(len(batch))`: the items of one
