@@ -170,4 +170,15 @@ std::vector<RelatedLocation> helperRelated(const ScriptModel& model, const Helpe
   return out;
 }
 
+Diagnostic helperCallDiagnostic(const ScriptModel& model, const HelperCall& hc, std::string rule, Level level,
+                                std::string message, const std::string& what) {
+  Diagnostic d;
+  d.rule = std::move(rule);
+  d.level = level;
+  d.location = callHead(model, *hc.call);
+  d.message = std::move(message);
+  d.related = helperRelated(model, hc, what);
+  return d;
+}
+
 }  // namespace gpulint::checks

@@ -25,7 +25,10 @@ bool isTrainingCall(const Call& c) {
   return false;
 }
 
-bool forwardsLoopTarget(const ScriptModel& m, const Loop& l) {
+namespace {
+
+// The names a loop binds on each pass (`for i, (x, y) in ...`: i, x, y), `_` left out.
+std::vector<std::string_view> loopTargetNames(const Loop& l) {
   std::vector<std::string_view> vars;
   std::vector<ts::Node> stack{l.target};
   while (!stack.empty()) {
@@ -35,6 +38,13 @@ bool forwardsLoopTarget(const ScriptModel& m, const Loop& l) {
     if (n.is("identifier") && n.text() != "_") vars.push_back(n.text());
     for (ts::Node c : n.namedChildren()) stack.push_back(c);
   }
+  return vars;
+}
+
+}  // namespace
+
+bool forwardsLoopTarget(const ScriptModel& m, const Loop& l) {
+  std::vector<std::string_view> vars = loopTargetNames(l);
   if (vars.empty()) return false;
   ts::Node body = l.node.field("body");
   for (const Call& c : m.callsIn(body)) {
@@ -262,14 +272,8 @@ class LoopClassifier {
   // `for x, y in loader: print(x.shape)` inspects the data and queues no GPU
   // work, so nothing in it can keep a GPU waiting.
   bool worksOnItems(const Loop& l) {
-    std::vector<std::string_view> vars;
-    for (ts::Node n = l.target; n;) {
-      if (n.is("identifier")) { vars.push_back(n.text()); break; }
-      for (ts::Node c : n.namedChildren())
-        if (c.is("identifier")) vars.push_back(c.text());
-      break;
-    }
-    if (vars.empty() || (vars.size() == 1 && vars[0] == "_")) return true;  // unknown shape: keep the loop
+    std::vector<std::string_view> vars = loopTargetNames(l);
+    if (vars.empty()) return true;  // unknown shape: keep the loop
     ts::Node body = l.node.field("body");
     for (const Call& c : m_.callsIn(body)) {
       if (!body.contains(c.node)) continue;
