@@ -66,12 +66,10 @@ bool repeatsForwardPasses(const ScriptModel& m, const Loop& l) {
   ts::Node body = l.node.field("body");
   for (const Call& c : m.callsIn(body)) {
     if (!body.contains(c.node) || !c.qualified.empty()) continue;
+    // A parameter counts when every call site, in any file of the project,
+    // binds it to a module (`generate(model=model, ...)` from the scripts).
     ts::Node callee = c.method == "forward" && c.receiver ? c.receiver : c.callee;
-    // A `model` parameter whose callers are in another file counts by name.
-    std::string_view name = callee.is("identifier") ? callee.text() : std::string_view();
-    if (name == "model" || name == "net" || (name.size() > 6 && name.ends_with("_model")) ||
-        m.isModuleExpression(callee))
-      return true;
+    if (m.isModuleExpression(callee)) return true;
   }
   return false;
 }
