@@ -73,15 +73,12 @@ void reportHelperWork(const ScriptModel& m, std::map<uint32_t, bool>& statements
   for (const HelperCall& hc : helperCallsWith(m, Effect::CpuPreprocess, effects)) {
     if (!statements.emplace(statementOf(hc.call->node).begin(), true).second) continue;
     const Call* work = hc.site.model->callAt(hc.site.at);
-    Diagnostic d;
-    d.rule = "GPU106";
-    d.level = Level::Warning;
-    d.location = callHead(m, *hc.call);
-    d.message = "`" + std::string(hc.call->callee.text()) + "(...)` " + cpuPreprocessWork(*hc.site.model, *work) +
-                " in the main process on every " + (hc.batch.kind == python::BatchKind::Eval ? "batch" : "step") +
-                " of " + describeContext(m, hc.batch) + " (" + helperChain(m, hc) + ")" + kMoveIt;
-    d.related = helperRelated(m, hc, "the helper does the CPU work here");
-    sink.report(std::move(d));
+    sink.report(helperCallDiagnostic(
+        m, hc, "GPU106", Level::Warning,
+        "`" + std::string(hc.call->callee.text()) + "(...)` " + cpuPreprocessWork(*hc.site.model, *work) +
+            " in the main process on every " + (hc.batch.kind == python::BatchKind::Eval ? "batch" : "step") + " of " +
+            describeContext(m, hc.batch) + " (" + helperChain(m, hc) + ")" + kMoveIt,
+        "the helper does the CPU work here"));
   }
 }
 

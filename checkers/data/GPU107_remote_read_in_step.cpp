@@ -95,15 +95,12 @@ void reportHelperReads(const ScriptModel& m, DiagnosticSink& sink) {
   HelperEffects effects;
   for (const HelperCall& hc : helperCallsWith(m, Effect::RemoteRead, effects)) {
     const Call* read = hc.site.model->callAt(hc.site.at);
-    Diagnostic d;
-    d.rule = "GPU107";
-    d.level = Level::Warning;
-    d.location = callHead(m, *hc.call);
-    d.message = "`" + std::string(hc.call->callee.text()) + "(...)` " + remoteReadWork(*hc.site.model, *read) +
-                " on every " + (hc.batch.kind == python::BatchKind::Eval ? "batch" : "step") + " of " +
-                describeContext(m, hc.batch) + " (" + helperChain(m, hc) + ")" + kWhyRemote;
-    d.related = helperRelated(m, hc, "the helper reads remote data here");
-    sink.report(std::move(d));
+    sink.report(helperCallDiagnostic(m, hc, "GPU107", Level::Warning,
+                                     "`" + std::string(hc.call->callee.text()) + "(...)` " +
+                                         remoteReadWork(*hc.site.model, *read) + " on every " +
+                                         (hc.batch.kind == python::BatchKind::Eval ? "batch" : "step") + " of " +
+                                         describeContext(m, hc.batch) + " (" + helperChain(m, hc) + ")" + kWhyRemote,
+                                     "the helper reads remote data here"));
   }
 }
 

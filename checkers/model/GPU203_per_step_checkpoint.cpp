@@ -84,16 +84,13 @@ class Run {
     HelperEffects effects;
     for (const HelperCall& hc : helperCallsWith(m_, Effect::CheckpointSave, effects)) {
       if (hc.batch.kind != python::BatchKind::Step || underReportedInterval(hc.call->node, hc.batch)) continue;
-      Diagnostic d;
-      d.rule = "GPU203";
-      d.level = Level::Warning;
-      d.location = callHead(m_, *hc.call);
-      d.message = std::string(hc.call->callee.text()) + "() writes a checkpoint on every step of " +
-                  describeContext(m_, hc.batch) + ": " + helperChain(m_, hc) + "; " + kWhileSaving +
-                  ". Call it under a periodic guard (`if step % save_every == 0` with save_every of at least " +
-                  std::to_string(ctx_.options->min_save_steps) + " steps) or once per epoch.";
-      d.related = helperRelated(m_, hc, "the helper writes the checkpoint here");
-      sink_.report(std::move(d));
+      sink_.report(helperCallDiagnostic(
+          m_, hc, "GPU203", Level::Warning,
+          std::string(hc.call->callee.text()) + "() writes a checkpoint on every step of " +
+              describeContext(m_, hc.batch) + ": " + helperChain(m_, hc) + "; " + kWhileSaving +
+              ". Call it under a periodic guard (`if step % save_every == 0` with save_every of at least " +
+              std::to_string(ctx_.options->min_save_steps) + " steps) or once per epoch.",
+          "the helper writes the checkpoint here"));
     }
   }
 

@@ -33,17 +33,14 @@ void reportHelperLogs(const ScriptModel& m, HelperEffects& effects, DiagnosticSi
       by_block.back().second.related.push_back({m.location(hc.call->node), "logs again here"});
       continue;
     }
-    Diagnostic d;
-    d.rule = "GPU206";
-    d.level = Level::Note;
-    d.location = callHead(m, *hc.call);
-    d.message = "`" + std::string(hc.call->callee.text()) + "(...)` logs on every " +
-                (hc.batch.kind == python::BatchKind::Eval ? "batch" : "step") + " of " +
-                describeContext(m, hc.batch) + ": " + helperChain(m, hc) + "." + kWhyLogging +
-                "Call it every N steps (`if step % log_every == 0:`) or aggregate on the GPU and log once per "
-                "interval.";
-    d.related = helperRelated(m, hc, "the helper logs here");
-    by_block.emplace_back(block, std::move(d));
+    by_block.emplace_back(
+        block, helperCallDiagnostic(m, hc, "GPU206", Level::Note,
+                                    "`" + std::string(hc.call->callee.text()) + "(...)` logs on every " +
+                                        (hc.batch.kind == python::BatchKind::Eval ? "batch" : "step") + " of " +
+                                        describeContext(m, hc.batch) + ": " + helperChain(m, hc) + "." + kWhyLogging +
+                                        "Call it every N steps (`if step % log_every == 0:`) or aggregate on the GPU "
+                                        "and log once per interval.",
+                                    "the helper logs here"));
   }
   for (auto& [block, d] : by_block) sink.report(std::move(d));
 }

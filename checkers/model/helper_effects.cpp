@@ -21,8 +21,10 @@ size_t slot(Effect e) { return static_cast<size_t>(e); }
 // `log_rank(msg, logger=logger, level=logging.DEBUG)` where the helper writes
 // `logger.log(level, msg)`: it logs at the level its caller passes, and a
 // debug record is dropped by the logger in normal runs.
-bool logsAtDebugLevel(const ScriptModel& caller, const Call& c, const Function& helper, const EffectSite& site) {
-  if (!helper.node.contains(site.at)) return false;  // logged further down: that call passes the level
+bool logsAtDebugLevel(const ScriptModel& caller, const Call& c, const ScriptModel& helper_model, const Function& helper,
+                      const EffectSite& site) {
+  // Logged further down (in a callee, maybe of another file): that call passes the level.
+  if (site.model != &helper_model || !helper.node.contains(site.at)) return false;
   const Call* log = site.model->callAt(site.at);
   if (!log || log->method != "log" || log->positional.empty()) return false;
   ts::Node level = python::syntax::unwrap(log->positional[0]);
@@ -173,7 +175,8 @@ void HelperEffects::scanCall(const ScriptModel& model, const Call& c, bool every
     if (g == c.function || !every_call) return;
     const EffectSummary& inner = of(*other, *g);
     for (size_t i = 0; i < inner.sites.size(); ++i)
-      if (inner.sites[i] && !(static_cast<Effect>(i) == Effect::Logging && logsAtDebugLevel(model, c, *g, *inner.sites[i])))
+      if (inner.sites[i] &&
+          !(static_cast<Effect>(i) == Effect::Logging && logsAtDebugLevel(model, c, *other, *g, *inner.sites[i])))
         set(static_cast<Effect>(i), *inner.sites[i]);
     return;
   }
@@ -204,7 +207,7 @@ std::vector<HelperCall> helperCallsWith(const ScriptModel& model, Effect e, Help
     auto batch = model.perStep(c.node);
     if (!batch) continue;  // once per epoch, under a periodic guard, or behind a flag that is off
     const std::optional<EffectSite>& site = effects.of(*other, *helper).site(e);
-    if (!site || (e == Effect::Logging && logsAtDebugLevel(model, c, *helper, *site))) continue;
+    if (!site || (e == Effect::Logging && logsAtDebugLevel(model, c, *other, *helper, *site))) continue;
     out.push_back({&c, other, helper, *site, std::move(*batch)});
   }
   return out;
@@ -223,6 +226,17 @@ std::vector<RelatedLocation> helperRelated(const ScriptModel& model, const Helpe
   std::vector<RelatedLocation> out = relatedFrom(model, hc.batch);
   out.push_back({hc.site.model->location(hc.site.at), what});
   return out;
+}
+
+Diagnostic helperCallDiagnostic(const ScriptModel& model, const HelperCall& hc, std::string rule, Level level,
+                                std::string message, const std::string& what) {
+  Diagnostic d;
+  d.rule = std::move(rule);
+  d.level = level;
+  d.location = callHead(model, *hc.call);
+  d.message = std::move(message);
+  d.related = helperRelated(model, hc, what);
+  return d;
 }
 
 }  // namespace gpulint::checks

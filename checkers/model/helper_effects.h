@@ -77,5 +77,9 @@ struct HelperCall {
 // the call sites on the way, then the helper's line that has the effect.
 [[nodiscard]] std::vector<RelatedLocation> helperRelated(const python::ScriptModel& model, const HelperCall& hc,
                                                          const std::string& what);
+// The finding of a rule at such a call: located at the call's head, with
+// helperRelated's locations (`what` says what the helper does at its line).
+[[nodiscard]] Diagnostic helperCallDiagnostic(const python::ScriptModel& model, const HelperCall& hc, std::string rule,
+                                              Level level, std::string message, const std::string& what);
 
 }  // namespace gpulint::checks

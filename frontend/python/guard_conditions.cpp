@@ -82,10 +82,33 @@ bool isSizeExpression(ts::Node e) {
 
 bool isZero(ts::Node e) { return syntax::unwrap(e).is("integer") && syntax::unwrap(e).text() == "0"; }
 
+// True when iterating `it` yields enumerate's (index, item) pairs:
+// `enumerate(loader)`, a progress bar around it (`tqdm(enumerate(loader))`),
+// or a name every binding of which is one (yolov5's `pbar =
+// enumerate(train_loader)`, then `pbar = TQDM(pbar, total=nb)` on rank 0).
+bool yieldsEnumerated(const ScriptModel& m, ts::Node it, int depth) {
+  it = syntax::unwrap(it);
+  if (!it || depth > 3) return false;
+  if (it.is("identifier")) {
+    std::vector<ts::Node> sources = m.valueSources(it, /*all_paths=*/true);
+    for (ts::Node src : sources)
+      if (!yieldsEnumerated(m.ownerOf(src), src, depth + 1)) return false;
+    return !sources.empty();
+  }
+  if (!it.is("call")) return false;
+  std::string_view name = syntax::lastName(it.field("function"));
+  if (name == "enumerate") return true;
+  names::Lowered lowered(name);
+  bool progress_bar = lowered.fits() && (names::containsAny(lowered.view(), {"tqdm"}) || name == "track");
+  ts::Node args = it.field("arguments");
+  ts::Node first = progress_bar && args ? args.namedChild(0) : ts::Node();
+  return first && !first.is("keyword_argument") && yieldsEnumerated(m, first, depth + 1);
+}
+
 // `x` counts the iterations of a for loop around `at`: the index of
 // `for i, b in enumerate(...)` or the variable of `for r in range(...)`,
 // whatever its name. Not a batch's contents (`for x, y in loader`).
-bool isLoopCounter(ts::Node x, ts::Node at) {
+bool isLoopCounter(const ScriptModel& m, ts::Node x, ts::Node at) {
   x = syntax::unwrap(x);
   if (!x.is("identifier")) return false;
   for (ts::Node p : at.ancestors()) {
@@ -94,12 +117,11 @@ bool isLoopCounter(ts::Node x, ts::Node at) {
     ts::Node it = syntax::unwrap(p.field("right")), target = syntax::unwrap(p.field("left"));
     ts::Node callee = it && it.is("call") ? it.field("function") : ts::Node();
     std::string_view name = callee ? syntax::lastName(callee) : std::string_view();
-    if (name == "enumerate" && (target.is("pattern_list") || target.is("tuple_pattern") || target.is("tuple")) &&
-        target.namedChildCount() > 0)
-      target = target.namedChild(0);
-    else if (name != "range" && name != "trange")
-      continue;
-    if (target.is("identifier") && target.text() == x.text()) return true;
+    bool pairs = target.is("pattern_list") || target.is("tuple_pattern") || target.is("tuple");
+    if (pairs && target.namedChildCount() > 0 && (target.namedChild(0).text() == x.text()) &&
+        yieldsEnumerated(m, it, 0))
+      return true;
+    if ((name == "range" || name == "trange") && target.is("identifier") && target.text() == x.text()) return true;
   }
   return false;
 }
@@ -229,7 +251,7 @@ class GuardJudge {
   }
 
   bool isCounter(ts::Node side, ts::Node at) const {
-    return isCounterName(side.text()) || isLoopCounter(side, at) || offsetCounter(side, at) ||
+    return isCounterName(side.text()) || isLoopCounter(m_, side, at) || offsetCounter(side, at) ||
            countedPerPass(side, at);
   }
 
@@ -258,7 +280,7 @@ class GuardJudge {
     ts::Node value = binding && !binding->conditional ? syntax::unwrap(binding->value) : ts::Node();
     if (!value || !value.is("binary_operator") || value.field("operator").text() != "+") return false;
     for (ts::Node term : {value.field("left"), value.field("right")})
-      if (isLoopCounter(term, at)) return true;
+      if (isLoopCounter(m_, term, at)) return true;
     return false;
   }
 

@@ -25,7 +25,10 @@ bool isTrainingCall(const Call& c) {
   return false;
 }
 
-bool forwardsLoopTarget(const ScriptModel& m, const Loop& l) {
+namespace {
+
+// The names a loop binds on each pass (`for i, (x, y) in ...`: i, x, y), `_` left out.
+std::vector<std::string_view> loopTargetNames(const Loop& l) {
   std::vector<std::string_view> vars;
   std::vector<ts::Node> stack{l.target};
   while (!stack.empty()) {
@@ -35,6 +38,13 @@ bool forwardsLoopTarget(const ScriptModel& m, const Loop& l) {
     if (n.is("identifier") && n.text() != "_") vars.push_back(n.text());
     for (ts::Node c : n.namedChildren()) stack.push_back(c);
   }
+  return vars;
+}
+
+}  // namespace
+
+bool forwardsLoopTarget(const ScriptModel& m, const Loop& l) {
+  std::vector<std::string_view> vars = loopTargetNames(l);
   if (vars.empty()) return false;
   ts::Node body = l.node.field("body");
   for (const Call& c : m.callsIn(body)) {
@@ -75,12 +85,10 @@ bool repeatsForwardPasses(const ScriptModel& m, const Loop& l) {
   ts::Node body = l.node.field("body");
   for (const Call& c : m.callsIn(body)) {
     if (!body.contains(c.node) || !c.qualified.empty()) continue;
+    // A parameter counts when every call site, in any file of the project,
+    // binds it to a module (`generate(model=model, ...)` from the scripts).
     ts::Node callee = c.method == "forward" && c.receiver ? c.receiver : c.callee;
-    // A `model` parameter whose callers are in another file counts by name.
-    std::string_view name = callee.is("identifier") ? callee.text() : std::string_view();
-    if (name == "model" || name == "net" || (name.size() > 6 && name.ends_with("_model")) ||
-        m.isModuleExpression(callee))
-      return true;
+    if (m.isModuleExpression(callee)) return true;
   }
   return false;
 }
@@ -281,14 +289,8 @@ class LoopClassifier {
   // `for x, y in loader: print(x.shape)` inspects the data and queues no GPU
   // work, so nothing in it can keep a GPU waiting.
   bool worksOnItems(const Loop& l) {
-    std::vector<std::string_view> vars;
-    for (ts::Node n = l.target; n;) {
-      if (n.is("identifier")) { vars.push_back(n.text()); break; }
-      for (ts::Node c : n.namedChildren())
-        if (c.is("identifier")) vars.push_back(c.text());
-      break;
-    }
-    if (vars.empty() || (vars.size() == 1 && vars[0] == "_")) return true;  // unknown shape: keep the loop
+    std::vector<std::string_view> vars = loopTargetNames(l);
+    if (vars.empty()) return true;  // unknown shape: keep the loop
     ts::Node body = l.node.field("body");
     for (const Call& c : m_.callsIn(body)) {
       if (!body.contains(c.node)) continue;
@@ -341,18 +343,39 @@ class LoopClassifier {
     return rate;
   }
 
-  // `enumerate(x)`, `tqdm(x, ...)`, `iter(x)`, `sorted(x)`, `metric_logger.log_every(x, freq, header)` -> x.
+  // `enumerate(x)`, `tqdm(x, ...)`, `iter(x)`, `sorted(x)`, `metric_logger.log_every(x, freq, header)` -> x;
+  // also `iter_wrap(x)` where the local `iter_wrap` holds one of them (`tqdm.tqdm if use_tqdm else iter`).
   ts::Node peelWrappers(ts::Node it) {
     it = syntax::unwrap(it);
     for (int i = 0; i < 3 && it && it.is("call"); ++i) {
       const Call* c = m_.callAt(it);
-      if (!c || c->positional.empty() ||
-          !syntax::oneOf(c->method, {"enumerate", "tqdm", "iter", "log_every", "trange", "track", "sorted", "reversed",
-                                     "list", "tuple"}))
-        break;
+      if (!c || c->positional.empty() || !(isWrapperName(c->method) || holdsWrapper(c->callee))) break;
       it = syntax::unwrap(c->positional[0]);
     }
     return it;
+  }
+
+  static bool isWrapperName(std::string_view name) {
+    return syntax::oneOf(name, {"enumerate", "tqdm", "iter", "log_every", "trange", "track", "sorted", "reversed",
+                                "list", "tuple"});
+  }
+
+  // A local name every binding of which is a wrapper function itself, not a
+  // call of one: `iter_wrap = tqdm.tqdm` on one branch, `iter_wrap = iter` on
+  // the other, or `tqdm.tqdm if verbose else iter`.
+  bool holdsWrapper(ts::Node callee) {
+    if (!callee.is("identifier") || isWrapperName(callee.text())) return false;
+    std::vector<NameBinding> bindings = m_.reachingBindings(callee);
+    for (const NameBinding& b : bindings)
+      if (b.parameter || b.index >= 0 || !namesWrapper(b.value)) return false;
+    return !bindings.empty();
+  }
+
+  static bool namesWrapper(ts::Node value) {
+    value = value ? syntax::unwrap(value) : ts::Node();
+    if (value && value.is("conditional_expression"))
+      return namesWrapper(value.namedChild(0)) && namesWrapper(value.namedChild(2));
+    return value && (value.is("identifier") || value.is("attribute")) && isWrapperName(syntax::lastName(value));
   }
 
   // `range(batch_size)`, `range(bsz)`, `range(len(batch))`: the items of one

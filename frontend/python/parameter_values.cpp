@@ -67,6 +67,27 @@ std::set<std::pair<const void*, uint32_t>>& active() {
   return set;
 }
 
+// Marks a parameter as being resolved for a scope and clears the mark however
+// the question ends: a work budget may throw out of it, and a mark left
+// behind would answer unknown to every later question about that function on
+// this thread, whichever file asks (the findings would then depend on which
+// files ran on the thread before).
+class ResolvingParameter {
+ public:
+  explicit ResolvingParameter(std::pair<const void*, uint32_t> key) : key_(key), first_(active().insert(key).second) {}
+  ~ResolvingParameter() {
+    if (first_) active().erase(key_);
+  }
+  ResolvingParameter(const ResolvingParameter&) = delete;
+  ResolvingParameter& operator=(const ResolvingParameter&) = delete;
+  // False when the same parameter is already being resolved further up (recursion).
+  [[nodiscard]] bool first() const { return first_; }
+
+ private:
+  std::pair<const void*, uint32_t> key_;
+  bool first_;
+};
+
 }  // namespace
 
 ts::Node ScriptModel::argumentFor(const Call& c, const Function& f, std::string_view name) const {
@@ -79,8 +100,8 @@ ResolvedValue ScriptModel::parameterValue(const Function& f, std::string_view na
   if (!slot.found) return {};
   CrossFileDepth guard;  // call sites resolve their arguments in turn: bounded
   if (!guard.ok()) return {};
-  std::pair<const void*, uint32_t> key{this, f.node.begin()};
-  if (!active().insert(key).second) return {};
+  ResolvingParameter resolving({this, f.node.begin()});
+  if (!resolving.first()) return {};
   std::vector<std::pair<const ScriptModel*, const Call*>> sites;
   for (const Call* c : argumentSources(f))
     if (!f.node.contains(c->node)) sites.emplace_back(this, c);
@@ -105,7 +126,6 @@ ResolvedValue ScriptModel::parameterValue(const Function& f, std::string_view na
     }
     if (!joined) joined = std::move(v);
   }
-  active().erase(key);
   return joined ? *joined : ResolvedValue{};
 }
 

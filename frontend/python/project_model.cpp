@@ -11,6 +11,14 @@ namespace {
 
 constexpr int kMaxReexportDepth = 6;  // __init__.py chains re-exporting a name
 
+// True when function `f` of file `fm` holds node `n` of file `nm`. Node
+// ranges are bytes: a loop of one file lies "inside" any function of another
+// that happens to span the same bytes (ch07's generation loop inside the
+// imported `generate`), so the files must match first.
+bool holds(const ScriptModel* fm, const Function& f, const ScriptModel* nm, ts::Node n) {
+  return fm == nm && f.node.contains(n);
+}
+
 std::vector<std::string> split(std::string_view dotted) {
   std::vector<std::string> out;
   size_t start = 0;
@@ -273,7 +281,7 @@ void ProjectModel::markStepLoops() {
       if (!loop || loop->kind != LoopKind::Other || !loop->node.field("body").contains(c.node) || playsEpisodes(*loop))
         continue;
       auto [model, f] = m->callTarget(c);
-      if (!f || f->node.contains(loop->node) || !trains(*model, *f, 0, memo)) continue;
+      if (!f || holds(model, *f, m, loop->node) || !trains(*model, *f, 0, memo)) continue;
       m->loops_[static_cast<size_t>(loop - m->loops_.data())].kind = LoopKind::Step;
       changed = true;
     }
@@ -312,7 +320,7 @@ void ProjectModel::markEpochLoops() {
       auto [model, f] = m->callTarget(c);
       if (!f || !stepsIn(*model, *f)) continue;
       for (Loop* l : open)
-        if (l->kind == LoopKind::Other && l->node.contains(c.node) && !f->node.contains(l->node))
+        if (l->kind == LoopKind::Other && l->node.contains(c.node) && !holds(model, *f, m, l->node))
           l->kind = LoopKind::Epoch;
     }
   }
@@ -331,7 +339,7 @@ void ProjectModel::markEvalPassLoops() {
       for (const Call& c : m->callsIn(body)) {
         if (!body.contains(c.node)) continue;
         auto [model, f] = m->callTarget(c);
-        if (f && !f->node.contains(l.node) && runsEvalPass(*model, *f, 0, memo)) {
+        if (f && !holds(model, *f, m, l.node) && runsEvalPass(*model, *f, 0, memo)) {
           l.kind = LoopKind::Other;
           break;
         }
