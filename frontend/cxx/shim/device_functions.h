@@ -8,6 +8,8 @@
 __device__ void __syncthreads(void);
 __device__ void __syncwarp(unsigned mask = 0xffffffffu);
 __device__ void __threadfence(void);
+__device__ void __trap(void);
+__device__ void __brkpt(void);
 __device__ int atomicAdd(int* address, int value);
 __device__ unsigned atomicAdd(unsigned* address, unsigned value);
 __device__ unsigned long long atomicAdd(unsigned long long* address, unsigned long long value);

@@ -46,6 +46,10 @@
 
 #include <c10/macros/Macros.h>
 
+#include <c10/util/BFloat16.h>
+#include <c10/util/Half.h>
+#include <c10/util/complex.h>
+
 #include <ATen/core/TensorAccessor.h>
 
 namespace c10 {
@@ -68,20 +72,6 @@ constexpr ScalarType kByte = ScalarType::Byte, kInt = ScalarType::Int, kLong = S
 // The ScalarType of a C++ element type.
 template <typename T> struct CppTypeToScalarType { static constexpr ScalarType value = ScalarType::Undefined; };
 constexpr DeviceType kMeta = DeviceType::Meta;
-// Half and BFloat16 convert to and from float on host and device, as the real
-// types do, so arithmetic on them in kernels parses.
-struct Half {
-  unsigned short x;
-  C10_HOST_DEVICE Half() = default;
-  C10_HOST_DEVICE Half(float value);
-  C10_HOST_DEVICE operator float() const;
-};
-struct BFloat16 {
-  unsigned short x;
-  C10_HOST_DEVICE BFloat16() = default;
-  C10_HOST_DEVICE BFloat16(float value);
-  C10_HOST_DEVICE operator float() const;
-};
 enum class MemoryFormat : int8_t { Contiguous, Preserve, ChannelsLast, ChannelsLast3d };
 enum class Layout : int8_t { Strided, Sparse, SparseCsr, Mkldnn };
 constexpr Layout kStrided = Layout::Strided, kSparse = Layout::Sparse;
@@ -141,6 +131,26 @@ class IntArrayRef {
   const int64_t* begin() const;
   const int64_t* end() const;
 };
+// A view of a contiguous run of T (a vector, an array, a braced list).
+template <typename T> class ArrayRef {
+ public:
+  ArrayRef();
+  ArrayRef(const T& single);
+  ArrayRef(const T* data, size_t length);
+  ArrayRef(const std::vector<T>& vec);
+  ArrayRef(std::initializer_list<T> list);
+  template <size_t N> ArrayRef(const std::array<T, N>& array);
+  template <size_t N> ArrayRef(const T (&array)[N]);
+  size_t size() const;
+  bool empty() const;
+  const T* data() const;
+  const T& front() const;
+  const T& back() const;
+  const T& operator[](size_t i) const;
+  const T* begin() const;
+  const T* end() const;
+  std::vector<T> vec() const;
+};
 class TensorOptions {
  public:
   TensorOptions();
@@ -192,6 +202,7 @@ using c10::Device;
 using c10::DeviceType;
 using c10::Half;
 using c10::IntArrayRef;
+using c10::ArrayRef;
 using c10::kBFloat16;
 using c10::kBool;
 using c10::kByte;
