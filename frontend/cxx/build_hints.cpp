@@ -150,6 +150,15 @@ size_t valueEnd(const std::vector<Token>& tokens, size_t at, size_t* begin) {
   return i;
 }
 
+// A literal naming an environment variable (os.getenv('X'),
+// os.environ['X'], os.environ.get('X')): its value is not known here.
+bool environmentKey(const std::vector<Token>& tokens, size_t i) {
+  if (i < 2 || tokens[i - 2].kind != Token::Name) return false;
+  const std::string& call = tokens[i - 2].text;
+  return (tokens[i - 1].text == "(" || tokens[i - 1].text == "[") &&
+         (call == "getenv" || call == "environ" || call == "get");
+}
+
 // Each element of an include-folder value is the join of its literals:
 // os.path.join(here, "csrc", "common") and Path(here) / "csrc" both name
 // csrc/common. Elements are split at the list's own commas.
@@ -167,7 +176,7 @@ void scanFolders(const std::vector<Token>& tokens, size_t begin, size_t end, Bui
       if (c == '(' || c == '[' || c == '{') ++depth;
       if (c == ')' || c == ']' || c == '}') --depth;
       if (c == ',' && depth <= 1) flush();
-    } else if (t.kind == Token::String) {
+    } else if (t.kind == Token::String && !environmentKey(tokens, i)) {
       std::string part = t.text;
       if (!joined.empty() && !part.starts_with("/")) joined += "/";
       joined += part;
@@ -228,35 +237,28 @@ std::string readSmallFile(const fs::path& path) {
   return ss.str();
 }
 
-// The project's build scripts: each setup.py, and each other Python file
-// that calls torch.utils.cpp_extension (a JIT `load(...)`), in path order.
-std::vector<fs::path> buildScripts(const fs::path& root) {
+// The build scripts of one folder: its setup.py, and each other Python
+// file there that calls torch.utils.cpp_extension (a JIT `load(...)`), in
+// name order.
+std::vector<fs::path> buildScriptsIn(const fs::path& dir) {
   std::vector<fs::path> out;
   std::error_code ec;
   size_t seen = 0;
-  auto options = fs::directory_options::skip_permission_denied;
-  for (auto it = fs::recursive_directory_iterator(root, options, ec); !ec && it != fs::recursive_directory_iterator();
-       it.increment(ec)) {
+  for (auto it = fs::directory_iterator(dir, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
     if (++seen > kMaxScannedFiles) break;
-    std::string name = it->path().filename().string();
     std::error_code fe;
-    if (it->is_directory(fe)) {
-      if (name.starts_with(".") || name == "node_modules" || name == "build" || it->is_symlink(fe))
-        it.disable_recursion_pending();
-      continue;
-    }
-    if (!it->path().string().ends_with(".py") || it->is_symlink(fe)) continue;
-    if (name == "setup.py" || readSmallFile(it->path()).find("cpp_extension") != std::string::npos)
+    if (it->path().extension() != ".py" || it->is_symlink(fe) || !it->is_regular_file(fe)) continue;
+    if (it->path().filename() == "setup.py" || readSmallFile(it->path()).find("cpp_extension") != std::string::npos)
       out.push_back(it->path());
   }
   std::sort(out.begin(), out.end());
   return out;
 }
 
-std::vector<std::string> flagsOf(const fs::path& root) {
+std::vector<std::string> flagsOf(const fs::path& dir, const fs::path& root) {
   std::vector<std::string> defines, folders;
   std::set<std::string> seen_macros, seen_folders;
-  for (const fs::path& script : buildScripts(root)) {
+  for (const fs::path& script : buildScriptsIn(dir)) {
     BuildHints hints = scanBuildScript(readSmallFile(script));
     for (const auto& [name, value] : hints.macros)
       if (seen_macros.insert(name).second) defines.push_back("-D" + name + (value.empty() ? "" : "=" + value));
@@ -277,13 +279,20 @@ std::vector<std::string> flagsOf(const fs::path& root) {
 
 }  // namespace
 
-std::vector<std::string> buildScriptFlags(const fs::path& project_root) {
+std::vector<std::string> buildScriptFlags(const fs::path& file, const fs::path& project_root) {
   static std::mutex mutex;
-  static std::map<std::string, std::vector<std::string>> cache;
+  static std::map<std::string, std::vector<std::string>> cache;  // per folder
+  std::vector<std::string> out;
+  std::string rel = file.parent_path().lexically_relative(project_root).string();
+  if (rel.empty() || rel.starts_with("..")) return out;
   std::lock_guard<std::mutex> lock(mutex);
-  auto [it, fresh] = cache.try_emplace(project_root.string());
-  if (fresh) it->second = flagsOf(project_root);
-  return it->second;
+  for (fs::path dir = file.parent_path();; dir = dir.parent_path()) {
+    auto [it, fresh] = cache.try_emplace(dir.string());
+    if (fresh) it->second = flagsOf(dir, project_root);
+    out.insert(out.end(), it->second.begin(), it->second.end());
+    if (dir == project_root || dir == dir.parent_path()) break;
+  }
+  return out;
 }
 
 }  // namespace gpulint::cxx

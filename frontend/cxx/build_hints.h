@@ -29,10 +29,14 @@ struct BuildHints {
 // analyses the CUDA build.
 [[nodiscard]] BuildHints scanBuildScript(std::string_view text);
 
-// The clang flags for a file of the project whose root is `project_root`:
-// `-D` for every macro and `-iquote`/`-idirafter` for every existing folder
-// inside the project that its build scripts (each setup.py, and each Python
-// file calling torch.utils.cpp_extension) state. Cached per root.
-[[nodiscard]] std::vector<std::string> buildScriptFlags(const std::filesystem::path& project_root);
+// The clang flags for `file` (absolute, lexically normal) of the project
+// whose root is `project_root`: `-D` for every macro and `-iquote` and
+// `-idirafter` for every existing folder inside the project that the build
+// scripts of the file's folder and of each folder above it up to the root
+// state (their setup.py, and each Python file there calling
+// torch.utils.cpp_extension), nearest first. Scripts elsewhere in the tree
+// build other extensions and say nothing about this file. Cached per folder.
+[[nodiscard]] std::vector<std::string> buildScriptFlags(const std::filesystem::path& file,
+                                                        const std::filesystem::path& project_root);
 
 }  // namespace gpulint::cxx

@@ -149,7 +149,7 @@ std::vector<std::string> parseFlags(const SourceFile& source, const fs::path& fi
     args.insert(args.end(), project.begin(), project.end());
     // What the extension's setup.py or cpp_extension.load() call states
     // (read from its text, never run): include folders and macros.
-    std::vector<std::string> stated = buildScriptFlags(projectRootOf(file));
+    std::vector<std::string> stated = buildScriptFlags(file, projectRootOf(file));
     args.insert(args.end(), stated.begin(), stated.end());
   }
   // Stand-ins for third-party libraries extensions vendor as git submodules

@@ -16,6 +16,7 @@ typedef enum {
   CUDA_R_8F_E4M3 = 28, CUDA_R_8F_E5M2 = 29
 } cudaDataType_t;
 typedef cudaDataType_t cudaDataType;
+typedef cudaDataType_t cublasDataType_t;
 typedef enum {
   CUBLAS_COMPUTE_16F = 64, CUBLAS_COMPUTE_32F = 68, CUBLAS_COMPUTE_32F_FAST_16F = 74,
   CUBLAS_COMPUTE_32F_FAST_16BF = 75, CUBLAS_COMPUTE_32F_FAST_TF32 = 77, CUBLAS_COMPUTE_64F = 70,
