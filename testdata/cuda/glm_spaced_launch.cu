@@ -34,6 +34,6 @@ void mark_visible(int P, at::Tensor means, at::Tensor rotations, at::Tensor dept
       depths.data_ptr<float>());
   glm::vec3 cam(0.f, 0.f, 1.f);
   cam += glm::vec3(1.f);
-  float z = depths.item<float>();  // expect: GPU401
+  float z = depths.item<float>();  // expect: GPU401 "runs on every call of the operator"
   tiles_by_depth[static_cast<int>(z)].push_back(std::vector<int>{P});
 }

@@ -2,7 +2,8 @@
 // A standalone CUDA trainer's toolkit libraries: cuBLASLt for the matmul,
 // NVTX ranges, OpenMP on the host, managed-memory advice and cache-hinted
 // loads. All of it must parse (no GPU400); the blocking copy in the step is
-// still found.
+// still found, and said to run each time the program calls the step (a
+// program with main() has no operator).
 #include <cooperative_groups.h>
 #include <cooperative_groups/scan.h>
 #include <cublasLt.h>
@@ -40,7 +41,7 @@ void matmul(float* d, const float* a, const float* b, int m, int n, int k, cudaS
 float train_step(float* x, float* host, size_t bytes, cudaStream_t stream) {
   scale_kernel<<<4, 256, 0, stream>>>(x, 1024);
   matmul(x, x, x, 32, 32, 1, stream);
-  cudaMemcpy(host, x, bytes, cudaMemcpyDeviceToHost);  // expect: GPU403
+  cudaMemcpy(host, x, bytes, cudaMemcpyDeviceToHost);  // expect: GPU403 "runs each time the program calls it"
   return host[0];
 }
 

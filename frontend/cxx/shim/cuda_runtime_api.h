@@ -1,6 +1,9 @@
 // gpulint shim of the CUDA runtime's host API: allocation, copies,
 // synchronisation, streams, events and device queries.
 #pragma once
+#ifndef CUDART_VERSION
+#define CUDART_VERSION 12000  // as <cuda_runtime.h> says
+#endif
 #include <driver_types.h>
 #include <vector_types.h>
 // Extensible launches (cudaLaunchKernelEx): thread-block clusters,
@@ -128,6 +131,7 @@ template <typename T> cudaError_t cudaMalloc(T** ptr, size_t size);
 template <typename T> cudaError_t cudaMallocHost(T** ptr, size_t size, unsigned flags = 0);
 template <typename T> cudaError_t cudaMallocManaged(T** ptr, size_t size, unsigned flags = 1);
 template <typename T> cudaError_t cudaMallocAsync(T** ptr, size_t size, cudaStream_t stream);
+template <typename T> cudaError_t cudaGetSymbolAddress(void** address, const T& symbol);
 template <typename T> cudaError_t cudaMemcpyToSymbol(const T& symbol, const void* src, size_t count,
                                                      size_t offset = 0, cudaMemcpyKind kind = cudaMemcpyHostToDevice);
 template <typename T> cudaError_t cudaMemcpyToSymbolAsync(const T& symbol, const void* src, size_t count,

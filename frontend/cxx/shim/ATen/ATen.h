@@ -53,7 +53,10 @@
 #include <ATen/core/TensorAccessor.h>
 
 namespace c10 {
-enum class DeviceType : int8_t { CPU = 0, CUDA = 1, Meta = 2, MPS = 3, XPU = 4, PrivateUse1 = 5, COMPILE_TIME_MAX_DEVICE_TYPES = 6 };
+enum class DeviceType : int8_t {
+  CPU = 0, CUDA = 1, Meta = 2, MPS = 3, XPU = 4, PrivateUse1 = 5, XLA = 6, COMPILE_TIME_MAX_DEVICE_TYPES = 7
+};
+constexpr DeviceType kXLA = DeviceType::XLA;
 constexpr DeviceType kCPU = DeviceType::CPU;
 constexpr DeviceType kCUDA = DeviceType::CUDA;
 enum class ScalarType : int8_t {
@@ -151,6 +154,10 @@ template <typename T> class ArrayRef {
   const T* end() const;
   std::vector<T> vec() const;
 };
+// Sets the current device for its scope (any device type).
+struct DeviceGuard {
+  explicit DeviceGuard(Device device);
+};
 class TensorOptions {
  public:
   TensorOptions();
@@ -199,6 +206,7 @@ using std::optional;
 namespace at {
 using c10::BFloat16;
 using c10::Device;
+using c10::DeviceGuard;
 using c10::DeviceType;
 using c10::Half;
 using c10::IntArrayRef;
@@ -240,6 +248,7 @@ using c10::kFloat8_e4m3fn;
 using c10::kComplexFloat;
 using c10::kComplexDouble;
 using c10::kMeta;
+using c10::kXLA;
 using c10::elementSize;
 using c10::toString;
 using c10::isFloatingType;
@@ -271,6 +280,7 @@ class DeprecatedTypeProperties {
 class Tensor {
  public:
   Tensor();
+  MemoryFormat suggest_memory_format(bool channels_last_strides_exact_match = false) const;
   int64_t size(int64_t dim) const;
   IntArrayRef sizes() const;
   int64_t stride(int64_t dim) const;
