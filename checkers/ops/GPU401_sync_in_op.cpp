@@ -44,7 +44,7 @@ void SyncInOp::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
     if (call.method == "item" && call.receiver_method == "cpu") continue;
     sink.report(ops::makeDiagnostic(
         "GPU401", Level::Warning, model, call.range,
-        "`" + ops::spelled(model, call.range) + "` " + ops::inFunction(*host) + " " + effect +
+        "`" + ops::spelled(model, call.range) + "` " + ops::inFunction(*host, model) + " " + effect +
             "; the GPU then idles until the host queues the next work, on every call. " + advice(call)));
   }
 }

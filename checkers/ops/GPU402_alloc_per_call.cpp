@@ -26,7 +26,7 @@ void AllocPerCall::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
                                    "reuses memory, or allocate once in a constructor or init function";
     sink.report(ops::makeDiagnostic(
         "GPU402", Level::Warning, model, call.range,
-        "`" + name + "` " + ops::inFunction(*host) + " " + why +
+        "`" + name + "` " + ops::inFunction(*host, model) + " " + why +
             " and bypasses PyTorch's caching allocator, so the GPU drains on every call; " + instead + "."));
   }
 }

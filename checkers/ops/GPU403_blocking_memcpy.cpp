@@ -39,7 +39,7 @@ void BlockingMemcpy::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     const cxx::StreamVar* stream = model.streamAt(call.range.begin);
     Diagnostic d = ops::makeDiagnostic(
         "GPU403", Level::Warning, model, call.range,
-        "`" + call.callee + "` " + ops::inFunction(*host) +
+        "`" + call.callee + "` " + ops::inFunction(*host, model) +
             " is blocking: it runs on the legacy default stream, waits for the GPU work queued before it and "
             "returns only when it is done, so the CPU cannot queue the next kernels and the GPU idles around "
             "every copy. Use " + async_name + " on the current stream (" +

@@ -1,5 +1,7 @@
 #include "checkers/ops/ops_common.h"
 
+#include <algorithm>
+
 namespace gpulint::checks::ops {
 
 const cxx::Function* hostFunction(const cxx::CxxModel& model, int index) {
@@ -69,7 +71,12 @@ Diagnostic makeDiagnostic(const char* rule, Level level, const cxx::CxxModel& mo
   return d;
 }
 
-std::string inFunction(const cxx::Function& function) {
+std::string inFunction(const cxx::Function& function, const cxx::CxxModel& model) {
+  // A standalone program (it defines main(), or no C++ file near it uses
+  // PyTorch) has no operator: its functions run when the program calls them.
+  bool standalone = !model.torch_project || std::any_of(model.functions.begin(), model.functions.end(),
+                                                        [](const cxx::Function& f) { return f.name == "main"; });
+  if (standalone) return "in `" + function.name + "`, which runs each time the program calls it,";
   return "in `" + function.name + "`, which runs on every call of the operator,";
 }
 

@@ -38,7 +38,8 @@ namespace gpulint::checks::ops {
 [[nodiscard]] Diagnostic makeDiagnostic(const char* rule, Level level, const cxx::CxxModel& model,
                                         const cxx::Range& at, std::string message);
 
-// "in `my_op`, which runs on every call of the operator,"
-[[nodiscard]] std::string inFunction(const cxx::Function& function);
+// "in `my_op`, which runs on every call of the operator," — or, in a
+// standalone program, "in `step`, which runs each time the program calls it,".
+[[nodiscard]] std::string inFunction(const cxx::Function& function, const cxx::CxxModel& model);
 
 }  // namespace gpulint::checks::ops

@@ -8,6 +8,7 @@
 #include <vector>
 #include <mutex>
 
+#include "frontend/cxx/abi_stamp.h"
 #include "frontend/cxx/clang_module.h"
 
 namespace fs = std::filesystem;
@@ -38,6 +39,17 @@ struct LoadedModule {
   std::string error;  // why not loaded
 };
 
+// Why the module at `path` must not be used ("" when its stamp matches).
+std::string stampMismatch(void* handle, const fs::path& path) {
+  using Stamp = const char* (*)();
+  auto stamp = reinterpret_cast<Stamp>(::dlsym(handle, "gpulint_clang_abi_stamp"));
+  std::string theirs = stamp ? stamp() : "none";
+  if (theirs == GPULINT_CXX_ABI_STAMP) return "";
+  return "cannot load the C++ front end: " + path.string() +
+         " was built from other gpulint sources than this program (ABI stamp " + theirs + ", expected " +
+         GPULINT_CXX_ABI_STAMP + "); rebuild or reinstall gpulint and " GPULINT_CXX_MODULE " together";
+}
+
 LoadedModule loadModule() {
   std::string tried;
   for (const fs::path& candidate : moduleCandidates()) {
@@ -48,6 +60,10 @@ LoadedModule loadModule() {
     }
     void* handle = ::dlopen(candidate.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!handle) return {nullptr, std::string("cannot load the C++ front end: ") + ::dlerror()};
+    if (std::string error = stampMismatch(handle, candidate); !error.empty()) {
+      ::dlclose(handle);
+      return {nullptr, error};
+    }
     using EntryPoints = const ClangEntryPoints* (*)();
     auto entry = reinterpret_cast<EntryPoints>(::dlsym(handle, "gpulint_clang_entry_points"));
     if (!entry) return {nullptr, "cannot load the C++ front end: " + candidate.string() + " has no entry point"};

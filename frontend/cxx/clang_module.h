@@ -24,5 +24,10 @@ struct ClangEntryPoints {
 
 }  // namespace gpulint::cxx
 
-// The module's one exported symbol.
+// The module's exported symbols. The loader asks for the ABI stamp first
+// (a C string, safe to read whatever the module was built from) and uses the
+// entry points only when it equals its own: a module built from other
+// gpulint sources would disagree on the layout of BuildResult or CxxModel
+// and crash the program.
+extern "C" const char* gpulint_clang_abi_stamp();
 extern "C" const gpulint::cxx::ClangEntryPoints* gpulint_clang_entry_points();

@@ -59,9 +59,21 @@ bool includedByCudaSourceBeside(const fs::path& header) {
   return it->second.count(header.filename().string()) > 0;
 }
 
+// A CUDA runtime name (cudaStream_t, cudaMemcpyAsync, cudaError_t) as a
+// whole identifier: "cuda" then an upper-case letter.
+bool namesCudaRuntime(std::string_view text) {
+  for (size_t at = text.find("cuda"); at != std::string_view::npos; at = text.find("cuda", at + 1)) {
+    bool starts = at == 0 || !identChar(text[at - 1]);
+    if (starts && at + 4 < text.size() && std::isupper(static_cast<unsigned char>(text[at + 4]))) return true;
+  }
+  return false;
+}
+
 bool writtenForCuda(std::string_view text) {
   for (std::string_view word : {"__device__", "__host__", "__shared__", "__forceinline__", "__constant__"})
     if (mentions(text, word)) return true;
+  // Its includer brought the runtime in (a class taking a cudaStream_t).
+  if (namesCudaRuntime(text)) return true;
   bool cuda_include = false;
   forEachInclude(text, [&](std::string_view target) {
     std::string name = fs::path(std::string(target)).filename().string();

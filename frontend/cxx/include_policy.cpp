@@ -58,6 +58,8 @@ void addRoot(std::vector<std::string>& out, const std::string& root) {
     out.push_back(real.string());
 }
 
+}  // namespace
+
 fs::path projectRootOf(const fs::path& file) {
   std::error_code ec;
   for (fs::path dir = file.parent_path(); !dir.empty(); dir = dir.parent_path()) {
@@ -67,8 +69,6 @@ fs::path projectRootOf(const fs::path& file) {
   }
   return file.parent_path();
 }
-
-}  // namespace
 
 IncludePolicy::IncludePolicy(std::vector<std::string> project_roots, std::vector<std::string> system_roots) {
   for (const auto& r : project_roots) addRoot(project_, r);

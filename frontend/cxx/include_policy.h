@@ -3,6 +3,7 @@
 // gpulint parses a C++/CUDA file of an untrusted repository. Pure logic (no
 // clang headers) so the policy is unit-tested on its own; parse.cpp applies
 // it through a sandboxing virtual file system and to compile_commands.json.
+#include <filesystem>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,6 +50,11 @@ class IncludePolicy {
   std::vector<std::string> system_;
   bool hide_frameworks_ = false;
 };
+
+// The project `file` (absolute, lexically normal) belongs to: the nearest
+// folder above it holding .git, .gpulint.yaml, pyproject.toml or setup.py;
+// else its folder.
+[[nodiscard]] std::filesystem::path projectRootOf(const std::filesystem::path& file);
 
 // The analysed roots of this run (CLI paths, LSP workspace folders). Absolute
 // or relative to the working directory; files stand for their folder.

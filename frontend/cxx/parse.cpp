@@ -17,6 +17,7 @@
 #include <set>
 #include <mutex>
 
+#include "frontend/cxx/build_hints.h"
 #include "frontend/cxx/cxx_frontend.h"
 #include "frontend/cxx/header_context.h"
 #include "frontend/cxx/parse_action.h"
@@ -146,8 +147,48 @@ std::vector<std::string> parseFlags(const SourceFile& source, const fs::path& fi
   } else {
     std::vector<std::string> project = projectIncludeFlags(file, policy);
     args.insert(args.end(), project.begin(), project.end());
+    // What the extension's setup.py or cpp_extension.load() call states
+    // (read from its text, never run): include folders and macros.
+    std::vector<std::string> stated = buildScriptFlags(file, projectRootOf(file));
+    args.insert(args.end(), stated.begin(), stated.end());
   }
+  // Stand-ins for third-party libraries extensions vendor as git submodules
+  // (GLM): searched last, so the project's own copy wins when it is there.
+  args.insert(args.end(), {"-idirafter", std::string(kShimDir) + "/__fallback"});
   return args;
+}
+
+// `k << <grid, block >> > (args)`: a launch as some editors format it. nvcc
+// reads it as `<<<...>>>`; clang's lexer does not. The blank moves behind
+// the chevrons (same length, so every offset stays the source's), and a
+// `>> >` is rewritten only as the closing of such a launch: elsewhere it
+// closes nested templates (`A<B<C<int>> >`).
+size_t spacedChevrons(std::string_view text, size_t from, char c, size_t* blanks) {
+  std::string two(2, c);
+  for (size_t at = text.find(two, from); at != std::string_view::npos; at = text.find(two, at + 1)) {
+    size_t i = at + 2;
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    if (i > at + 2 && i < text.size() && text[i] == c && (at == 0 || text[at - 1] != c)) {
+      *blanks = i - at - 2;
+      return at;
+    }
+  }
+  return std::string_view::npos;
+}
+
+std::string joinSpacedLaunches(std::string text) {
+  size_t blanks = 0;
+  for (size_t open = spacedChevrons(text, 0, '<', &blanks); open != std::string::npos;
+       open = spacedChevrons(text, open + 3, '<', &blanks)) {
+    std::string gap = text.substr(open + 2, blanks);
+    text.replace(open, 3 + blanks, "<<<" + gap);
+    size_t plain = text.find(">>>", open);
+    size_t close = spacedChevrons(text, open, '>', &blanks);
+    if (close == std::string::npos || (plain != std::string::npos && plain < close)) continue;
+    gap = text.substr(close + 2, blanks);
+    text.replace(close, 3 + blanks, ">>>" + gap);
+  }
+  return text;
 }
 
 const clang::tooling::FileContentMappings& shimMappings() {
@@ -201,7 +242,9 @@ ParseOutcome parse(const SourceFile& source, const IncludePolicy& policy, ParseE
   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> overlay(new llvm::vfs::OverlayFileSystem(sandbox));
   llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> memory(new llvm::vfs::InMemoryFileSystem);
   overlay->pushOverlay(memory);
-  memory->addFile(file.string(), 0, llvm::MemoryBuffer::getMemBufferCopy(source.text()));
+  std::string text(source.text());
+  if (parseModeOf(source).cuda_language) text = joinSpacedLaunches(std::move(text));
+  memory->addFile(file.string(), 0, llvm::MemoryBuffer::getMemBufferCopy(text));
   for (const auto& [path, text] : shimMappings())
     memory->addFile(path, 0, llvm::MemoryBuffer::getMemBuffer(text));
   llvm::IntrusiveRefCntPtr<clang::FileManager> files(new clang::FileManager(clang::FileSystemOptions(), overlay));

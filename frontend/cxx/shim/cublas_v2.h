@@ -7,12 +7,25 @@
 typedef struct cublasContext* cublasHandle_t;
 typedef enum { CUBLAS_STATUS_SUCCESS = 0, CUBLAS_STATUS_NOT_INITIALIZED = 1 } cublasStatus_t;
 typedef enum { CUBLAS_OP_N = 0, CUBLAS_OP_T = 1, CUBLAS_OP_C = 2 } cublasOperation_t;
-typedef enum { CUBLAS_DEFAULT_MATH = 0, CUBLAS_TENSOR_OP_MATH = 1 } cublasMath_t;
+typedef enum {
+  CUBLAS_DEFAULT_MATH = 0, CUBLAS_TENSOR_OP_MATH = 1, CUBLAS_PEDANTIC_MATH = 2, CUBLAS_TF32_TENSOR_OP_MATH = 3
+} cublasMath_t;
 typedef enum { CUBLAS_GEMM_DEFAULT = -1, CUBLAS_GEMM_DEFAULT_TENSOR_OP = 99 } cublasGemmAlgo_t;
-typedef enum { CUDA_R_16F = 2, CUDA_R_32F = 0, CUDA_R_64F = 1, CUDA_R_16BF = 14 } cudaDataType_t;
+typedef enum {
+  CUDA_R_16F = 2, CUDA_R_32F = 0, CUDA_R_64F = 1, CUDA_R_16BF = 14, CUDA_R_8I = 3, CUDA_R_32I = 10,
+  CUDA_R_8F_E4M3 = 28, CUDA_R_8F_E5M2 = 29
+} cudaDataType_t;
 typedef cudaDataType_t cudaDataType;
-typedef enum { CUBLAS_COMPUTE_32F = 68, CUBLAS_COMPUTE_16F = 64 } cublasComputeType_t;
+typedef cudaDataType_t cublasDataType_t;
+typedef enum {
+  CUBLAS_COMPUTE_16F = 64, CUBLAS_COMPUTE_32F = 68, CUBLAS_COMPUTE_32F_FAST_16F = 74,
+  CUBLAS_COMPUTE_32F_FAST_16BF = 75, CUBLAS_COMPUTE_32F_FAST_TF32 = 77, CUBLAS_COMPUTE_64F = 70,
+  CUBLAS_COMPUTE_32I = 72
+} cublasComputeType_t;
 extern "C" {
+const char* cublasGetStatusString(cublasStatus_t status);
+cublasStatus_t cublasSgemv(cublasHandle_t, cublasOperation_t, int, int, const float*, const float*, int,
+                           const float*, int, const float*, float*, int);
 cublasStatus_t cublasCreate(cublasHandle_t* handle);
 cublasStatus_t cublasDestroy(cublasHandle_t handle);
 cublasStatus_t cublasSetStream(cublasHandle_t handle, cudaStream_t stream);

@@ -3,6 +3,7 @@
 // the real header is not on the include path. Declarations only.
 #pragma once
 #include <stddef.h>
+#include <stdint.h>  // the real runtime headers bring the fixed-width integer types
 
 #include <crt/host_defines.h>
 #include <vector_types.h>

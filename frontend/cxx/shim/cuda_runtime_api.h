@@ -1,6 +1,9 @@
 // gpulint shim of the CUDA runtime's host API: allocation, copies,
 // synchronisation, streams, events and device queries.
 #pragma once
+#ifndef CUDART_VERSION
+#define CUDART_VERSION 12000  // as <cuda_runtime.h> says
+#endif
 #include <driver_types.h>
 #include <vector_types.h>
 // Extensible launches (cudaLaunchKernelEx): thread-block clusters,
@@ -94,6 +97,7 @@ cudaError_t cudaMemcpy2DAsync(void* dst, size_t dpitch, const void* src, size_t 
 cudaError_t cudaMemset2D(void* ptr, size_t pitch, int value, size_t width, size_t height);
 cudaError_t cudaMemset2DAsync(void* ptr, size_t pitch, int value, size_t width, size_t height,
                               cudaStream_t stream = 0);
+cudaError_t cudaMemAdvise(const void* ptr, size_t count, cudaMemoryAdvise advice, int device);
 cudaError_t cudaMemPrefetchAsync(const void* ptr, size_t count, int device, cudaStream_t stream = 0);
 cudaError_t cudaIpcGetMemHandle(cudaIpcMemHandle_t* handle, void* ptr);
 cudaError_t cudaIpcOpenMemHandle(void** ptr, cudaIpcMemHandle_t handle, unsigned flags);
@@ -127,6 +131,7 @@ template <typename T> cudaError_t cudaMalloc(T** ptr, size_t size);
 template <typename T> cudaError_t cudaMallocHost(T** ptr, size_t size, unsigned flags = 0);
 template <typename T> cudaError_t cudaMallocManaged(T** ptr, size_t size, unsigned flags = 1);
 template <typename T> cudaError_t cudaMallocAsync(T** ptr, size_t size, cudaStream_t stream);
+template <typename T> cudaError_t cudaGetSymbolAddress(void** address, const T& symbol);
 template <typename T> cudaError_t cudaMemcpyToSymbol(const T& symbol, const void* src, size_t count,
                                                      size_t offset = 0, cudaMemcpyKind kind = cudaMemcpyHostToDevice);
 template <typename T> cudaError_t cudaMemcpyToSymbolAsync(const T& symbol, const void* src, size_t count,

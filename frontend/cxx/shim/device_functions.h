@@ -8,6 +8,18 @@
 __device__ void __syncthreads(void);
 __device__ void __syncwarp(unsigned mask = 0xffffffffu);
 __device__ void __threadfence(void);
+__device__ void __trap(void);
+// Loads and stores with a cache hint (streaming, global, last use).
+template <typename T> __device__ T __ldcs(const T* address);
+template <typename T> __device__ T __ldcg(const T* address);
+template <typename T> __device__ T __ldca(const T* address);
+template <typename T> __device__ T __ldlu(const T* address);
+template <typename T> __device__ T __ldcv(const T* address);
+template <typename T> __device__ void __stcs(T* address, T value);
+template <typename T> __device__ void __stcg(T* address, T value);
+template <typename T> __device__ void __stwb(T* address, T value);
+template <typename T> __device__ void __stwt(T* address, T value);
+__device__ void __brkpt(void);
 __device__ int atomicAdd(int* address, int value);
 __device__ unsigned atomicAdd(unsigned* address, unsigned value);
 __device__ unsigned long long atomicAdd(unsigned long long* address, unsigned long long value);

@@ -83,4 +83,8 @@ enum cudaMemcpyKind {
 #define cudaDeviceScheduleAuto 0x00
 #define cudaDeviceScheduleBlockingSync 0x04
 #define cudaCpuDeviceId ((int)-1)
+enum cudaMemoryAdvise {
+  cudaMemAdviseSetReadMostly = 1, cudaMemAdviseUnsetReadMostly = 2, cudaMemAdviseSetPreferredLocation = 3,
+  cudaMemAdviseUnsetPreferredLocation = 4, cudaMemAdviseSetAccessedBy = 5, cudaMemAdviseUnsetAccessedBy = 6
+};
 

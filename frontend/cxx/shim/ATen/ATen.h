@@ -46,10 +46,17 @@
 
 #include <c10/macros/Macros.h>
 
+#include <c10/util/BFloat16.h>
+#include <c10/util/Half.h>
+#include <c10/util/complex.h>
+
 #include <ATen/core/TensorAccessor.h>
 
 namespace c10 {
-enum class DeviceType : int8_t { CPU = 0, CUDA = 1, Meta = 2, MPS = 3, XPU = 4, PrivateUse1 = 5, COMPILE_TIME_MAX_DEVICE_TYPES = 6 };
+enum class DeviceType : int8_t {
+  CPU = 0, CUDA = 1, Meta = 2, MPS = 3, XPU = 4, PrivateUse1 = 5, XLA = 6, COMPILE_TIME_MAX_DEVICE_TYPES = 7
+};
+constexpr DeviceType kXLA = DeviceType::XLA;
 constexpr DeviceType kCPU = DeviceType::CPU;
 constexpr DeviceType kCUDA = DeviceType::CUDA;
 enum class ScalarType : int8_t {
@@ -68,20 +75,6 @@ constexpr ScalarType kByte = ScalarType::Byte, kInt = ScalarType::Int, kLong = S
 // The ScalarType of a C++ element type.
 template <typename T> struct CppTypeToScalarType { static constexpr ScalarType value = ScalarType::Undefined; };
 constexpr DeviceType kMeta = DeviceType::Meta;
-// Half and BFloat16 convert to and from float on host and device, as the real
-// types do, so arithmetic on them in kernels parses.
-struct Half {
-  unsigned short x;
-  C10_HOST_DEVICE Half() = default;
-  C10_HOST_DEVICE Half(float value);
-  C10_HOST_DEVICE operator float() const;
-};
-struct BFloat16 {
-  unsigned short x;
-  C10_HOST_DEVICE BFloat16() = default;
-  C10_HOST_DEVICE BFloat16(float value);
-  C10_HOST_DEVICE operator float() const;
-};
 enum class MemoryFormat : int8_t { Contiguous, Preserve, ChannelsLast, ChannelsLast3d };
 enum class Layout : int8_t { Strided, Sparse, SparseCsr, Mkldnn };
 constexpr Layout kStrided = Layout::Strided, kSparse = Layout::Sparse;
@@ -141,6 +134,30 @@ class IntArrayRef {
   const int64_t* begin() const;
   const int64_t* end() const;
 };
+// A view of a contiguous run of T (a vector, an array, a braced list).
+template <typename T> class ArrayRef {
+ public:
+  ArrayRef();
+  ArrayRef(const T& single);
+  ArrayRef(const T* data, size_t length);
+  ArrayRef(const std::vector<T>& vec);
+  ArrayRef(std::initializer_list<T> list);
+  template <size_t N> ArrayRef(const std::array<T, N>& array);
+  template <size_t N> ArrayRef(const T (&array)[N]);
+  size_t size() const;
+  bool empty() const;
+  const T* data() const;
+  const T& front() const;
+  const T& back() const;
+  const T& operator[](size_t i) const;
+  const T* begin() const;
+  const T* end() const;
+  std::vector<T> vec() const;
+};
+// Sets the current device for its scope (any device type).
+struct DeviceGuard {
+  explicit DeviceGuard(Device device);
+};
 class TensorOptions {
  public:
   TensorOptions();
@@ -189,9 +206,11 @@ using std::optional;
 namespace at {
 using c10::BFloat16;
 using c10::Device;
+using c10::DeviceGuard;
 using c10::DeviceType;
 using c10::Half;
 using c10::IntArrayRef;
+using c10::ArrayRef;
 using c10::kBFloat16;
 using c10::kBool;
 using c10::kByte;
@@ -229,6 +248,7 @@ using c10::kFloat8_e4m3fn;
 using c10::kComplexFloat;
 using c10::kComplexDouble;
 using c10::kMeta;
+using c10::kXLA;
 using c10::elementSize;
 using c10::toString;
 using c10::isFloatingType;
@@ -260,6 +280,7 @@ class DeprecatedTypeProperties {
 class Tensor {
  public:
   Tensor();
+  MemoryFormat suggest_memory_format(bool channels_last_strides_exact_match = false) const;
   int64_t size(int64_t dim) const;
   IntArrayRef sizes() const;
   int64_t stride(int64_t dim) const;

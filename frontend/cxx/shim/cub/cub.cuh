@@ -2,7 +2,13 @@
 // collectives kernels and host code name, as declarations (what they
 // compute is not modelled).
 #pragma once
-#include <cuda_runtime.h>
+#include <cub/config.cuh>
+#include <cub/util_ptx.cuh>
+#include <cub/util_type.cuh>
+#include <cub/block/block_exchange.cuh>
+#include <cub/block/block_load.cuh>
+#include <cub/block/block_raking_layout.cuh>
+#include <cub/block/block_store.cuh>
 namespace cub {
 struct Sum { template <typename T> __host__ __device__ T operator()(const T& a, const T& b) const; };
 struct Max { template <typename T> __host__ __device__ T operator()(const T& a, const T& b) const; };
@@ -17,9 +23,6 @@ template <typename Key, typename Value> struct KeyValuePair {
 };
 enum BlockReduceAlgorithm { BLOCK_REDUCE_RAKING_COMMUTATIVE_ONLY, BLOCK_REDUCE_RAKING, BLOCK_REDUCE_WARP_REDUCTIONS };
 enum BlockScanAlgorithm { BLOCK_SCAN_RAKING, BLOCK_SCAN_RAKING_MEMOIZE, BLOCK_SCAN_WARP_SCANS };
-enum BlockLoadAlgorithm { BLOCK_LOAD_DIRECT, BLOCK_LOAD_VECTORIZE, BLOCK_LOAD_TRANSPOSE, BLOCK_LOAD_WARP_TRANSPOSE };
-enum BlockStoreAlgorithm { BLOCK_STORE_DIRECT, BLOCK_STORE_VECTORIZE, BLOCK_STORE_TRANSPOSE,
-                           BLOCK_STORE_WARP_TRANSPOSE };
 template <typename T, int BLOCK_DIM_X, BlockReduceAlgorithm ALGORITHM = BLOCK_REDUCE_WARP_REDUCTIONS,
           int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1>
 class BlockReduce {
@@ -32,6 +35,7 @@ class BlockReduce {
   template <int N> __device__ T Sum(T (&inputs)[N]);
   template <typename Op> __device__ T Reduce(T input, Op op);
   template <typename Op> __device__ T Reduce(T input, Op op, int valid_items);
+  template <int N, typename Op> __device__ T Reduce(T (&inputs)[N], Op op);
 };
 template <typename T, int BLOCK_DIM_X, BlockScanAlgorithm ALGORITHM = BLOCK_SCAN_RAKING, int BLOCK_DIM_Y = 1,
           int BLOCK_DIM_Z = 1>
@@ -44,6 +48,18 @@ class BlockScan {
   __device__ void ExclusiveSum(T input, T& output, T& aggregate);
   template <typename Op> __device__ void InclusiveScan(T input, T& output, Op op);
   template <typename Op> __device__ void ExclusiveScan(T input, T& output, T initial, Op op);
+  // With a block-prefix callback, and over ITEMS_PER_THREAD items per thread.
+  template <typename Op, typename PrefixOp>
+  __device__ void InclusiveScan(T input, T& output, Op op, PrefixOp& block_prefix);
+  template <typename Op, typename PrefixOp>
+  __device__ void ExclusiveScan(T input, T& output, Op op, PrefixOp& block_prefix);
+  template <int N, typename Op> __device__ void InclusiveScan(T (&input)[N], T (&output)[N], Op op);
+  template <int N, typename Op, typename PrefixOp>
+  __device__ void InclusiveScan(T (&input)[N], T (&output)[N], Op op, PrefixOp& block_prefix);
+  template <int N, typename Op, typename PrefixOp>
+  __device__ void ExclusiveScan(T (&input)[N], T (&output)[N], Op op, PrefixOp& block_prefix);
+  template <int N> __device__ void InclusiveSum(T (&input)[N], T (&output)[N]);
+  template <int N> __device__ void ExclusiveSum(T (&input)[N], T (&output)[N]);
 };
 template <typename T, int LOGICAL_WARP_THREADS = 32> class WarpReduce {
  public:

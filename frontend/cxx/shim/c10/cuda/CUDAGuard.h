@@ -6,6 +6,7 @@ struct CUDAGuard { explicit CUDAGuard(c10::Device device); explicit CUDAGuard(in
 struct OptionalCUDAGuard {
   OptionalCUDAGuard();
   explicit OptionalCUDAGuard(c10::Device device);
+  explicit OptionalCUDAGuard(int8_t index);
   explicit OptionalCUDAGuard(std::optional<c10::Device> device);  // OptionalCUDAGuard g(device_of(x))
 };
 struct CUDAStreamGuard { explicit CUDAStreamGuard(CUDAStream stream); };

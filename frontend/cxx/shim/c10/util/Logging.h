@@ -2,6 +2,8 @@
 // PyTorch provides (and extensions use for host-side messages). Each streams
 // into a sink whose operator<< accepts anything; severities are not modelled.
 #pragma once
+// The log-level flag (C10_DECLARE_int(caffe2_log_level) in PyTorch).
+extern int FLAGS_caffe2_log_level;
 namespace c10::detail {
 struct LogSink {
   template <typename T> LogSink& operator<<(const T&) { return *this; }
