@@ -18,8 +18,7 @@ bool isDataLoader(const python::Call& call) {
 bool isTrainingArguments(const python::ScriptModel& model, const python::Call& call) {
   if (call.qualified.starts_with("transformers.") && call.qualified.ends_with("TrainingArguments")) return true;
   if (!call.callee.is("identifier")) return false;  // before the scan of every class: asked of every call
-  for (const auto& cls : model.classes()) {
-    if (cls->name != call.method) continue;
+  for (const python::ClassDef* cls : model.classesNamed(call.method)) {
     for (const auto& b : cls->bases)
       if (b.starts_with("transformers.") && b.ends_with("TrainingArguments")) return true;
   }
@@ -180,8 +179,7 @@ ts::Node baseAttributeValue(const python::ScriptModel& model, ts::Node attr) {
   ts::Node cls_node = attr;
   while (cls_node && !cls_node.is("class_definition")) cls_node = cls_node.parent();
   if (!project || !cls_node) return {};
-  for (const auto& cls : model.classes()) {
-    if (!(cls->node == cls_node)) continue;
+  if (const python::ClassDef* cls = model.classAt(cls_node)) {
     std::string_view name = attr.field("attribute").text();
     for (const auto& [base_model, base] : project->baseClasses(model, *cls)) {
       ts::Node found;

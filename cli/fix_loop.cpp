@@ -103,10 +103,8 @@ FixResult applyFixRounds(std::vector<FileAnalysis>& results, bool unsafe, const 
     if (plan.chosen.empty()) break;
     std::map<std::string, std::vector<Edit>> edits;
     std::map<std::string, int> fixes_per_file;
-    for (const Fix* f : plan.chosen) {
-      for (const Edit& e : f->edits) edits[e.file].push_back(e);
-      ++fixes_per_file[f->edits.front().file];
-    }
+    for (const Edit& e : plan.edits) edits[e.file].push_back(e);
+    for (const Fix* f : plan.chosen) ++fixes_per_file[f->edits.front().file];
     bool changed = false;
     for (auto& [file, file_edits] : edits) {
       auto it = index.find(file);

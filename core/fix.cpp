@@ -11,4 +11,10 @@ const char* applicabilityName(Applicability a) {
   return "display";
 }
 
+std::string KeywordAppend::text() const {
+  std::string out = prefix;
+  for (size_t i = 0; i < items.size(); ++i) out += (i ? separator : "") + items[i];
+  return out + suffix;
+}
+
 }  // namespace gpulint

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <optional>
 #include <string_view>
 
 #include "frontend/ts/tree.h"
@@ -22,6 +23,43 @@ bool overlaps(const Edit& a, const Edit& b) {
 
 }  // namespace
 
+namespace {
+
+// Whether `later` can join `taken` as one edit: both append keywords at the
+// same range, framed alike, and name different keywords (the same keyword
+// twice would not run; it stays an overlap, for the next round to settle).
+bool composable(const Edit& later, const Edit& taken) {
+  if (!later.appends || !taken.appends || later.file != taken.file || later.begin != taken.begin ||
+      later.end != taken.end)
+    return false;
+  const KeywordAppend &a = *later.appends, &b = *taken.appends;
+  if (a.prefix != b.prefix || a.separator != b.separator || a.suffix != b.suffix) return false;
+  for (const auto& name : a.names)
+    if (std::find(b.names.begin(), b.names.end(), name) != b.names.end()) return false;
+  return true;
+}
+
+// Where each edit of `fix` goes: the index of a planned edit it composes
+// with, or -1 for a new one; null when one overlaps a planned edit otherwise.
+std::optional<std::vector<int>> placeEdits(const Fix& fix, const std::vector<Edit>& planned, const Edit** clash) {
+  std::vector<int> into;
+  for (const Edit& e : fix.edits) {
+    int target = -1;
+    for (size_t i = 0; i < planned.size(); ++i) {
+      if (!overlaps(e, planned[i])) continue;
+      if (target >= 0 || !composable(e, planned[i])) {
+        *clash = &planned[i];
+        return std::nullopt;
+      }
+      target = static_cast<int>(i);
+    }
+    into.push_back(target);
+  }
+  return into;
+}
+
+}  // namespace
+
 FixPlan planFixes(const std::vector<Diagnostic>& diagnostics, bool unsafe) {
   std::vector<std::pair<const Diagnostic*, const Fix*>> candidates;
   for (const auto& d : diagnostics)
@@ -38,19 +76,27 @@ FixPlan planFixes(const std::vector<Diagnostic>& diagnostics, bool unsafe) {
     return std::tie(x.file, x.begin) < std::tie(y.file, y.begin);
   });
   FixPlan plan;
-  std::vector<const Edit*> taken;
   for (const auto& [d, f] : candidates) {
     const Edit* clash = nullptr;
-    for (const Edit& e : f->edits)
-      for (const Edit* t : taken)
-        if (overlaps(e, *t)) clash = t;
-    if (clash) {
+    auto into = placeEdits(*f, plan.edits, &clash);
+    if (!into) {
       plan.skipped.push_back(d->location.file + ":" + std::to_string(d->location.start.line) + ": " + d->rule +
                              " fix not applied: overlaps another fix at byte " + std::to_string(clash->begin) +
                              " (run again to apply it)");
       continue;
     }
-    for (const Edit& e : f->edits) taken.push_back(&e);
+    for (size_t k = 0; k < f->edits.size(); ++k) {
+      const Edit& e = f->edits[k];
+      if ((*into)[k] < 0) {
+        plan.edits.push_back(e);
+        continue;
+      }
+      Edit& joined = plan.edits[static_cast<size_t>((*into)[k])];
+      KeywordAppend& append = *joined.appends;
+      append.names.insert(append.names.end(), e.appends->names.begin(), e.appends->names.end());
+      append.items.insert(append.items.end(), e.appends->items.begin(), e.appends->items.end());
+      joined.replacement = append.text();
+    }
     plan.chosen.push_back(f);
   }
   return plan;

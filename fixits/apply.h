@@ -16,12 +16,14 @@ namespace gpulint::fixits {
 
 struct FixPlan {
   std::vector<const Fix*> chosen;            // in application order
+  std::vector<Edit> edits;                   // the chosen fixes' edits, keyword appends composed
   std::vector<std::string> skipped;          // "not applied: overlaps ..." messages
 };
 
 // Fixes of `diagnostics` whose applicability is allowed (safe, plus unsafe
 // when `unsafe` is set), sorted by position; a fix that overlaps (or inserts
-// at the same point as) an already chosen one is skipped.
+// at the same point as) an already chosen one is skipped, except keywords
+// appended to the same call (Edit::appends), which join the chosen edit.
 [[nodiscard]] FixPlan planFixes(const std::vector<Diagnostic>& diagnostics, bool unsafe);
 
 // Applies edits to one text; edits must not overlap. Inserted line breaks

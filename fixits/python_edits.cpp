@@ -119,20 +119,35 @@ Edit setKeyword(const python::ScriptModel& model, const python::Call& call, std:
   return addKeywords(model, call, {{std::string(name), std::string(value)}});
 }
 
+namespace {
+
+// An edit of [begin, end) that appends `keywords`, each item written by
+// `item` and the items joined by `separator` between `prefix` and `suffix`.
+Edit keywordEdit(const std::string& path, uint32_t begin, uint32_t end, KeywordAppend a,
+                 const std::vector<std::pair<std::string, std::string>>& keywords,
+                 const std::function<std::string(const std::string&)>& item) {
+  for (const auto& [k, v] : keywords) {
+    a.names.push_back(k);
+    a.items.push_back(item(k + "=" + v));
+  }
+  return Edit{path, begin, end, a.text(), std::move(a)};
+}
+
+}  // namespace
+
 Edit addKeywords(const python::ScriptModel& model, const python::Call& call,
                  const std::vector<std::pair<std::string, std::string>>& keywords) {
   ts::Node args = call.node.field("arguments");
   const SourceFile& file = model.file();
   const std::string& text = file.text();
   const std::string& path = file.path();
-  std::string joined;
-  for (const auto& [k, v] : keywords) joined += (joined.empty() ? "" : ", ") + k + "=" + v;
+  auto plain = [](const std::string& kv) { return kv; };
   // Last real argument (comments are named children too) and the ')'.
   ts::Node last;
   for (ts::Node a : args.namedChildren())
     if (!a.is("comment")) last = a;
   uint32_t close = args.end() - 1;
-  if (!last) return Edit{path, close, close, joined};
+  if (!last) return keywordEdit(path, close, close, {"", ", ", "", {}, {}}, keywords, plain);
 
   uint32_t after = last.end();
   uint32_t comma = after;
@@ -145,19 +160,19 @@ Edit addKeywords(const python::ScriptModel& model, const python::Call& call,
   std::string_view lead(text.data() + file.lineStart(last_line), last.begin() - file.lineStart(last_line));
   bool own_lines = last_line != file.position(close).line && lead.find_first_not_of(" \t") == std::string_view::npos;
   if (own_lines) {
-    std::string insertion;
-    for (const auto& [k, v] : keywords) insertion += "\n" + std::string(lead) + k + "=" + v + ",";
+    auto line = [&](const std::string& kv) { return "\n" + std::string(lead) + kv; };
     // A comment after the last argument stays on the line it annotates.
     if (trailing_comma) {
       uint32_t at = afterTrailingComment(text, comma + 1);
-      return Edit{path, at, at, insertion};
+      return keywordEdit(path, at, at, {"", "", "", {}, {}}, keywords,
+                         [&](const std::string& kv) { return line(kv) + ","; });
     }
-    insertion.pop_back();  // the call has no trailing comma: keep that style
+    // The call has no trailing comma: keep that style.
     uint32_t at = afterTrailingComment(text, after);
-    return Edit{path, after, at, "," + text.substr(after, at - after) + insertion};
+    return keywordEdit(path, after, at, {"," + text.substr(after, at - after), ",", "", {}, {}}, keywords, line);
   }
-  if (trailing_comma) return Edit{path, comma + 1, comma + 1, " " + joined + ","};  // keep the style
-  return Edit{path, after, after, ", " + joined};
+  if (trailing_comma) return keywordEdit(path, comma + 1, comma + 1, {" ", ", ", ",", {}, {}}, keywords, plain);
+  return keywordEdit(path, after, after, {", ", ", ", "", {}, {}}, keywords, plain);
 }
 
 std::string positiveTest(ts::Node value) {

@@ -20,6 +20,8 @@ namespace gpulint::fixits {
 [[nodiscard]] Edit setKeyword(const python::ScriptModel& model, const python::Call& call, std::string_view name,
                               std::string_view value);
 // Appends several keywords in one edit (one insertion point, so no overlap).
+// The edit records how it was built (Edit::appends), so the fix engine can
+// compose it with another rule's keywords for the same call.
 [[nodiscard]] Edit addKeywords(const python::ScriptModel& model, const python::Call& call,
                                const std::vector<std::pair<std::string, std::string>>& keywords);
 // Replaces the text of a node.

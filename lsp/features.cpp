@@ -112,8 +112,8 @@ json fixAllAction(const Document& doc, const std::vector<Diagnostic>& findings, 
     local.push_back(std::move(copy));
   }
   json edits = json::array();
-  for (const Fix* fix : fixits::planFixes(local, /*unsafe=*/false).chosen)
-    for (const auto& edit : fix->edits) edits.push_back(textEdit(doc, edit.begin, edit.end, edit.replacement, e));
+  for (const Edit& edit : fixits::planFixes(local, /*unsafe=*/false).edits)
+    edits.push_back(textEdit(doc, edit.begin, edit.end, edit.replacement, e));
   if (edits.empty()) return nullptr;
   return {{"title", "Apply all safe gpulint fixes"},
           {"kind", "source.fixAll.gpulint"},

@@ -19,11 +19,9 @@ bool isTorchDataParallel(std::string_view qualified) {
 // attribute access to .module) is DataParallel all the same.
 const python::ClassDef* dataParallelSubclass(const python::ScriptModel& model, const python::Call& call) {
   if (!call.callee.is("identifier")) return nullptr;
-  for (const auto& cls : model.classes()) {
-    if (cls->name != call.method) continue;
+  for (const python::ClassDef* cls : model.classesNamed(call.method))
     for (const auto& base : cls->bases)
-      if (isTorchDataParallel(base)) return cls.get();
-  }
+      if (isTorchDataParallel(base)) return cls;
   return nullptr;
 }
 

@@ -154,16 +154,11 @@ bool DeviceAnalysis::classIsModule(const ClassDef* cls, int depth) {
 }
 
 const ClassDef* DeviceAnalysis::classNamed(std::string_view name) const {
-  for (const auto& c : m_.classes())
-    if (c->name == name) return c.get();
-  return nullptr;
+  const auto& named = m_.classesNamed(name);
+  return named.empty() ? nullptr : named.front();
 }
 
-const ClassDef* DeviceAnalysis::classAt(ts::Node node) const {
-  for (const auto& c : m_.classes())
-    if (c->node == node) return c.get();
-  return nullptr;
-}
+const ClassDef* DeviceAnalysis::classAt(ts::Node node) const { return m_.classAt(node); }
 
 const Function* DeviceAnalysis::functionAt(ts::Node def) const {
   // The model's index by node id (a scan of every function per question made

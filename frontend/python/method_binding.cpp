@@ -16,9 +16,8 @@ namespace {
 constexpr int kMaxLocalBases = 8;  // base-class hops followed without a project
 
 const ClassDef* localClassNamed(const ScriptModel& m, std::string_view name, const ClassDef* except) {
-  for (const auto& cls : m.classes())
-    if (cls->name == name && cls.get() != except && !syntax::ancestor(cls->node, {"function_definition"}))
-      return cls.get();
+  for (const ClassDef* cls : m.classesNamed(name))
+    if (cls != except && !syntax::ancestor(cls->node, {"function_definition"})) return cls;
   return nullptr;
 }
 

@@ -133,10 +133,10 @@ ProjectDef ProjectModel::member(const Module& module, const std::vector<std::str
   const std::string& name = rest.front();
   if (rest.size() == 1)
     if (const Function* f = m.functionNamed(name); f && !f->owner) return {&m, f, nullptr};
-  for (const auto& cls : m.classes()) {
-    if (cls->name != name || syntax::ancestor(cls->node, {"function_definition"})) continue;
-    if (rest.size() == 1) return {&m, m.functionNamed(name + ".__init__"), cls.get()};
-    if (rest.size() == 2) return {&m, m.functionNamed(name + "." + rest[1]), cls.get()};
+  for (const ClassDef* cls : m.classesNamed(name)) {
+    if (syntax::ancestor(cls->node, {"function_definition"})) continue;
+    if (rest.size() == 1) return {&m, m.functionNamed(name + ".__init__"), cls};
+    if (rest.size() == 2) return {&m, m.functionNamed(name + "." + rest[1]), cls};
     return {};
   }
   auto it = m.imports().find(name);
@@ -406,8 +406,7 @@ std::vector<std::pair<const ScriptModel*, const ClassDef*>> ProjectModel::baseCl
     for (const std::string& base : c->bases) {
       const ScriptModel* owner = nullptr;
       const ClassDef* found = nullptr;
-      for (const auto& local : model->classes())
-        if (local->name == base) found = local.get(), owner = model;
+      if (const auto& local = model->classesNamed(base); !local.empty()) found = local.back(), owner = model;
       if (!found) {
         std::vector<std::string> parts = split(base);
         if (parts.empty()) continue;

@@ -152,6 +152,10 @@ class ModelBuilder {
       if (!f->owner) m_.top_level_named_.emplace(f->name, f.get());
       m_.qualified_named_.emplace(f->qualified, f.get());
     }
+    for (const auto& c : m_.classes_) {
+      m_.class_at_.emplace(c->node.raw().id, c.get());
+      m_.classes_named_[c->name].push_back(c.get());
+    }
   }
 
   std::vector<std::string> decorators(ts::Node def) {
@@ -436,6 +440,23 @@ const Function* ScriptModel::functionNamed(std::string_view name) const {
   if (auto it = top_level_named_.find(key); it != top_level_named_.end()) return it->second;
   auto it = qualified_named_.find(key);
   return it == qualified_named_.end() ? nullptr : it->second;
+}
+
+const Function* ScriptModel::functionAt(ts::Node def) const {
+  // The id alone may name a node of another tree.
+  auto it = function_at_.find(def.raw().id);
+  return it != function_at_.end() && it->second->node == def ? it->second : nullptr;
+}
+
+const ClassDef* ScriptModel::classAt(ts::Node def) const {
+  auto it = class_at_.find(def.raw().id);
+  return it != class_at_.end() && it->second->node == def ? it->second : nullptr;
+}
+
+const std::vector<const ClassDef*>& ScriptModel::classesNamed(std::string_view name) const {
+  static const std::vector<const ClassDef*> kNone;
+  auto it = classes_named_.find(std::string(name));
+  return it == classes_named_.end() ? kNone : it->second;
 }
 
 const Function* ScriptModel::enclosingFunction(ts::Node n) const {

@@ -281,6 +281,13 @@ class ScriptModel {
   [[nodiscard]] const Call* callAt(ts::Node call_node) const;
   [[nodiscard]] const Function* functionNamed(std::string_view name) const;
   [[nodiscard]] const Function* enclosingFunction(ts::Node n) const;
+  // The function a function_definition node defines; null for another node.
+  [[nodiscard]] const Function* functionAt(ts::Node def) const;
+  // The class a class_definition node defines; null for another node.
+  [[nodiscard]] const ClassDef* classAt(ts::Node def) const;
+  // Every class of that name, nested ones too, in file order (indexed once:
+  // a scan of every class per call made large files quadratic).
+  [[nodiscard]] const std::vector<const ClassDef*>& classesNamed(std::string_view name) const;
   [[nodiscard]] const Loop* loopFor(ts::Node loop_node) const;
   [[nodiscard]] const Loop* enclosingLoop(ts::Node n) const;  // innermost loop around n, within its function
   // Calls in the file whose callee is the project function `f`.
@@ -488,6 +495,8 @@ class ScriptModel {
   std::unordered_map<const void*, size_t> loop_at_;
   std::unordered_map<std::string, const Function*> top_level_named_;  // first def of a name wins
   std::unordered_map<std::string, const Function*> qualified_named_;
+  std::unordered_map<const void*, const ClassDef*> class_at_;
+  std::unordered_map<std::string, std::vector<const ClassDef*>> classes_named_;
   std::unordered_map<std::string, std::vector<size_t>> calls_by_method_;  // indexes into calls_, in order
   std::vector<uint32_t> call_begins_, loop_begins_;  // start bytes, ascending (the builder visits in order)
   std::vector<Loop> loops_;

@@ -86,9 +86,7 @@ class SourceCollector {
   }
 
   void fromCallers(const NameBinding& b, std::string_view name, int index, int depth) {
-    const Function* f = nullptr;
-    for (const auto& fn : m_.functions())
-      if (fn->node == b.scope) f = fn.get();
+    const Function* f = m_.functionAt(b.scope);
     if (!f) return;
     int position = 0;
     for (const auto& p : f->parameters) {

@@ -386,9 +386,8 @@ class ValueResolver {
 
 
   const ClassDef* classNamed(const std::string& name) {
-    for (const auto& c : m_.classes())
-      if (c->name == name) return c.get();
-    return nullptr;
+    const auto& named = m_.classesNamed(name);
+    return named.empty() ? nullptr : named.front();
   }
 
   const ScriptModel& m_;

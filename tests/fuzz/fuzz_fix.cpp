@@ -18,8 +18,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   FileAnalysis result = analyzeSource(source, options);
   fixits::FixPlan plan = fixits::planFixes(result.diagnostics, /*unsafe=*/true);
   std::map<std::string, std::vector<Edit>> edits;
-  for (const Fix* f : plan.chosen)
-    for (const Edit& e : f->edits) edits[e.file].push_back(e);
+  for (const Edit& e : plan.edits) edits[e.file].push_back(e);
   for (auto& [file, file_edits] : edits) {
     if (file != "train.py") continue;
     std::string fixed = fixits::applyEdits(text, file_edits);

@@ -40,6 +40,48 @@ TEST(FixEngine, OverlappingFixesAreSkippedWithAMessage) {
   EXPECT_NE(plan.skipped[0].find("not applied: overlaps"), std::string::npos);
 }
 
+Diagnostic withKeywords(const std::string& rule, uint32_t at, KeywordAppend frame,
+                        const std::vector<std::string>& names) {
+  for (const auto& n : names) {
+    frame.names.push_back(n);
+    frame.items.push_back(n + "=1");
+  }
+  Diagnostic d;
+  d.rule = rule;
+  d.location.file = "a.py";
+  std::string text = frame.text();
+  d.fixes.push_back(Fix{"fix " + rule, Applicability::Safe, {Edit{"a.py", at, at, text, std::move(frame)}}});
+  return d;
+}
+
+TEST(FixEngine, KeywordAppendsToOneCallCompose) {
+  KeywordAppend inline_call{", ", ", ", "", {}, {}};
+  std::vector<Diagnostic> ds{withKeywords("GPU1", 4, inline_call, {"a", "b"}),
+                             withKeywords("GPU2", 4, inline_call, {"c"})};
+  FixPlan plan = planFixes(ds, false);
+  ASSERT_EQ(plan.chosen.size(), 2u);
+  ASSERT_EQ(plan.edits.size(), 1u);
+  EXPECT_EQ(plan.edits[0].replacement, ", a=1, b=1, c=1");
+  EXPECT_EQ(applyEdits("f(ds)", plan.edits), "f(ds, a=1, b=1, c=1)");
+  EXPECT_TRUE(plan.skipped.empty());
+}
+
+TEST(FixEngine, KeywordAppendsThatCannotJoinStayOverlaps) {
+  KeywordAppend inline_call{", ", ", ", "", {}, {}};
+  KeywordAppend own_lines{"", "", "", {}, {}};
+  // The same keyword twice would not run; another layout, or a plain
+  // insertion at that point, cannot join either.
+  std::vector<Diagnostic> ds{withKeywords("GPU1", 4, inline_call, {"a", "b"}),
+                             withKeywords("GPU2", 4, inline_call, {"b"}),
+                             withKeywords("GPU3", 4, own_lines, {"c"}),
+                             withFix("GPU4", 4, 4, ", d=1", Applicability::Safe)};
+  FixPlan plan = planFixes(ds, false);
+  ASSERT_EQ(plan.chosen.size(), 1u);
+  ASSERT_EQ(plan.edits.size(), 1u);
+  EXPECT_EQ(plan.edits[0].replacement, ", a=1, b=1");
+  EXPECT_EQ(plan.skipped.size(), 3u);
+}
+
 TEST(FixEngine, ApplyEditsKeepsCrlf) {
   std::string text = "f(a,\r\n  b)\r\n";
   std::string out = applyEdits(text, {Edit{"a.py", 9, 9, ",\n  c=1"}});

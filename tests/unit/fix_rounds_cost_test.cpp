@@ -55,8 +55,7 @@ TEST(FixRoundsCost, ReparsedTreeIsTheFullParse) {
     std::vector<std::vector<Edit>> edit_sets;
     FileAnalysis a = analyzeSource(std::make_shared<SourceFile>("t.py", text, FileKind::Python), RuleOptions{});
     fixits::FixPlan plan = fixits::planFixes(a.diagnostics, true);
-    std::vector<Edit> fixes;
-    for (const Fix* f : plan.chosen) fixes.insert(fixes.end(), f->edits.begin(), f->edits.end());
+    std::vector<Edit> fixes = plan.edits;
     if (!fixes.empty()) ++fixed_files, edit_sets.push_back(fixes);
     for (int k = 0; k < 5 && !text.empty(); ++k) {  // non-overlapping random replacements
       std::vector<Edit> random_edits;
@@ -112,6 +111,65 @@ TEST(FixRoundsCost, OnlyRulesThatMayFixOfferFixes) {
   }
   EXPECT_GT(with_fixes, 10u);
   EXPECT_FALSE(FixableRulesOnly::active());  // the scopes ended
+}
+
+// `text` fixed round after round (unsafe fixes too) until no fix is left;
+// with `compose` off, keyword appends are planned as plain edits, one rule's
+// keywords per call and round, as before they composed.
+std::string fixedText(std::string text, bool compose, int* rounds) {
+  for (*rounds = 0; *rounds < 10; ++*rounds) {
+    FileAnalysis a = analyzeSource(std::make_shared<SourceFile>("t.py", text, FileKind::Python), RuleOptions{});
+    if (!compose)
+      for (Diagnostic& d : a.diagnostics)
+        for (Fix& f : d.fixes)
+          for (Edit& e : f.edits) e.appends.reset();
+    fixits::FixPlan plan = fixits::planFixes(a.diagnostics, true);
+    std::vector<Edit> edits;
+    for (const Edit& e : plan.edits)
+      if (e.file == "t.py") edits.push_back(e);
+    std::string after = fixits::applyEdits(text, edits);
+    if (after == text) break;
+    text = std::move(after);
+  }
+  return text;
+}
+
+// Keywords several rules append to one call join one edit: the fixed text
+// is the one the rounds gave when each rule's keywords waited for the next
+// round, for every fixture, in no more rounds (the fixtures hold one rule's
+// case each; ComposedKeywordsKeepEveryLayout shows the rounds saved).
+TEST(FixRoundsCost, ComposedKeywordAppendsFixAsRoundsDid) {
+  for (const fs::path& path : pythonFixtures()) {
+    std::string text = readText(path);
+    int composed_rounds = 0, plain_rounds = 0;
+    EXPECT_EQ(fixedText(text, true, &composed_rounds), fixedText(text, false, &plain_rounds)) << path;
+    EXPECT_LE(composed_rounds, plain_rounds) << path;
+  }
+}
+
+// Each layout of an argument list addKeywords writes into: num_workers
+// (GPU101) and pin_memory (GPU103) land in one round, as two rounds wrote them.
+TEST(FixRoundsCost, ComposedKeywordsKeepEveryLayout) {
+  const std::string head =
+      "import torch\nfrom torch.utils.data import DataLoader\n\ndef main(ds):\n"
+      "    model = torch.nn.Linear(2, 2).cuda()\n";
+  const std::string loop =
+      "    for x in loader:\n        x = x.to('cuda')\n        model(x).sum().backward()\n";
+  const std::vector<std::string> calls = {
+      "    loader = DataLoader(ds, batch_size=8)\n",                         // inline
+      "    loader = DataLoader(ds, batch_size=8,)\n",                        // inline, trailing comma
+      "    loader = DataLoader(\n        ds,\n        batch_size=8,\n    )\n",  // own lines, trailing comma
+      "    loader = DataLoader(\n        ds,\n        batch_size=8  # b\n    )\n",  // own lines, comment
+  };
+  for (const std::string& call : calls) {
+    std::string text = head + call + loop;
+    int composed_rounds = 0, plain_rounds = 0;
+    std::string composed = fixedText(text, true, &composed_rounds);
+    EXPECT_EQ(composed, fixedText(text, false, &plain_rounds)) << call;
+    EXPECT_NE(composed.find("pin_memory=True"), std::string::npos) << composed;
+    EXPECT_NE(composed.find("num_workers="), std::string::npos) << composed;
+    EXPECT_LT(composed_rounds, plain_rounds) << call;
+  }
 }
 
 TEST(FixRoundsCost, ScopeOffLeavesEveryRule) {

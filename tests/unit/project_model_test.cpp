@@ -34,6 +34,30 @@ const Call& callNamed(const ScriptModel& m, std::string_view method) {
   throw std::runtime_error("no call " + std::string(method));
 }
 
+// The per-file indexes that replaced scans of every class or function:
+// every class of a name in file order (nested ones too), and the class or
+// function a definition node defines, null for any other node.
+TEST(ProjectModel, ClassesAndFunctionsAreIndexedByNameAndNode) {
+  Project p;
+  ScriptModel& m = p.add("a.py",
+                         "class Net:\n    pass\n\ndef make():\n    class Net:\n        pass\n    return Net\n\n"
+                         "class Other(Net):\n    def run(self):\n        pass\n");
+  const auto& nets = m.classesNamed("Net");
+  ASSERT_EQ(nets.size(), 2u);
+  EXPECT_LT(nets[0]->node.begin(), nets[1]->node.begin());
+  EXPECT_TRUE(m.classesNamed("Missing").empty());
+  EXPECT_TRUE(m.classesNamed("make").empty());  // a function, not a class
+  EXPECT_EQ(m.classAt(nets[1]->node), nets[1]);
+  EXPECT_EQ(m.classAt(nets[1]->node.field("body")), nullptr);
+  const Function* run = m.functionNamed("Other.run");
+  ASSERT_NE(run, nullptr);
+  EXPECT_EQ(m.functionAt(run->node), run);
+  EXPECT_EQ(m.functionAt(nets[0]->node), nullptr);
+  // A node of another file's tree never answers for this one.
+  ScriptModel& other = p.add("b.py", "class Net:\n    pass\n");
+  EXPECT_EQ(m.classAt(other.classesNamed("Net").front()->node), nullptr);
+}
+
 TEST(ProjectModel, ResolvesRelativeImportsTwoLevelsUp) {
   Project p;
   ScriptModel& utils = p.add("pkg/utils.py", "def helper(x):\n    return x\n");
