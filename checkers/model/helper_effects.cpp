@@ -62,7 +62,11 @@ bool returnsEarlyBefore(const ScriptModel& m, ts::Node block, ts::Node child) {
     if (!s.is("if_statement") || !containsReturn(s)) continue;
     ts::Node cond = s.field("condition");
     if (rankCheck(cond) || python::syntax::containsWord(cond.text(), {"isinstance"})) continue;
-    if (python::judgeGuard(m, cond).kind == python::GuardKind::Rare) continue;
+    // A rare exit holds only when no other branch returns (`if steps == 0:
+    // ... else: if steps % n != 0: return` exits on most calls).
+    bool other_branches = false;
+    for (ts::Node alt : s.namedChildren()) other_branches = other_branches || alt.is("elif_clause") || alt.is("else_clause");
+    if (!other_branches && python::judgeGuard(m, cond).kind == python::GuardKind::Rare) continue;
     return true;
   }
   return false;

@@ -41,3 +41,13 @@ def loss_value(loss, batch):
     if len(batch) == 0:
         return 0.0
     return loss.item()
+
+
+def sample_on_schedule(model, steps, every_n_steps, at_first):
+    if steps == 0:
+        if not at_first:
+            return
+    else:
+        if steps % every_n_steps != 0:
+            return
+    logger.info("sampling at step %d", steps)

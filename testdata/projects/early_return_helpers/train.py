@@ -4,7 +4,7 @@ type test or on an empty batch leaves the sync on every step of the process that
 import torch
 from torch.utils.data import DataLoader
 
-from helpers import as_number, huber_threshold, loss_value, report_loss, sample_images
+from helpers import as_number, huber_threshold, loss_value, report_loss, sample_images, sample_on_schedule
 
 device = torch.device("cuda")
 model = torch.nn.Linear(8, 8).to(device)
@@ -21,6 +21,7 @@ for epoch in range(2):
         optimizer.step()
         threshold = huber_threshold("l2", timesteps, table)  # ok: GPU201 (behind an early return)
         sample_images(model, step, 500)  # ok: GPU201 GPU206 (every 500 steps)
+        sample_on_schedule(model, step, 500, False)  # ok: GPU206 (returns on most steps, from either branch)
         report_loss(loss, step)  # expect: GPU201 "report_loss() runs `loss.item()`"
         total = as_number(loss)  # expect: GPU201 "as_number() runs `value.item()`"
         value = loss_value(loss, batch)  # expect: GPU201 "loss_value() runs `loss.item()`"
