@@ -72,16 +72,24 @@ bool returnsEarlyBefore(const ScriptModel& m, ts::Node block, ts::Node child) {
   return false;
 }
 
-// True when `n` runs on every call of `f`: nothing but a rank check lies
-// between them (any other condition may be false on most calls: a
-// deprecation warning, a periodic or failure guard), no early return before
-// it (see returnsEarlyBefore), and no exception
-// handler or batch loop of f's own (a batch loop's statements are the
-// loop's rules' business, not the caller's).
-bool everyCall(const ScriptModel& m, ts::Node n, const Function& f) {
+// An early return before `n` on the way up to f's body: even a host sync
+// (which counts on any branch, see HelperEffects::of) then runs only on the
+// calls that get past it.
+bool returnsEarly(const ScriptModel& m, ts::Node n, const Function& f) {
+  ts::Node child = n;
+  for (ts::Node p = n.parent(); p && !(p == f.node); child = p, p = p.parent())
+    if (p.is("block") && returnsEarlyBefore(m, p, child)) return true;
+  return false;
+}
+
+// Everything but early returns that decides whether `n` runs on every call
+// of `f`: nothing but a rank check lies between them (any other condition
+// may be false on most calls: a deprecation warning, a periodic or failure
+// guard), and no exception handler or batch loop of f's own (a batch loop's
+// statements are the loop's rules' business, not the caller's).
+bool everyCallPastExits(const ScriptModel& m, ts::Node n, const Function& f) {
   ts::Node child = n;
   for (ts::Node p = n.parent(); p && !(p == f.node); child = p, p = p.parent()) {
-    if (p.is("block") && returnsEarlyBefore(m, p, child)) return false;
     if (p.is("except_clause") || p.is("conditional_expression") || p.is("else_clause") || p.is("while_statement"))
       return false;
     if ((p.is("if_statement") || p.is("elif_clause")) && !p.field("condition").contains(child) &&
@@ -96,14 +104,9 @@ bool everyCall(const ScriptModel& m, ts::Node n, const Function& f) {
   return true;
 }
 
-// An early return before `n` on the way up to f's body: even a host sync
-// (which counts on any branch, see HelperEffects::of) then runs only on the
-// calls that get past it.
-bool returnsEarly(const ScriptModel& m, ts::Node n, const Function& f) {
-  ts::Node child = n;
-  for (ts::Node p = n.parent(); p && !(p == f.node); child = p, p = p.parent())
-    if (p.is("block") && returnsEarlyBefore(m, p, child)) return true;
-  return false;
+// True when `n` runs on every call of `f`.
+bool everyCall(const ScriptModel& m, ts::Node n, const Function& f) {
+  return !returnsEarly(m, n, f) && everyCallPastExits(m, n, f);
 }
 
 // A DataLoader that starts worker processes: its worker count resolves above
@@ -152,7 +155,7 @@ const EffectSummary& HelperEffects::of(const ScriptModel& model, const Function&
   // but a rank check lies between them and f's body.
   for (const Call& c : model.callsIn(f.node))
     if (c.function == &f && !model.underPeriodicGuard(c.node, f.node) && !returnsEarly(model, c.node, f))
-      scanCall(model, c, everyCall(model, c.node, f), summary);
+      scanCall(model, c, everyCallPastExits(model, c.node, f), summary);
   // A test of a GPU tensor (`if torch.min(y) < -1.:`) syncs whenever it is
   // evaluated, before the rarely taken branch it guards; the earliest is shown.
   if (std::optional<EffectSite> test = conditionSync(model, f)) {
