@@ -101,10 +101,16 @@ ts::Node DeviceAnalysis::origin(ts::Node e, int depth) {
   std::string_view t = e.type();
   if (t == "identifier") return nameOrigin(e, depth);
   if (t == "attribute") {
-    if (hostAttribute(e.field("attribute").text())) return {};
+    std::string_view attr = e.field("attribute").text();
+    if (hostAttribute(attr)) return {};
     ts::Node obj = syntax::unwrap(e.field("object"));
     if (obj.is("identifier") && obj.text() == "self") return {};  // object state: unknown
-    return origin(obj, depth + 1);
+    ts::Node o = origin(obj, depth + 1);
+    // A module's attributes are its submodules, its parameters and plain
+    // Python state (`engine.local_rank`, `model.config`): only the
+    // parameters are tensors on its device. Asked only of objects on a GPU.
+    if (o && !oneOf(attr, {"weight", "bias"}) && isModule(obj, depth + 1)) return {};
+    return o;
   }
   if (t == "subscript") return origin(e.field("value"), depth + 1);
   if (t == "call") return callOrigin(e, depth);

@@ -109,7 +109,14 @@ const std::vector<ScriptModel::ClassRef>& ScriptModel::instanceClasses(ts::Node 
       auto& instances = caches().self_instances;
       if (auto it = instances.find(key); it != instances.end()) return it->second;
       instances[key] = {};  // recursion: unknown
+      unsigned long refused = CrossFileDepth::refusalCount();
       auto found = instancesOf(e);
+      if (CrossFileDepth::refusalCount() != refused) {  // partial: ask again next time
+        caches().self_instances.erase(key);
+        thread_local std::vector<ClassRef> partial;
+        partial = std::move(found);
+        return partial;
+      }
       return caches().self_instances[key] = found;
     }
   thread_local std::vector<ClassRef> answer;  // valid until the next question
@@ -155,6 +162,7 @@ std::pair<const ScriptModel*, const Function*> ScriptModel::boundMethod(const Ca
     if (!fresh) return it->second;  // known, or being found (recursion: none)
   }
   auto result = none;
+  unsigned long refused = CrossFileDepth::refusalCount();
   ts::Node receiver = c.receiver ? syntax::unwrap(c.receiver) : ts::Node();
   if (receiver && receiver.is("identifier") && receiver.text() == "self") {
     if (c.function && c.function->owner) result = methodOf(*c.function->owner, c.method);
@@ -169,7 +177,12 @@ std::pair<const ScriptModel*, const Function*> ScriptModel::boundMethod(const Ca
     // A callable object: `loss_scaler(loss, optimizer)` runs its class's __call__.
     if (auto [model, cls] = instanceClass(c.callee); cls) result = model->methodOf(*cls, "__call__");
   }
-  if (ours) caches().bound[&c] = result;
+  if (ours) {
+    if (CrossFileDepth::refusalCount() == refused)
+      caches().bound[&c] = result;
+    else
+      caches().bound.erase(&c);  // partial (a question was refused below): ask again next time
+  }
   return result;
 }
 

@@ -118,7 +118,15 @@ class CrossFileDepth {
   CrossFileDepth& operator=(const CrossFileDepth&) = delete;
   // Nested at most kMaxDepth deep, and at most kMaxHops questions in all
   // under one outermost question (callers fan out).
-  [[nodiscard]] bool ok() const { return depth() <= kMaxDepth && hops() <= kMaxHops; }
+  [[nodiscard]] bool ok() const {
+    bool within = depth() <= kMaxDepth && hops() <= kMaxHops;
+    if (!within) ++refusals();
+    return within;
+  }
+  // Questions refused on this thread so far. An answer computed while one
+  // was refused is partial: how deep the question sat decided it, so it
+  // must not be memoised for askers that start shallower.
+  [[nodiscard]] static unsigned long refusalCount() { return refusals(); }
 
  private:
   static constexpr int kMaxDepth = 6;
@@ -130,6 +138,10 @@ class CrossFileDepth {
   static int& hops() {
     thread_local int h = 0;
     return h;
+  }
+  static unsigned long& refusals() {
+    thread_local unsigned long r = 0;
+    return r;
   }
 };
 

@@ -144,5 +144,45 @@ TEST(QuestionOrder, AParameterQuestionCutOffByTheBudgetLeavesNoTrace) {
   EXPECT_GT(cut, 3u);  // the budget did cut the question at several points
 }
 
+
+// A question answered while the cross-file bounds refused part of it (it sat
+// deep under another question that had already fanned out) is partial: the
+// same question asked later from the top must get the full answer, not the
+// remembered partial one. (A callable object `pipe = Pipeline(...)` called in
+// a nested function was left unbound for the rest of the file.)
+TEST(QuestionOrder, AnAnswerCutByTheCrossFileBoundsIsNotRemembered) {
+  auto model = python::buildScriptModel(
+      std::make_shared<SourceFile>("m.py",
+                                   "class Pipeline:\n"
+                                   "    def __call__(self, prompts):\n"
+                                   "        return prompts\n"
+                                   "\n"
+                                   "def main():\n"
+                                   "    pipe = Pipeline()\n"
+                                   "    def process(batch):\n"
+                                   "        return pipe(batch)\n"
+                                   "    process([1])\n",
+                                   FileKind::Python),
+      RuleOptions{});
+  const python::Call* call = nullptr;
+  for (const python::Call& c : model->calls())
+    if (c.method == "pipe") call = &c;
+  ASSERT_NE(call, nullptr);
+  python::CacheScope memos;  // one file's memos, shared by both questions
+  {
+    // Deep under an outermost question whose fan-out is spent.
+    python::CrossFileDepth outermost;
+    for (bool spent = false; !spent;) {
+      python::CrossFileDepth hop;
+      spent = !hop.ok();
+    }
+    const python::Function* cut = model->calledFunction(*call);
+    EXPECT_EQ(cut, nullptr);  // the bounds did cut it: otherwise this test proves nothing
+  }
+  const python::Function* full = model->calledFunction(*call);
+  ASSERT_NE(full, nullptr);
+  EXPECT_EQ(full->name, "__call__");
+}
+
 }  // namespace
 }  // namespace gpulint
