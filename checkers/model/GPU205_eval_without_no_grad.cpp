@@ -26,9 +26,30 @@ const char* kWhy =
     "holds several times the GPU memory it needs (forcing smaller eval batches) and spends time building a "
     "graph it throws away. model.eval() does not turn this off; ";
 
+// A diffusers or transformers pipeline (`StableDiffusionPipeline.from_pretrained(...)`,
+// `transformers.pipeline("text-generation")`), moved or cast or not: its
+// __call__ runs under no_grad itself, so a validation pass through it builds
+// no graph.
+bool isLibraryPipeline(const ScriptModel& m, ts::Node value, int depth) {
+  if (depth > 3) return false;
+  for (ts::Node src : m.valueSources(value, /*all_paths=*/true)) {
+    const Call* made = src.is("call") ? m.callAt(src) : nullptr;
+    if (!made) continue;
+    if (made->receiver && syntax::oneOf(made->method, {"to", "cuda", "half", "float", "bfloat16"})) {
+      if (isLibraryPipeline(m, made->receiver, depth + 1)) return true;
+      continue;
+    }
+    const std::string& q = made->qualified;
+    if (q == "transformers.pipeline") return true;
+    if ((q.starts_with("diffusers.") || q.starts_with("transformers.")) && q.find("Pipeline") != std::string::npos)
+      return true;
+  }
+  return false;
+}
+
 // `model(x)`, `self.net(x)`, `model.module(x)`, `model.forward(x)`: a module
 // call, not a loss or metric (their inputs carry the graph, if any) and not
-// HF `generate` (which runs under no_grad itself).
+// HF `generate` or a library pipeline (which run under no_grad themselves).
 bool isForward(const ScriptModel& m, const Call& c) {
   ts::Node callee = c.callee;
   if (c.method == "forward" && c.receiver) callee = c.receiver;
@@ -43,7 +64,8 @@ bool isForward(const ScriptModel& m, const Call& c) {
     if (q.starts_with("tensorflow.") || q.starts_with("keras.") || q.starts_with("jax.") || q.starts_with("flax."))
       return false;
   }
-  return m.isModuleExpression(callee);
+  if (!m.isModuleExpression(callee)) return false;
+  return !isLibraryPipeline(m, callee, 0);
 }
 
 // A no_grad-like with-block between `n` and `scope`.

@@ -18,9 +18,9 @@ using syntax::oneOf;
 // A model or loss built by code we cannot see (`model = GPT(config)`): its
 // name is the only hint left.
 bool nameLooksLikeModule(std::string_view name) {
-  if (name.starts_with("build_") || name.starts_with("get_") || name.starts_with("create_") ||
-      name.starts_with("make_") || name.starts_with("load_"))
-    return false;
+  // Verbs name functions that take or return a model (`accelerator.unwrap_model(m)`), not modules.
+  for (std::string_view verb : {"build_", "get_", "create_", "make_", "load_", "unwrap_", "save_", "init_", "setup_"})
+    if (name.starts_with(verb)) return false;
   names::Lowered lowered(name);
   if (!lowered.fits()) return false;
   std::string_view s = lowered.view();

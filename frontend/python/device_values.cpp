@@ -36,7 +36,10 @@ bool preservesDevice(std::string_view m) {
 // Attributes of a tensor that are host values.
 bool hostAttribute(std::string_view a) {
   return oneOf(a, {"shape", "dtype", "device", "ndim", "is_cuda", "requires_grad", "grad_fn", "names", "layout",
-                   "is_leaf", "is_sparse", "training", "param_groups"});
+                   "is_leaf", "is_sparse", "training", "param_groups",
+                   // No tensor has these: the object is a module, engine or
+                   // output holding plain state (`unwrap_model(unet).config.in_channels`).
+                   "config", "local_rank", "global_rank", "world_size"});
 }
 
 // Factory functions: on the host unless `device=` says otherwise.

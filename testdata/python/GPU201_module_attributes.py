@@ -5,6 +5,10 @@ parameters are on the GPU and still do."""
 import deepspeed
 
 
+def unwrap(engine):
+    return engine.module if hasattr(engine, "module") else engine
+
+
 def train(args, net, loader, criterion):
     model_engine, optimizer, _, _ = deepspeed.initialize(args=args, model=net)
     device = model_engine.device
@@ -22,6 +26,8 @@ def train(args, net, loader, criterion):
         if consumed >= budget:  # ok: host arithmetic on what the engine's scheduler reports
             break
         if model_engine.global_rank == 0:  # ok: plain state of the engine
+            pass
+        if unwrap(model_engine).config.hidden_size > 1024:  # ok: a module's config holds host values
             pass
         print(model_engine.weight.norm().item())  # expect: GPU201 "`model_engine.weight.norm().item()`"
         print(outputs.max().item())  # expect: GPU201
