@@ -282,7 +282,38 @@ class LoopClassifier {
 
   bool isEvalLoop(const Loop& l) {
     if (!l.node.is("for_statement") || !iteratesBatches(l) || !worksOnItems(l)) return false;
+    // Named like batches but only formats results on the host (`for image
+    // in images: logs.append(wandb.Image(image))` after a validation pass):
+    // it queues no GPU work, so nothing in it can keep a GPU waiting.
+    if (!forwardsTarget(l) && onlyHostCalls(l.node.field("body"))) return false;
     return m_.inEvalContext(l.node);
+  }
+
+  // Every call in `body` is a known host-side call (image/array formatting,
+  // trackers, containers, logging), and there is at least one.
+  bool onlyHostCalls(ts::Node body) {
+    size_t n = 0;
+    for (const Call& c : m_.callsIn(body)) {
+      if (!body.contains(c.node)) continue;
+      ++n;
+      const std::string& q = c.qualified;
+      bool host_library = false;
+      for (std::string_view prefix : {"wandb.", "numpy.", "PIL.", "cv2.", "os.", "json.", "math.", "logging.",
+                                      "imageio.", "matplotlib.", "random."})
+        host_library = host_library || q.starts_with(prefix);
+      if (host_library) continue;
+      if (!c.receiver && q.empty() &&
+          syntax::oneOf(c.method, {"print", "len", "str", "int", "float", "zip", "enumerate", "range", "list", "dict",
+                                   "tuple", "isinstance", "format", "open", "round", "sorted"}))
+        continue;
+      if (c.receiver && q.empty() &&
+          syntax::oneOf(c.method, {"append", "extend", "info", "warning", "debug", "format", "join", "save", "resize",
+                                   "convert", "log", "add_images", "add_image", "items", "keys", "values", "get",
+                                   "split", "strip", "replace", "write"}))
+        continue;
+      return false;  // anything else may queue GPU work
+    }
+    return n > 0;
   }
 
   // Something in the body besides printing uses what the loop yields:

@@ -1,0 +1,25 @@
+"""After a validation pass, loops over the generated images only format them
+for a tracker on the host: they queue no GPU work, so logging in them keeps
+no GPU waiting. The validation batch loop that runs the model still counts."""
+import numpy as np
+import torch
+import wandb
+
+
+@torch.no_grad()
+def log_validation(unet, val_loader, accelerator, step):
+    images = []
+    for batch in val_loader:
+        latents = batch["latents"].to(accelerator.device)
+        images.append(unet(latents).sample)
+        print(f"validated batch {len(images)}")  # expect: GPU206 "evaluation loop"
+    for tracker in accelerator.trackers:
+        if tracker.name == "tensorboard":
+            np_images = np.stack([np.asarray(image) for image in images])  # ok: host formatting after the pass
+            tracker.writer.add_images("validation", np_images, step, dataformats="NHWC")
+        elif tracker.name == "wandb":
+            formatted = []
+            for image in images:
+                formatted.append(wandb.Image(image, caption="validation"))  # ok: formats one image, no GPU work
+                print(f"formatted image {len(formatted)}")  # ok: the loop runs no GPU work
+            tracker.log({"validation": formatted})
