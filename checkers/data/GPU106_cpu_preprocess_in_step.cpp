@@ -16,10 +16,11 @@ namespace syntax = python::syntax;
 
 using syntax::oneOf;
 
-// `tokenizer`, `self.tokenizer`, `image_processor`; not `get_tokenizer`.
+// `tokenizer`, `self.tokenizer`, `image_processor`; not `get_tokenizer`, not
+// `unet.set_attn_processor` (swaps a module's attention implementation).
 bool namesPreprocessor(ts::Node expr) {
   std::string name(syntax::lastName(expr));
-  for (const char* verb : {"get_", "build_", "load_", "make_", "create_", "init_"})
+  for (const char* verb : {"get_", "build_", "load_", "make_", "create_", "init_", "set_", "reset_"})
     if (name.starts_with(verb)) return false;
   return name.ends_with("tokenizer") || name.ends_with("processor") || name.ends_with("feature_extractor");
 }

@@ -308,7 +308,7 @@ class LoopClassifier {
         continue;
       if (c.receiver && q.empty() &&
           syntax::oneOf(c.method, {"append", "extend", "info", "warning", "debug", "format", "join", "save", "resize",
-                                   "convert", "log", "add_images", "add_image", "items", "keys", "values", "get",
+                                   "convert", "log", "add_images", "add_image", "add_data", "items", "keys", "values", "get",
                                    "split", "strip", "replace", "write"}))
         continue;
       return false;  // anything else may queue GPU work

@@ -68,6 +68,7 @@ def train_text(model, loader, optimizer):
     for epoch in range(args.epochs):
         for step, batch in enumerate(loader):
             inputs = tokenizer(batch["text"], padding=True, truncation=True, return_tensors="pt")  # expect: GPU106 "tokenizes"
+            model.set_attn_processor(args.attention_kinds[step % 2])  # ok: swaps the attention implementation, no preprocessing
             records = [json.loads(line) for line in batch["meta"]]  # expect: GPU106 "parses JSON"
             inputs = {k: v.to(device, non_blocking=True) for k, v in inputs.items()}
             labels = torch.tensor([r["label"] for r in records]).to(device, non_blocking=True)

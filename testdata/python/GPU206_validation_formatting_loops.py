@@ -23,3 +23,7 @@ def log_validation(unet, val_loader, accelerator, step):
                 formatted.append(wandb.Image(image, caption="validation"))  # ok: formats one image, no GPU work
                 print(f"formatted image {len(formatted)}")  # ok: the loop runs no GPU work
             tracker.log({"validation": formatted})
+            table = wandb.Table(columns=["generated"])
+            for image in images:
+                table.add_data(wandb.Image(image))  # ok: fills a table on the host
+            tracker.log({"validation_table": table})
