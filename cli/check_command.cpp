@@ -349,7 +349,19 @@ int runCheck(const Options& o) {
     // The view above is the first round's unless the project step read
     // scripts from disk: those join the project only when linked again.
     bool view_current = per_file.size() == analysed;
-    fixed = applyFixRounds(per_file, o.unsafe_fixes, settings.options, filter, link, view_current ? &results : nullptr);
+    // --diff reads only the fixed texts (per_file's sources): the last
+    // round's files are not analysed again, nor the project linked after.
+    bool texts_only = o.diff && !o.add_noqa;
+    fixed = applyFixRounds(per_file, o.unsafe_fixes, settings.options, filter, link, view_current ? &results : nullptr,
+                           texts_only);
+    if (texts_only) {
+      for (const auto& f : outside)
+        std::cerr << "gpulint: " << f << ": fixes not applied: outside the analysed paths (" << roots.describe()
+                  << ")\n";
+      printDiff(fixed, lookupOf(per_file));
+      if (!file_errors.empty()) return kExitError;
+      return findings_before > 0 ? kExitFindings : kExitClean;
+    }
     if (!view_current) results = link(per_file);
   }
   SourceLookup lookup = lookupOf(results);
