@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <optional>
 
-#include "checkers/parallel_for.h"
+#include "core/parallel_for.h"
 #include "frontend/python/script_model.h"
 
 namespace gpulint {
@@ -35,7 +35,7 @@ CrossFilePass::CrossFilePass(std::vector<FileAnalysis>& results, const RuleOptio
     for (FileAnalysis& r : results_)
       if (r.script && r.source && r.source->kind() == FileKind::Python && r.error.empty())
         project_.add(r.script.get());
-    project_.link();
+    project_.link(jobs);
     linked_ = true;
   }
   completeUnlinked(jobs);

@@ -18,6 +18,11 @@ bool mayOfferFix(std::string_view rule) {
   return std::find(std::begin(kRules), std::end(kRules), rule) != std::end(kRules);
 }
 
+bool fixEndsChain(std::string_view rule) {
+  static constexpr std::string_view kRules[] = {"GPU102", "GPU104", "GPU105"};
+  return std::find(std::begin(kRules), std::end(kRules), rule) != std::end(kRules);
+}
+
 FixableRulesOnly::FixableRulesOnly(bool on) : was_(fixable_only.load()) {
   if (on) fixable_only = true;
 }

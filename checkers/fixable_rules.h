@@ -10,6 +10,14 @@ namespace gpulint {
 // (tests/unit/fix_rounds_cost_test.cpp checks every fixture's fixes against it).
 [[nodiscard]] bool mayOfferFix(std::string_view rule);
 
+// True for a rule whose fixes cannot make a finding with a fix appear that
+// was not there before: its own finding is gone once fixed, and no other rule
+// reads what it writes (non_blocking=True on a copy, persistent_workers=True,
+// a tf.data prefetch). A --diff round that applies only such fixes is the
+// last; a fix that may enable another (num_workers enables GPU105's
+// persistent_workers, pin_memory GPU104's non_blocking) is not listed.
+[[nodiscard]] bool fixEndsChain(std::string_view rule);
+
 class FixableRulesOnly {
  public:
   explicit FixableRulesOnly(bool on);

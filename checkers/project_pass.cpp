@@ -1,8 +1,8 @@
 // Job -> script linking and job-valued re-analysis (see project_pass.h).
 #include "checkers/project_pass.h"
 #include "checkers/cross_file_pass.h"
-#include "checkers/parallel_for.h"
 #include "checkers/run_config_pass.h"
+#include "core/parallel_for.h"
 
 #include <algorithm>
 #include <filesystem>

@@ -23,6 +23,7 @@
 #include "cli/fix_writer.h"
 #include "cli/project_scope.h"
 #include "cli/report_output.h"
+#include "core/parallel_for.h"
 #include "fixits/apply.h"
 #include "frontend/cxx/cxx_frontend.h"
 #include "frontend/cxx/include_policy.h"
@@ -123,14 +124,20 @@ ProjectLink relinker(const Discovery& discovery, const RuleOptions& options, uns
 }
 
 // What is reported of every file (see finding_filter.h), in one sorted list.
+// Each file is filtered on its own, on up to `jobs` threads; the list is
+// joined in file order and sorted, so it does not depend on `jobs`.
 std::vector<Diagnostic> filterDiagnostics(std::vector<FileAnalysis>& results, const Settings& settings,
-                                          bool report_unused) {
-  std::vector<Diagnostic> out;
-  for (auto& r : results) {
-    if (!r.source) continue;
+                                          bool report_unused, unsigned jobs) {
+  std::vector<std::vector<Diagnostic>> kept(results.size());
+  parallelFor(results.size(), jobs, [&](size_t i) {
+    FileAnalysis& r = results[i];
+    if (!r.source) return;
     FindingFilterOptions options{report_unused, r.error.empty()};
-    for (auto& d : selectFindings(std::move(r.diagnostics), *r.source, settings, options)) out.push_back(std::move(d));
-  }
+    kept[i] = selectFindings(std::move(r.diagnostics), *r.source, settings, options);
+  });
+  std::vector<Diagnostic> out;
+  for (auto& file : kept)
+    for (auto& d : file) out.push_back(std::move(d));
   std::sort(out.begin(), out.end(), diagnosticLess);
   return out;
 }
@@ -316,7 +323,7 @@ int runCheck(const Options& o) {
   // filtering took out of the findings.
   std::vector<ParseGap> parse_gaps;
   auto filter = [&](std::vector<FileAnalysis>& r) {
-    std::vector<Diagnostic> d = inScope(filterDiagnostics(r, settings, o.report_unused_suppressions), scope);
+    std::vector<Diagnostic> d = inScope(filterDiagnostics(r, settings, o.report_unused_suppressions, jobs), scope);
     if (baseline) d = baseline->newFindings(std::move(d), lookupOf(r));
     parse_gaps = takeParseGaps(d, r);
     for (auto& diagnostic : d)
@@ -324,7 +331,7 @@ int runCheck(const Options& o) {
     return d;
   };
   if (!o.write_baseline.empty()) {
-    std::vector<Diagnostic> all = inScope(filterDiagnostics(results, settings, o.report_unused_suppressions), scope);
+    std::vector<Diagnostic> all = inScope(filterDiagnostics(results, settings, o.report_unused_suppressions, jobs), scope);
     (void)takeParseGaps(all, results);
     return recordBaseline(o, all, lookupOf(results), file_errors);
   }
@@ -342,7 +349,19 @@ int runCheck(const Options& o) {
     // The view above is the first round's unless the project step read
     // scripts from disk: those join the project only when linked again.
     bool view_current = per_file.size() == analysed;
-    fixed = applyFixRounds(per_file, o.unsafe_fixes, settings.options, filter, link, view_current ? &results : nullptr);
+    // --diff reads only the fixed texts (per_file's sources): the last
+    // round's files are not analysed again, nor the project linked after.
+    bool texts_only = o.diff && !o.add_noqa;
+    fixed = applyFixRounds(per_file, o.unsafe_fixes, settings.options, filter, link, view_current ? &results : nullptr,
+                           texts_only);
+    if (texts_only) {
+      for (const auto& f : outside)
+        std::cerr << "gpulint: " << f << ": fixes not applied: outside the analysed paths (" << roots.describe()
+                  << ")\n";
+      printDiff(fixed, lookupOf(per_file));
+      if (!file_errors.empty()) return kExitError;
+      return findings_before > 0 ? kExitFindings : kExitClean;
+    }
     if (!view_current) results = link(per_file);
   }
   SourceLookup lookup = lookupOf(results);

@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "checkers/fixable_rules.h"
 #include "fixits/apply.h"
 #include "fixits/notebook_edits.h"
 #include "frontend/input_guard.h"
@@ -71,10 +72,24 @@ FixedSource fixedSource(const FileAnalysis& file, const std::vector<Edit>& edits
   return parsedFix(file, edits, std::move(after), errorsBefore(file));
 }
 
+// True when applying `plan` cannot make a new fix appear: every chosen fix
+// ends its chain and no fix waits for the next round (an overlap).
+bool lastRound(const fixits::FixPlan& plan, const std::vector<Diagnostic>& diagnostics) {
+  if (!plan.skipped.empty()) return false;
+  for (const Fix* f : plan.chosen) {
+    const Diagnostic* owner = nullptr;
+    for (const Diagnostic& d : diagnostics)
+      if (!d.fixes.empty() && f >= d.fixes.data() && f < d.fixes.data() + d.fixes.size()) owner = &d;
+    if (!owner || !fixEndsChain(owner->rule)) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 FixResult applyFixRounds(std::vector<FileAnalysis>& results, bool unsafe, const RuleOptions& options,
-                         const DiagnosticFilter& filter, const ProjectLink& link, std::vector<FileAnalysis>* view) {
+                         const DiagnosticFilter& filter, const ProjectLink& link, std::vector<FileAnalysis>* view,
+                         bool texts_only) {
   FixResult out;
   std::map<std::string, size_t> index;
   for (size_t i = 0; i < results.size(); ++i)
@@ -96,6 +111,7 @@ FixResult applyFixRounds(std::vector<FileAnalysis>& results, bool unsafe, const 
       return false;
     });
     fixits::FixPlan plan = fixits::planFixes(diagnostics, unsafe);
+    bool last = texts_only && lastRound(plan, diagnostics);
     if (round == 0 || plan.chosen.empty()) {
       // Overlap messages are only final when nothing else can be applied.
       if (plan.chosen.empty()) out.messages.insert(out.messages.end(), plan.skipped.begin(), plan.skipped.end());
@@ -118,13 +134,19 @@ FixResult applyFixRounds(std::vector<FileAnalysis>& results, bool unsafe, const 
         continue;
       }
       if (!out.original.count(file)) out.original[file] = r.source->fileText();
-      r = fixed.tree.valid() ? analyzeSource(std::move(fixed.source), std::move(fixed.tree), options)
-                             : analyzeSource(std::move(fixed.source), options);
+      if (last) {  // nothing can follow: the text is all the caller reads
+        r = FileAnalysis{std::move(fixed.source)};
+      } else {
+        ++out.analyses;
+        r = fixed.tree.valid() ? analyzeSource(std::move(fixed.source), std::move(fixed.tree), options)
+                               : analyzeSource(std::move(fixed.source), options);
+      }
       out.fixes_applied += fixes_per_file[file];
       out.fixes_per_file[file] += fixes_per_file[file];
       changed = true;
     }
     if (!changed) break;
+    if (last) return out;
     stale = true;
   }
   if (view) *view = stale ? viewOf() : std::move(current);  // stale: the last round hit kMaxRounds

@@ -15,6 +15,7 @@ struct FixResult {
   std::map<std::string, int> fixes_per_file;     // display path -> fixes applied to it
   int fixes_applied = 0;
   std::vector<std::string> messages;  // overlaps and rejected fixes
+  int analyses = 0;                    // fixed files analysed again (a round's cost), counted per round
 };
 
 using DiagnosticFilter = std::function<std::vector<Diagnostic>(std::vector<FileAnalysis>&)>;
@@ -30,8 +31,13 @@ using ProjectLink = std::function<std::vector<FileAnalysis>(const std::vector<Fi
 // `view`, when given, is the project view of `results` as passed (what the
 // caller reported), so the first round does not link again; on return it is
 // the view of the fixed results.
+// `texts_only` (--diff): the caller reads only the fixed texts, so a round
+// whose fixes all end their chain (checkers/fixable_rules.h fixEndsChain) and
+// that left no fix waiting is the last: its files are not analysed again.
+// Their results then hold the fixed source only (no model, no findings), and
+// `view` is left as it was.
 FixResult applyFixRounds(std::vector<FileAnalysis>& results, bool unsafe, const RuleOptions& options,
                          const DiagnosticFilter& filter, const ProjectLink& link = {},
-                         std::vector<FileAnalysis>* view = nullptr);
+                         std::vector<FileAnalysis>* view = nullptr, bool texts_only = false);
 
 }  // namespace gpulint::cli

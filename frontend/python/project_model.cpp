@@ -3,6 +3,7 @@
 
 #include <deque>
 
+#include "core/parallel_for.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::python {
@@ -186,34 +187,66 @@ void ProjectModel::bind(ScriptModel* m, const Call& c, ProjectDef def) {
   if (def.model != m) edges_.emplace_back(m, def.model);
 }
 
-void ProjectModel::link() {
-  for (ScriptModel* m : models_)
-    for (const auto& f : m->functions())
-      if (f->owner) method_names_.insert(f->name);
-  for (ScriptModel* m : models_) {
-    for (const Call& c : m->calls())
-      if (ProjectDef def = resolveCall(*m, c)) bind(m, c, def);
-    // Imports of project modules, for the GPU path.
-    for (const auto& [local, qualified] : m->imports()) {
-      std::vector<std::string> parts = split(qualified);
-      int level = m->importLevel(local);
-      for (size_t k = parts.size(); k > 0; --k) {
-        std::vector<std::string> head(parts.begin(), parts.begin() + static_cast<long>(k));
-        if (const Module* mod = moduleAt(*m, level, head)) {
-          if (mod->model != m) importers_[mod->model].insert(m);
-          break;
-        }
+// The project definitions one file's calls name and the project modules it
+// imports (for the GPU path); reads the project's indexes only.
+ProjectModel::FileLinks ProjectModel::resolveFile(const ScriptModel& m) const {
+  FileLinks out;
+  for (const Call& c : m.calls())
+    if (ProjectDef def = resolveCall(m, c)) out.calls.emplace_back(&c, def);
+  for (const auto& [local, qualified] : m.imports()) {
+    std::vector<std::string> parts = split(qualified);
+    int level = m.importLevel(local);
+    for (size_t k = parts.size(); k > 0; --k) {
+      std::vector<std::string> head(parts.begin(), parts.begin() + static_cast<long>(k));
+      if (const Module* mod = moduleAt(m, level, head)) {
+        if (mod->model != &m) out.imports.push_back(mod->model);
+        break;
       }
     }
   }
-  // Methods bound through objects: the instance's class may come from any
-  // file, so every name above is bound first and every model attached.
-  for (ScriptModel* m : models_) m->attachProject(this);
+  return out;
+}
+
+void ProjectModel::link(unsigned jobs) {
   for (ScriptModel* m : models_)
-    for (const Call& c : m->calls()) {
+    for (const auto& f : m->functions())
+      if (f->owner) method_names_.insert(f->name);
+  // Each file's calls are resolved on its own (the indexes above are only
+  // read), then bound in file order, so the project does not depend on jobs.
+  std::vector<FileLinks> found(models_.size());
+  parallelFor(models_.size(), jobs, [&](size_t i) { found[i] = resolveFile(*models_[i]); });
+  for (size_t i = 0; i < models_.size(); ++i) {
+    for (const auto& [call, def] : found[i].calls) bind(models_[i], *call, def);
+    for (const ScriptModel* module : found[i].imports) importers_[module].insert(models_[i]);
+  }
+  // Methods bound through objects: the instance's class may come from any
+  // file, so every name above is bound first and every model attached. Each
+  // file asks under a cache scope of its own (no memo is shared between
+  // threads) and sees the names bound above, not another file's methods:
+  // its answers do not depend on which files were asked before it.
+  for (ScriptModel* m : models_) m->attachProject(this);
+  // The file's own answers (which method each of its calls runs, the class
+  // each `self.x` holds) are kept as its model's memo, where the loop marks
+  // below read them, as when the files were asked one after another.
+  std::vector<ModelCaches> answers(models_.size());
+  parallelFor(models_.size(), jobs, [&](size_t i) {
+    CacheScope scope;
+    found[i].calls.clear();
+    const ScriptModel& m = *models_[i];
+    for (const Call& c : m.calls()) {
       if (callees_.count(&c) || (!c.receiver && !c.callee.is("identifier"))) continue;
-      if (auto [model, f] = m->boundMethod(c); f && model != m) bind(m, c, {model, f, nullptr});
+      if (auto [model, f] = m.boundMethod(c); f && model != &m)
+        found[i].calls.emplace_back(&c, ProjectDef{model, f, nullptr});
     }
+    ModelCaches& asked = *CacheScope::of(m);
+    answers[i].bound = std::move(asked.bound);
+    answers[i].self_instances = std::move(asked.self_instances);
+  });
+  for (size_t i = 0; i < models_.size(); ++i) {
+    for (const auto& [call, def] : found[i].calls) bind(models_[i], *call, def);
+    models_[i]->caches_.bound = std::move(answers[i].bound);
+    models_[i]->caches_.self_instances = std::move(answers[i].self_instances);
+  }
   markGpu();
   markStepLoops();
   markEpochLoops();

@@ -38,8 +38,9 @@ class ProjectModel {
   // Resolves every call of every file once (linear in the project's calls):
   // names through imports first, then methods bound through objects
   // (ScriptModel::boundMethod), for which it attaches every model to this
-  // project (ProjectAttachment detaches them).
-  void link();
+  // project (ProjectAttachment detaches them). Each file's calls are
+  // resolved on up to `jobs` threads; the result does not depend on `jobs`.
+  void link(unsigned jobs = 1);
 
   // The file that owns a node (by its tree), null when none of ours does.
   [[nodiscard]] const ScriptModel* ownerOf(ts::Node n) const;
@@ -72,6 +73,12 @@ class ProjectModel {
     ScriptModel* model;
     std::string path;  // module path without .py ("a/b/engine"; a package's __init__ is "a/b")
   };
+  // What one file's calls and imports resolve to (link's per-file step).
+  struct FileLinks {
+    std::vector<std::pair<const Call*, ProjectDef>> calls;
+    std::vector<const ScriptModel*> imports;
+  };
+  [[nodiscard]] FileLinks resolveFile(const ScriptModel& m) const;
   const Module* moduleAt(const ScriptModel& from, int level, const std::vector<std::string>& parts) const;
   ProjectDef resolveName(const ScriptModel& from, int level, std::vector<std::string> parts, int depth) const;
   ProjectDef member(const Module& module, const std::vector<std::string>& rest, int depth) const;
