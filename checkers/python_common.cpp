@@ -151,24 +151,14 @@ ts::Node passedThroughGenerator(const python::ScriptModel& model, const python::
   return parameter.empty() ? ts::Node() : model.argumentFor(c, *f, parameter);
 }
 
-// The value of `self.x` when the class assigns it exactly once.
-ts::Node selfAttributeValue(ts::Node attr) {
+// The value of `self.x` when the class assigns it exactly once (anywhere
+// under the class): the owning model's index of the class's assignments,
+// built once per class, not a walk of the class per lookup.
+ts::Node selfAttributeValue(const python::ScriptModel& owner, ts::Node attr) {
   ts::Node cls = attr;
   while (cls && !cls.is("class_definition")) cls = cls.parent();
   if (!cls) return {};
-  ts::Node found;
-  int count = 0;
-  auto visit = [&](auto&& self, ts::Node n) -> void {
-    for (ts::Node c : n.namedChildren()) {
-      if (c.is("assignment") && c.field("left").text() == attr.text()) {
-        found = c.field("right");
-        ++count;
-      }
-      self(self, c);
-    }
-  };
-  visit(visit, cls);
-  return count == 1 ? found : ts::Node();
+  return owner.singleAssignmentUnder(cls, attr.text());
 }
 
 // The value of `self.x` assigned once in a project base class of the
@@ -213,7 +203,7 @@ void collectLoaders(const python::ScriptModel& model, ts::Node expr, int depth,
   for (ts::Node src : model.valueSources(expr, true)) {
     while (src && src.is("parenthesized_expression") && src.namedChildCount() == 1) src = src.namedChild(0);
     if (src.is("attribute") && src.field("object").text() == "self") {
-      if (ts::Node v = selfAttributeValue(src)) collectLoaders(model, v, depth + 1, out);
+      if (ts::Node v = selfAttributeValue(model.ownerOf(src), src)) collectLoaders(model, v, depth + 1, out);
       else if (ts::Node b = baseAttributeValue(model.ownerOf(src), src)) collectLoaders(model, b, depth + 1, out);
       continue;
     }

@@ -213,6 +213,11 @@ void check(const python::ScriptModel& model, const python::Call& loader, const s
 // has no such effect (HelperEffects::of), and a call whose arguments change
 // with the epoch rebuilds on purpose.
 void reportHelperLoaders(const python::ScriptModel& model, DiagnosticSink& sink) {
+  // epochLoopsAround answers this file's epoch loops only: without one, no
+  // call here runs per epoch, and no helper needs resolving.
+  bool has_epoch_loop = false;
+  for (const Loop& l : model.loops()) has_epoch_loop = has_epoch_loop || l.kind == python::LoopKind::Epoch;
+  if (!has_epoch_loop) return;
   HelperEffects effects;
   for (const python::Call& c : model.calls()) {
     auto [other, helper] = model.calledElsewhere(c);

@@ -29,6 +29,8 @@ bool namesPreprocessor(ts::Node expr) {
 // transform on it runs on the CPU (the same transform on a CUDA tensor is a
 // GPU op, which is what this rule recommends).
 bool hostBatch(const ScriptModel& m, const Call& c) {
+  // A batch loop is a step or eval loop of m: a file without one has none.
+  if (c.positional.empty() || !m.mayRunPerStep()) return false;
   for (ts::Node a : c.positional) {
     const python::Loop* source = batchSourceLoop(m, a);
     if (source && (source->kind == python::LoopKind::Step || source->kind == python::LoopKind::Eval) &&
@@ -94,8 +96,9 @@ std::string cpuPreprocessWork(const ScriptModel& m, const Call& c) {
   if (q.starts_with("pandas.") && c.method.starts_with("read_")) return "parses a table with pandas";
   if (oneOf(q, {"json.loads", "json.load", "ujson.loads", "orjson.loads", "simplejson.loads"}))
     return "parses JSON samples";
-  if (q.empty() && !m.calledFunction(c) &&
-      ((c.callee.is("identifier") || c.callee.is("attribute")) && namesPreprocessor(c.callee)))
+  // The name test first: resolving the callee is the costlier question.
+  if (q.empty() && (c.callee.is("identifier") || c.callee.is("attribute")) && namesPreprocessor(c.callee) &&
+      !m.calledFunction(c))
     return syntax::lastName(c.callee).ends_with("tokenizer") ? "tokenizes text" : "preprocesses raw samples";
   if (c.receiver && namesPreprocessor(c.receiver) &&
       oneOf(c.method, {"encode", "encode_plus", "batch_encode_plus", "tokenize", "apply_chat_template"}))
@@ -112,6 +115,9 @@ std::string cpuPreprocessWork(const ScriptModel& m, const Call& c) {
 void CpuPreprocessInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
   const ScriptModel& m = *ctx.script;
   if (runsOnCpuOnly(m)) return;  // no GPU to idle
+  // No call of a file without a batch loop or step hook runs per step, its
+  // helper calls included (helperCallsWith asks perStep first).
+  if (!m.mayRunPerStep()) return;
   std::map<uint32_t, bool> statements;  // one finding per statement: its first CPU op
   for (const Call& c : m.calls()) {
     if (workerCode(c.function)) continue;  // workers run it, in parallel with training

@@ -171,9 +171,13 @@ void reportHelperSyncs(const ScriptModel& model, const std::set<uint32_t>& repor
 void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
   const ScriptModel& model = *ctx.script;
   std::vector<ts::Node> spots, conditions;
-  for (const Call& c : model.calls())
-    if (maySync(model, c)) spots.push_back(c.node);
-  collectNonCallSpots(model.root(), spots, conditions);
+  // No spot of a file without a batch loop or step hook runs per step: its
+  // tree is not walked for them (only its calls of other files' helpers count).
+  if (model.mayRunPerStep()) {
+    for (const Call& c : model.calls())
+      if (maySync(model, c)) spots.push_back(c.node);
+    collectNonCallSpots(model.root(), spots, conditions);
+  }
   std::map<uint32_t, std::pair<Sync, python::BatchContext>> first;  // statement begin -> earliest sync
   auto keepEarliest = [&first](const Sync& s, const python::BatchContext& batch) {
     uint32_t key = statementOf(s.at).begin();

@@ -36,17 +36,20 @@ class Run {
   Run(const ScriptModel& m, DiagnosticSink& sink) : m_(m), sink_(sink) {}
 
   void evaluationCall(const Call& c) {
-    std::optional<EffectSite> elsewhere;
-    if (auto [other, g] = m_.calledElsewhere(c); g) {
-      // A helper of another file: its body decides, not its name.
-      elsewhere = effects_.of(*other, *g).site(Effect::Evaluation);
-      if (!elsewhere) return;
-    } else if (const Function* f = m_.calledFunction(c); !isEvaluationCall(m_, c) && !(f && reachesEvaluation(*f))) {
-      return;
-    }
+    auto [other, g] = m_.calledElsewhere(c);
+    if (!g)
+      if (const Function* f = m_.calledFunction(c); !isEvaluationCall(m_, c) && !(f && reachesEvaluation(*f))) return;
     auto context = m_.perStep(c.node);
     // Guarded, once per epoch, outside any loop, or itself in an eval loop: fine.
     if (!perTrainingStep(context)) return;
+    // A helper of another file: its body decides, not its name. Its summary
+    // (every effect of its body, the costlier question) is asked only for a
+    // call that runs per training step.
+    std::optional<EffectSite> elsewhere;
+    if (g) {
+      elsewhere = effects_.of(*other, *g).site(Effect::Evaluation);
+      if (!elsewhere) return;
+    }
     std::string what = "`" + std::string(c.callee.text()) + "()`";
     if (elsewhere) what += ", which runs " + evaluationAt(*elsewhere);
     report(c.node, c.node, what, *context, elsewhere);

@@ -220,7 +220,9 @@ void configSaveSteps(const AnalysisContext& ctx, DiagnosticSink& sink) {
 void PerStepCheckpoint::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
   Run run(ctx, sink);
   bool cpu_only = runsOnCpuOnly(*ctx.script);  // no GPU to idle: only configs of GPU trainers count
-  if (!cpu_only) run.intervalGuards();  // first: a save under a reported interval guard is not reported twice
+  // First: a save under a reported interval guard is not reported twice. A
+  // guard is judged only in a batch loop: a file without one is not walked.
+  if (!cpu_only && ctx.script->mayRunPerStep()) run.intervalGuards();
   for (const Call& c : ctx.script->calls()) {
     if (!cpu_only) run.saveCall(c);
     run.intervalArgument(c);

@@ -292,13 +292,33 @@ ExecutionFrequency frequencyOf(const ScriptModel& model, ts::Node n, bool respec
   return FrequencyWalk(model, respect_guards).from(n, 0, {});
 }
 
+bool ScriptModel::mayRunPerStep() const {
+  // Loop kinds are asked each time: the project pass turns loops into step
+  // loops after the build (ProjectModel::markStepLoops).
+  for (const Loop& l : loops_)
+    if (l.kind == LoopKind::Step || l.kind == LoopKind::Eval) return true;
+  int hooks = step_hooks_.load(std::memory_order_relaxed);
+  if (hooks < 0) {
+    BatchKind kind;
+    hooks = 0;
+    for (const auto& f : functions_)
+      if (isLightningHook(*f, &kind)) hooks = 1;
+    step_hooks_.store(hooks, std::memory_order_relaxed);
+  }
+  return hooks == 1;
+}
+
 std::optional<BatchContext> ScriptModel::perStep(ts::Node n) const {
+  // Only a step/eval loop or a step hook of this file makes a node per step
+  // (FrequencyWalk::batchLoop and function()): without one, no walk is needed.
+  if (!mayRunPerStep()) return std::nullopt;
   ExecutionFrequency f = frequencyOf(*this, n, true);
   if (f.how != Frequency::PerStep) return std::nullopt;
   return f.batch;
 }
 
 std::optional<BatchContext> ScriptModel::inBatchLoop(ts::Node n) const {
+  if (!mayRunPerStep()) return std::nullopt;
   ExecutionFrequency f = frequencyOf(*this, n, false);
   if (f.how != Frequency::PerStep) return std::nullopt;
   return f.batch;

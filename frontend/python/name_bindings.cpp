@@ -190,16 +190,24 @@ std::vector<NameBinding> ScriptModel::reachingBindings(ts::Node use) const {
   use = syntax::unwrap(use);
   if (!use || !use.is("identifier")) return {};
   std::string name(use.text());
+  // The ancestors are found once: the lambda/comprehension test below and the
+  // scopes the name may live in (the function definitions around the use,
+  // innermost first, then the module) both read them.
+  std::vector<ts::Node> up = use.ancestors();
   // Comprehension and lambda variables live in scopes of their own.
-  for (ts::Node p : use.ancestors()) {
+  for (ts::Node p : up) {
     if (p.is("function_definition")) break;
     if (p.is("lambda") && p.field("parameters") && syntax::containsName(p.field("parameters"), name)) return {};
     if (isComprehension(p))
       for (ts::Node c : p.namedChildren())
         if (c.is("for_in_clause") && syntax::containsName(c.field("left"), name)) return {};
   }
-  ts::Node innermost = syntax::ancestor(use, {"function_definition"});
-  for (ts::Node scope = innermost;; scope = syntax::ancestor(scope, {"function_definition"})) {
+  std::vector<ts::Node> defs;
+  for (ts::Node p : up)
+    if (p.is("function_definition")) defs.push_back(p);
+  ts::Node innermost = defs.empty() ? ts::Node() : defs.front();
+  size_t next_def = 1;
+  for (ts::Node scope = innermost;; scope = next_def < defs.size() ? defs[next_def++] : ts::Node()) {
     const Function* f = nullptr;
     if (scope)
       if (auto it = function_at_.find(scope.raw().id); it != function_at_.end() && it->second->node == scope)

@@ -63,11 +63,9 @@ class ModelBuilder {
   void build() {
     visit(m_.root(), nullptr, nullptr);
     indexFunctions();
-    for (auto& c : m_.calls_) {
-      c.function = m_.enclosingFunction(c.node);
-      fillCall(c);
-    }
-    for (auto& l : m_.loops_) l.function = m_.enclosingFunction(l.node);
+    // c.function and l.function were recorded by visit(): the innermost
+    // function_definition around the node (what enclosingFunction answers).
+    for (auto& c : m_.calls_) fillCall(c);
     for (size_t i = 0; i < m_.calls_.size(); ++i) {
       m_.call_index_[m_.calls_[i].node.begin()] = i;
       m_.calls_by_method_[m_.calls_[i].method].push_back(i);
@@ -125,17 +123,22 @@ class ModelBuilder {
         }
       Function* raw = f.get();
       m_.functions_.push_back(std::move(f));
+      Function* outer = enclosing_;
+      enclosing_ = raw;
       for (ts::Node ch : n.namedChildren()) visit(ch, raw, nullptr);
+      enclosing_ = outer;
       return;
     }
     if (t == "call") {
       Call c;
       c.node = n;
+      c.function = enclosing_;
       m_.calls_.push_back(std::move(c));
     }
     if (t == "for_statement" || t == "while_statement") {
       Loop l;
       l.node = n;
+      l.function = enclosing_;
       if (t == "for_statement") {
         l.iterable = n.field("right");
         l.target = n.field("left");
@@ -241,6 +244,10 @@ class ModelBuilder {
   }
 
   ScriptModel& m_;
+  // The innermost function whose definition visit() is inside (a class body
+  // in a function keeps it; `fn` does not): what enclosingFunction answers
+  // for a node there, known during the walk instead of asked per node.
+  Function* enclosing_ = nullptr;
 };
 
 // ---- ScriptModel ---------------------------------------------------------
@@ -321,7 +328,11 @@ std::pair<const ScriptModel*, const Function*> ScriptModel::closureCalled(const 
     auto it = names.find(c.method);
     return it != names.end() && !it->second.assignments.empty();
   };
-  ts::Node def = syntax::ancestor(c.callee, {"function_definition"});
+  // A call of this file knows its innermost function (the builder recorded
+  // it); only another's is looked up by walking its ancestors.
+  bool ours = !calls_.empty() && &c >= calls_.data() && &c < calls_.data() + calls_.size();
+  ts::Node def = ours ? (c.function ? c.function->node : ts::Node())
+                      : syntax::ancestor(c.callee, {"function_definition"});
   if (!(def && assigned(def)) && !assigned(root())) return {nullptr, nullptr};
   std::optional<NameBinding> b = lastBinding(c.callee);
   ts::Node value = b && b->value && b->index < 0 && !b->conditional ? syntax::unwrap(b->value) : ts::Node();

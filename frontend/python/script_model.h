@@ -2,6 +2,7 @@
 // ScriptModel: what a Python training script does, built once per file from
 // its tree-sitter tree. Checkers ask it questions ("is this call per step?",
 // "what does this expression resolve to?") instead of walking the tree.
+#include <atomic>
 #include <map>
 #include <memory>
 #include <optional>
@@ -351,6 +352,10 @@ class ScriptModel {
   // The batch loop that n is inside (guarded or not), for rules that only
   // need placement.
   [[nodiscard]] std::optional<BatchContext> inBatchLoop(ts::Node n) const;
+  // False when no node of this file can run once per batch: it has no step or
+  // eval loop and no Lightning/HF step hook (perStep and inBatchLoop then
+  // answer nullopt everywhere). A cheap test for checkers to skip a file.
+  [[nodiscard]] bool mayRunPerStep() const;
   // True when a condition (an if's condition node) is false on most steps.
   [[nodiscard]] bool isPeriodicCondition(ts::Node condition) const;
   // True when `n` sits under a periodic guard between itself and `scope`.
@@ -516,6 +521,9 @@ class ScriptModel {
   mutable TreeMemo<BindingSitesByName> shared_binding_sites_;
   [[nodiscard]] std::vector<ClassRef> instancesOf(ts::Node expr) const;
   bool uses_cuda_ = false;
+  // Whether some function is a Lightning/HF step hook: -1 until first asked
+  // (functions do not change after the build; loop kinds do, see mayRunPerStep).
+  mutable std::atomic<int> step_hooks_{-1};
   std::map<std::pair<ConfigRoot, std::string>, std::map<std::string, ResolvedValue>> config_values_;
 };
 

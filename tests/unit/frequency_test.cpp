@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "frontend/python/frequency.h"
+#include "frontend/python/project_model.h"
 
 namespace gpulint::python {
 namespace {
@@ -156,6 +157,55 @@ TEST_F(FrequencyTest, LoopOverSubsetsIsNotABatchLoop) {
   ASSERT_TRUE(subsets && batches);
   EXPECT_EQ(subsets->kind, LoopKind::Other);
   EXPECT_EQ(batches->kind, LoopKind::Eval);
+}
+
+
+// mayRunPerStep, the precondition perStep and inBatchLoop check first: only a
+// step/eval loop or a step hook of the file itself makes a node per step.
+// The project pass turns loops into step loops after the build, so the
+// answer must follow the loops' kinds, not stay as first computed.
+std::unique_ptr<ScriptModel> modelOf(const std::string& path, const std::string& text) {
+  return buildScriptModel(std::make_shared<SourceFile>(path, text, FileKind::Python), RuleOptions{});
+}
+
+ts::Node callText(const ScriptModel& m, std::string_view text) {
+  for (const Call& c : m.calls())
+    if (c.node.text() == text) return c.node;
+  ADD_FAILURE() << "no call " << text;
+  return {};
+}
+
+TEST(MayRunPerStep, OnlyAStepLoopOrStepHookOfTheFileMakesNodesPerStep) {
+  auto plain = modelOf("report.py", "def show(rows):\n    for r in rows:\n        print(r)\n");
+  EXPECT_FALSE(plain->mayRunPerStep());
+  EXPECT_FALSE(plain->perStep(callText(*plain, "print(r)")));
+  EXPECT_FALSE(plain->inBatchLoop(callText(*plain, "print(r)")));
+  auto hook = modelOf("lit.py",
+                      "import lightning as L\n\nclass Model(L.LightningModule):\n"
+                      "    def training_step(self, batch, idx):\n        return self.net(batch)\n");
+  EXPECT_TRUE(hook->mayRunPerStep());
+  EXPECT_TRUE(hook->perStep(callText(*hook, "self.net(batch)")));
+  EXPECT_TRUE(modelOf("train.py", kScript)->mayRunPerStep());
+}
+
+TEST(MayRunPerStep, FollowsAStepLoopTheProjectFindsAfterTheBuild) {
+  auto engine = modelOf("engine.py", "def train_one(model, opt, x):\n    loss = model(x)\n    loss.backward()\n"
+                                     "    opt.step()\n");
+  auto main = modelOf("main.py", "from engine import train_one\n\ndef run(model, opt, loader):\n"
+                                 "    for x in loader:\n        train_one(model, opt, x)\n");
+  ts::Node call = callText(*main, "train_one(model, opt, x)");
+  // Alone, main.py cannot see that train_one trains: no step loop yet.
+  EXPECT_FALSE(main->mayRunPerStep());
+  EXPECT_FALSE(main->perStep(call));
+  ProjectModel project;
+  project.add(engine.get());
+  project.add(main.get());
+  project.link();
+  ASSERT_EQ(main->loops().front().kind, LoopKind::Step);
+  EXPECT_TRUE(main->mayRunPerStep());
+  EXPECT_TRUE(main->perStep(call));
+  EXPECT_FALSE(engine->mayRunPerStep());
+  ProjectAttachment detach_after(project);  // destroyed first: no model keeps the project
 }
 
 }  // namespace
