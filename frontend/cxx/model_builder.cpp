@@ -343,9 +343,24 @@ bool Builder::leavesLoopAfter(const Stmt* s) {
   return false;
 }
 
+// The top-level declarations written in the analysed file. The builder
+// walks nothing else, and the parent map clang builds on the first
+// getParents() question covers only these: built over the whole translation
+// unit it walked every header's declarations and template instantiations,
+// a fifth of a file's cost (pytorch3d knn.cu: 0.82 of 4.57 G instructions).
+std::vector<Decl*> declarationsInFile(ASTContext& context) {
+  const SourceManager& sm = context.getSourceManager();
+  std::vector<Decl*> out;
+  for (Decl* d : context.getTranslationUnitDecl()->decls())
+    if (d->getLocation().isValid() && sm.isInMainFile(sm.getExpansionLoc(d->getLocation()))) out.push_back(d);
+  return out;
+}
+
 }  // namespace
 
 void extractModel(ASTContext& context, CxxModel& model) {
+  std::vector<Decl*> scope = declarationsInFile(context);
+  context.setTraversalScope(scope);
   Builder builder(context, model);
   builder.TraverseDecl(context.getTranslationUnitDecl());
   builder.resolveTargets();
