@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "frontend/cxx/cxx_frontend.h"
+#include "frontend/cxx/other_accelerator.h"
 
 namespace gpulint::checks {
 
@@ -13,6 +14,15 @@ FileAnalysis analyzeCxxSource(SourceFilePtr source, const RuleOptions& options) 
   if (!built.model) {
     result.error = built.error;  // empty in a build without libTooling: skipped, said once
     return result;
+  }
+  // Another accelerator's backend (mmcv's NPU/MLU ops): its SDK is not in
+  // the shim and no GPU4xx rule is about it, so it is not ours.
+  if (built.model->parse_errors > 0) {
+    std::string other = cxx::otherAccelerator(source->path(), built.model->missing_headers, built.model->first_error);
+    if (!other.empty()) {
+      result.skipped = "C++ for another accelerator (" + other + "), not CUDA: no GPU4xx rule applies";
+      return result;
+    }
   }
   result.missing_headers = built.model->missing_headers;
   AnalysisContext context;
