@@ -10,22 +10,15 @@
 
 #include "checkers/fixable_rules.h"
 #include "cli/fix_loop.h"
+#include "tests/unit/fix_loop_fixtures.h"
 
 namespace gpulint::cli {
 namespace {
 
 namespace fs = std::filesystem;
 
-std::vector<Diagnostic> everything(std::vector<FileAnalysis>& results) {
-  std::vector<Diagnostic> out;
-  for (auto& r : results) out.insert(out.end(), r.diagnostics.begin(), r.diagnostics.end());
-  return out;
-}
-
-struct Fixed {
-  std::string text;
-  FixResult result;
-};
+using testing_support::everything;
+using testing_support::Fixed;
 
 Fixed fix(const std::string& text, bool texts_only) {
   std::vector<FileAnalysis> results;

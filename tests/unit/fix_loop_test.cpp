@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "cli/fix_loop.h"
+#include "tests/unit/fix_loop_fixtures.h"
 #include "frontend/python/script_model.h"
 
 namespace gpulint::cli {
@@ -11,16 +12,8 @@ namespace {
 
 const char kBom[] = "\xEF\xBB\xBF";
 
-std::vector<Diagnostic> everything(std::vector<FileAnalysis>& results) {
-  std::vector<Diagnostic> out;
-  for (auto& r : results) out.insert(out.end(), r.diagnostics.begin(), r.diagnostics.end());
-  return out;
-}
-
-struct Fixed {
-  std::string text;
-  FixResult result;
-};
+using testing_support::everything;
+using testing_support::Fixed;
 
 Fixed fix(const std::string& text, bool unsafe,
           const std::function<std::vector<Diagnostic>(std::vector<FileAnalysis>&)>& filter = everything) {
