@@ -1,3 +1,7 @@
 #include "cli/run.h"
+#include "core/allocator.h"
 
-int main(int argc, char** argv) { return gpulint::cli::run(argc, argv); }
+int main(int argc, char** argv) {
+  gpulint::tuneAllocator();
+  return gpulint::cli::run(argc, argv);
+}

@@ -6,8 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # dpkg-dev: dpkg-shlibdeps, which computes the Debian package's Depends (cpack -G DEB).
+# libmimalloc-dev: the allocator (core/allocator.h: huge pages for the trees and models).
 packages=(cmake g++ make libyaml-cpp-dev nlohmann-json3-dev libgtest-dev libbenchmark-dev
-          nodejs python3 dpkg-dev libtomlplusplus-dev)
+          nodejs python3 dpkg-dev libtomlplusplus-dev libmimalloc-dev)
 if [[ "${GPULINT_WITH_CLANG:-ON}" != "OFF" ]]; then
   packages+=(libclang-16-dev llvm-16-dev libclang-cpp16-dev clang-16)
 fi

@@ -9,6 +9,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "core/allocator.h"
 #include "frontend/cxx/cxx_frontend.h"
 #include "frontend/project/discover.h"
 #include "frontend/ts/tree.h"
@@ -42,6 +43,8 @@ int parseCxx(const gpulint::Discovery& found) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // The same allocator set-up as gpulint, so the ratio compares analysis, not allocators.
+  gpulint::tuneAllocator();
   std::vector<std::string> paths(argv + 1, argv + argc);
   bool cxx = !paths.empty() && paths.front() == "--cxx";
   if (cxx) paths.erase(paths.begin());

@@ -1,0 +1,34 @@
+#include "core/allocator.h"
+
+#include <cstdint>
+#include <cstdlib>
+
+#include <sys/mman.h>
+
+#ifdef GPULINT_HAVE_MIMALLOC
+#include <mimalloc.h>
+#endif
+
+namespace gpulint {
+
+void tuneAllocator() {
+#ifdef GPULINT_HAVE_MIMALLOC
+  // mimalloc reads its environment when the process starts, before main():
+  // setting the option now would override the user's choice, so only when
+  // there is none.
+  if (std::getenv("MIMALLOC_LARGE_OS_PAGES")) return;
+  mi_option_enable(mi_option_large_os_pages);
+  // The segment mimalloc took before main() for the C++ runtime's own
+  // allocations is still on small pages, and gpulint would fill it first:
+  // ask for huge pages on the rest of it. mimalloc aligns a segment to its
+  // size (32 MiB in mimalloc 2); advice on a range partly unmapped only
+  // applies to what is mapped, so a wrong guess costs nothing.
+  constexpr std::uintptr_t kSegment = std::uintptr_t{32} << 20;
+  void* probe = mi_malloc(16);
+  auto start = reinterpret_cast<std::uintptr_t>(probe) & ~(kSegment - 1);
+  madvise(reinterpret_cast<void*>(start), kSegment, MADV_HUGEPAGE);
+  mi_free(probe);
+#endif
+}
+
+}  // namespace gpulint
