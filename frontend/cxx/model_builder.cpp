@@ -81,9 +81,21 @@ class Builder : public RecursiveASTVisitor<Builder> {
 
   bool VisitBinaryOperator(BinaryOperator* b) {
     // `block.x = n;` makes a dim3 variable's constructor arguments stale.
-    if (!b->isAssignmentOp()) return true;
-    if (const auto* m = dyn_cast<MemberExpr>(b->getLHS()->IgnoreParenImpCasts()))
-      if (const auto* ref = dyn_cast<DeclRefExpr>(m->getBase()->IgnoreParenImpCasts())) mutated_.insert(ref->getDecl());
+    if (b->isAssignmentOp()) noteAssigned(b->getLHS());
+    return true;
+  }
+
+  // `block = dim3(256);` is a call of dim3's assignment operator, not a
+  // BinaryOperator: the value at the launch is no longer the declaration's
+  // (a `dim3 block;` declared empty and set in each branch).
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr* call) {
+    if (call->isAssignmentOp() && call->getNumArgs() > 0) noteAssigned(call->getArg(0));
+    return true;
+  }
+
+  // `&block` handed to a function may be written through.
+  bool VisitUnaryOperator(UnaryOperator* u) {
+    if (u->getOpcode() == UO_AddrOf) noteAssigned(u->getSubExpr());
     return true;
   }
 
@@ -161,6 +173,13 @@ class Builder : public RecursiveASTVisitor<Builder> {
   std::vector<int> loops_;
   std::vector<const Stmt*> loop_stmts_;
   std::vector<Range> once_ranges_;
+  // The variable written by an assignment to `target` (`v = …`, `v.x = …`).
+  void noteAssigned(const Expr* target) {
+    target = target->IgnoreParenImpCasts();
+    if (const auto* m = dyn_cast<MemberExpr>(target)) target = m->getBase()->IgnoreParenImpCasts();
+    if (const auto* ref = dyn_cast<DeclRefExpr>(target)) mutated_.insert(ref->getDecl());
+  }
+
   std::set<const ValueDecl*> mutated_;
   SourceRanges src_;
   BranchFacts branches_;

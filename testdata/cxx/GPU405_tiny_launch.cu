@@ -38,3 +38,21 @@ void launch_all(float* x, int n, cudaStream_t stream) {
 void launch_channels(float* x, int n, int c, cudaStream_t stream) {
   LAUNCH_FOR_CHANNELS(c)  // expect: GPU405 "also launches it with blocks of 72, 100 threads"
 }
+
+// A dim3 declared empty and set in each branch (a tiled kernel and its
+// fallback): the value at the launch is the branch's, not the empty one's.
+void launch_tiled(float* x, int n, bool tiled, cudaStream_t stream) {
+  dim3 block_shape;
+  if (tiled) {
+    block_shape = dim3(32 * 8, 1, 1);
+  } else {
+    block_shape = dim3(4, 32, 1);
+  }
+  scale_kernel<<<n, block_shape, 0, stream>>>(x, n);  // ok: GPU405 (assigned after its declaration)
+  dim3 passed(1);
+  extern void choose_block(dim3 * out, int n);
+  choose_block(&passed, n);
+  scale_kernel<<<n, passed, 0, stream>>>(x, n);  // ok: GPU405 (written through a pointer)
+  dim3 fixed(4, 4);
+  scale_kernel<<<n, fixed, 0, stream>>>(x, n);  // expect: GPU405 "blocks of 16 threads"
+}
