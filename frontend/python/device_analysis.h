@@ -29,6 +29,16 @@ class DeviceAnalysis {
     int arity = 0;
   };
   using BindingMap = std::unordered_map<std::string, std::vector<Binding>>;
+  // A container filled item by item (`losses["d"] = d_loss`, `outs.append(y)`).
+  struct ItemStore {
+    ts::Node key;    // the subscript (null for append)
+    ts::Node value;  // what is stored
+  };
+  // One scope's bindings and item stores by name.
+  struct ScopeIndex {
+    BindingMap bindings;
+    std::unordered_map<std::string, std::vector<ItemStore>> stores;
+  };
 
   explicit DeviceAnalysis(const ScriptModel& m) : m_(m) {}
 
@@ -54,6 +64,7 @@ class DeviceAnalysis {
   bool backpropagates(const Function* f, std::string_view name, int depth);
   ts::Node bindingOrigin(const Binding& b, const std::vector<Binding>& all, ts::Node id, int depth);
   ts::Node parameterOrigin(const Function& f, std::string_view name, ts::Node param, int depth);
+  ts::Node itemStoreOrigin(ts::Node use, std::string_view name, ts::Node key, int depth);
 
   // --- modules and project definitions (device_modules.cpp) ---
   static bool isModuleConstructor(const std::string& q);
@@ -72,8 +83,10 @@ class DeviceAnalysis {
   static ts::Node dictKeyTarget(ts::Node for_stmt);
   static void namesIn(ts::Node n, std::set<std::string_view>& out);
   std::vector<Binding> bindingsFor(ts::Node id, const Function** fn, ts::Node* param);
+  const ScopeIndex& scopeIndex(ts::Node scope);
   const std::vector<Binding>& scopeBindings(ts::Node scope, std::string_view name);
-  static void collect(ts::Node scope, BindingMap& out);
+  const std::vector<ItemStore>& itemStores(ts::Node use, std::string_view name);
+  static void collect(ts::Node scope, ScopeIndex& out);
   std::vector<const Binding*> reaching(const std::vector<Binding>& all, ts::Node use, uint32_t before = UINT32_MAX);
 
   // Visits the named nodes under `scope` (with `flat`, without entering

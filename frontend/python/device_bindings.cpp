@@ -16,7 +16,7 @@ namespace gpulint::python {
 // Every name's bindings per scope (module or function body), in document
 // order: one walk per scope instead of one per use of a name.
 struct DeviceBindingIndex {
-  std::map<std::pair<uint32_t, uint32_t>, DeviceAnalysis::BindingMap> scopes;
+  std::map<std::pair<uint32_t, uint32_t>, DeviceAnalysis::ScopeIndex> scopes;
 };
 
 // The bindings of id's name in its scope: the innermost function that binds
@@ -46,27 +46,54 @@ std::vector<DeviceAnalysis::Binding> DeviceAnalysis::bindingsFor(ts::Node id, co
   return scopeBindings(m_.root(), name);
 }
 
-const std::vector<DeviceAnalysis::Binding>& DeviceAnalysis::scopeBindings(ts::Node scope, std::string_view name) {
-  static const std::vector<Binding> kNone;
+const DeviceAnalysis::ScopeIndex& DeviceAnalysis::scopeIndex(ts::Node scope) {
   std::shared_ptr<DeviceBindingIndex>& index = m_.caches().device_bindings;
   if (!index) index = std::make_shared<DeviceBindingIndex>();
   auto key = std::make_pair(scope.begin(), scope.end());
   auto& scopes = index->scopes;
   auto it = scopes.find(key);
   if (it == scopes.end()) {
-    it = scopes.emplace(key, BindingMap{}).first;
+    it = scopes.emplace(key, ScopeIndex{}).first;
     collect(scope, it->second);
   }
-  auto found = it->second.find(std::string(name));
-  return found == it->second.end() ? kNone : found->second;
+  return it->second;
 }
 
-void DeviceAnalysis::collect(ts::Node scope, BindingMap& out) {
+const std::vector<DeviceAnalysis::Binding>& DeviceAnalysis::scopeBindings(ts::Node scope, std::string_view name) {
+  static const std::vector<Binding> kNone;
+  const BindingMap& bindings = scopeIndex(scope).bindings;
+  auto found = bindings.find(std::string(name));
+  return found == bindings.end() ? kNone : found->second;
+}
+
+// The stores into the container `name` in the scope of `use`: the innermost
+// function holding it, else the module.
+const std::vector<DeviceAnalysis::ItemStore>& DeviceAnalysis::itemStores(ts::Node use, std::string_view name) {
+  static const std::vector<ItemStore> kNone;
+  ts::Node def = syntax::ancestor(use, {"function_definition"});
+  const auto& stores = scopeIndex(def ? def.field("body") : m_.root()).stores;
+  auto found = stores.find(std::string(name));
+  return found == stores.end() ? kNone : found->second;
+}
+
+void DeviceAnalysis::collect(ts::Node scope, ScopeIndex& index) {
+  BindingMap& out = index.bindings;
   walk(scope, [&](ts::Node n) {
     if (n.is("assignment")) {
       ts::Node right = n.field("right");
       while (right && right.is("assignment")) right = right.field("right");  // a = b = value
-      if (right) bindTarget(n, n.field("left"), right, out);
+      ts::Node left = n.field("left");
+      if (right && left.is("subscript"))
+        if (ts::Node c = syntax::unwrap(left.field("value")); c.is("identifier"))
+          index.stores[std::string(c.text())].push_back({left.field("subscript"), right});
+      if (right) bindTarget(n, left, right, out);
+    } else if (n.is("call")) {
+      // `outputs.append(y)`: a list filled element by element.
+      ts::Node callee = n.field("function"), args = n.field("arguments");
+      if (callee.is("attribute") && callee.field("attribute").text() == "append" && args &&
+          args.namedChildCount() == 1 && !args.namedChild(0).is("keyword_argument"))
+        if (ts::Node c = syntax::unwrap(callee.field("object")); c.is("identifier"))
+          index.stores[std::string(c.text())].push_back({{}, args.namedChild(0)});
     } else if (n.is("augmented_assignment")) {
       ts::Node left = n.field("left");
       if (left.is("identifier")) out[std::string(left.text())].push_back({n, n.field("right"), n.end(), true});

@@ -8,6 +8,7 @@
 //
 // This file answers where a value comes from; device_analysis.h lists the
 // rest of the analysis.
+#include <algorithm>
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -115,7 +116,19 @@ ts::Node DeviceAnalysis::origin(ts::Node e, int depth) {
     if (o && !oneOf(attr, {"weight", "bias"}) && isModule(obj, depth + 1)) return {};
     return o;
   }
-  if (t == "subscript") return origin(e.field("value"), depth + 1);
+  if (t == "subscript") {
+    // `losses["d"]` of a dict filled key by key: what was stored under that key.
+    ts::Node container = syntax::unwrap(e.field("value"));
+    if (std::string key; container.is("identifier") && syntax::stringLiteral(e.field("subscript"), &key)) {
+      const std::vector<ItemStore>& stores = itemStores(container, container.text());
+      bool keyed = std::any_of(stores.begin(), stores.end(), [](const ItemStore& s) {
+        std::string k;
+        return s.key && syntax::stringLiteral(s.key, &k);
+      });
+      if (keyed) return itemStoreOrigin(container, container.text(), e.field("subscript"), depth);
+    }
+    return origin(container, depth + 1);
+  }
   if (t == "call") return callOrigin(e, depth);
   if (t == "binary_operator") {
     ts::Node l = syntax::unwrap(e.field("left")), r = syntax::unwrap(e.field("right"));
@@ -378,6 +391,10 @@ bool DeviceAnalysis::backpropagates(const Function* f, std::string_view name, in
 ts::Node DeviceAnalysis::bindingOrigin(const Binding& b, const std::vector<Binding>& all, ts::Node id, int depth) {
   if (!active_.insert(b.value.begin()).second) return {};
   ts::Node o = b.element >= 0 ? elementOrigin(b, depth) : origin(b.value, depth + 1);
+  // An empty or literal container filled afterwards holds what was put in it
+  // (`loss_dict = {}` then `loss_dict["g"] = g_loss`).
+  if (!o && b.element < 0 && !b.augmented && syntax::isContainerLiteral(b.value))
+    o = itemStoreOrigin(id, id.text(), {}, depth);
   if (!o && b.augmented)  // x += y keeps what x was before
     for (const Binding* prev : reaching(all, id, b.stmt.begin()))
       if ((o = bindingOrigin(*prev, all, id, depth + 1))) break;
@@ -445,6 +462,19 @@ bool ScriptModel::isModuleExpression(ts::Node expr) const {
   CrossFileDepth guard;  // a parameter asks its callers' files, whose parameters ask theirs
   if (!guard.ok()) return false;
   return DeviceAnalysis(*this).isModule(expr, 0);
+}
+
+// Where what a container holds comes from. With `key` (a string literal), only
+// the stores under the same literal key count: `log["lr"]` of a dict that also
+// holds `log["loss"] = loss` is the learning rate, not the loss.
+ts::Node DeviceAnalysis::itemStoreOrigin(ts::Node use, std::string_view name, ts::Node key, int depth) {
+  std::string wanted;
+  bool by_key = key && syntax::stringLiteral(key, &wanted);
+  for (const ItemStore& s : itemStores(use, name)) {
+    if (std::string k; by_key && !(s.key && syntax::stringLiteral(s.key, &k) && k == wanted)) continue;
+    if (ts::Node o = origin(s.value, depth + 1)) return o;
+  }
+  return {};
 }
 
 }  // namespace gpulint::python

@@ -73,6 +73,16 @@ bool containsWord(std::string_view text, std::initializer_list<std::string_view>
   return false;
 }
 
+bool isContainerLiteral(ts::Node n) {
+  n = unwrap(n);
+  if (n.is("dictionary") || n.is("list")) return true;
+  if (!n.is("call")) return false;
+  std::string_view callee = lastName(n.field("function"));
+  ts::Node args = n.field("arguments");
+  if (callee == "defaultdict") return true;  // its argument is the factory, not the entries
+  return oneOf(callee, {"dict", "list", "OrderedDict"}) && args && args.namedChildCount() == 0;
+}
+
 bool containsName(ts::Node n, std::string_view name) {
   // Iterative: the walk must not need the stack the input guards protect.
   std::vector<ts::Node> todo;

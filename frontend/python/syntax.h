@@ -20,6 +20,9 @@ namespace gpulint::python::syntax {
 [[nodiscard]] std::string_view lastName(ts::Node n);
 // True when the identifier `name` occurs anywhere in `n` (n itself included).
 [[nodiscard]] bool containsName(ts::Node n, std::string_view name);
+// A new container a script fills afterwards: `{}`, `[]`, a literal with
+// entries, `dict()`, `list()`, `OrderedDict()`, `defaultdict(list)`.
+[[nodiscard]] bool isContainerLiteral(ts::Node n);
 // True when `s` equals one of `list`.
 [[nodiscard]] bool oneOf(std::string_view s, std::initializer_list<std::string_view> list);
 // Case-insensitive search for any of the comma-free words in `text`.
