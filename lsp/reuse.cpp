@@ -113,7 +113,12 @@ bool sameShape(const ts::Tree& before, const ts::Tree& now, std::string_view old
       break;
     }
     root = false;
-    bool down_a = ts_tree_cursor_goto_first_child(&a), down_b = ts_tree_cursor_goto_first_child(&b);
+    // One subtree shared by both trees (the incremental parse reused it) and
+    // wholly on one side of the changed lines: its nodes are the same and move
+    // together, so they all map as its root does.
+    bool shared = x.id == y.id && mapped && (xe <= c.begin || xb >= c.old_end);
+    bool down_a = !shared && ts_tree_cursor_goto_first_child(&a);
+    bool down_b = !shared && ts_tree_cursor_goto_first_child(&b);
     if (down_a != down_b) {
       same = false;
       break;
