@@ -26,15 +26,17 @@ constexpr size_t kMaxFileBytes = 20u << 20;  // larger inputs are reported, not 
 constexpr uint64_t kBudgetBase = 1'000'000;
 constexpr uint64_t kBudgetPerByte = 200;
 
-uint64_t analysisBudget(const SourceFile& source) { return kBudgetBase + kBudgetPerByte * source.text().size(); }
-
 std::string budgetExceeded(uint64_t limit) {
   return "analysis stopped after " + std::to_string(limit) +
          " work units, the budget for a file of this size (its analysis grows faster than the file); not analysed";
 }
 }
 
+uint64_t analysisBudgetFor(size_t bytes) { return kBudgetBase + kBudgetPerByte * bytes; }
+
 namespace {
+
+uint64_t analysisBudget(const SourceFile& source) { return analysisBudgetFor(source.text().size()); }
 
 FileAnalysis runPythonCheckers(SourceFilePtr source, std::shared_ptr<python::ScriptModel> script,
                                const RuleOptions& options) {
@@ -141,7 +143,9 @@ FileAnalysis analyzeSource(SourceFilePtr source, ts::Tree tree, const RuleOption
   try {
     auto script = std::make_shared<python::ScriptModel>(source, std::move(tree), options);
     if (checks == Checks::Deferred) return deferredChecks(source, std::move(script), budget);
-    return runPythonCheckers(source, std::move(script), options);
+    FileAnalysis result = runPythonCheckers(source, std::move(script), options);
+    result.work_used = budget.used();
+    return result;
   } catch (const ts::BudgetExceeded&) {
     // The half-built model is dropped with its caches: nothing else saw it.
     return refused(source, budgetExceeded(budget.limit()));

@@ -46,7 +46,14 @@ struct FileAnalysis {
   // C++/CUDA: includes found nowhere and skipped, as written (GPU400's
   // run-level summary names the most common).
   std::vector<std::string> missing_headers;
+  // A Python file analysed at once: the work units (ts/work_budget.h) its
+  // model and checks used, so an editor can tell whether the same work still
+  // fits the budget of an edited text (lsp/reuse.h).
+  uint64_t work_used = 0;
 };
+
+// The work budget of one file's analysis, by its size in bytes.
+[[nodiscard]] uint64_t analysisBudgetFor(size_t bytes);
 
 // When analyzeSource runs a Python file's checkers: at once, or deferred to
 // the project step (linkJobs), which checks each file once, with or without

@@ -100,7 +100,8 @@ void Document::applyEdit(LspPosition start, LspPosition end, std::string_view te
   lines_ = LineIndex(text_);
 }
 
-FileAnalysis Document::analyze(const RuleOptions& options) {
+FileAnalysis Document::analyze(const RuleOptions& options, bool reuse) {
+  reused_last_ = false;
   if (isNotebookPath(path_)) {  // its code cells, read from the JSON text (no incremental parse)
     LoadedSource loaded = sourceFromText(path_, text_, kind_);
     if (loaded.source) return analyzeSource(std::move(loaded.source), options);
@@ -112,13 +113,33 @@ FileAnalysis Document::analyze(const RuleOptions& options) {
   auto source = std::make_shared<SourceFile>(path_, text_, kind_);
   // Other kinds have no incremental front end: the shared pipeline reads them.
   if (kind_ != FileKind::Python) return analyzeSource(source, options);
+  std::optional<AnalysedText> before = std::move(analysed_);
+  analysed_.reset();
   // Before parsing: the grammar's scanner itself overflows on such input.
   if (!pythonInputProblem(text_).empty()) return analyzeSource(source, options);
   if (!parser_) parser_ = std::make_shared<ts::Parser>(tree_sitter_python());
   ts::Tree tree = parser_->parse(text_, tree_ ? &*tree_ : nullptr);
-  // Keep a (reference-counted) copy to edit and re-parse from next time.
-  if (tree.raw()) tree_.emplace(ts_tree_copy(tree.raw()), std::string());
-  return analyzeSource(source, std::move(tree), options);
+  if (!tree.raw()) return analyzeSource(source, std::move(tree), options);
+  // Keep (reference-counted) copies: one to edit and re-parse from next
+  // time, one as it is to compare the next text's tree with.
+  tree_.emplace(ts_tree_copy(tree.raw()), std::string());
+  ts::Tree unedited(ts_tree_copy(tree.raw()), std::string());
+  if (reuse && before) {
+    if (auto kept = reusedFindings(*before, tree, *source, options)) {
+      FileAnalysis result;
+      result.source = source;
+      result.diagnostics = std::move(*kept);
+      result.work_used = before->work_used;
+      analysed_.emplace(AnalysedText{text_, std::move(unedited), result.diagnostics, result.work_used, options});
+      reused_last_ = true;
+      return result;
+    }
+  }
+  FileAnalysis result = analyzeSource(source, std::move(tree), options);
+  // Only a complete analysis of this file alone is a base to reuse.
+  if (result.script && result.error.empty() && result.skipped.empty() && result.note.empty() && !result.deferred)
+    analysed_.emplace(AnalysedText{text_, std::move(unedited), result.diagnostics, result.work_used, options});
+  return result;
 }
 
 }  // namespace gpulint::lsp

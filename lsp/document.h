@@ -12,6 +12,7 @@
 #include "checkers/pipeline.h"
 #include "frontend/source_file.h"
 #include "frontend/ts/tree.h"
+#include "lsp/reuse.h"
 
 namespace gpulint::lsp {
 
@@ -57,8 +58,12 @@ class Document {
   void applyEdit(LspPosition start, LspPosition end, std::string_view text, PositionEncoding e);
 
   // Runs the pipeline on the current text. Python re-parses incrementally
-  // from the edited previous tree.
-  [[nodiscard]] FileAnalysis analyze(const RuleOptions& options);
+  // from the edited previous tree and, with `reuse`, keeps the last findings
+  // when the edit cannot change them (lsp/reuse.h); a caller that needs the
+  // model (job linking) passes false.
+  [[nodiscard]] FileAnalysis analyze(const RuleOptions& options, bool reuse = true);
+  // Whether the last analyze() kept the findings before it (tests, benchmarks).
+  [[nodiscard]] bool reusedLast() const { return reused_last_; }
 
  private:
   std::string uri_;
@@ -69,6 +74,8 @@ class Document {
   LineIndex lines_;
   std::optional<ts::Tree> tree_;  // the last parse, with edits since recorded
   std::shared_ptr<ts::Parser> parser_;
+  std::optional<AnalysedText> analysed_;  // the last Python analysis, to reuse
+  bool reused_last_ = false;
 };
 
 }  // namespace gpulint::lsp

@@ -74,11 +74,14 @@ std::vector<WorkspaceText> Server::configsLaunching(const std::string& script_pa
 }
 
 FileAnalysis Server::analyzeInWorkspace(Document& doc, const RuleOptions& options) {
-  FileAnalysis own = doc.analyze(options);
+  std::vector<WorkspaceText> configs;
+  if (doc.kind() == FileKind::Python) configs = configsLaunching(doc.path());
+  // Job linking reads the model: kept findings come without one.
+  FileAnalysis own = doc.analyze(options, /*reuse=*/configs.empty());
   if (!own.source || (doc.kind() != FileKind::Python && !isConfig(doc))) return own;
   LinkRequest request{std::move(own), {}, {}};
   if (doc.kind() == FileKind::Python) {
-    request.configs = configsLaunching(doc.path());
+    request.configs = std::move(configs);
   } else {
     for (const auto& [uri, other] : documents_)
       if (other.kind() == FileKind::Python && mayLaunch(doc.text(), other.path()))
