@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 
+#include "frontend/python/binding_index.h"
 #include "frontend/python/project_model.h"
 
 #include "frontend/input_guard.h"
@@ -61,7 +62,8 @@ class ModelBuilder {
   explicit ModelBuilder(ScriptModel& m) : m_(m) {}
 
   void build() {
-    visit(m_.root(), nullptr, nullptr);
+    m_.scope_indexes_.push_back(std::make_unique<ScopeIndex>());
+    visit(m_.root(), nullptr, nullptr, BindingWalk{m_.scope_indexes_.front().get()});
     indexFunctions();
     // c.function and l.function were recorded by visit(): the innermost
     // function_definition around the node (what enclosingFunction answers).
@@ -81,7 +83,9 @@ class ModelBuilder {
   }
 
  private:
-  void visit(ts::Node n, Function* fn, ClassDef* cls) {
+  // `walk`: where n's children stand for the binding indexes (recordBindings
+  // is asked about each child as the walk reaches it).
+  void visit(ts::Node n, Function* fn, ClassDef* cls, BindingWalk walk) {
     std::string_view t = n.type();
     if (t == "import_statement") return addImport(n);
     if (t == "import_from_statement") return addFromImport(n);
@@ -104,7 +108,7 @@ class ModelBuilder {
       }
       ClassDef* raw = c.get();
       m_.classes_.push_back(std::move(c));
-      for (ts::Node ch : n.namedChildren()) visit(ch, nullptr, raw);
+      for (ts::Node ch : n.namedChildren()) visit(ch, nullptr, raw, BindingWalk{});  // no scope of ours
       return;
     }
     if (t == "function_definition") {
@@ -123,9 +127,18 @@ class ModelBuilder {
         }
       Function* raw = f.get();
       m_.functions_.push_back(std::move(f));
+      // The body is a scope of its own; the name, parameters and return
+      // annotation belong to no scope's index.
+      ScopeIndex* own = nullptr;
+      if (raw->body) {
+        m_.scope_indexes_.push_back(std::make_unique<ScopeIndex>());
+        own = m_.scope_indexes_.back().get();
+        m_.index_by_def_.emplace(n.raw().id, std::make_pair(n, own));
+        m_.index_by_body_.emplace(raw->body.raw().id, std::make_pair(raw->body, own));
+      }
       Function* outer = enclosing_;
       enclosing_ = raw;
-      for (ts::Node ch : n.namedChildren()) visit(ch, raw, nullptr);
+      for (ts::Node ch : n.namedChildren()) visit(ch, raw, nullptr, own && ch == raw->body ? BindingWalk{own} : BindingWalk{});
       enclosing_ = outer;
       return;
     }
@@ -145,7 +158,7 @@ class ModelBuilder {
       }
       m_.loops_.push_back(l);
     }
-    for (ts::Node ch : n.namedChildren()) visit(ch, fn, cls);
+    for (ts::Node ch : n.namedChildren()) visit(ch, fn, cls, recordBindings(ch, n, walk));
   }
 
   // emplace keeps the first: functionNamed answers the first def of a name.

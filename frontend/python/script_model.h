@@ -161,6 +161,8 @@ struct NameBinding {
 };
 
 // A statement that binds a name (see ScriptModel::reachingBindings).
+struct ScopeIndex;  // binding_index.h
+
 struct BindingSite {
   ts::Node statement;
   ts::Node value;   // null: bound by something we do not follow
@@ -519,6 +521,14 @@ class ScriptModel {
   // The tree-only memos every cache scope shares (tree_memo.h).
   mutable TreeMemo<ScopeBindings> shared_bindings_;
   mutable TreeMemo<BindingSitesByName> shared_binding_sites_;
+  // The binding indexes of the module (first) and of every function body,
+  // filled by the builder's walk (binding_index.h); by def and by body node
+  // id, each with its node.
+  std::vector<std::unique_ptr<ScopeIndex>> scope_indexes_;
+  std::unordered_map<const void*, std::pair<ts::Node, const ScopeIndex*>> index_by_def_, index_by_body_;
+  // This tree's index of `scope` (a def or module when !by_body, a body or
+  // module when by_body); null for a node of another tree.
+  [[nodiscard]] const ScopeIndex* ownScopeIndex(ts::Node scope, bool by_body) const;
   [[nodiscard]] std::vector<ClassRef> instancesOf(ts::Node expr) const;
   bool uses_cuda_ = false;
   // Whether some function is a Lightning/HF step hook: -1 until first asked
