@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "frontend/python/binding_index.h"
+#include "frontend/python/python_symbols.h"
 #include "frontend/python/script_model.h"
 #include "frontend/python/syntax.h"
 
@@ -17,24 +18,26 @@ namespace gpulint::python {
 namespace {
 
 void collectIdentifiers(ts::Node n, std::vector<std::string_view>& out) {
-  if (n.is("identifier")) out.push_back(n.text());
+  const Sym& S = Sym::get();
+  if (isKind(n, S.identifier)) out.push_back(n.text());
   for (ts::Node c : n.namedChildren()) collectIdentifiers(c, out);
 }
 
-// What statement `c` (a child of `parent`) binds, for bindingsOf.
-void indexOne(ts::Node c, ts::Node parent, ScopeBindings& out) {
+// What statement `c` (a child of `parent`, of kind `k`) binds, for bindingsOf.
+void indexOne(ts::Node c, TSSymbol k, ts::Node parent, ScopeBindings& out) {
+  const Sym& S = Sym::get();
   std::vector<std::string_view> rebound;
-  if (c.is("assignment")) {
-    ts::Node left = c.field("left");
-    if (left.is("identifier")) out[std::string(left.text())].assignments.push_back(c);
-  } else if (c.is("augmented_assignment")) {
-    ts::Node left = c.field("left");
-    if (left.is("identifier")) rebound.push_back(left.text());
-  } else if (c.is("for_statement") || c.is("for_in_clause")) {
-    collectIdentifiers(c.field("left"), rebound);
-  } else if ((c.is("pattern_list") || c.is("tuple_pattern")) && parent.is("assignment")) {
+  if (k == S.assignment) {
+    ts::Node left = fieldOf(c, S.left);
+    if (isKind(left, S.identifier)) out[std::string(left.text())].assignments.push_back(c);
+  } else if (k == S.augmented_assignment) {
+    ts::Node left = fieldOf(c, S.left);
+    if (isKind(left, S.identifier)) rebound.push_back(left.text());
+  } else if (k == S.for_statement || k == S.for_in_clause) {
+    collectIdentifiers(fieldOf(c, S.left), rebound);
+  } else if ((k == S.pattern_list || k == S.tuple_pattern) && isKind(parent, S.assignment)) {
     collectIdentifiers(c, rebound);
-  } else if (c.is("global_statement")) {
+  } else if (k == S.global_statement) {
     collectIdentifiers(c, rebound);
   }
   for (auto name : rebound) out[std::string(name)].rebound = true;
@@ -43,17 +46,21 @@ void indexOne(ts::Node c, ts::Node parent, ScopeBindings& out) {
 // One walk of a scope, nested function and class bodies excluded: for a
 // scope the builder did not index (a node of another tree).
 void indexBindings(ts::Node n, ScopeBindings& out) {
+  const Sym& S = Sym::get();
   for (ts::Node c : n.namedChildren()) {
-    if (c.is("function_definition") || c.is("class_definition")) continue;
-    indexOne(c, n, out);
+    if (isKind(c, S.function_definition) || isKind(c, S.class_definition)) continue;
+    indexOne(c, kindOf(c), n, out);
     indexBindings(c, out);
   }
 }
 
-bool isComprehension(ts::Node n) {
-  return n.is("list_comprehension") || n.is("set_comprehension") || n.is("dictionary_comprehension") ||
-         n.is("generator_expression");
+bool isComprehensionKind(TSSymbol k) {
+  const Sym& S = Sym::get();
+  return k == S.list_comprehension || k == S.set_comprehension || k == S.dictionary_comprehension ||
+         k == S.generator_expression;
 }
+
+bool isComprehension(ts::Node n) { return isComprehensionKind(kindOf(n)); }
 
 
 using RawBinding = BindingSite;
@@ -61,7 +68,8 @@ using RawBinding = BindingSite;
 // Bindings of `name` in one scope, without entering nested scopes (whose own
 // names, def and class, do bind here).
 void identifiersIn(ts::Node n, std::vector<std::string_view>& out) {
-  if (n.is("identifier")) out.push_back(n.text());
+  const Sym& S = Sym::get();
+  if (isKind(n, S.identifier)) out.push_back(n.text());
   for (ts::Node c : n.namedChildren()) identifiersIn(c, out);
 }
 
@@ -69,41 +77,42 @@ void bindSite(BindingSitesByName& out, std::string_view name, RawBinding b) {
   out[std::string(name)].push_back(b);
 }
 
-// What statement `c` binds, for reachingBindings (nested scopes and
+// What statement `c` (of kind `k`) binds, for reachingBindings (nested scopes and
 // lambda/comprehension variables are left to the caller).
-void siteOne(ts::Node c, BindingSitesByName& out) {
+void siteOne(ts::Node c, TSSymbol k, BindingSitesByName& out) {
+  const Sym& S = Sym::get();
   auto bind = [&](std::string_view name, RawBinding b) { bindSite(out, name, b); };
   std::vector<std::string_view> names;
-  if (c.is("assignment") && c.field("right")) {
-    ts::Node left = c.field("left"), value = c.field("right");
-    while (value.is("assignment")) value = value.field("right");  // a = b = expr
-    if (left.is("identifier")) {
+  if (k == S.assignment && fieldOf(c, S.right)) {
+    ts::Node left = fieldOf(c, S.left), value = fieldOf(c, S.right);
+    while (isKind(value, S.assignment)) value = fieldOf(value, S.right);  // a = b = expr
+    if (isKind(left, S.identifier)) {
       bind(left.text(), {c, value, -1, c.end()});
-    } else if (!left.is("attribute") && !left.is("subscript")) {
+    } else if (!isKind(left, S.attribute) && !isKind(left, S.subscript)) {
       identifiersIn(left, names);
       for (auto name : names) {
         int index = 0, found = -1;
         for (ts::Node part : left.namedChildren()) {
-          if (part.is("comment")) continue;
-          if (part.is("identifier") && part.text() == name) found = index;
+          if (isKind(part, S.comment)) continue;
+          if (isKind(part, S.identifier) && part.text() == name) found = index;
           ++index;
         }
         // A nested or starred target: not followed.
         bind(name, {c, found >= 0 ? value : ts::Node(), found, c.end()});
       }
     }
-  } else if (c.is("augmented_assignment") && c.field("left").is("identifier")) {
-    bind(c.field("left").text(), {c, {}, -1, c.end()});
-  } else if (c.is("for_statement")) {
-    identifiersIn(c.field("left"), names);
-    for (auto name : names) bind(name, {c, {}, -1, c.field("left").end()});
-  } else if (c.is("named_expression")) {
-    bind(c.field("name").text(), {c, c.field("value"), -1, c.end()});
-  } else if ((c.is("as_pattern") || c.is("except_clause")) && c.field("alias")) {
-    identifiersIn(c.field("alias"), names);
-    for (auto name : names) bind(name, {c, {}, -1, c.field("alias").end()});
-  } else if (c.is("import_statement") || c.is("import_from_statement") || c.is("global_statement") ||
-             c.is("nonlocal_statement")) {
+  } else if (k == S.augmented_assignment && isKind(fieldOf(c, S.left), S.identifier)) {
+    bind(fieldOf(c, S.left).text(), {c, {}, -1, c.end()});
+  } else if (k == S.for_statement) {
+    identifiersIn(fieldOf(c, S.left), names);
+    for (auto name : names) bind(name, {c, {}, -1, fieldOf(c, S.left).end()});
+  } else if (k == S.named_expression) {
+    bind(fieldOf(c, S.name).text(), {c, fieldOf(c, S.value), -1, c.end()});
+  } else if ((k == S.as_pattern || k == S.except_clause) && fieldOf(c, S.alias)) {
+    identifiersIn(fieldOf(c, S.alias), names);
+    for (auto name : names) bind(name, {c, {}, -1, fieldOf(c, S.alias).end()});
+  } else if (k == S.import_statement || k == S.import_from_statement || k == S.global_statement ||
+             k == S.nonlocal_statement) {
     identifiersIn(c, names);
     for (auto name : names) bind(name, {c, {}, -1, c.end()});
   }
@@ -113,13 +122,14 @@ void siteOne(ts::Node c, BindingSitesByName& out) {
 // entering nested scopes (whose own names, def and class, do bind here):
 // for a scope the builder did not index (a node of another tree).
 void collectAllBindings(ts::Node n, BindingSitesByName& out) {
+  const Sym& S = Sym::get();
   for (ts::Node c : n.namedChildren()) {
-    if (c.is("function_definition") || c.is("class_definition")) {
-      bindSite(out, c.field("name").text(), {c, {}, -1, c.end()});
+    if (isKind(c, S.function_definition) || isKind(c, S.class_definition)) {
+      bindSite(out, fieldOf(c, S.name).text(), {c, {}, -1, c.end()});
       continue;
     }
-    if (c.is("lambda") || isComprehension(c)) continue;
-    siteOne(c, out);
+    if (isKind(c, S.lambda) || isComprehension(c)) continue;
+    siteOne(c, kindOf(c), out);
     collectAllBindings(c, out);
   }
 }
@@ -128,15 +138,17 @@ void collectAllBindings(ts::Node n, BindingSitesByName& out) {
 
 BindingWalk recordBindings(ts::Node node, ts::Node parent, BindingWalk walk) {
   if (!walk.scope) return walk;
-  if (node.is("function_definition") || node.is("class_definition")) {
+  const Sym& S = Sym::get();
+  TSSymbol k = kindOf(node);
+  if (k == S.function_definition || k == S.class_definition) {
     // Its name binds here; its body is a scope of its own (or, for a class,
     // none of ours).
-    if (!walk.sites_off) bindSite(walk.scope->sites, node.field("name").text(), {node, {}, -1, node.end()});
+    if (!walk.sites_off) bindSite(walk.scope->sites, fieldOf(node, S.name).text(), {node, {}, -1, node.end()});
     return {};
   }
-  if (node.is("lambda") || isComprehension(node)) walk.sites_off = true;
-  indexOne(node, parent, walk.scope->names);
-  if (!walk.sites_off) siteOne(node, walk.scope->sites);
+  if (k == S.lambda || isComprehensionKind(k)) walk.sites_off = true;
+  indexOne(node, k, parent, walk.scope->names);
+  if (!walk.sites_off) siteOne(node, k, walk.scope->sites);
   return walk;
 }
 

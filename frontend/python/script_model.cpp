@@ -5,6 +5,7 @@
 
 #include "frontend/python/binding_index.h"
 #include "frontend/python/project_model.h"
+#include "frontend/python/python_symbols.h"
 
 #include "frontend/input_guard.h"
 #include "frontend/python/syntax.h"
@@ -63,7 +64,7 @@ class ModelBuilder {
 
   void build() {
     m_.scope_indexes_.push_back(std::make_unique<ScopeIndex>());
-    visit(m_.root(), nullptr, nullptr, BindingWalk{m_.scope_indexes_.front().get()});
+    visit(m_.root(), ts::Node(), nullptr, nullptr, BindingWalk{m_.scope_indexes_.front().get()});
     indexFunctions();
     // c.function and l.function were recorded by visit(): the innermost
     // function_definition around the node (what enclosingFunction answers).
@@ -85,22 +86,23 @@ class ModelBuilder {
  private:
   // `walk`: where n's children stand for the binding indexes (recordBindings
   // is asked about each child as the walk reaches it).
-  void visit(ts::Node n, Function* fn, ClassDef* cls, BindingWalk walk) {
-    std::string_view t = n.type();
-    if (t == "import_statement") return addImport(n);
-    if (t == "import_from_statement") return addFromImport(n);
-    if (t == "assignment" && !fn) addAliasAssignment(n);
-    if (t == "class_definition") {
+  void visit(ts::Node n, ts::Node parent, Function* fn, ClassDef* cls, BindingWalk walk) {
+    const Sym& S = Sym::get();
+    TSSymbol t = kindOf(n);
+    if (t == S.import_statement) return addImport(n);
+    if (t == S.import_from_statement) return addFromImport(n);
+    if (t == S.assignment && !fn) addAliasAssignment(n);
+    if (t == S.class_definition) {
       auto c = std::make_unique<ClassDef>();
-      c->name = std::string(n.field("name").text());
+      c->name = std::string(fieldOf(n, S.name).text());
       c->node = n;
-      if (ts::Node sup = n.field("superclasses"))
+      if (ts::Node sup = fieldOf(n, S.superclasses))
         for (ts::Node b : sup.namedChildren())
           if (!b.is("keyword_argument")) {
             std::string q = m_.qualify(b);
             c->bases.push_back(q.empty() ? std::string(b.text()) : q);
           }
-      for (const auto& d : decorators(n))
+      for (const auto& d : decorators(parent))
         if (d == "dataclass" || d == "dataclasses.dataclass") c->is_dataclass = true;
       for (const auto& b : c->bases) {
         if (b.ends_with("LightningModule")) c->is_lightning_module = true;
@@ -108,18 +110,18 @@ class ModelBuilder {
       }
       ClassDef* raw = c.get();
       m_.classes_.push_back(std::move(c));
-      for (ts::Node ch : n.namedChildren()) visit(ch, nullptr, raw, BindingWalk{});  // no scope of ours
+      for (ts::Node ch : n.namedChildren()) visit(ch, n, nullptr, raw, BindingWalk{});  // no scope of ours
       return;
     }
-    if (t == "function_definition") {
+    if (t == S.function_definition) {
       auto f = std::make_unique<Function>();
-      f->name = std::string(n.field("name").text());
+      f->name = std::string(fieldOf(n, S.name).text());
       f->qualified = cls ? cls->name + "." + f->name : f->name;
       f->node = n;
-      f->body = n.field("body");
+      f->body = fieldOf(n, S.body);
       f->owner = cls;
-      f->decorators = decorators(n);
-      if (ts::Node params = n.field("parameters"))
+      f->decorators = decorators(parent);
+      if (ts::Node params = fieldOf(n, S.parameters))
         for (ts::Node p : params.namedChildren()) {
           ts::Node name = p.is("identifier") ? p : p.field("name");
           if (!name && p.namedChildCount() > 0) name = p.namedChild(0);
@@ -138,27 +140,27 @@ class ModelBuilder {
       }
       Function* outer = enclosing_;
       enclosing_ = raw;
-      for (ts::Node ch : n.namedChildren()) visit(ch, raw, nullptr, own && ch == raw->body ? BindingWalk{own} : BindingWalk{});
+      for (ts::Node ch : n.namedChildren()) visit(ch, n, raw, nullptr, own && ch == raw->body ? BindingWalk{own} : BindingWalk{});
       enclosing_ = outer;
       return;
     }
-    if (t == "call") {
+    if (t == S.call) {
       Call c;
       c.node = n;
       c.function = enclosing_;
       m_.calls_.push_back(std::move(c));
     }
-    if (t == "for_statement" || t == "while_statement") {
+    if (t == S.for_statement || t == S.while_statement) {
       Loop l;
       l.node = n;
       l.function = enclosing_;
-      if (t == "for_statement") {
-        l.iterable = n.field("right");
-        l.target = n.field("left");
+      if (t == S.for_statement) {
+        l.iterable = fieldOf(n, S.right);
+        l.target = fieldOf(n, S.left);
       }
       m_.loops_.push_back(l);
     }
-    for (ts::Node ch : n.namedChildren()) visit(ch, fn, cls, recordBindings(ch, n, walk));
+    for (ts::Node ch : n.namedChildren()) visit(ch, n, fn, cls, recordBindings(ch, n, walk));
   }
 
   // emplace keeps the first: functionNamed answers the first def of a name.
@@ -174,14 +176,15 @@ class ModelBuilder {
     }
   }
 
-  std::vector<std::string> decorators(ts::Node def) {
+  // The decorators of a definition, from its parent (the walk knows it).
+  std::vector<std::string> decorators(ts::Node parent) {
+    const Sym& S = Sym::get();
     std::vector<std::string> out;
-    ts::Node parent = def.parent();
-    if (!parent || !parent.is("decorated_definition")) return out;
+    if (!isKind(parent, S.decorated_definition)) return out;
     for (ts::Node d : parent.namedChildren()) {
-      if (!d.is("decorator") || d.namedChildCount() == 0) continue;
+      if (!isKind(d, S.decorator) || d.namedChildCount() == 0) continue;
       ts::Node e = d.namedChild(0);
-      if (e.is("call")) e = e.field("function");
+      if (isKind(e, S.call)) e = fieldOf(e, S.function);
       std::string q = m_.qualify(e);
       out.push_back(q.empty() ? std::string(e.text()) : q);
     }
@@ -237,20 +240,22 @@ class ModelBuilder {
   }
 
   void fillCall(Call& c) {
-    c.callee = c.node.field("function");
+    const Sym& S = Sym::get();
+    c.callee = fieldOf(c.node, S.function);
     c.qualified = m_.qualify(c.callee);
     c.method = std::string(syntax::lastName(c.callee));
-    if (c.callee.is("attribute")) c.receiver = c.callee.field("object");
-    ts::Node args = c.node.field("arguments");
-    if (!args || !args.is("argument_list")) return;
+    if (isKind(c.callee, S.attribute)) c.receiver = fieldOf(c.callee, S.object);
+    ts::Node args = fieldOf(c.node, S.arguments);
+    if (!isKind(args, S.argument_list)) return;
     for (ts::Node a : args.namedChildren()) {
-      if (a.is("keyword_argument")) {
-        c.keywords.emplace_back(std::string(a.field("name").text()), a.field("value"));
-      } else if (a.is("list_splat")) {
+      TSSymbol k = kindOf(a);
+      if (k == S.keyword_argument) {
+        c.keywords.emplace_back(std::string(fieldOf(a, S.name).text()), fieldOf(a, S.value));
+      } else if (k == S.list_splat) {
         c.has_star_args = true;
-      } else if (a.is("dictionary_splat")) {
+      } else if (k == S.dictionary_splat) {
         c.has_star_kwargs = true;
-      } else if (!a.is("comment")) {
+      } else if (k != S.comment) {
         c.positional.push_back(a);
       }
     }
@@ -401,15 +406,17 @@ bool ScriptModel::importsModule(std::string_view prefix) const {
 }
 
 std::string ScriptModel::qualify(ts::Node expr) const {
+  const Sym& S = Sym::get();
   expr = syntax::unwrap(expr);
-  if (expr.is("identifier")) {
+  TSSymbol k = kindOf(expr);
+  if (k == S.identifier) {
     auto it = imports_.find(std::string(expr.text()));
     return it == imports_.end() ? std::string() : it->second;
   }
-  if (expr.is("attribute")) {
-    std::string base = qualify(expr.field("object"));
+  if (k == S.attribute) {
+    std::string base = qualify(fieldOf(expr, S.object));
     if (base.empty()) return {};
-    return base + "." + std::string(expr.field("attribute").text());
+    return base + "." + std::string(fieldOf(expr, S.attribute_field).text());
   }
   return {};
 }
