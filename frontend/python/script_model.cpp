@@ -110,6 +110,7 @@ class ModelBuilder {
       }
       ClassDef* raw = c.get();
       m_.classes_.push_back(std::move(c));
+      ScopedLoop in_class(loop_, -1);  // a scope: loops around it are not enclosingLoop's
       for (ts::Node ch : n.namedChildren()) visit(ch, n, nullptr, raw, BindingWalk{});  // no scope of ours
       return;
     }
@@ -140,6 +141,7 @@ class ModelBuilder {
       }
       Function* outer = enclosing_;
       enclosing_ = raw;
+      ScopedLoop in_def(loop_, -1);
       for (ts::Node ch : n.namedChildren()) visit(ch, n, raw, nullptr, own && ch == raw->body ? BindingWalk{own} : BindingWalk{});
       enclosing_ = outer;
       return;
@@ -149,7 +151,9 @@ class ModelBuilder {
       c.node = n;
       c.function = enclosing_;
       m_.calls_.push_back(std::move(c));
+      m_.call_loops_.push_back(loop_);
     }
+    int inner_loop = t == S.lambda ? -1 : loop_;  // a lambda is a scope too
     if (t == S.for_statement || t == S.while_statement) {
       Loop l;
       l.node = n;
@@ -159,9 +163,20 @@ class ModelBuilder {
         l.target = fieldOf(n, S.left);
       }
       m_.loops_.push_back(l);
+      m_.loop_parents_.push_back(loop_);
+      inner_loop = static_cast<int>(m_.loops_.size() - 1);
     }
+    ScopedLoop inside(loop_, inner_loop);
     for (ts::Node ch : n.namedChildren()) visit(ch, n, fn, cls, recordBindings(ch, n, walk));
   }
+
+  // Sets the innermost loop for a subtree's walk, and restores it after.
+  struct ScopedLoop {
+    ScopedLoop(int& at, int inner) : at_(at), outer_(at) { at = inner; }
+    ~ScopedLoop() { at_ = outer_; }
+    int& at_;
+    int outer_;
+  };
 
   // emplace keeps the first: functionNamed answers the first def of a name.
   void indexFunctions() {
@@ -266,6 +281,10 @@ class ModelBuilder {
   // in a function keeps it; `fn` does not): what enclosingFunction answers
   // for a node there, known during the walk instead of asked per node.
   Function* enclosing_ = nullptr;
+  // The innermost loop (an index into loops_) around the node visit() is
+  // at, within its scope (function, class, lambda); -1 when none: what
+  // enclosingLoop answers for a call or loop, known during the walk.
+  int loop_ = -1;
 };
 
 // ---- ScriptModel ---------------------------------------------------------
@@ -504,6 +523,14 @@ const Loop* ScriptModel::loopFor(ts::Node loop_node) const {
 }
 
 const Loop* ScriptModel::enclosingLoop(ts::Node n) const {
+  // A call or loop of this file: the builder recorded its loop.
+  if (n && n.source() == root().source()) {
+    auto loop = [&](int i) -> const Loop* { return i < 0 ? nullptr : &loops_[static_cast<size_t>(i)]; };
+    if (auto it = loop_at_.find(n.raw().id); it != loop_at_.end() && loops_[it->second].node == n)
+      return loop(loop_parents_[it->second]);
+    if (isKind(n, Sym::get().call))
+      if (const Call* c = callAt(n)) return loop(call_loops_[static_cast<size_t>(c - calls_.data())]);
+  }
   for (ts::Node p : n.ancestors()) {
     if (syntax::isScope(p)) return nullptr;
     if (syntax::isLoop(p)) return loopFor(p);

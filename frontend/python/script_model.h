@@ -507,6 +507,10 @@ class ScriptModel {
   std::unordered_map<std::string, std::vector<size_t>> calls_by_method_;  // indexes into calls_, in order
   std::vector<uint32_t> call_begins_, loop_begins_;  // start bytes, ascending (the builder visits in order)
   std::vector<Loop> loops_;
+  // The innermost loop around each call and each loop within its scope (an
+  // index into loops_, -1 for none), recorded by the builder: parallel to
+  // calls_ and loops_ (enclosingLoop).
+  std::vector<int> call_loops_, loop_parents_;
   std::vector<ArgparseOption> argparse_;
   std::map<std::string, ResolvedValue> overrides_;
   [[nodiscard]] const std::vector<BindingSite>& bindingSites(ts::Node scope_body, const std::string& name) const;
