@@ -8,6 +8,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "frontend/python/binding_index.h"
+#include "frontend/python/python_symbols.h"
 #include "frontend/python/script_model.h"
 #include "frontend/python/syntax.h"
 
@@ -16,36 +18,151 @@ namespace gpulint::python {
 namespace {
 
 void collectIdentifiers(ts::Node n, std::vector<std::string_view>& out) {
-  if (n.is("identifier")) out.push_back(n.text());
+  const Sym& S = Sym::get();
+  if (isKind(n, S.identifier)) out.push_back(n.text());
   for (ts::Node c : n.namedChildren()) collectIdentifiers(c, out);
 }
 
-// One walk of a scope, nested function and class bodies excluded.
-void indexBindings(ts::Node n, std::unordered_map<std::string, ScopeBinding>& out) {
+// What statement `c` (a child of `parent`, of kind `k`) binds, for bindingsOf.
+void indexOne(ts::Node c, TSSymbol k, ts::Node parent, ScopeBindings& out) {
+  const Sym& S = Sym::get();
+  std::vector<std::string_view> rebound;
+  if (k == S.assignment) {
+    ts::Node left = fieldOf(c, S.left);
+    if (isKind(left, S.identifier)) out[std::string(left.text())].assignments.push_back(c);
+  } else if (k == S.augmented_assignment) {
+    ts::Node left = fieldOf(c, S.left);
+    if (isKind(left, S.identifier)) rebound.push_back(left.text());
+  } else if (k == S.for_statement || k == S.for_in_clause) {
+    collectIdentifiers(fieldOf(c, S.left), rebound);
+  } else if ((k == S.pattern_list || k == S.tuple_pattern) && isKind(parent, S.assignment)) {
+    collectIdentifiers(c, rebound);
+  } else if (k == S.global_statement) {
+    collectIdentifiers(c, rebound);
+  }
+  for (auto name : rebound) out[std::string(name)].rebound = true;
+}
+
+// One walk of a scope, nested function and class bodies excluded: for a
+// scope the builder did not index (a node of another tree).
+void indexBindings(ts::Node n, ScopeBindings& out) {
+  const Sym& S = Sym::get();
   for (ts::Node c : n.namedChildren()) {
-    if (c.is("function_definition") || c.is("class_definition")) continue;
-    std::vector<std::string_view> rebound;
-    if (c.is("assignment")) {
-      ts::Node left = c.field("left");
-      if (left.is("identifier")) out[std::string(left.text())].assignments.push_back(c);
-    } else if (c.is("augmented_assignment")) {
-      ts::Node left = c.field("left");
-      if (left.is("identifier")) rebound.push_back(left.text());
-    } else if (c.is("for_statement") || c.is("for_in_clause")) {
-      collectIdentifiers(c.field("left"), rebound);
-    } else if ((c.is("pattern_list") || c.is("tuple_pattern")) && c.parent().is("assignment")) {
-      collectIdentifiers(c, rebound);
-    } else if (c.is("global_statement")) {
-      collectIdentifiers(c, rebound);
-    }
-    for (auto name : rebound) out[std::string(name)].rebound = true;
+    if (isKind(c, S.function_definition) || isKind(c, S.class_definition)) continue;
+    indexOne(c, kindOf(c), n, out);
     indexBindings(c, out);
+  }
+}
+
+bool isComprehensionKind(TSSymbol k) {
+  const Sym& S = Sym::get();
+  return k == S.list_comprehension || k == S.set_comprehension || k == S.dictionary_comprehension ||
+         k == S.generator_expression;
+}
+
+bool isComprehension(ts::Node n) { return isComprehensionKind(kindOf(n)); }
+
+
+using RawBinding = BindingSite;
+
+// Bindings of `name` in one scope, without entering nested scopes (whose own
+// names, def and class, do bind here).
+void identifiersIn(ts::Node n, std::vector<std::string_view>& out) {
+  const Sym& S = Sym::get();
+  if (isKind(n, S.identifier)) out.push_back(n.text());
+  for (ts::Node c : n.namedChildren()) identifiersIn(c, out);
+}
+
+void bindSite(BindingSitesByName& out, std::string_view name, RawBinding b) {
+  out[std::string(name)].push_back(b);
+}
+
+// What statement `c` (of kind `k`) binds, for reachingBindings (nested scopes and
+// lambda/comprehension variables are left to the caller).
+void siteOne(ts::Node c, TSSymbol k, BindingSitesByName& out) {
+  const Sym& S = Sym::get();
+  auto bind = [&](std::string_view name, RawBinding b) { bindSite(out, name, b); };
+  std::vector<std::string_view> names;
+  if (k == S.assignment && fieldOf(c, S.right)) {
+    ts::Node left = fieldOf(c, S.left), value = fieldOf(c, S.right);
+    while (isKind(value, S.assignment)) value = fieldOf(value, S.right);  // a = b = expr
+    if (isKind(left, S.identifier)) {
+      bind(left.text(), {c, value, -1, c.end()});
+    } else if (!isKind(left, S.attribute) && !isKind(left, S.subscript)) {
+      identifiersIn(left, names);
+      for (auto name : names) {
+        int index = 0, found = -1;
+        for (ts::Node part : left.namedChildren()) {
+          if (isKind(part, S.comment)) continue;
+          if (isKind(part, S.identifier) && part.text() == name) found = index;
+          ++index;
+        }
+        // A nested or starred target: not followed.
+        bind(name, {c, found >= 0 ? value : ts::Node(), found, c.end()});
+      }
+    }
+  } else if (k == S.augmented_assignment && isKind(fieldOf(c, S.left), S.identifier)) {
+    bind(fieldOf(c, S.left).text(), {c, {}, -1, c.end()});
+  } else if (k == S.for_statement) {
+    identifiersIn(fieldOf(c, S.left), names);
+    for (auto name : names) bind(name, {c, {}, -1, fieldOf(c, S.left).end()});
+  } else if (k == S.named_expression) {
+    bind(fieldOf(c, S.name).text(), {c, fieldOf(c, S.value), -1, c.end()});
+  } else if ((k == S.as_pattern || k == S.except_clause) && fieldOf(c, S.alias)) {
+    identifiersIn(fieldOf(c, S.alias), names);
+    for (auto name : names) bind(name, {c, {}, -1, fieldOf(c, S.alias).end()});
+  } else if (k == S.import_statement || k == S.import_from_statement || k == S.global_statement ||
+             k == S.nonlocal_statement) {
+    identifiersIn(c, names);
+    for (auto name : names) bind(name, {c, {}, -1, c.end()});
+  }
+}
+
+// Every binding of every name in one scope, in document order, without
+// entering nested scopes (whose own names, def and class, do bind here):
+// for a scope the builder did not index (a node of another tree).
+void collectAllBindings(ts::Node n, BindingSitesByName& out) {
+  const Sym& S = Sym::get();
+  for (ts::Node c : n.namedChildren()) {
+    if (isKind(c, S.function_definition) || isKind(c, S.class_definition)) {
+      bindSite(out, fieldOf(c, S.name).text(), {c, {}, -1, c.end()});
+      continue;
+    }
+    if (isKind(c, S.lambda) || isComprehension(c)) continue;
+    siteOne(c, kindOf(c), out);
+    collectAllBindings(c, out);
   }
 }
 
 }  // namespace
 
+BindingWalk recordBindings(ts::Node node, ts::Node parent, BindingWalk walk) {
+  if (!walk.scope) return walk;
+  const Sym& S = Sym::get();
+  TSSymbol k = kindOf(node);
+  if (k == S.function_definition || k == S.class_definition) {
+    // Its name binds here; its body is a scope of its own (or, for a class,
+    // none of ours).
+    if (!walk.sites_off) bindSite(walk.scope->sites, fieldOf(node, S.name).text(), {node, {}, -1, node.end()});
+    return {};
+  }
+  if (k == S.lambda || isComprehensionKind(k)) walk.sites_off = true;
+  indexOne(node, k, parent, walk.scope->names);
+  if (!walk.sites_off) siteOne(node, k, walk.scope->sites);
+  return walk;
+}
+
+// The builder indexed the module and every function body of this tree;
+// another node (of another tree) is indexed on first use.
+const ScopeIndex* ScriptModel::ownScopeIndex(ts::Node scope, bool by_body) const {
+  if (scope == root()) return scope_indexes_.empty() ? nullptr : scope_indexes_.front().get();
+  const auto& by = by_body ? index_by_body_ : index_by_def_;
+  auto it = by.find(scope.raw().id);
+  return it != by.end() && it->second.first == scope ? it->second.second : nullptr;
+}
+
 const std::unordered_map<std::string, ScopeBinding>& ScriptModel::bindingsOf(ts::Node scope) const {
+  if (const ScopeIndex* own = ownScopeIndex(scope, false)) return own->names;
   std::pair<uint32_t, uint32_t> key{scope.begin(), scope.end()};
   auto& seen = caches().bindings;
   auto it = seen.find(key);
@@ -61,70 +178,6 @@ const std::unordered_map<std::string, ScopeBinding>& ScriptModel::bindingsOf(ts:
 // ---- Reaching bindings --------------------------------------------------------
 
 namespace {
-
-bool isComprehension(ts::Node n) {
-  return n.is("list_comprehension") || n.is("set_comprehension") || n.is("dictionary_comprehension") ||
-         n.is("generator_expression");
-}
-
-
-using RawBinding = BindingSite;
-
-// Bindings of `name` in one scope, without entering nested scopes (whose own
-// names, def and class, do bind here).
-void identifiersIn(ts::Node n, std::vector<std::string_view>& out) {
-  if (n.is("identifier")) out.push_back(n.text());
-  for (ts::Node c : n.namedChildren()) identifiersIn(c, out);
-}
-
-// Every binding of every name in one scope, in document order, without
-// entering nested scopes (whose own names, def and class, do bind here).
-// One walk per scope: reachingBindings asks for each use of each name.
-void collectAllBindings(ts::Node n, std::unordered_map<std::string, std::vector<RawBinding>>& out) {
-  auto bind = [&](std::string_view name, RawBinding b) { out[std::string(name)].push_back(b); };
-  for (ts::Node c : n.namedChildren()) {
-    if (c.is("function_definition") || c.is("class_definition")) {
-      bind(c.field("name").text(), {c, {}, -1, c.end()});
-      continue;
-    }
-    if (c.is("lambda") || isComprehension(c)) continue;
-    std::vector<std::string_view> names;
-    if (c.is("assignment") && c.field("right")) {
-      ts::Node left = c.field("left"), value = c.field("right");
-      while (value.is("assignment")) value = value.field("right");  // a = b = expr
-      if (left.is("identifier")) {
-        bind(left.text(), {c, value, -1, c.end()});
-      } else if (!left.is("attribute") && !left.is("subscript")) {
-        identifiersIn(left, names);
-        for (auto name : names) {
-          int index = 0, found = -1;
-          for (ts::Node part : left.namedChildren()) {
-            if (part.is("comment")) continue;
-            if (part.is("identifier") && part.text() == name) found = index;
-            ++index;
-          }
-          // A nested or starred target: not followed.
-          bind(name, {c, found >= 0 ? value : ts::Node(), found, c.end()});
-        }
-      }
-    } else if (c.is("augmented_assignment") && c.field("left").is("identifier")) {
-      bind(c.field("left").text(), {c, {}, -1, c.end()});
-    } else if (c.is("for_statement")) {
-      identifiersIn(c.field("left"), names);
-      for (auto name : names) bind(name, {c, {}, -1, c.field("left").end()});
-    } else if (c.is("named_expression")) {
-      bind(c.field("name").text(), {c, c.field("value"), -1, c.end()});
-    } else if ((c.is("as_pattern") || c.is("except_clause")) && c.field("alias")) {
-      identifiersIn(c.field("alias"), names);
-      for (auto name : names) bind(name, {c, {}, -1, c.field("alias").end()});
-    } else if (c.is("import_statement") || c.is("import_from_statement") || c.is("global_statement") ||
-               c.is("nonlocal_statement")) {
-      identifiersIn(c, names);
-      for (auto name : names) bind(name, {c, {}, -1, c.end()});
-    }
-    collectAllBindings(c, out);
-  }
-}
 
 // Does a binding reach `use` only on some paths? Returns nullopt when it
 // cannot reach it at all (the other branch of an if that holds the use).
@@ -174,6 +227,10 @@ bool hasParameter(const Function& f, std::string_view name) {
 
 const std::vector<BindingSite>& ScriptModel::bindingSites(ts::Node scope_body, const std::string& name) const {
   static const std::vector<BindingSite> kNone;
+  if (const ScopeIndex* own = ownScopeIndex(scope_body, true)) {
+    auto it = own->sites.find(name);
+    return it == own->sites.end() ? kNone : it->second;
+  }
   auto key = std::make_pair(scope_body.begin(), scope_body.end());
   auto& seen = caches().binding_sites;
   auto scope = seen.find(key);

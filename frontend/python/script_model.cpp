@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cassert>
 
+#include "frontend/python/binding_index.h"
 #include "frontend/python/project_model.h"
+#include "frontend/python/python_symbols.h"
 
 #include "frontend/input_guard.h"
 #include "frontend/python/syntax.h"
@@ -61,7 +63,8 @@ class ModelBuilder {
   explicit ModelBuilder(ScriptModel& m) : m_(m) {}
 
   void build() {
-    visit(m_.root(), nullptr, nullptr);
+    m_.scope_indexes_.push_back(std::make_unique<ScopeIndex>());
+    visit(m_.root(), ts::Node(), nullptr, nullptr, BindingWalk{m_.scope_indexes_.front().get()});
     indexFunctions();
     // c.function and l.function were recorded by visit(): the innermost
     // function_definition around the node (what enclosingFunction answers).
@@ -81,22 +84,25 @@ class ModelBuilder {
   }
 
  private:
-  void visit(ts::Node n, Function* fn, ClassDef* cls) {
-    std::string_view t = n.type();
-    if (t == "import_statement") return addImport(n);
-    if (t == "import_from_statement") return addFromImport(n);
-    if (t == "assignment" && !fn) addAliasAssignment(n);
-    if (t == "class_definition") {
+  // `walk`: where n's children stand for the binding indexes (recordBindings
+  // is asked about each child as the walk reaches it).
+  void visit(ts::Node n, ts::Node parent, Function* fn, ClassDef* cls, BindingWalk walk) {
+    const Sym& S = Sym::get();
+    TSSymbol t = kindOf(n);
+    if (t == S.import_statement) return addImport(n);
+    if (t == S.import_from_statement) return addFromImport(n);
+    if (t == S.assignment && !fn) addAliasAssignment(n);
+    if (t == S.class_definition) {
       auto c = std::make_unique<ClassDef>();
-      c->name = std::string(n.field("name").text());
+      c->name = std::string(fieldOf(n, S.name).text());
       c->node = n;
-      if (ts::Node sup = n.field("superclasses"))
+      if (ts::Node sup = fieldOf(n, S.superclasses))
         for (ts::Node b : sup.namedChildren())
           if (!b.is("keyword_argument")) {
             std::string q = m_.qualify(b);
             c->bases.push_back(q.empty() ? std::string(b.text()) : q);
           }
-      for (const auto& d : decorators(n))
+      for (const auto& d : decorators(parent))
         if (d == "dataclass" || d == "dataclasses.dataclass") c->is_dataclass = true;
       for (const auto& b : c->bases) {
         if (b.ends_with("LightningModule")) c->is_lightning_module = true;
@@ -104,18 +110,19 @@ class ModelBuilder {
       }
       ClassDef* raw = c.get();
       m_.classes_.push_back(std::move(c));
-      for (ts::Node ch : n.namedChildren()) visit(ch, nullptr, raw);
+      ScopedLoop in_class(loop_, -1);  // a scope: loops around it are not enclosingLoop's
+      for (ts::Node ch : n.namedChildren()) visit(ch, n, nullptr, raw, BindingWalk{});  // no scope of ours
       return;
     }
-    if (t == "function_definition") {
+    if (t == S.function_definition) {
       auto f = std::make_unique<Function>();
-      f->name = std::string(n.field("name").text());
+      f->name = std::string(fieldOf(n, S.name).text());
       f->qualified = cls ? cls->name + "." + f->name : f->name;
       f->node = n;
-      f->body = n.field("body");
+      f->body = fieldOf(n, S.body);
       f->owner = cls;
-      f->decorators = decorators(n);
-      if (ts::Node params = n.field("parameters"))
+      f->decorators = decorators(parent);
+      if (ts::Node params = fieldOf(n, S.parameters))
         for (ts::Node p : params.namedChildren()) {
           ts::Node name = p.is("identifier") ? p : p.field("name");
           if (!name && p.namedChildCount() > 0) name = p.namedChild(0);
@@ -123,30 +130,53 @@ class ModelBuilder {
         }
       Function* raw = f.get();
       m_.functions_.push_back(std::move(f));
+      // The body is a scope of its own; the name, parameters and return
+      // annotation belong to no scope's index.
+      ScopeIndex* own = nullptr;
+      if (raw->body) {
+        m_.scope_indexes_.push_back(std::make_unique<ScopeIndex>());
+        own = m_.scope_indexes_.back().get();
+        m_.index_by_def_.emplace(n.raw().id, std::make_pair(n, own));
+        m_.index_by_body_.emplace(raw->body.raw().id, std::make_pair(raw->body, own));
+      }
       Function* outer = enclosing_;
       enclosing_ = raw;
-      for (ts::Node ch : n.namedChildren()) visit(ch, raw, nullptr);
+      ScopedLoop in_def(loop_, -1);
+      for (ts::Node ch : n.namedChildren()) visit(ch, n, raw, nullptr, own && ch == raw->body ? BindingWalk{own} : BindingWalk{});
       enclosing_ = outer;
       return;
     }
-    if (t == "call") {
+    if (t == S.call) {
       Call c;
       c.node = n;
       c.function = enclosing_;
       m_.calls_.push_back(std::move(c));
+      m_.call_loops_.push_back(loop_);
     }
-    if (t == "for_statement" || t == "while_statement") {
+    int inner_loop = t == S.lambda ? -1 : loop_;  // a lambda is a scope too
+    if (t == S.for_statement || t == S.while_statement) {
       Loop l;
       l.node = n;
       l.function = enclosing_;
-      if (t == "for_statement") {
-        l.iterable = n.field("right");
-        l.target = n.field("left");
+      if (t == S.for_statement) {
+        l.iterable = fieldOf(n, S.right);
+        l.target = fieldOf(n, S.left);
       }
       m_.loops_.push_back(l);
+      m_.loop_parents_.push_back(loop_);
+      inner_loop = static_cast<int>(m_.loops_.size() - 1);
     }
-    for (ts::Node ch : n.namedChildren()) visit(ch, fn, cls);
+    ScopedLoop inside(loop_, inner_loop);
+    for (ts::Node ch : n.namedChildren()) visit(ch, n, fn, cls, recordBindings(ch, n, walk));
   }
+
+  // Sets the innermost loop for a subtree's walk, and restores it after.
+  struct ScopedLoop {
+    ScopedLoop(int& at, int inner) : at_(at), outer_(at) { at = inner; }
+    ~ScopedLoop() { at_ = outer_; }
+    int& at_;
+    int outer_;
+  };
 
   // emplace keeps the first: functionNamed answers the first def of a name.
   void indexFunctions() {
@@ -161,14 +191,15 @@ class ModelBuilder {
     }
   }
 
-  std::vector<std::string> decorators(ts::Node def) {
+  // The decorators of a definition, from its parent (the walk knows it).
+  std::vector<std::string> decorators(ts::Node parent) {
+    const Sym& S = Sym::get();
     std::vector<std::string> out;
-    ts::Node parent = def.parent();
-    if (!parent || !parent.is("decorated_definition")) return out;
+    if (!isKind(parent, S.decorated_definition)) return out;
     for (ts::Node d : parent.namedChildren()) {
-      if (!d.is("decorator") || d.namedChildCount() == 0) continue;
+      if (!isKind(d, S.decorator) || d.namedChildCount() == 0) continue;
       ts::Node e = d.namedChild(0);
-      if (e.is("call")) e = e.field("function");
+      if (isKind(e, S.call)) e = fieldOf(e, S.function);
       std::string q = m_.qualify(e);
       out.push_back(q.empty() ? std::string(e.text()) : q);
     }
@@ -224,20 +255,22 @@ class ModelBuilder {
   }
 
   void fillCall(Call& c) {
-    c.callee = c.node.field("function");
+    const Sym& S = Sym::get();
+    c.callee = fieldOf(c.node, S.function);
     c.qualified = m_.qualify(c.callee);
     c.method = std::string(syntax::lastName(c.callee));
-    if (c.callee.is("attribute")) c.receiver = c.callee.field("object");
-    ts::Node args = c.node.field("arguments");
-    if (!args || !args.is("argument_list")) return;
+    if (isKind(c.callee, S.attribute)) c.receiver = fieldOf(c.callee, S.object);
+    ts::Node args = fieldOf(c.node, S.arguments);
+    if (!isKind(args, S.argument_list)) return;
     for (ts::Node a : args.namedChildren()) {
-      if (a.is("keyword_argument")) {
-        c.keywords.emplace_back(std::string(a.field("name").text()), a.field("value"));
-      } else if (a.is("list_splat")) {
+      TSSymbol k = kindOf(a);
+      if (k == S.keyword_argument) {
+        c.keywords.emplace_back(std::string(fieldOf(a, S.name).text()), fieldOf(a, S.value));
+      } else if (k == S.list_splat) {
         c.has_star_args = true;
-      } else if (a.is("dictionary_splat")) {
+      } else if (k == S.dictionary_splat) {
         c.has_star_kwargs = true;
-      } else if (!a.is("comment")) {
+      } else if (k != S.comment) {
         c.positional.push_back(a);
       }
     }
@@ -248,6 +281,10 @@ class ModelBuilder {
   // in a function keeps it; `fn` does not): what enclosingFunction answers
   // for a node there, known during the walk instead of asked per node.
   Function* enclosing_ = nullptr;
+  // The innermost loop (an index into loops_) around the node visit() is
+  // at, within its scope (function, class, lambda); -1 when none: what
+  // enclosingLoop answers for a call or loop, known during the walk.
+  int loop_ = -1;
 };
 
 // ---- ScriptModel ---------------------------------------------------------
@@ -388,15 +425,17 @@ bool ScriptModel::importsModule(std::string_view prefix) const {
 }
 
 std::string ScriptModel::qualify(ts::Node expr) const {
+  const Sym& S = Sym::get();
   expr = syntax::unwrap(expr);
-  if (expr.is("identifier")) {
+  TSSymbol k = kindOf(expr);
+  if (k == S.identifier) {
     auto it = imports_.find(std::string(expr.text()));
     return it == imports_.end() ? std::string() : it->second;
   }
-  if (expr.is("attribute")) {
-    std::string base = qualify(expr.field("object"));
+  if (k == S.attribute) {
+    std::string base = qualify(fieldOf(expr, S.object));
     if (base.empty()) return {};
-    return base + "." + std::string(expr.field("attribute").text());
+    return base + "." + std::string(fieldOf(expr, S.attribute_field).text());
   }
   return {};
 }
@@ -484,6 +523,14 @@ const Loop* ScriptModel::loopFor(ts::Node loop_node) const {
 }
 
 const Loop* ScriptModel::enclosingLoop(ts::Node n) const {
+  // A call or loop of this file: the builder recorded its loop.
+  if (n && n.source() == root().source()) {
+    auto loop = [&](int i) -> const Loop* { return i < 0 ? nullptr : &loops_[static_cast<size_t>(i)]; };
+    if (auto it = loop_at_.find(n.raw().id); it != loop_at_.end() && loops_[it->second].node == n)
+      return loop(loop_parents_[it->second]);
+    if (isKind(n, Sym::get().call))
+      if (const Call* c = callAt(n)) return loop(call_loops_[static_cast<size_t>(c - calls_.data())]);
+  }
   for (ts::Node p : n.ancestors()) {
     if (syntax::isScope(p)) return nullptr;
     if (syntax::isLoop(p)) return loopFor(p);

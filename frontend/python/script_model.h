@@ -161,6 +161,8 @@ struct NameBinding {
 };
 
 // A statement that binds a name (see ScriptModel::reachingBindings).
+struct ScopeIndex;  // binding_index.h
+
 struct BindingSite {
   ts::Node statement;
   ts::Node value;   // null: bound by something we do not follow
@@ -505,6 +507,10 @@ class ScriptModel {
   std::unordered_map<std::string, std::vector<size_t>> calls_by_method_;  // indexes into calls_, in order
   std::vector<uint32_t> call_begins_, loop_begins_;  // start bytes, ascending (the builder visits in order)
   std::vector<Loop> loops_;
+  // The innermost loop around each call and each loop within its scope (an
+  // index into loops_, -1 for none), recorded by the builder: parallel to
+  // calls_ and loops_ (enclosingLoop).
+  std::vector<int> call_loops_, loop_parents_;
   std::vector<ArgparseOption> argparse_;
   std::map<std::string, ResolvedValue> overrides_;
   [[nodiscard]] const std::vector<BindingSite>& bindingSites(ts::Node scope_body, const std::string& name) const;
@@ -519,6 +525,14 @@ class ScriptModel {
   // The tree-only memos every cache scope shares (tree_memo.h).
   mutable TreeMemo<ScopeBindings> shared_bindings_;
   mutable TreeMemo<BindingSitesByName> shared_binding_sites_;
+  // The binding indexes of the module (first) and of every function body,
+  // filled by the builder's walk (binding_index.h); by def and by body node
+  // id, each with its node.
+  std::vector<std::unique_ptr<ScopeIndex>> scope_indexes_;
+  std::unordered_map<const void*, std::pair<ts::Node, const ScopeIndex*>> index_by_def_, index_by_body_;
+  // This tree's index of `scope` (a def or module when !by_body, a body or
+  // module when by_body); null for a node of another tree.
+  [[nodiscard]] const ScopeIndex* ownScopeIndex(ts::Node scope, bool by_body) const;
   [[nodiscard]] std::vector<ClassRef> instancesOf(ts::Node expr) const;
   bool uses_cuda_ = false;
   // Whether some function is a Lightning/HF step hook: -1 until first asked

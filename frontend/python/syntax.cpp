@@ -1,5 +1,7 @@
 #include "frontend/python/syntax.h"
 
+#include "frontend/python/python_symbols.h"
+
 #include <vector>
 
 #include <algorithm>
@@ -8,12 +10,13 @@
 namespace gpulint::python::syntax {
 
 ts::Node unwrap(ts::Node n) {
-  while (n && n.is("parenthesized_expression")) {
+  const Sym& S = Sym::get();
+  while (isKind(n, S.parenthesized_expression)) {
     // Comments inside the parentheses are named children too: skip them.
     ts::Node inner;
     int count = 0;
     for (ts::Node c : n.namedChildren())
-      if (!c.is("comment")) inner = c, ++count;
+      if (!isKind(c, S.comment)) inner = c, ++count;
     if (count != 1) break;
     n = inner;
   }
@@ -46,16 +49,25 @@ ts::Node ancestor(ts::Node n, std::initializer_list<std::string_view> types) {
   return ts::Node();
 }
 
-bool isLoop(ts::Node n) { return n.is("for_statement") || n.is("while_statement"); }
+bool isLoop(ts::Node n) {
+  const Sym& S = Sym::get();
+  TSSymbol k = kindOf(n);
+  return k == S.for_statement || k == S.while_statement;
+}
 
+// Asked of ancestors (named nodes: the keyword `lambda` is never one).
 bool isScope(ts::Node n) {
-  return n.is("function_definition") || n.is("class_definition") || n.is("lambda") || n.is("module");
+  const Sym& S = Sym::get();
+  TSSymbol k = kindOf(n);
+  return k == S.function_definition || k == S.class_definition || k == S.lambda || k == S.module;
 }
 
 std::string_view lastName(ts::Node n) {
+  const Sym& S = Sym::get();
   n = unwrap(n);
-  if (n.is("attribute")) return n.field("attribute").text();
-  if (n.is("identifier")) return n.text();
+  TSSymbol k = kindOf(n);
+  if (k == S.attribute) return fieldOf(n, S.attribute_field).text();
+  if (k == S.identifier) return n.text();
   return {};
 }
 
@@ -85,12 +97,13 @@ bool isContainerLiteral(ts::Node n) {
 
 bool containsName(ts::Node n, std::string_view name) {
   // Iterative: the walk must not need the stack the input guards protect.
+  const Sym& S = Sym::get();
   std::vector<ts::Node> todo;
   if (n) todo.push_back(n);
   while (!todo.empty()) {
     ts::Node at = todo.back();
     todo.pop_back();
-    if (at.is("identifier")) {
+    if (isKind(at, S.identifier)) {
       if (at.text() == name) return true;
       continue;
     }
