@@ -52,6 +52,14 @@ std::string_view yieldFromName(ts::Node body) {
   return {};
 }
 
+// The value-sources question a shortcut skipped still counts as one asked
+// (CrossFileDepth, project_model.h): the questions after it under the same
+// outermost one see the count they saw without the shortcut.
+void countSkippedQuestion() {
+  CrossFileDepth guard;
+  (void)guard.ok();
+}
+
 }  // namespace
 
 bool ScriptModel::definesMethod(std::string_view name) const {
@@ -175,7 +183,12 @@ std::pair<const ScriptModel*, const Function*> ScriptModel::boundMethod(const Ca
   } else if (!receiver && c.callee.is("identifier") && c.qualified.empty() && definesMethod("__call__") &&
              !functionNamed(c.method) && !localClassNamed(*this, c.method, nullptr)) {
     // A callable object: `loss_scaler(loss, optimizer)` runs its class's __call__.
-    if (auto [model, cls] = instanceClass(c.callee); cls) result = model->methodOf(*cls, "__call__");
+    // A name the file only calls (a builtin) holds no object: its value
+    // sources are none, and following its bindings is the cost of the call.
+    if (c.callee.source() == root().source() && onlyCalled(c.callee.text()))
+      countSkippedQuestion();
+    else if (auto [model, cls] = instanceClass(c.callee); cls)
+      result = model->methodOf(*cls, "__call__");
   }
   if (ours) {
     if (CrossFileDepth::refusalCount() == refused)

@@ -357,6 +357,9 @@ std::pair<const ScriptModel*, const Function*> ScriptModel::calledElsewhere(cons
 
 std::pair<const ScriptModel*, const Function*> ScriptModel::closureCalled(const Call& c) const {
   if (!c.callee.is("identifier")) return {nullptr, nullptr};
+  // Most called names (builtins, imports) are assigned nowhere in the file:
+  // a scan of its text tells, before the per-scope indexes below are built.
+  if (c.callee.source() == root().source() && !mayAssign(c.method)) return {nullptr, nullptr};
   // The cheap test first (an indexed lookup per scope): the name is assigned
   // in its function or at module level; most called names (builtins,
   // imports) are not, and following their bindings would cost per call.

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <span>
@@ -515,6 +516,15 @@ class ScriptModel {
   std::map<std::string, ResolvedValue> overrides_;
   [[nodiscard]] const std::vector<BindingSite>& bindingSites(ts::Node scope_body, const std::string& name) const;
   [[nodiscard]] bool definesMethod(std::string_view name) const;
+  // True when every occurrence of the word `name` in the file's text is a
+  // call (followed by `(`): no statement or parameter of the file gives the
+  // name a value (a def or class binds it to no value valueSources follows),
+  // so a builtin's calls (`isinstance(x, T)`, `len(x)`) skip the questions
+  // that follow a name's bindings (word_uses.cpp). Asked of called names.
+  [[nodiscard]] bool onlyCalled(std::string_view name) const;
+  // False when no statement of the file can be a plain assignment to the
+  // called name `name` (`name = ...`, `name: T = ...`); true otherwise.
+  [[nodiscard]] bool mayAssign(std::string_view name) const;
   // `step = make_train_step(model, opt)` then `step(x, y)`: the closure the
   // factory returns (returnedClosure), in this file or another; {nullptr,
   // nullptr} when the called name holds no factory's result.
@@ -533,6 +543,16 @@ class ScriptModel {
   // This tree's index of `scope` (a def or module when !by_body, a body or
   // module when by_body); null for a node of another tree.
   [[nodiscard]] const ScopeIndex* ownScopeIndex(ts::Node scope, bool by_body) const;
+  // How the text uses each plain name the file calls (onlyCalled,
+  // mayAssign): found once, on first use, for every cache scope.
+  struct WordUse {
+    bool other_use = false;       // an occurrence not followed by `(`
+    bool maybe_assigned = false;  // one that may be an assignment's target
+  };
+  void findWordUses() const;
+  [[nodiscard]] const WordUse* wordUse(std::string_view name) const;
+  mutable std::once_flag word_uses_once_;
+  mutable std::unordered_map<std::string_view, WordUse> word_uses_;
   [[nodiscard]] std::vector<ClassRef> instancesOf(ts::Node expr) const;
   bool uses_cuda_ = false;
   // Whether some function is a Lightning/HF step hook: -1 until first asked
