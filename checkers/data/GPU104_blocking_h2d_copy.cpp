@@ -26,8 +26,6 @@ void checkCopy(const python::ScriptModel& model, const python::Loop& loop, const
   int index = copy.method == "cuda" ? 1 : 2;  // .cuda(device, non_blocking) / .to(device, dtype, non_blocking)
   if (copy.mayHideArgument("non_blocking", index)) return;
   ts::Node nb = copy.argument("non_blocking", index);
-  // `.cuda(async=True)`: PyTorch 0.3's name for non_blocking, still in old scripts.
-  if (!nb) nb = copy.keyword("async");
   if (nb) {
     python::ResolvedValue value = model.resolve(nb);
     auto on = value.truthiness();
