@@ -66,7 +66,7 @@ std::string yamlInputProblem(std::string_view text) {
 
 std::string treeDepthProblem(const ts::Tree& tree) {
   if (!tree.valid()) return "";
-  TSTreeCursor cursor = ts_tree_cursor_new(tree.root().raw());
+  TSTreeCursor cursor = ts_tree_cursor_new(ts_tree_root_node(tree.raw()));
   uint32_t depth = 0, deepest = 0;
   // Depth-first, iteratively: the point is not to need the stack we guard.
   // A subtree with fewer nodes than the levels left cannot reach the limit,

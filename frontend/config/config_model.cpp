@@ -172,7 +172,7 @@ class ConfigBuilder {
   // Adds one key/value pair to `m`; returns the value of a `<<` merge key instead.
   const ConfigValue* addPair(ConfigValue& m, ts::Node pair, uint32_t depth) {
     ts::Node key = pair.field("key"), val = pair.field("value");
-    uint32_t indent = ts_node_start_point(pair.raw()).column;
+    uint32_t indent = pair.column();
     std::string key_text;
     if (key) {
       const ConfigValue* k = node(key, depth + 1, indent);
@@ -192,7 +192,7 @@ class ConfigBuilder {
       if (item.is("block_sequence_item")) {
         ts::Node inner = item.namedChildCount() ? item.namedChild(0) : ts::Node();
         while (inner && inner.is("comment")) inner = inner.nextNamedSibling();
-        uint32_t indent = ts_node_start_point(item.raw()).column;
+        uint32_t indent = item.column();
         s.items.push_back(inner ? node(inner, depth + 1, indent) : nullAt(item));
       } else if (item.is("flow_pair")) {
         s.items.push_back(value(item, depth + 1, 0));

@@ -90,21 +90,21 @@ class DeviceAnalysis {
   std::vector<const Binding*> reaching(const std::vector<Binding>& all, ts::Node use, uint32_t before = UINT32_MAX);
 
   // Visits the named nodes under `scope` (with `flat`, without entering
-  // nested functions and classes). A tree cursor keeps this linear.
+  // nested functions and classes), in preorder: one pass over the subtree's
+  // entries, skipping a nested definition's entries at once.
   template <typename F>
   static void walk(ts::Node scope, F&& f, bool flat = true) {
-    TSTreeCursor cur = ts_tree_cursor_new(scope.raw());
-    bool more = ts_tree_cursor_goto_first_child(&cur);
-    while (more) {
-      ts::Node n = scope.sameTree(ts_tree_cursor_current_node(&cur));
+    for (uint32_t i = scope.preorder() + 1, stop = scope.subtreeEnd(); i < stop;) {
+      ts::Node n = scope.preorderAt(i);
       bool nested = flat && (n.is("function_definition") || n.is("class_definition") || n.is("lambda") ||
                              n.is("decorated_definition"));
-      if (n.isNamed() && !nested) f(n);
-      if (!nested && ts_tree_cursor_goto_first_child(&cur)) continue;
-      while (!(more = ts_tree_cursor_goto_next_sibling(&cur)))
-        if (!ts_tree_cursor_goto_parent(&cur)) break;
+      if (nested) {
+        i = n.subtreeEnd();
+        continue;
+      }
+      if (n.isNamed()) f(n);
+      ++i;
     }
-    ts_tree_cursor_delete(&cur);
   }
 
   const ScriptModel& m_;

@@ -163,7 +163,7 @@ const ClassDef* DeviceAnalysis::classAt(ts::Node node) const { return m_.classAt
 const Function* DeviceAnalysis::functionAt(ts::Node def) const {
   // The model's index by node id (a scan of every function per question made
   // large files quadratic); the id alone may name a node of another tree.
-  auto it = m_.function_at_.find(def.raw().id);
+  auto it = m_.function_at_.find(def.id());
   return it != m_.function_at_.end() && it->second->node == def ? it->second : nullptr;
 }
 

@@ -157,7 +157,7 @@ BindingWalk recordBindings(ts::Node node, ts::Node parent, BindingWalk walk) {
 const ScopeIndex* ScriptModel::ownScopeIndex(ts::Node scope, bool by_body) const {
   if (scope == root()) return scope_indexes_.empty() ? nullptr : scope_indexes_.front().get();
   const auto& by = by_body ? index_by_body_ : index_by_def_;
-  auto it = by.find(scope.raw().id);
+  auto it = by.find(scope.id());
   return it != by.end() && it->second.first == scope ? it->second.second : nullptr;
 }
 
@@ -267,7 +267,7 @@ std::vector<NameBinding> ScriptModel::reachingBindings(ts::Node use) const {
   for (ts::Node scope = innermost;; scope = next_def < defs.size() ? defs[next_def++] : ts::Node()) {
     const Function* f = nullptr;
     if (scope)
-      if (auto it = function_at_.find(scope.raw().id); it != function_at_.end() && it->second->node == scope)
+      if (auto it = function_at_.find(scope.id()); it != function_at_.end() && it->second->node == scope)
         f = it->second;
     if (scope && !f) continue;
     const std::vector<RawBinding>& bindings = bindingSites(f ? f->body : root(), name);

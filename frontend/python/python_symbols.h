@@ -67,11 +67,11 @@ struct Sym {
 
 // The kind of a node by id; a null node has none (no id of the grammar's).
 inline constexpr TSSymbol kNoKind = 0xFFFF;
-[[nodiscard]] inline TSSymbol kindOf(ts::Node n) { return n.isNull() ? kNoKind : ts_node_symbol(n.raw()); }
+[[nodiscard]] inline TSSymbol kindOf(ts::Node n) { return n.isNull() ? kNoKind : n.symbol(); }
 [[nodiscard]] inline bool isKind(ts::Node n, TSSymbol k) { return kindOf(n) == k; }
 // The child under field `f` (an id of Sym): Node::field without the name lookup.
 [[nodiscard]] inline ts::Node fieldOf(ts::Node n, TSFieldId f) {
-  return n.isNull() ? ts::Node() : n.sameTree(ts_node_child_by_field_id(n.raw(), f));
+  return n.fieldById(f);
 }
 
 }  // namespace gpulint::python

@@ -74,7 +74,7 @@ class ModelBuilder {
       m_.calls_by_method_[m_.calls_[i].method].push_back(i);
     }
     for (size_t i = 0; i < m_.loops_.size(); ++i) {
-      m_.loop_at_.emplace(m_.loops_[i].node.raw().id, i);
+      m_.loop_at_.emplace(m_.loops_[i].node.id(), i);
       m_.loop_begins_.push_back(m_.loops_[i].node.begin());
     }
     for (const Call& c : m_.calls_) m_.call_begins_.push_back(c.node.begin());
@@ -136,8 +136,8 @@ class ModelBuilder {
       if (raw->body) {
         m_.scope_indexes_.push_back(std::make_unique<ScopeIndex>());
         own = m_.scope_indexes_.back().get();
-        m_.index_by_def_.emplace(n.raw().id, std::make_pair(n, own));
-        m_.index_by_body_.emplace(raw->body.raw().id, std::make_pair(raw->body, own));
+        m_.index_by_def_.emplace(n.id(), std::make_pair(n, own));
+        m_.index_by_body_.emplace(raw->body.id(), std::make_pair(raw->body, own));
       }
       Function* outer = enclosing_;
       enclosing_ = raw;
@@ -181,12 +181,12 @@ class ModelBuilder {
   // emplace keeps the first: functionNamed answers the first def of a name.
   void indexFunctions() {
     for (const auto& f : m_.functions_) {
-      m_.function_at_.emplace(f->node.raw().id, f.get());
+      m_.function_at_.emplace(f->node.id(), f.get());
       if (!f->owner) m_.top_level_named_.emplace(f->name, f.get());
       m_.qualified_named_.emplace(f->qualified, f.get());
     }
     for (const auto& c : m_.classes_) {
-      m_.class_at_.emplace(c->node.raw().id, c.get());
+      m_.class_at_.emplace(c->node.id(), c.get());
       m_.classes_named_[c->name].push_back(c.get());
     }
   }
@@ -399,7 +399,7 @@ const Function* ScriptModel::returnedClosure(const Function& f) const {
     for (ts::Node s : f.body.namedChildren()) {
       ts::Node def = s.is("decorated_definition") ? s.field("definition") : s;
       if (!def || !def.is("function_definition") || def.field("name").text() != name) continue;
-      auto it = function_at_.find(def.raw().id);
+      auto it = function_at_.find(def.id());
       return it == function_at_.end() ? nullptr : it->second;
     }
     return nullptr;
@@ -497,12 +497,12 @@ const Function* ScriptModel::functionNamed(std::string_view name) const {
 
 const Function* ScriptModel::functionAt(ts::Node def) const {
   // The id alone may name a node of another tree.
-  auto it = function_at_.find(def.raw().id);
+  auto it = function_at_.find(def.id());
   return it != function_at_.end() && it->second->node == def ? it->second : nullptr;
 }
 
 const ClassDef* ScriptModel::classAt(ts::Node def) const {
-  auto it = class_at_.find(def.raw().id);
+  auto it = class_at_.find(def.id());
   return it != class_at_.end() && it->second->node == def ? it->second : nullptr;
 }
 
@@ -515,13 +515,13 @@ const std::vector<const ClassDef*>& ScriptModel::classesNamed(std::string_view n
 const Function* ScriptModel::enclosingFunction(ts::Node n) const {
   ts::Node def = syntax::ancestor(n, {"function_definition"});
   if (!def || def.source() != root().source()) return nullptr;
-  auto it = function_at_.find(def.raw().id);
+  auto it = function_at_.find(def.id());
   return it == function_at_.end() ? nullptr : it->second;
 }
 
 const Loop* ScriptModel::loopFor(ts::Node loop_node) const {
   if (!loop_node || loop_node.source() != root().source()) return nullptr;
-  auto it = loop_at_.find(loop_node.raw().id);
+  auto it = loop_at_.find(loop_node.id());
   return it == loop_at_.end() ? nullptr : &loops_[it->second];
 }
 
@@ -529,7 +529,7 @@ const Loop* ScriptModel::enclosingLoop(ts::Node n) const {
   // A call or loop of this file: the builder recorded its loop.
   if (n && n.source() == root().source()) {
     auto loop = [&](int i) -> const Loop* { return i < 0 ? nullptr : &loops_[static_cast<size_t>(i)]; };
-    if (auto it = loop_at_.find(n.raw().id); it != loop_at_.end() && loops_[it->second].node == n)
+    if (auto it = loop_at_.find(n.id()); it != loop_at_.end() && loops_[it->second].node == n)
       return loop(loop_parents_[it->second]);
     if (isKind(n, Sym::get().call))
       if (const Call* c = callAt(n)) return loop(call_loops_[static_cast<size_t>(c - calls_.data())]);

@@ -183,14 +183,14 @@ void collectReturns(ts::Node n, std::vector<ts::Node>& returns, bool& generator)
 }  // namespace
 
 ts::Node ScriptModel::singleAssignmentIn(ts::Node cls, std::string_view target) const {
-  auto [it, added] = caches().class_assignments.try_emplace(cls.raw().id);
+  auto [it, added] = caches().class_assignments.try_emplace(cls.id());
   if (added) indexAssignments(cls.field("body"), it->second);
   auto found = it->second.find(target);
   return found != it->second.end() && found->second.second == 1 ? found->second.first : ts::Node();
 }
 
 ts::Node ScriptModel::singleAssignmentUnder(ts::Node cls, std::string_view target) const {
-  auto [it, added] = caches().class_subtree_assignments.try_emplace(cls.raw().id);
+  auto [it, added] = caches().class_subtree_assignments.try_emplace(cls.id());
   if (added) {
     // Only a target assigned once is answered, so the order of the walk does not matter.
     std::vector<ts::Node> todo{cls};

@@ -1,48 +1,48 @@
 #pragma once
-// Thin value wrapper over TSNode. A Node remembers the source text so that
-// `text()` needs no extra argument, and its tree's ChildIndex so that
-// parent(), ancestors() and siblings cost the depth, not the width, of the
-// tree; it is only valid while its Tree lives.
+// Thin value handle on a node of a FlatTree (frontend/ts/flat_tree.h): the
+// table a Tree copies its tree-sitter nodes into, so that kind, bytes,
+// parent, children and fields are plain loads. A Node is only valid while its
+// Tree lives; it is two words, cheap to copy and to keep in the models.
 #include <tree_sitter/api.h>
 
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <iterator>
+#include <memory>
+#include <mutex>
 #include <string_view>
 #include <vector>
 
-#include "frontend/ts/child_index.h"
+#include "frontend/ts/flat_tree.h"
 #include "frontend/ts/work_budget.h"
 
 namespace gpulint::ts {
 
 class Node {
  public:
-  Node() : node_{}, source_(nullptr) {}
-  // Without an index (nodes not made by a Tree) navigation is correct but
-  // scans wide nodes.
-  Node(TSNode node, const std::string_view* source, const ChildIndex* index = nullptr)
-      : node_(node), source_(source), index_(index) {}
+  Node() = default;
+  Node(const FlatTree* tree, uint32_t index) : tree_(index == kNoNode ? nullptr : tree), index_(index) {}
 
-  [[nodiscard]] bool isNull() const { return ts_node_is_null(node_); }
+  [[nodiscard]] bool isNull() const { return tree_ == nullptr; }
   explicit operator bool() const { return !isNull(); }
-  [[nodiscard]] TSNode raw() const { return node_; }
-  // The source text this node reads from; lets wrappers (QueryCursor) build Nodes.
-  [[nodiscard]] const std::string_view* source() const { return source_; }
-  // A node of the same tree as this one (same text, same index).
-  [[nodiscard]] Node sameTree(TSNode n) const { return wrap(n); }
+  // The tree-sitter node, for the C API (walks down from the root: not for
+  // navigation).
+  [[nodiscard]] TSNode raw() const { return isNull() ? TSNode{} : tree_->tsNode(index_); }
+  // The source text this node reads from.
+  [[nodiscard]] const std::string_view* source() const { return isNull() ? nullptr : tree_->source(); }
+  // The Node of a tree-sitter node of the same tree (query captures).
+  [[nodiscard]] Node sameTree(TSNode n) const { return isNull() ? Node() : Node(tree_, tree_->find(n)); }
+  // A key that names this node among all live trees (maps keyed by node).
+  [[nodiscard]] const void* id() const { return isNull() ? nullptr : &(*tree_)[index_]; }
 
-  [[nodiscard]] std::string_view type() const { return isNull() ? "" : ts_node_type(node_); }
-  // Compared without measuring the type name first: most questions differ
-  // in the first character.
-  [[nodiscard]] bool is(std::string_view t) const {
-    if (isNull()) return t.empty();
-    const char* type = ts_node_type(node_);
-    if (!type) type = "";  // a symbol the grammar does not name
-    if (t.empty()) return *type == '\0';
-    return *type == t.front() && std::strncmp(type, t.data(), t.size()) == 0 && type[t.size()] == '\0';
+  [[nodiscard]] TSSymbol symbol() const { return isNull() ? 0 : flat().symbol; }
+  [[nodiscard]] std::string_view type() const {
+    if (isNull()) return "";
+    const char* name = ts_language_symbol_name(tree_->language(), flat().symbol);
+    return name ? name : "";
   }
+  [[nodiscard]] bool is(std::string_view t) const { return type() == t; }
   // A string literal's kind test compares symbol ids: the symbols a literal
   // names are looked up once per thread and language (a literal's address
   // never changes), where the string test above costs a name lookup and a
@@ -52,138 +52,107 @@ class Node {
     if constexpr (N <= 1) return is(std::string_view());
     else return isLiteral(literal, N - 1);
   }
-  [[nodiscard]] bool isNamed() const { return ts_node_is_named(node_); }
-  [[nodiscard]] bool hasError() const { return ts_node_has_error(node_); }
-  [[nodiscard]] bool isError() const { return ts_node_is_error(node_); }
-  [[nodiscard]] bool isMissing() const { return ts_node_is_missing(node_); }
-  [[nodiscard]] uint32_t begin() const { return ts_node_start_byte(node_); }
-  [[nodiscard]] uint32_t end() const { return ts_node_end_byte(node_); }
-  [[nodiscard]] uint32_t line() const { return ts_node_start_point(node_).row + 1; }
+  [[nodiscard]] bool isNamed() const { return !isNull() && flat().has(FlatNode::Named); }
+  [[nodiscard]] bool hasError() const { return !isNull() && flat().has(FlatNode::HasError); }
+  [[nodiscard]] bool isError() const { return !isNull() && flat().has(FlatNode::Error); }
+  [[nodiscard]] bool isMissing() const { return !isNull() && flat().has(FlatNode::Missing); }
+  [[nodiscard]] uint32_t begin() const { return isNull() ? 0 : flat().begin; }
+  [[nodiscard]] uint32_t end() const { return isNull() ? 0 : flat().end; }
+  [[nodiscard]] uint32_t line() const { return isNull() ? 1 : flat().row + 1; }
+  // The byte column of the start, from 0.
+  [[nodiscard]] uint32_t column() const;
   [[nodiscard]] std::string_view text() const {
-    if (isNull() || !source_) return {};
-    return source_->substr(begin(), end() - begin());
+    const std::string_view* s = source();
+    if (!s) return {};
+    return s->substr(begin(), end() - begin());
   }
 
-  // The parent and the ancestors walk down from the root (tree-sitter nodes
-  // have no parent pointer): one walk for all ancestors, so climbing k levels
-  // with ancestors() costs one walk where k calls of parent() cost k.
-  [[nodiscard]] Node parent() const;
+  [[nodiscard]] Node parent() const {
+    if (isNull()) return Node();
+    WorkBudget::charge(1);
+    return Node(tree_, flat().parent);
+  }
   // The ancestors, nearest first (ancestors()[0] == parent()).
   [[nodiscard]] std::vector<Node> ancestors() const;
   [[nodiscard]] Node field(std::string_view name) const {
-    return wrap(ts_node_child_by_field_name(node_, name.data(), static_cast<uint32_t>(name.size())));
+    if (isNull()) return Node();
+    TSFieldId f = ts_language_field_id_for_name(tree_->language(), name.data(), static_cast<uint32_t>(name.size()));
+    return f ? fieldById(f) : Node();
   }
-  [[nodiscard]] uint32_t childCount() const { return ts_node_child_count(node_); }
-  [[nodiscard]] uint32_t namedChildCount() const { return ts_node_named_child_count(node_); }
-  // tree-sitter scans the children before the i-th: charged as such.
+  [[nodiscard]] Node fieldById(TSFieldId f) const {
+    return isNull() ? Node() : Node(tree_, tree_->fieldChild(index_, f));
+  }
+  [[nodiscard]] uint32_t childCount() const { return isNull() ? 0 : flat().child_count; }
+  [[nodiscard]] uint32_t namedChildCount() const { return isNull() ? 0 : flat().named_child_count; }
+  // Charged as tree-sitter's scan of the children before the i-th was, so
+  // that work budgets keep their meaning.
   [[nodiscard]] Node child(uint32_t i) const {
     WorkBudget::charge(i + 1);
-    return wrap(ts_node_child(node_, i));
+    return isNull() ? Node() : Node(tree_, tree_->child(index_, i));
   }
-  [[nodiscard]] Node namedChild(uint32_t i) const {
-    WorkBudget::charge(i + 1);
-    return wrap(ts_node_named_child(node_, i));
-  }
-  [[nodiscard]] Node nextNamedSibling() const { return namedSibling(+1); }
-  [[nodiscard]] Node prevNamedSibling() const { return namedSibling(-1); }
+  [[nodiscard]] Node namedChild(uint32_t i) const;
+  [[nodiscard]] Node nextNamedSibling() const;
+  [[nodiscard]] Node prevNamedSibling() const;
   // The field name under which child `i` hangs, or "" when none.
-  [[nodiscard]] std::string_view fieldNameOfChild(uint32_t i) const {
-    const char* n = ts_node_field_name_for_child(node_, i);
-    return n ? n : "";
-  }
+  [[nodiscard]] std::string_view fieldNameOfChild(uint32_t i) const;
   // True when `other` lies inside this node (or is this node).
   [[nodiscard]] bool contains(const Node& other) const {
     return !isNull() && !other.isNull() && begin() <= other.begin() && other.end() <= end();
   }
-  [[nodiscard]] bool operator==(const Node& o) const { return ts_node_eq(node_, o.node_); }
+  [[nodiscard]] bool operator==(const Node& o) const { return tree_ == o.tree_ && (!tree_ || index_ == o.index_); }
+
+  // Preorder positions, for linear walks of a subtree: the nodes below this
+  // one are preorderAt(preorder() + 1) up to, not including, subtreeEnd().
+  [[nodiscard]] uint32_t preorder() const { return index_; }
+  [[nodiscard]] uint32_t subtreeEnd() const { return isNull() ? 0 : flat().subtree_end; }
+  [[nodiscard]] Node preorderAt(uint32_t i) const {
+    return isNull() || i >= tree_->size() ? Node() : Node(tree_, i);
+  }
 
   // Range-for over named children: `for (Node c : node.namedChildren())`.
   [[nodiscard]] class ChildRange namedChildren() const;
 
  private:
   friend class ChildRange;
-  [[nodiscard]] Node wrap(TSNode n) const { return Node(n, source_, index_); }
-  // The child of `n` on the way down to this node.
-  [[nodiscard]] TSNode stepDown(TSNode n) const {
-    WorkBudget::charge(1);
-    return index_ ? index_->childWithDescendant(n, node_) : ts_node_child_with_descendant(n, node_);
-  }
-  [[nodiscard]] Node namedSibling(int direction) const;
+  [[nodiscard]] const FlatNode& flat() const { return (*tree_)[index_]; }
   [[nodiscard]] bool isLiteral(const char* literal, uint32_t size) const;
-  TSNode node_;
-  const std::string_view* source_;
-  const ChildIndex* index_ = nullptr;
+  const FlatTree* tree_ = nullptr;
+  uint32_t index_ = 0;
 };
 
-
-// Tree cursors lent to the ChildRanges alive on a thread: a cursor keeps its
-// stack allocation between ranges, so iterating a node's children costs no
-// allocation. Each thread has its own; a cursor goes back when its range ends.
-class CursorPool {
- public:
-  [[nodiscard]] static TSTreeCursor* acquire(TSNode n);
-  static void release(TSTreeCursor* cursor);
-};
-
-// Named children for range-for, walked with a tree cursor: linear in the
-// number of children, where ts_node_named_child(i) scans the children before
-// the i-th on each call (quadratic for a module or a long block).
+// Named children for range-for, following the sibling links.
 class ChildRange {
  public:
   class iterator {
    public:
     using value_type = Node;
     using difference_type = std::ptrdiff_t;
-    iterator(const ChildRange* range, uint32_t i) : range_(range), i_(i) {}
-    Node operator*() const { return range_->current(i_); }
+    iterator(const FlatTree* tree, uint32_t i) : tree_(tree), i_(i) {}
+    Node operator*() const { return Node(tree_, i_); }
     iterator& operator++() {
-      range_->advance(++i_);
+      i_ = firstNamedFrom(tree_, (*tree_)[i_].next_sibling);
       return *this;
     }
     bool operator!=(const iterator& o) const { return i_ != o.i_; }
    private:
-    const ChildRange* range_;
+    const FlatTree* tree_;
     uint32_t i_;
   };
-  explicit ChildRange(Node n) : node_(n), count_(n.namedChildCount()) { WorkBudget::charge(count_ + 1); }
-  ~ChildRange() {
-    if (cursor_) CursorPool::release(cursor_);
-  }
-  ChildRange(const ChildRange&) = delete;  // iterators point into the range
-  ChildRange& operator=(const ChildRange&) = delete;
-  // Starts (or restarts) the walk at the first named child.
+  explicit ChildRange(Node n) : node_(n) { WorkBudget::charge(n.namedChildCount() + 1); }
   [[nodiscard]] iterator begin() const {
-    if (count_ == 0) return {this, 0};
-    if (!cursor_) cursor_ = CursorPool::acquire(node_.raw());
-    else ts_tree_cursor_reset(cursor_, node_.raw());
-    scanned_ = !seekNamed(ts_tree_cursor_goto_first_child(cursor_));
-    return {this, 0};
+    if (node_.isNull()) return {nullptr, kNoNode};
+    return {node_.tree_, firstNamedFrom(node_.tree_, node_.tree_->firstChild(node_.index_))};
   }
-  [[nodiscard]] iterator end() const { return {this, count_}; }
+  [[nodiscard]] iterator end() const { return {node_.tree_, kNoNode}; }
+
+  // The first named node from `i` on along the sibling links.
+  static uint32_t firstNamedFrom(const FlatTree* tree, uint32_t i) {
+    while (i != kNoNode && !(*tree)[i].has(FlatNode::Named)) i = (*tree)[i].next_sibling;
+    return i;
+  }
 
  private:
-  // Moves the cursor to the first named node from where it is (when `more`);
-  // false when the children ran out.
-  bool seekNamed(bool more) const {
-    for (; more; more = ts_tree_cursor_goto_next_sibling(cursor_))
-      if (TSNode c = ts_tree_cursor_current_node(cursor_); ts_node_is_named(c)) {
-        current_ = c;
-        return true;
-      }
-    return false;
-  }
-  void advance(uint32_t i) const {
-    if (i < count_ && !scanned_) scanned_ = !seekNamed(ts_tree_cursor_goto_next_sibling(cursor_));
-  }
-  // The cursor and the count disagree (not expected): index the rest one by one.
-  [[nodiscard]] Node current(uint32_t i) const {
-    return scanned_ ? node_.wrap(ts_node_named_child(node_.raw(), i)) : node_.wrap(current_);
-  }
   Node node_;
-  uint32_t count_;
-  mutable TSTreeCursor* cursor_ = nullptr;
-  mutable TSNode current_{};
-  mutable bool scanned_ = false;
 };
 
 inline ChildRange Node::namedChildren() const { return ChildRange(*this); }

@@ -10,11 +10,15 @@ Tree::Tree(TSTree* tree, std::string text) : tree_(tree) {
 }
 
 Tree::Tree(Tree&& o) noexcept
-    : tree_(o.tree_), text_(std::move(o.text_)), view_(std::move(o.view_)), index_(std::move(o.index_)) {
+    : tree_(o.tree_),
+      text_(std::move(o.text_)),
+      view_(std::move(o.view_)),
+      flat_(std::move(o.flat_)),
+      before_edits_(std::move(o.before_edits_)) {
   o.tree_ = nullptr;
   o.text_ = std::make_unique<std::string>();
   o.view_ = std::make_unique<std::string_view>();
-  o.index_ = std::make_unique<ChildIndex>();
+  o.flat_ = std::make_unique<Flat>();
 }
 
 Tree& Tree::operator=(Tree&& o) noexcept {
@@ -23,11 +27,12 @@ Tree& Tree::operator=(Tree&& o) noexcept {
     tree_ = o.tree_;
     text_ = std::move(o.text_);
     view_ = std::move(o.view_);
-    index_ = std::move(o.index_);
+    flat_ = std::move(o.flat_);
+    before_edits_ = std::move(o.before_edits_);
     o.tree_ = nullptr;
     o.text_ = std::make_unique<std::string>();
     o.view_ = std::make_unique<std::string_view>();
-    o.index_ = std::make_unique<ChildIndex>();
+    o.flat_ = std::make_unique<Flat>();
   }
   return *this;
 }
@@ -38,12 +43,17 @@ Tree::~Tree() {
 
 Node Tree::root() const {
   if (!tree_) return Node();
-  return Node(ts_tree_root_node(tree_), view_.get(), index_.get());
+  std::call_once(flat_->once, [&] { flat_->table = std::make_unique<FlatTree>(tree_, view_.get()); });
+  return Node(flat_->table.get(), 0);
 }
 
 void Tree::edit(const TSInputEdit& e) {
   if (tree_) ts_tree_edit(tree_, &e);
-  index_->clear();  // the edit moved the children's bytes
+  // The edit moved bytes: the next root() copies the edited tree.
+  if (flat_->table) {
+    before_edits_.push_back(std::move(flat_));
+    flat_ = std::make_unique<Flat>();
+  }
 }
 
 Parser::Parser(const TSLanguage* language) : parser_(ts_parser_new()) {

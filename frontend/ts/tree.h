@@ -3,6 +3,8 @@
 #include <tree_sitter/api.h>
 
 #include <memory>
+#include <mutex>
+#include <vector>
 #include <string>
 #include <string_view>
 
@@ -33,11 +35,20 @@ class Tree {
   void edit(const TSInputEdit& edit);
 
  private:
+  // The flat copy Nodes navigate, made on the first root() (a tree only
+  // parsed, or only re-parsed from, never pays for it); safe to ask from
+  // several threads.
+  struct Flat {
+    std::once_flag once;
+    std::unique_ptr<FlatTree> table;
+  };
   TSTree* tree_ = nullptr;
   std::unique_ptr<std::string> text_ = std::make_unique<std::string>();
   std::unique_ptr<std::string_view> view_ = std::make_unique<std::string_view>();
-  // Children of the wide nodes, for the Nodes of this tree (see ChildIndex).
-  std::unique_ptr<ChildIndex> index_ = std::make_unique<ChildIndex>();
+  std::unique_ptr<Flat> flat_ = std::make_unique<Flat>();
+  // Tables made before an edit: Nodes taken from them keep their old bytes,
+  // as tree-sitter nodes taken before ts_tree_edit did.
+  std::vector<std::unique_ptr<Flat>> before_edits_;
 };
 
 class Parser {

@@ -59,7 +59,7 @@ int main(int argc, char** argv) {
     bytes += text.size();
     gpulint::ts::Tree tree = parser.parse(text);
     // Touch the tree so the parse cannot be optimised away.
-    nodes += tree.valid() ? ts_node_descendant_count(tree.root().raw()) : 0;
+    nodes += tree.valid() ? ts_node_descendant_count(ts_tree_root_node(tree.raw())) : 0;
     ++files;
   }
   std::cerr << files << " Python files, " << bytes << " bytes, " << nodes << " nodes parsed\n";

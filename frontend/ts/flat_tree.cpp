@@ -1,0 +1,139 @@
+#include "frontend/ts/flat_tree.h"
+
+#include <algorithm>
+
+namespace gpulint::ts {
+
+FlatTree::FlatTree(const TSTree* tree, const std::string_view* source)
+    : tree_(tree), language_(tree ? ts_tree_language(tree) : nullptr), source_(source) {
+  if (!tree) return;
+  build(ts_tree_root_node(tree));
+  indexWideNodes();
+}
+
+namespace {
+
+FlatNode describe(const TSTreeCursor& cursor, uint32_t parent) {
+  TSNode n = ts_tree_cursor_current_node(&cursor);
+  FlatNode f;
+  f.begin = ts_node_start_byte(n);
+  f.end = ts_node_end_byte(n);
+  f.row = ts_node_start_point(n).row;
+  f.parent = parent;
+  f.symbol = ts_node_symbol(n);
+  f.field = ts_tree_cursor_current_field_id(&cursor);
+  f.flags = static_cast<uint8_t>((ts_node_is_named(n) ? FlatNode::Named : 0) |
+                                 (ts_node_is_missing(n) ? FlatNode::Missing : 0) |
+                                 (ts_node_is_error(n) ? FlatNode::Error : 0) |
+                                 (ts_node_has_error(n) ? FlatNode::HasError : 0));
+  return f;
+}
+
+}  // namespace
+
+// One cursor walk in preorder. `open` holds the entries whose subtree is
+// still being copied, the current node last; a node is closed (its
+// subtree_end set) when the walk leaves it for its next sibling or parent.
+void FlatTree::build(TSNode root) {
+  nodes_.reserve(ts_node_descendant_count(root) + 1);
+  TSTreeCursor cursor = ts_tree_cursor_new(root);
+  std::vector<uint32_t> open;
+  auto add = [&](uint32_t parent) {
+    uint32_t i = size();
+    nodes_.push_back(describe(cursor, parent));
+    if (parent != kNoNode) {
+      ++nodes_[parent].child_count;
+      if (nodes_[i].has(FlatNode::Named)) ++nodes_[parent].named_child_count;
+    }
+    open.push_back(i);
+    return i;
+  };
+  add(kNoNode);
+  while (!open.empty()) {
+    if (ts_tree_cursor_goto_first_child(&cursor)) {
+      add(open.back());
+      continue;
+    }
+    // A leaf, or a node whose children are all copied: close it, then go on
+    // with its next sibling, or close its parent in turn.
+    for (;;) {
+      uint32_t done = open.back();
+      open.pop_back();
+      nodes_[done].subtree_end = size();
+      if (open.empty()) break;  // the root is closed
+      if (ts_tree_cursor_goto_next_sibling(&cursor)) {
+        nodes_[done].next_sibling = add(open.back());
+        break;
+      }
+      if (!ts_tree_cursor_goto_parent(&cursor)) {
+        // Not expected (the open entries mirror the cursor's path): close the rest.
+        for (; !open.empty(); open.pop_back()) nodes_[open.back()].subtree_end = size();
+        break;
+      }
+    }
+  }
+  ts_tree_cursor_delete(&cursor);
+}
+
+void FlatTree::indexWideNodes() {
+  for (uint32_t n = 0; n < size(); ++n) {
+    if (nodes_[n].child_count <= kWide) continue;
+    wide_at_.emplace(n, static_cast<uint32_t>(wide_children_.size()));
+    for (uint32_t c = firstChild(n); c != kNoNode; c = nodes_[c].next_sibling) wide_children_.push_back(c);
+  }
+}
+
+uint32_t FlatTree::child(uint32_t n, uint32_t i) const {
+  const FlatNode& node = nodes_[n];
+  if (i >= node.child_count) return kNoNode;
+  if (node.child_count > kWide) return wide_children_[wide_at_.at(n) + i];
+  uint32_t c = n + 1;
+  for (; i > 0; --i) c = nodes_[c].next_sibling;
+  return c;
+}
+
+uint32_t FlatTree::previousSibling(uint32_t c) const {
+  uint32_t p = nodes_[c].parent;
+  if (p == kNoNode || c == p + 1) return kNoNode;
+  if (nodes_[p].child_count > kWide) {
+    // The children are listed in order, and entries grow with it.
+    const uint32_t* first = &wide_children_[wide_at_.at(p)];
+    const uint32_t* last = first + nodes_[p].child_count;
+    const uint32_t* at = std::lower_bound(first, last, c);
+    return at == first ? kNoNode : *(at - 1);
+  }
+  uint32_t prev = p + 1;
+  while (nodes_[prev].next_sibling != c) prev = nodes_[prev].next_sibling;
+  return prev;
+}
+
+TSNode FlatTree::tsNode(uint32_t i) const {
+  std::vector<uint32_t> path;
+  for (uint32_t at = i; at != kNoNode; at = nodes_[at].parent) path.push_back(at);
+  TSNode n = ts_tree_root_node(tree_);
+  for (size_t k = path.size() - 1; k-- > 0;) {
+    uint32_t parent = path[k + 1], position = 0;
+    for (uint32_t c = firstChild(parent); c != path[k]; c = nodes_[c].next_sibling) ++position;
+    n = ts_node_child(n, position);
+  }
+  return n;
+}
+
+uint32_t FlatTree::find(TSNode target) const {
+  if (!tree_ || ts_node_is_null(target)) return kNoNode;
+  TSNode n = ts_tree_root_node(tree_);
+  uint32_t at = 0;
+  while (n.id != target.id) {
+    TSNode next = ts_node_child_with_descendant(n, target);
+    if (ts_node_is_null(next)) return kNoNode;
+    uint32_t position = 0;
+    for (uint32_t k = 0, count = ts_node_child_count(n); k < count; ++k, ++position)
+      if (ts_node_child(n, k).id == next.id) break;
+    at = child(at, position);
+    if (at == kNoNode) return kNoNode;
+    n = next;
+  }
+  return at;
+}
+
+}  // namespace gpulint::ts

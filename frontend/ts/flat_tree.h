@@ -1,0 +1,86 @@
+#pragma once
+// A tree-sitter tree copied once into flat arrays, for navigation.
+//
+// tree-sitter nodes have no parent pointer and find their i-th child, their
+// field children and their siblings by scanning from the first child; the
+// analysis asks those questions hundreds of times per node, and before this
+// table about half of gpulint's own work was tree-sitter navigation. One
+// cursor walk copies every visible node (what ts_node_child hands out) into
+// a preorder array: a node's first child is the next entry, its subtree ends
+// at `subtree_end`, and parent, siblings, kind, field and bytes are plain
+// loads. The tree-sitter tree stays alive beside it for the C API (queries,
+// incremental parsing), reached through tsNode()/find().
+#include <tree_sitter/api.h>
+
+#include <cstdint>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace gpulint::ts {
+
+inline constexpr uint32_t kNoNode = UINT32_MAX;
+
+struct FlatNode {
+  enum Flag : uint8_t { Named = 1, Missing = 2, Error = 4, HasError = 8 };
+  uint32_t begin = 0;
+  uint32_t end = 0;
+  uint32_t row = 0;                   // of the start, from 0
+  uint32_t parent = kNoNode;          // kNoNode for the root
+  uint32_t next_sibling = kNoNode;    // the next visible child of the parent
+  uint32_t subtree_end = 0;           // one past the last descendant
+  uint32_t child_count = 0;           // visible children, named or not
+  uint32_t named_child_count = 0;
+  TSSymbol symbol = 0;                // as ts_node_symbol answers (aliases applied)
+  TSFieldId field = 0;                // the field this node hangs under, 0 for none
+  uint8_t flags = 0;
+
+  [[nodiscard]] bool has(Flag f) const { return (flags & f) != 0; }
+};
+
+class FlatTree {
+ public:
+  // Children of nodes wider than this are listed, so child(i) is one load.
+  static constexpr uint32_t kWide = 16;
+
+  FlatTree(const TSTree* tree, const std::string_view* source);
+  FlatTree(const FlatTree&) = delete;
+  FlatTree& operator=(const FlatTree&) = delete;
+
+  [[nodiscard]] const FlatNode& operator[](uint32_t i) const { return nodes_[i]; }
+  [[nodiscard]] uint32_t size() const { return static_cast<uint32_t>(nodes_.size()); }
+  [[nodiscard]] const TSLanguage* language() const { return language_; }
+  [[nodiscard]] const std::string_view* source() const { return source_; }
+
+  // The i-th visible child of `n` (kNoNode past the last).
+  [[nodiscard]] uint32_t child(uint32_t n, uint32_t i) const;
+  // The visible child before `c` under the same parent (kNoNode for the first).
+  [[nodiscard]] uint32_t previousSibling(uint32_t c) const;
+  // The first child under field `f` (kNoNode when none).
+  [[nodiscard]] uint32_t fieldChild(uint32_t n, TSFieldId f) const {
+    for (uint32_t c = firstChild(n); c != kNoNode; c = nodes_[c].next_sibling)
+      if (nodes_[c].field == f) return c;
+    return kNoNode;
+  }
+  [[nodiscard]] uint32_t firstChild(uint32_t n) const { return nodes_[n].child_count ? n + 1 : kNoNode; }
+
+  // The tree-sitter node of entry `i` (walks down from the root: for the C
+  // API only, not for navigation).
+  [[nodiscard]] TSNode tsNode(uint32_t i) const;
+  // The entry of a tree-sitter node of this tree (kNoNode when not found).
+  [[nodiscard]] uint32_t find(TSNode n) const;
+
+ private:
+  void build(TSNode root);
+  void indexWideNodes();
+
+  std::vector<FlatNode> nodes_;
+  // Children of wide nodes: the offset of each one's list in wide_children_.
+  std::unordered_map<uint32_t, uint32_t> wide_at_;
+  std::vector<uint32_t> wide_children_;
+  const TSTree* tree_;
+  const TSLanguage* language_;
+  const std::string_view* source_;
+};
+
+}  // namespace gpulint::ts
