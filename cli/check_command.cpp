@@ -72,8 +72,11 @@ bool loadSettings(const Options& o, Settings* settings, std::string* error) {
   return true;
 }
 
+// Without `keep_parser_trees` (nothing will be fixed, so nothing re-parsed)
+// each model drops its tree-sitter tree as soon as it is built: the models
+// live until the project pass, and the trees would double their memory.
 std::vector<FileAnalysis> analyzeAll(const std::vector<DiscoveredFile>& files, const RuleOptions& options,
-                                     unsigned jobs, bool progress) {
+                                     unsigned jobs, bool progress, bool keep_parser_trees) {
   std::vector<FileAnalysis> results(files.size());
   std::atomic<size_t> next{0}, done{0};
   std::mutex progress_mutex;
@@ -82,6 +85,7 @@ std::vector<FileAnalysis> analyzeAll(const std::vector<DiscoveredFile>& files, c
       // Python checks wait for the project step (linkProjectJobs), which
       // knows which files it re-checks with the project anyway.
       results[i] = analyzeFile(files[i].path, files[i].display, options, Checks::Deferred);
+      if (!keep_parser_trees && results[i].script) results[i].script->releaseParserTree();
       size_t d = ++done;
       if (progress) {
         std::lock_guard<std::mutex> lock(progress_mutex);
@@ -299,7 +303,8 @@ int runCheck(const Options& o) {
   keepContextFiles(discovery, scope);
   unsigned jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
   bool progress = !o.no_progress && !o.quiet && isatty(STDERR_FILENO);
-  std::vector<FileAnalysis> per_file = analyzeAll(discovery.files, settings.options, jobs, progress);
+  bool may_reparse = o.fix || o.unsafe_fixes || o.diff || o.add_noqa;  // fix rounds re-parse edited trees
+  std::vector<FileAnalysis> per_file = analyzeAll(discovery.files, settings.options, jobs, progress, may_reparse);
   size_t analysed = per_file.size();
   ProjectLinks links;
   std::vector<FileAnalysis> results =

@@ -236,6 +236,8 @@ class ScriptModel {
 
   [[nodiscard]] const SourceFile& file() const { return *file_; }
   [[nodiscard]] const ts::Tree& tree() const { return tree_; }
+  // See ts::Tree::releaseParserTree: for runs that will not re-parse edits.
+  void releaseParserTree() { tree_.releaseParserTree(); }
   [[nodiscard]] ts::Node root() const { return tree_.root(); }
   [[nodiscard]] Location location(ts::Node n) const;
   [[nodiscard]] Location location(uint32_t begin, uint32_t end) const;

@@ -108,6 +108,7 @@ uint32_t FlatTree::previousSibling(uint32_t c) const {
 }
 
 TSNode FlatTree::tsNode(uint32_t i) const {
+  if (!tree_) return TSNode{};
   std::vector<uint32_t> path;
   for (uint32_t at = i; at != kNoNode; at = nodes_[at].parent) path.push_back(at);
   TSNode n = ts_tree_root_node(tree_);

@@ -69,6 +69,9 @@ class FlatTree {
   [[nodiscard]] TSNode tsNode(uint32_t i) const;
   // The entry of a tree-sitter node of this tree (kNoNode when not found).
   [[nodiscard]] uint32_t find(TSNode n) const;
+  // The tree-sitter tree is gone (Tree::releaseParserTree): tsNode() answers
+  // null nodes and find() kNoNode from now on.
+  void forgetParserTree() { tree_ = nullptr; }
 
  private:
   void build(TSNode root);

@@ -42,9 +42,19 @@ Tree::~Tree() {
 }
 
 Node Tree::root() const {
-  if (!tree_) return Node();
+  if (!tree_ && !flat_->table) return Node();  // no tree, or released before any copy was made
   std::call_once(flat_->once, [&] { flat_->table = std::make_unique<FlatTree>(tree_, view_.get()); });
   return Node(flat_->table.get(), 0);
+}
+
+void Tree::releaseParserTree() {
+  if (!tree_) return;
+  (void)root();  // the copy, if not made yet
+  flat_->table->forgetParserTree();
+  for (auto& before : before_edits_)
+    if (before->table) before->table->forgetParserTree();
+  ts_tree_delete(tree_);
+  tree_ = nullptr;
 }
 
 void Tree::edit(const TSInputEdit& e) {

@@ -27,12 +27,17 @@ class Tree {
   Tree& operator=(const Tree&) = delete;
   ~Tree();
 
-  [[nodiscard]] bool valid() const { return tree_ != nullptr; }
+  [[nodiscard]] bool valid() const { return tree_ != nullptr || flat_->table; }
   [[nodiscard]] Node root() const;
   [[nodiscard]] const std::string& text() const { return *text_; }
   [[nodiscard]] TSTree* raw() const { return tree_; }
   // Record an edit for incremental re-parsing (ts_tree_edit).
   void edit(const TSInputEdit& edit);
+  // Frees the tree-sitter tree once its flat copy is made: Nodes go on
+  // working, raw() is null from now on (no incremental re-parse, no query).
+  // A check that will not fix anything keeps every file's model until the
+  // project pass, and the parser's tree is as large as the copy.
+  void releaseParserTree();
 
  private:
   // The flat copy Nodes navigate, made on the first root() (a tree only

@@ -148,5 +148,20 @@ TEST(FlatTree, NodesTakenBeforeAnEditKeepTheirBytes) {
   EXPECT_EQ(tree.root().namedChild(1).begin(), 10u);  // a fresh copy of the edited tree
 }
 
+TEST(FlatTree, NodesOutliveTheReleasedParserTree) {
+  Parser parser(tree_sitter_python());
+  Tree tree = parser.parse("def f(x):\n    return x.cuda()\n");
+  Node before = tree.root().namedChild(0);
+  tree.releaseParserTree();
+  EXPECT_EQ(tree.raw(), nullptr);
+  EXPECT_TRUE(tree.valid());
+  ASSERT_TRUE(tree.root() == before.parent());  // the same copy, taken before or after
+  EXPECT_EQ(tree.root().namedChild(0).field("name").text(), "f");
+  EXPECT_TRUE(before.raw().id == nullptr);  // no tree-sitter node to hand out any more
+  Tree never_copied = parser.parse("x = 1\n");
+  never_copied.releaseParserTree();  // copies first
+  EXPECT_EQ(never_copied.root().namedChild(0).text(), "x = 1");
+}
+
 }  // namespace
 }  // namespace gpulint::ts
