@@ -21,7 +21,7 @@ fixed_codes, fixed_targets = next(iter(preview_loader))
 fixed_codes = fixed_codes.to(device)
 
 probe_loader = DataLoader(held_out, batch_size=25, shuffle=True)  # expect: GPU101 (a batch drawn on every epoch)
-stream_loader = DataLoader(held_out, batch_size=25)  # expect: GPU101 (an iterator drawn from step by step)
+stream_loader = DataLoader(held_out, batch_size=25, pin_memory=True)  # expect: GPU101 (an iterator drawn from step by step)
 stream = iter(stream_loader)
 
 
