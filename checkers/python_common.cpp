@@ -229,6 +229,14 @@ bool mentions(ts::Node n, std::string_view name) {
   return false;
 }
 
+// `next(data_iter)`: one item drawn from an iterator.
+bool drawsNext(ts::Node value) {
+  value = python::syntax::unwrap(value);
+  if (!value || !value.is("call") || value.field("function").text() != "next") return false;
+  ts::Node args = value.field("arguments");
+  return args && args.namedChildCount() >= 1 && !args.namedChild(0).is("keyword_argument");
+}
+
 const python::Loop* batchSourceLoop(const python::ScriptModel& model, ts::Node expr, int depth) {
   if (depth > 8) return nullptr;
   // Down to the name the value is read from: batch["x"].float() -> batch.
@@ -249,6 +257,8 @@ const python::Loop* batchSourceLoop(const python::ScriptModel& model, ts::Node e
   auto binding = model.lastBinding(expr);
   if (!binding || !binding->statement) return nullptr;
   if (binding->statement.is("for_statement")) return model.loopFor(binding->statement);
+  // `batch = next(data_iter)` in a loop's body: the loop draws a batch per pass.
+  if (drawsNext(binding->value)) return model.enclosingLoop(binding->statement);
   if (binding->value) return batchSourceLoop(model, binding->value, depth + 1);
   return nullptr;
 }
@@ -256,7 +266,17 @@ const python::Loop* batchSourceLoop(const python::ScriptModel& model, ts::Node e
 }  // namespace
 
 std::vector<const python::Call*> loadersIteratedBy(const python::ScriptModel& model, const python::Loop& loop) {
-  return loop.iterable ? loadersOf(model, loop.iterable) : std::vector<const python::Call*>{};
+  std::vector<const python::Call*> out;
+  if (loop.iterable) collectLoaders(model, loop.iterable, 0, out);
+  // `while True: batch = next(data_iter)` (data_iter = iter(loader), renewed
+  // on StopIteration): the loaders the loop's own statements draw from.
+  ts::Node body = loop.node.field("body");
+  for (const python::Call& c : model.callsIn(body)) {
+    if (c.method != "next" || !c.callee.is("identifier") || c.positional.empty() || !drawsNext(c.node)) continue;
+    if (model.enclosingLoop(c.node) != &loop) continue;
+    collectLoaders(model, c.positional[0], 0, out);
+  }
+  return out;
 }
 
 std::vector<const python::Call*> loadersOf(const python::ScriptModel& model, ts::Node expr) {

@@ -1,5 +1,6 @@
 #include "checkers/data/GPU106_cpu_preprocess_in_step.h"
 
+#include <cctype>
 #include <map>
 
 #include "checkers/model/helper_effects.h"
@@ -23,6 +24,37 @@ bool namesPreprocessor(ts::Node expr) {
   for (const char* verb : {"get_", "build_", "load_", "make_", "create_", "init_", "set_", "reset_"})
     if (name.starts_with(verb)) return false;
   return name.ends_with("tokenizer") || name.ends_with("processor") || name.ends_with("feature_extractor");
+}
+
+// A Hugging Face preprocessor class: `AutoFeatureExtractor`, `CLIPProcessor`,
+// `BertTokenizerFast`, `ViTImageProcessor`.
+bool namesPreprocessorClass(std::string_view name) {
+  std::string lower;
+  for (char ch : name)
+    if (ch != '_') lower += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  for (const char* kind : {"tokenizer", "tokenizerfast", "processor", "featureextractor"})
+    if (lower.ends_with(kind)) return true;
+  return false;
+}
+
+// True when the callee is known to hold a network, whatever its name says:
+// `feature_extractor = FeatureExtractor().to(device)` (a perceptual-loss
+// backbone) runs a forward pass on the GPU. `from_pretrained` builds a
+// module too, unless its class is a preprocessor (`AutoFeatureExtractor`).
+bool holdsModule(const ScriptModel& m, ts::Node callee) {
+  // Every path: `net = FeatureExtractor()` then `if cuda: net = net.cuda()`.
+  for (ts::Node src : m.valueSources(callee, /*all_paths=*/true)) {
+    const Call* made = src.is("call") ? m.callAt(src) : nullptr;
+    if (made && made->method == "from_pretrained") {
+      if (made->receiver && !namesPreprocessorClass(syntax::lastName(made->receiver))) return true;
+      continue;
+    }
+    // Moved to a device: a preprocessor object has no `.to()`/`.cuda()`
+    // (its class may come from a star import we cannot resolve).
+    if (made && made->receiver && oneOf(made->method, {"to", "cuda"})) return true;
+    if (m.isModuleExpression(src)) return true;
+  }
+  return false;
 }
 
 // A batch straight from a batch loop's target that is still on the host: a
@@ -98,7 +130,7 @@ std::string cpuPreprocessWork(const ScriptModel& m, const Call& c) {
     return "parses JSON samples";
   // The name test first: resolving the callee is the costlier question.
   if (q.empty() && (c.callee.is("identifier") || c.callee.is("attribute")) && namesPreprocessor(c.callee) &&
-      !m.calledFunction(c))
+      !m.calledFunction(c) && !holdsModule(m, c.callee))
     return syntax::lastName(c.callee).ends_with("tokenizer") ? "tokenizes text" : "preprocesses raw samples";
   if (c.receiver && namesPreprocessor(c.receiver) &&
       oneOf(c.method, {"encode", "encode_plus", "batch_encode_plus", "tokenize", "apply_chat_template"}))

@@ -110,12 +110,15 @@ void DeviceAnalysis::collect(ts::Node scope, ScopeIndex& index) {
   });
 }
 
-// `k` in `for k, v in d.items():`: a key, never a device value.
+// `k` in `for k, v in d.items():`, `name` in `for name, p in
+// model.named_parameters():`: a key, never a device value.
 ts::Node DeviceAnalysis::dictKeyTarget(ts::Node for_stmt) {
   ts::Node left = syntax::unwrap(for_stmt.field("left")), right = syntax::unwrap(for_stmt.field("right"));
   if (!left || !(left.is("pattern_list") || left.is("tuple_pattern")) || left.namedChildCount() != 2) return {};
   ts::Node callee = right && right.is("call") ? right.field("function") : ts::Node();
-  if (!callee || !callee.is("attribute") || callee.field("attribute").text() != "items") return {};
+  if (!callee || !callee.is("attribute") ||
+      !syntax::oneOf(callee.field("attribute").text(), {"items", "named_parameters", "named_buffers"}))
+    return {};
   ts::Node key = left.namedChild(0);
   return key.is("identifier") ? key : ts::Node();
 }

@@ -181,8 +181,11 @@ ts::Node DeviceAnalysis::callOrigin(ts::Node n, int depth) {
     if (oneOf(m, {"items", "values"}) && c->positional.empty()) return origin(c->receiver, depth + 1);
     if (preservesDevice(m) && !isModule(c->receiver, depth + 1))
       if (ts::Node o = origin(c->receiver, depth + 1)) return o;
-    // A module's outputs and its parameters (clip_grad_norm_(model.parameters()) returns a device tensor).
-    if (oneOf(m, {"forward", "generate", "parameters"}) && isModule(c->receiver, depth + 1)) return n;
+    // A module's outputs and its parameters (clip_grad_norm_(model.parameters()) returns a device tensor);
+    // `for name, p in model.named_parameters()` binds the name to nothing (device_bindings.cpp).
+    if (oneOf(m, {"forward", "generate", "parameters", "named_parameters", "buffers", "named_buffers"}) &&
+        isModule(c->receiver, depth + 1))
+      return n;
     if (oneOf(m, {"gather", "gather_for_metrics", "all_gather", "reduce", "pad_across_processes"}) &&
         !c->positional.empty() && c->qualified.empty())
       return origin(c->positional[0], depth + 1);

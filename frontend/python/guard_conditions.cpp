@@ -229,6 +229,10 @@ class GuardJudge {
       return verdict(GuardKind::Rare, e, "end-of-training condition");
     if ((op == "<=" || op == "<") && isCounterish(right) && namesEndBound(left.text()))
       return verdict(GuardKind::Rare, e, "end-of-training condition");
+    if (op == ">=" || op == ">")
+      if (auto wrap = wrapAround(e, left, right)) return *wrap;
+    if (op == "<=" || op == "<")
+      if (auto wrap = wrapAround(e, right, left)) return *wrap;
     if ((op == "<" || op == "<=") && smallCap(right) && countedInBranch(e, left))
       return verdict(GuardKind::Rare, e, "a counter capped at a few passes");
     // Not `epoch < 5`: inside the step loop that holds for every step of an epoch.
@@ -335,6 +339,32 @@ class GuardJudge {
       if (!(a.is("boolean_operator") || a.is("parenthesized_expression"))) break;
     }
     return {};
+  }
+
+  // `if cursor >= len(data): ...; cursor = 0`: a cursor that starts over
+  // when it reaches the end of the data takes the branch once per pass over
+  // it, like a `%` guard; a bound that resolves below min_guard_interval (an
+  // accumulation counter reset every 2 steps) takes it often. nullopt when
+  // the branch does not reset `counter`.
+  std::optional<GuardVerdict> wrapAround(ts::Node e, ts::Node counter, ts::Node bound) const {
+    if (!resetInBranch(e, counter)) return std::nullopt;
+    ResolvedValue v = m_.resolve(bound);
+    if (v.kind == ResolvedValue::Kind::Int && v.int_value < m_.options().min_guard_interval)
+      return verdict(GuardKind::Often, e, "a counter reset below min_guard_interval");
+    return verdict(GuardKind::Periodic, e, "a counter that starts over at the end of the data");
+  }
+
+  // `counter = <integer>` among the own statements of the branch `comparison` guards.
+  static bool resetInBranch(ts::Node comparison, ts::Node counter) {
+    ts::Node branch = branchOfCondition(comparison);
+    if (!branch || !(counter.is("identifier") || counter.is("attribute"))) return false;
+    for (ts::Node s : branch.namedChildren()) {
+      ts::Node assign = s.is("expression_statement") && s.namedChildCount() == 1 ? s.namedChild(0) : ts::Node();
+      if (assign && assign.is("assignment") && assign.field("left").text() == counter.text() &&
+          syntax::unwrap(assign.field("right")).is("integer"))
+        return true;
+    }
+    return false;
   }
 
   // `if x is None: ... x = ...`: the branch that fills `x` runs once, since
