@@ -1,78 +1,18 @@
 #include "frontend/ts/flat_tree.h"
 
 #include <algorithm>
+#include <new>
 
 namespace gpulint::ts {
 
 FlatTree::FlatTree(const TSTree* tree, const std::string_view* source)
     : tree_(tree), language_(tree ? ts_tree_language(tree) : nullptr), source_(source) {
   if (!tree) return;
-  build(ts_tree_root_node(tree));
+  nodes_.resize(ts_node_descendant_count(ts_tree_root_node(tree)));
+  uint32_t written = gpulint_flatten(tree, nodes_.data());
+  if (written == 0) throw std::bad_alloc();  // the walk's own stack could not grow
+  nodes_.resize(written);
   indexWideNodes();
-}
-
-namespace {
-
-FlatNode describe(const TSTreeCursor& cursor, uint32_t parent) {
-  TSNode n = ts_tree_cursor_current_node(&cursor);
-  FlatNode f;
-  f.begin = ts_node_start_byte(n);
-  f.end = ts_node_end_byte(n);
-  f.row = ts_node_start_point(n).row;
-  f.parent = parent;
-  f.symbol = ts_node_symbol(n);
-  f.field = ts_tree_cursor_current_field_id(&cursor);
-  f.flags = static_cast<uint8_t>((ts_node_is_named(n) ? FlatNode::Named : 0) |
-                                 (ts_node_is_missing(n) ? FlatNode::Missing : 0) |
-                                 (ts_node_is_error(n) ? FlatNode::Error : 0) |
-                                 (ts_node_has_error(n) ? FlatNode::HasError : 0));
-  return f;
-}
-
-}  // namespace
-
-// One cursor walk in preorder. `open` holds the entries whose subtree is
-// still being copied, the current node last; a node is closed (its
-// subtree_end set) when the walk leaves it for its next sibling or parent.
-void FlatTree::build(TSNode root) {
-  nodes_.reserve(ts_node_descendant_count(root) + 1);
-  TSTreeCursor cursor = ts_tree_cursor_new(root);
-  std::vector<uint32_t> open;
-  auto add = [&](uint32_t parent) {
-    uint32_t i = size();
-    nodes_.push_back(describe(cursor, parent));
-    if (parent != kNoNode) {
-      ++nodes_[parent].child_count;
-      if (nodes_[i].has(FlatNode::Named)) ++nodes_[parent].named_child_count;
-    }
-    open.push_back(i);
-    return i;
-  };
-  add(kNoNode);
-  while (!open.empty()) {
-    if (ts_tree_cursor_goto_first_child(&cursor)) {
-      add(open.back());
-      continue;
-    }
-    // A leaf, or a node whose children are all copied: close it, then go on
-    // with its next sibling, or close its parent in turn.
-    for (;;) {
-      uint32_t done = open.back();
-      open.pop_back();
-      nodes_[done].subtree_end = size();
-      if (open.empty()) break;  // the root is closed
-      if (ts_tree_cursor_goto_next_sibling(&cursor)) {
-        nodes_[done].next_sibling = add(open.back());
-        break;
-      }
-      if (!ts_tree_cursor_goto_parent(&cursor)) {
-        // Not expected (the open entries mirror the cursor's path): close the rest.
-        for (; !open.empty(); open.pop_back()) nodes_[open.back()].subtree_end = size();
-        break;
-      }
-    }
-  }
-  ts_tree_cursor_delete(&cursor);
 }
 
 void FlatTree::indexWideNodes() {

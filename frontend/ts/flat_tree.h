@@ -17,26 +17,23 @@
 #include <unordered_map>
 #include <vector>
 
+#include "frontend/ts/c/flatten.h"
+
 namespace gpulint::ts {
 
-inline constexpr uint32_t kNoNode = UINT32_MAX;
+inline constexpr uint32_t kNoNode = GPULINT_NO_NODE;
 
-struct FlatNode {
-  enum Flag : uint8_t { Named = 1, Missing = 2, Error = 4, HasError = 8 };
-  uint32_t begin = 0;
-  uint32_t end = 0;
-  uint32_t row = 0;                   // of the start, from 0
-  uint32_t parent = kNoNode;          // kNoNode for the root
-  uint32_t next_sibling = kNoNode;    // the next visible child of the parent
-  uint32_t subtree_end = 0;           // one past the last descendant
-  uint32_t child_count = 0;           // visible children, named or not
-  uint32_t named_child_count = 0;
-  TSSymbol symbol = 0;                // as ts_node_symbol answers (aliases applied)
-  TSFieldId field = 0;                // the field this node hangs under, 0 for none
-  uint8_t flags = 0;
-
+// One entry per visible node; the layout is the C walk's (ts/c/flatten.h).
+struct FlatNode : GpulintFlatNode {
+  enum Flag : uint8_t {
+    Named = GPULINT_FLAT_NAMED,
+    Missing = GPULINT_FLAT_MISSING,
+    Error = GPULINT_FLAT_ERROR,
+    HasError = GPULINT_FLAT_HAS_ERROR
+  };
   [[nodiscard]] bool has(Flag f) const { return (flags & f) != 0; }
 };
+static_assert(sizeof(FlatNode) == sizeof(GpulintFlatNode));
 
 class FlatTree {
  public:
@@ -74,7 +71,6 @@ class FlatTree {
   void forgetParserTree() { tree_ = nullptr; }
 
  private:
-  void build(TSNode root);
   void indexWideNodes();
 
   std::vector<FlatNode> nodes_;

@@ -46,6 +46,26 @@ bool Node::isLiteral(const char* literal, uint32_t size) const {
   return s != 0 && (s == e->symbols[0] || s == e->symbols[1]);
 }
 
+namespace {
+
+// As LiteralSymbols, for field names.
+struct LiteralField {
+  const char* literal;
+  const TSLanguage* language;
+  TSFieldId field;
+};
+thread_local LiteralField t_fields[kLiteralSets];
+
+}  // namespace
+
+TSFieldId Node::fieldIdOfLiteral(const char* literal, uint32_t size) const {
+  const TSLanguage* language = tree_->language();
+  LiteralField& e = t_fields[(reinterpret_cast<uintptr_t>(literal) * 0x9E3779B97F4A7C15ull) >> 54];
+  if (e.literal != literal || e.language != language)
+    e = LiteralField{literal, language, ts_language_field_id_for_name(language, literal, size)};
+  return e.field;
+}
+
 uint32_t Node::column() const {
   const std::string_view* s = source();
   if (!s) return 0;

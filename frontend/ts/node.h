@@ -74,6 +74,14 @@ class Node {
   }
   // The ancestors, nearest first (ancestors()[0] == parent()).
   [[nodiscard]] std::vector<Node> ancestors() const;
+  // A field named by a string literal: its id is looked up once per thread
+  // and language, as for is() above.
+  template <size_t N>
+  [[nodiscard]] Node field(const char (&literal)[N]) const {
+    if (isNull()) return Node();
+    TSFieldId f = fieldIdOfLiteral(literal, N - 1);
+    return f ? fieldById(f) : Node();
+  }
   [[nodiscard]] Node field(std::string_view name) const {
     if (isNull()) return Node();
     TSFieldId f = ts_language_field_id_for_name(tree_->language(), name.data(), static_cast<uint32_t>(name.size()));
@@ -116,6 +124,7 @@ class Node {
   friend class ChildRange;
   [[nodiscard]] const FlatNode& flat() const { return (*tree_)[index_]; }
   [[nodiscard]] bool isLiteral(const char* literal, uint32_t size) const;
+  [[nodiscard]] TSFieldId fieldIdOfLiteral(const char* literal, uint32_t size) const;
   const FlatTree* tree_ = nullptr;
   uint32_t index_ = 0;
 };

@@ -42,7 +42,9 @@ class FlatTreeAgreement {
       TSNode expected = ts_node_child_by_field_id(t, static_cast<TSFieldId>(f));
       Node got = n.field(name);
       ASSERT_EQ(got.isNull(), ts_node_is_null(expected)) << where << " field " << name;
-      if (!got.isNull()) ASSERT_EQ(got.raw().id, expected.id) << where << " field " << name;
+      if (!got.isNull()) {
+        ASSERT_EQ(got.raw().id, expected.id) << where << " field " << name;
+      }
     }
     uint32_t named = 0;
     std::vector<Node> by_range;
@@ -71,9 +73,13 @@ class FlatTreeAgreement {
   void compareNeighbours(Node n, TSNode t, const std::string& where) {
     TSNode next = ts_node_next_named_sibling(t), prev = ts_node_prev_named_sibling(t);
     ASSERT_EQ(n.nextNamedSibling().isNull(), ts_node_is_null(next)) << where;
-    if (!ts_node_is_null(next)) ASSERT_EQ(n.nextNamedSibling().raw().id, next.id) << where;
+    if (!ts_node_is_null(next)) {
+      ASSERT_EQ(n.nextNamedSibling().raw().id, next.id) << where;
+    }
     ASSERT_EQ(n.prevNamedSibling().isNull(), ts_node_is_null(prev)) << where;
-    if (!ts_node_is_null(prev)) ASSERT_EQ(n.prevNamedSibling().raw().id, prev.id) << where;
+    if (!ts_node_is_null(prev)) {
+      ASSERT_EQ(n.prevNamedSibling().raw().id, prev.id) << where;
+    }
     std::vector<Node> up = n.ancestors();
     ASSERT_EQ(up.empty(), n.parent().isNull()) << where;
     if (!up.empty()) {

@@ -1,0 +1,39 @@
+#ifndef GPULINT_TS_FLATTEN_H
+#define GPULINT_TS_FLATTEN_H
+/* The copy of a tree-sitter tree that ts::FlatTree navigates, written by one
+ * walk over tree-sitter's own subtrees (flatten.c). The public cursor walks
+ * the same nodes at several times the cost: it re-derives aliases, fields
+ * and positions through a stack on every step. */
+#include <stdint.h>
+#include <tree_sitter/api.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define GPULINT_NO_NODE UINT32_MAX
+
+enum { GPULINT_FLAT_NAMED = 1, GPULINT_FLAT_MISSING = 2, GPULINT_FLAT_ERROR = 4, GPULINT_FLAT_HAS_ERROR = 8 };
+
+typedef struct {
+  uint32_t begin, end;            /* bytes */
+  uint32_t row;                   /* of the start, from 0 */
+  uint32_t parent;                /* GPULINT_NO_NODE for the root */
+  uint32_t next_sibling;          /* the next visible child of the parent */
+  uint32_t subtree_end;           /* one past the last descendant */
+  uint32_t child_count;           /* visible children, named or not */
+  uint32_t named_child_count;
+  TSSymbol symbol;                /* as ts_node_symbol answers (aliases applied) */
+  TSFieldId field;                /* as ts_tree_cursor_current_field_id answers, 0 for none */
+  uint8_t flags;                  /* GPULINT_FLAT_* */
+} GpulintFlatNode;
+
+/* Writes the visible nodes of `tree` (those ts_node_child hands out) in
+ * preorder into `out`, which holds ts_node_descendant_count(root) entries,
+ * and returns how many it wrote. */
+uint32_t gpulint_flatten(const TSTree *tree, GpulintFlatNode *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
