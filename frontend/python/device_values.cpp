@@ -186,6 +186,11 @@ ts::Node DeviceAnalysis::callOrigin(ts::Node n, int depth) {
     if (oneOf(m, {"forward", "generate", "parameters", "named_parameters", "buffers", "named_buffers"}) &&
         isModule(c->receiver, depth + 1))
       return n;
+    // Only a module has parameters: `model = model.cuda()` (a parameter of
+    // unknown type, moved) then `model.parameters()` yields GPU tensors.
+    if (oneOf(m, {"parameters", "named_parameters", "buffers", "named_buffers"}) && c->positional.empty() &&
+        origin(c->receiver, depth + 1))
+      return n;
     if (oneOf(m, {"gather", "gather_for_metrics", "all_gather", "reduce", "pad_across_processes"}) &&
         !c->positional.empty() && c->qualified.empty())
       return origin(c->positional[0], depth + 1);
