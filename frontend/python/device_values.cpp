@@ -235,6 +235,9 @@ ts::Node DeviceAnalysis::callOrigin(ts::Node n, int depth) {
     }
   }
   if (isModule(c->callee, depth + 1)) return n;
+  // A tensor is not callable: a callee moved to a GPU (`model = model.cuda()`
+  // of an untyped parameter) is a module there, and its output is on it.
+  if (c->callee.is("identifier") && origin(c->callee, depth + 1)) return n;
   return {};
 }
 

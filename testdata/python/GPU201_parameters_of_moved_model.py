@@ -1,6 +1,8 @@
 """Per-parameter host reads in the step loop of a model that arrives as a
 parameter of unknown type and is moved to the GPU in the function: only a
-module has .parameters(), so what it yields lives where the model was moved.
+module has .parameters(), so what it yields lives where the model was moved,
+and only a module is called: its output is where it was moved (the finding
+names the call, not the labels beside it).
 Reads outside the step loop or under a periodic guard stay silent; so does
 a model moved to the CPU."""
 import torch
@@ -15,6 +17,7 @@ def train(model, loader, optimizer, log_every=100):
         loss = torch.nn.functional.cross_entropy(model(x), y)
         optimizer.zero_grad()
         loss.backward()
+        print(loss.item())  # expect: GPU201 "`loss` comes from `model(x)`"
         for name, p in model.named_parameters():
             if p.grad is not None:
                 print(name, p.grad.norm().item())  # expect: GPU201
