@@ -2,65 +2,38 @@
 
 namespace gpulint::ts {
 
+namespace literal_kinds {
+
 namespace {
+thread_local bool t_next_way[kSets];  // the way the next refill of a set replaces
+}  // namespace
 
-// The public symbols a node-kind literal names in one language: a kind can be
-// both a named node and an anonymous token (`"print"`), so two; an unused
-// slot holds 0, the end symbol, which is never a node's kind.
-struct LiteralSymbols {
-  const char* literal;
-  const TSLanguage* language;
-  TSSymbol symbols[2];
-};
-
-// Per thread, two ways per set: a kind test that misses refills an entry by
-// scanning the grammar's symbols, so two hot literals must not evict each
-// other. Zero-initialised plain data, so a thread reaches it with no
-// initialisation guard.
-constexpr size_t kLiteralSets = 1024;
-thread_local LiteralSymbols t_literals[kLiteralSets][2];
-thread_local bool t_next_way[kLiteralSets];
-
-const LiteralSymbols& refill(size_t set, const char* literal, uint32_t size, const TSLanguage* language) {
-  LiteralSymbols& e = t_literals[set][t_next_way[set]];
+const Entry& refill(size_t set, const char* literal, uint32_t size, const TSLanguage* language) {
+  Entry& e = t_entries[set][t_next_way[set]];
   t_next_way[set] = !t_next_way[set];
   TSSymbol named = ts_language_symbol_for_name(language, literal, size, true);
   TSSymbol anonymous = ts_language_symbol_for_name(language, literal, size, false);
-  e = LiteralSymbols{literal, language, {named ? named : anonymous, anonymous ? anonymous : named}};
+  e = Entry{literal, language, {named ? named : anonymous, anonymous ? anonymous : named}};
   return e;
 }
 
-}  // namespace
-
-bool Node::isLiteral(const char* literal, uint32_t size) const {
-  if (isNull()) return false;
-  const TSLanguage* language = tree_->language();
-  size_t set = (reinterpret_cast<uintptr_t>(literal) * 0x9E3779B97F4A7C15ull) >> 54;  // 10 bits
-  LiteralSymbols* ways = t_literals[set];
-  const LiteralSymbols* e = &ways[0];
-  if (e->literal != literal || e->language != language) {
-    e = &ways[1];
-    if (e->literal != literal || e->language != language) e = &refill(set, literal, size, language);
-  }
-  TSSymbol s = flat().symbol;
-  return s != 0 && (s == e->symbols[0] || s == e->symbols[1]);
-}
+}  // namespace literal_kinds
 
 namespace {
 
-// As LiteralSymbols, for field names.
+// As literal_kinds::Entry, for field names.
 struct LiteralField {
   const char* literal;
   const TSLanguage* language;
   TSFieldId field;
 };
-thread_local LiteralField t_fields[kLiteralSets];
+thread_local LiteralField t_fields[literal_kinds::kSets];
 
 }  // namespace
 
 TSFieldId Node::fieldIdOfLiteral(const char* literal, uint32_t size) const {
   const TSLanguage* language = tree_->language();
-  LiteralField& e = t_fields[(reinterpret_cast<uintptr_t>(literal) * 0x9E3779B97F4A7C15ull) >> 54];
+  LiteralField& e = t_fields[literal_kinds::setOf(literal)];
   if (e.literal != literal || e.language != language)
     e = LiteralField{literal, language, ts_language_field_id_for_name(language, literal, size)};
   return e.field;

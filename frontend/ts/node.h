@@ -19,6 +19,29 @@
 
 namespace gpulint::ts {
 
+// The per-thread cache behind Node::is("literal"): the public symbols a
+// node-kind literal names in one language (a kind can be both a named node
+// and an anonymous token, `"print"`, so two; an unused slot holds 0, the end
+// symbol, which is never a node's kind). Two ways per set, so two hot
+// literals do not evict each other. Zero-initialised plain data, so a thread
+// reaches it with no initialisation guard; the lookup is inline because kind
+// tests run tens of millions of times per run.
+namespace literal_kinds {
+struct Entry {
+  const char* literal;
+  const TSLanguage* language;
+  TSSymbol symbols[2];
+};
+inline constexpr size_t kSets = 1024;
+inline thread_local Entry t_entries[kSets][2];
+[[nodiscard]] inline size_t setOf(const char* literal) {
+  return (reinterpret_cast<uintptr_t>(literal) * 0x9E3779B97F4A7C15ull) >> 54;  // 10 bits
+}
+// A miss: looks the literal up in the grammar and stores it in the set.
+[[gnu::noinline, gnu::cold]] const Entry& refill(size_t set, const char* literal, uint32_t size,
+                                                 const TSLanguage* language);
+}  // namespace literal_kinds
+
 class Node {
  public:
   Node() = default;
@@ -123,7 +146,18 @@ class Node {
  private:
   friend class ChildRange;
   [[nodiscard]] const FlatNode& flat() const { return (*tree_)[index_]; }
-  [[nodiscard]] bool isLiteral(const char* literal, uint32_t size) const;
+  [[nodiscard]] bool isLiteral(const char* literal, uint32_t size) const {
+    if (isNull()) return false;
+    const TSLanguage* language = tree_->language();
+    size_t set = literal_kinds::setOf(literal);
+    const literal_kinds::Entry* e = &literal_kinds::t_entries[set][0];
+    if (e->literal != literal || e->language != language) {
+      e = &literal_kinds::t_entries[set][1];
+      if (e->literal != literal || e->language != language) e = &literal_kinds::refill(set, literal, size, language);
+    }
+    TSSymbol s = flat().symbol;
+    return s != 0 && (s == e->symbols[0] || s == e->symbols[1]);
+  }
   [[nodiscard]] TSFieldId fieldIdOfLiteral(const char* literal, uint32_t size) const;
   const FlatTree* tree_ = nullptr;
   uint32_t index_ = 0;
