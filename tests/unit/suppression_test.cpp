@@ -83,6 +83,20 @@ TEST(Suppression, NoqaWithAndWithoutIds) {
   EXPECT_FALSE(s.suppressed("GPU201", 8));  // noqa is for its own line only
 }
 
+// Files with no directive spelling skip the comment lexer: every spelling
+// a directive can start with must still be found when it is the only one.
+TEST(Suppression, EachDirectiveSpellingAloneIsFound) {
+  EXPECT_TRUE(py("x = f()  # NoQa: GPU201").suppressed("GPU201", 1));  // at the very end of the file
+  EXPECT_TRUE(py("x = f()  # noqa\n").suppressed("GPU201", 1));
+  EXPECT_TRUE(py("x = f()  # NOQA:GPU201\n").suppressed("GPU201", 1));
+  EXPECT_TRUE(py("x = f()  # gpulint: disable=GPU201\n").suppressed("GPU201", 1));
+  EXPECT_TRUE(parseSuppressions("x = f();  // NOLINT(gpulint-GPU401)\n", FileKind::Cxx).suppressed("GPU401", 1));
+  // Words that only look alike hold no directive.
+  auto none = py("x = quantize(q)  # noq a, gpulint disable=GPU201\nqa = 1\n");
+  EXPECT_FALSE(none.suppressed("GPU201", 1));
+  EXPECT_TRUE(none.invalid().empty());
+}
+
 TEST(Suppression, HashInsidePythonStringsIsNotAComment) {
   auto s = py(
       "a = '# gpulint: disable=GPU201'\n"
