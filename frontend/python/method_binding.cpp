@@ -114,6 +114,8 @@ const std::vector<ScriptModel::ClassRef>& ScriptModel::instanceClasses(ts::Node 
   if (e.is("attribute") && e.field("object").text() == "self" && &ownerOf(e) == this)
     if (ts::Node cls = syntax::ancestor(e, {"class_definition"})) {
       auto key = std::make_pair(cls.begin(), std::string(e.field("attribute").text()));
+      if (const ModelCaches* linked = linkedAnswers())
+        if (auto it = linked->self_instances.find(key); it != linked->self_instances.end()) return it->second;
       auto& instances = caches().self_instances;
       if (auto it = instances.find(key); it != instances.end()) return it->second;
       instances[key] = {};  // recursion: unknown
@@ -166,6 +168,8 @@ std::pair<const ScriptModel*, const Function*> ScriptModel::boundMethod(const Ca
   const std::pair<const ScriptModel*, const Function*> none{nullptr, nullptr};
   bool ours = !calls_.empty() && &c >= calls_.data() && &c < calls_.data() + calls_.size();
   if (ours) {
+    if (const ModelCaches* linked = linkedAnswers())
+      if (auto it = linked->bound.find(&c); it != linked->bound.end()) return it->second;
     auto [it, fresh] = caches().bound.try_emplace(&c, none);
     if (!fresh) return it->second;  // known, or being found (recursion: none)
   }

@@ -224,7 +224,14 @@ void ProjectModel::link(unsigned jobs) {
   // file asks under a cache scope of its own (no memo is shared between
   // threads) and sees the names bound above, not another file's methods:
   // its answers do not depend on which files were asked before it.
-  for (ScriptModel* m : models_) m->attachProject(this);
+  // A model linked before keeps that link's answers until the loop below
+  // replaces them; they must not answer this link's questions
+  // (ScriptModel::linkedAnswers).
+  for (ScriptModel* m : models_) {
+    m->attachProject(this);
+    m->caches_.bound.clear();
+    m->caches_.self_instances.clear();
+  }
   // The file's own answers (which method each of its calls runs, the class
   // each `self.x` holds) are kept as its model's memo, where the loop marks
   // below read them, as when the files were asked one after another.

@@ -316,6 +316,8 @@ CacheScope::CacheScope() : outer_(currentScope()) { currentScope() = this; }
 
 CacheScope::~CacheScope() { currentScope() = outer_; }
 
+bool CacheScope::active() { return currentScope() != nullptr; }
+
 ModelCaches* CacheScope::of(const ScriptModel& model) {
   CacheScope* scope = currentScope();
   if (!scope) return nullptr;
@@ -327,6 +329,12 @@ ModelCaches* CacheScope::of(const ScriptModel& model) {
 ModelCaches& ScriptModel::caches() const {
   if (ModelCaches* scoped = CacheScope::of(*this)) return *scoped;
   return caches_;
+}
+
+const ModelCaches* ScriptModel::linkedAnswers() const {
+  // Under a scope the model's own caches are only read: what the project's
+  // link stored there (ProjectModel::link) is final.
+  return project_ && CacheScope::active() ? &caches_ : nullptr;
 }
 
 Location ScriptModel::location(ts::Node n) const {

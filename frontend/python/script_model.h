@@ -221,6 +221,8 @@ class CacheScope {
   CacheScope& operator=(const CacheScope&) = delete;
   // The current thread's innermost scope's caches for `model`; null outside any scope.
   [[nodiscard]] static ModelCaches* of(const ScriptModel& model);
+  // Whether the current thread is inside a scope.
+  [[nodiscard]] static bool active();
 
  private:
   CacheScope* outer_;
@@ -533,6 +535,10 @@ class ScriptModel {
   [[nodiscard]] std::pair<const ScriptModel*, const Function*> closureCalled(const Call& c) const;  // some project class (or this file's) has it
   // The memo the current thread fills: its CacheScope's for this model, else the model's own.
   [[nodiscard]] ModelCaches& caches() const;
+  // Under a CacheScope, once linked: the model's own memo, which the
+  // project's link filled with the file's answers, asked in the file's own
+  // order (ProjectModel::link); read before asking again. Null otherwise.
+  [[nodiscard]] const ModelCaches* linkedAnswers() const;
   mutable ModelCaches caches_;
   // The tree-only memos every cache scope shares (tree_memo.h).
   mutable TreeMemo<ScopeBindings> shared_bindings_;
