@@ -1,6 +1,7 @@
 // Import resolution and the cross-file call graph (project_model.h).
 #include "frontend/python/project_model.h"
 
+#include <algorithm>
 #include <deque>
 
 #include "core/parallel_for.h"
@@ -141,7 +142,17 @@ ProjectDef ProjectModel::member(const Module& module, const std::vector<std::str
     return {};
   }
   auto it = m.imports().find(name);
-  if (it == m.imports().end()) return {};
+  if (it == m.imports().end()) {
+    // `from .meters import *` in a package's __init__ re-exports by star.
+    if (name.front() != '_')
+      for (auto star = m.starImports().rbegin(); star != m.starImports().rend(); ++star)
+        if (definedByStar(m, *star, name, depth + 1)) {
+          std::vector<std::string> parts = star->module.empty() ? std::vector<std::string>{} : split(star->module);
+          parts.insert(parts.end(), rest.begin(), rest.end());
+          return resolveName(m, star->level, std::move(parts), depth + 1);
+        }
+    return {};
+  }
   std::vector<std::string> parts = split(it->second);
   parts.insert(parts.end(), rest.begin() + 1, rest.end());
   return resolveName(m, m.importLevel(name), std::move(parts), depth + 1);
@@ -157,6 +168,40 @@ ProjectDef ProjectModel::superCall(const ScriptModel& m, const Call& c) const {
   for (const auto& [model, base] : baseClasses(m, *c.function->owner))
     if (const Function* f = model->functionNamed(base->name + "." + c.method)) return {model, f, nullptr};
   return {};
+}
+
+// `accuracy(out, y)` after `from utils import *`: the star import that binds
+// the name to a function or class of a project module (Python binds the
+// module's public names), or null. Not when the file may bind the name itself
+// (a def, a class, an assignment, a parameter of the calling function): that
+// one is called, and which one runs is then unknown.
+const ScriptModel::StarImport* ProjectModel::starImportOf(const ScriptModel& m, const Call& c) const {
+  if (m.starImports().empty() || c.receiver || !c.callee.is("identifier") || !c.qualified.empty()) return nullptr;
+  const std::string& name = c.method;
+  if (name.empty() || name.front() == '_') return nullptr;  // not exported by `import *`
+  if (m.functionNamed(name) || !m.classesNamed(name).empty() || m.mayAssign(name)) return nullptr;
+  for (const Function* f = c.function; f; f = m.enclosingFunction(f->node.parent()))
+    if (std::find(f->parameters.begin(), f->parameters.end(), name) != f->parameters.end()) return nullptr;
+  // A later star import rebinds what an earlier one bound.
+  for (auto it = m.starImports().rbegin(); it != m.starImports().rend(); ++it)
+    if (definedByStar(m, *it, name, 0)) return &*it;
+  return nullptr;
+}
+
+// Whether `from <star.module> import *` in `m` binds `name` to a project
+// function or class: one the module defines or imports by name, or binds
+// through a star import of its own.
+bool ProjectModel::definedByStar(const ScriptModel& m, const ScriptModel::StarImport& star, const std::string& name,
+                                 int depth) const {
+  if (depth > kMaxReexportDepth) return false;
+  const Module* module =
+      moduleAt(m, star.level, star.module.empty() ? std::vector<std::string>{} : split(star.module));
+  if (!module || module->model == &m) return false;
+  ProjectDef def = member(*module, {name}, depth);
+  if (def.function || def.cls) return true;
+  for (const ScriptModel::StarImport& inner : module->model->starImports())
+    if (definedByStar(*module->model, inner, name, depth + 1)) return true;
+  return false;
 }
 
 ProjectDef ProjectModel::resolveCall(const ScriptModel& m, const Call& c) const {
@@ -193,6 +238,9 @@ ProjectModel::FileLinks ProjectModel::resolveFile(const ScriptModel& m) const {
   FileLinks out;
   for (const Call& c : m.calls())
     if (ProjectDef def = resolveCall(m, c)) out.calls.emplace_back(&c, def);
+  for (const ScriptModel::StarImport& star : m.starImports())
+    if (const Module* mod = moduleAt(m, star.level, star.module.empty() ? std::vector<std::string>{} : split(star.module)))
+      if (mod->model != &m) out.imports.push_back(mod->model);
   for (const auto& [local, qualified] : m.imports()) {
     std::vector<std::string> parts = split(qualified);
     int level = m.importLevel(local);
@@ -213,6 +261,12 @@ void ProjectModel::link(unsigned jobs) {
       if (f->owner) method_names_.insert(f->name);
   // Each file's calls are resolved on its own (the indexes above are only
   // read), then bound in file order, so the project does not depend on jobs.
+  // Names star imports bind become imports by name first (`from utils
+  // import *` then `accuracy(...)` reads as `from utils import accuracy`), so
+  // the calls resolve, and read as project calls, like any imported name.
+  for (ScriptModel* m : models_)
+    for (Call& c : m->calls_)
+      if (const ScriptModel::StarImport* star = starImportOf(*m, c)) m->bindStarImported(c, *star);
   std::vector<FileLinks> found(models_.size());
   parallelFor(models_.size(), jobs, [&](size_t i) { found[i] = resolveFile(*models_[i]); });
   for (size_t i = 0; i < models_.size(); ++i) {

@@ -84,6 +84,9 @@ class ProjectModel {
   ProjectDef member(const Module& module, const std::vector<std::string>& rest, int depth) const;
   ProjectDef resolveCall(const ScriptModel& m, const Call& c) const;
   ProjectDef superCall(const ScriptModel& m, const Call& c) const;
+  const ScriptModel::StarImport* starImportOf(const ScriptModel& m, const Call& c) const;
+  bool definedByStar(const ScriptModel& m, const ScriptModel::StarImport& star, const std::string& name,
+                     int depth) const;
   void bind(ScriptModel* m, const Call& c, ProjectDef def);
   void markGpu();
   void measureComponents();

@@ -230,6 +230,10 @@ class ModelBuilder {
       ++level;
     }
     for (uint32_t i = 0; i < n.childCount(); ++i) {
+      if (n.child(i).is("wildcard_import")) {
+        m_.star_imports_.push_back({base, level});
+        continue;
+      }
       if (n.fieldNameOfChild(i) != "name") continue;
       ts::Node name = n.child(i);
       std::string imported, local;
@@ -346,6 +350,12 @@ const ScriptModel& ScriptModel::ownerOf(ts::Node n) const {
   if (!project_ || !n || n.source() == tree_.root().source()) return *this;
   const ScriptModel* owner = project_->ownerOf(n);
   return owner ? *owner : *this;
+}
+
+void ScriptModel::bindStarImported(Call& c, const StarImport& star) {
+  c.qualified = star.module.empty() ? c.method : star.module + "." + c.method;
+  imports_[c.method] = c.qualified;
+  if (star.level > 0) import_levels_[c.method] = star.level;
 }
 
 int ScriptModel::importLevel(std::string_view local) const {

@@ -256,6 +256,16 @@ class ScriptModel {
   [[nodiscard]] bool importsModule(std::string_view prefix) const;
   // Leading dots of the relative import that bound `local` (`from ..m import x`: 2); 0 otherwise.
   [[nodiscard]] int importLevel(std::string_view local) const;
+  // `from m import *`: the module's dotted name (without the leading dots)
+  // and the dots of a relative import, in file order.
+  struct StarImport {
+    std::string module;
+    int level = 0;
+  };
+  [[nodiscard]] const std::vector<StarImport>& starImports() const { return star_imports_; }
+  // The project found that `star` binds the name `c` calls: the name reads
+  // as imported by name from that module from now on.
+  void bindStarImported(Call& c, const StarImport& star);
 
   // --- the project (project_model.h) ---
   // The project this file is analysed in (null: the file alone). Values,
@@ -494,6 +504,7 @@ class ScriptModel {
   ts::Tree tree_;
   RuleOptions options_;
   std::map<std::string, std::string> imports_;
+  std::vector<StarImport> star_imports_;
   std::map<std::string, int> import_levels_;  // local name -> leading dots of its relative import
   const ProjectModel* project_ = nullptr;
   std::vector<std::unique_ptr<Function>> functions_;

@@ -1,0 +1,2 @@
+def log_loss(step, loss):
+    print(f"step {step}: loss {loss.item():.4f}")
