@@ -65,6 +65,7 @@ class DeviceAnalysis {
   ts::Node bindingOrigin(const Binding& b, const std::vector<Binding>& all, ts::Node id, int depth);
   ts::Node parameterOrigin(const Function& f, std::string_view name, ts::Node param, int depth);
   ts::Node itemStoreOrigin(ts::Node use, std::string_view name, ts::Node key, int depth);
+  ts::Node selfAttributeOrigin(ts::Node attr, int depth);
 
   // --- modules and project definitions (device_modules.cpp) ---
   static bool isModuleConstructor(const std::string& q);

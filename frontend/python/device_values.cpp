@@ -108,7 +108,7 @@ ts::Node DeviceAnalysis::origin(ts::Node e, int depth) {
     std::string_view attr = e.field("attribute").text();
     if (hostAttribute(attr)) return {};
     ts::Node obj = syntax::unwrap(e.field("object"));
-    if (obj.is("identifier") && obj.text() == "self") return {};  // object state: unknown
+    if (obj.is("identifier") && obj.text() == "self") return selfAttributeOrigin(e, depth);
     ts::Node o = origin(obj, depth + 1);
     // A module's attributes are its submodules, its parameters and plain
     // Python state (`engine.local_rank`, `model.config`): only the
@@ -456,6 +456,34 @@ ts::Node DeviceAnalysis::parameterOrigin(const Function& f, std::string_view nam
     }
   active_.erase(key);
   return found;
+}
+
+// `self.x`: object state is what the methods of the class, or of its project
+// base classes, assign to it (`self.params = list(self.model.parameters())`
+// in __init__, read per step in another method). It may be on the GPU when
+// any assignment puts it there; with none seen it stays unknown.
+ts::Node DeviceAnalysis::selfAttributeOrigin(ts::Node attr, int depth) {
+  ts::Node cls_node = syntax::ancestor(attr, {"class_definition"});
+  if (!cls_node) return {};  // `self` of a plain function: no object to ask
+  std::string target(attr.text());
+  std::vector<std::pair<const ScriptModel*, ts::Node>> values;
+  for (ts::Node v : m_.attributeValues(cls_node, target)) values.emplace_back(&m_, v);
+  if (const ProjectModel* project = m_.project())
+    if (const ClassDef* cls = classAt(cls_node))
+      for (const auto& [model, base] : project->baseClasses(m_, *cls))
+        for (ts::Node v : model->attributeValues(base->node, target)) values.emplace_back(model, v);
+  for (const auto& [model, v] : values) {
+    if (model != &m_) {
+      if (ts::Node o = model->deviceOrigin(v)) return o;
+      continue;
+    }
+    // `self.x = self.x.float()`: a value asked while it is being asked is unknown.
+    if (!active_.insert(v.begin()).second) continue;
+    ts::Node o = origin(v, depth + 1);
+    active_.erase(v.begin());
+    if (o) return o;
+  }
+  return {};
 }
 
 ts::Node ScriptModel::deviceOrigin(ts::Node expr) const {

@@ -194,6 +194,8 @@ struct ModelCaches {
   // The same for singleAssignmentUnder: every assignment of the class's subtree.
   std::unordered_map<const void*, std::unordered_map<std::string_view, std::pair<ts::Node, int>>>
       class_subtree_assignments;
+  // attributeValues: per class node, `self.x` target text -> every value assigned to it.
+  std::unordered_map<const void*, std::unordered_map<std::string_view, std::vector<ts::Node>>> attribute_values;
   // boundMethod's answers by call (an entry with a null model while one is
   // being found cuts recursion); cleared when the project changes.
   std::unordered_map<const Call*, std::pair<const ScriptModel*, const Function*>> bound;
@@ -438,6 +440,11 @@ class ScriptModel {
   // is `target`; null when there is none or more than one. Each class is
   // indexed on first use (value_sources.cpp).
   [[nodiscard]] ts::Node singleAssignmentUnder(ts::Node cls, std::string_view target) const;
+  // Every value the methods of the class `cls` assign to `target` (the text
+  // of a `self.x`): plain assignments and the right side of augmented ones
+  // (`self.total += loss`), nested classes excluded; empty when none. Each
+  // class is indexed on first use (value_sources.cpp).
+  [[nodiscard]] const std::vector<ts::Node>& attributeValues(ts::Node cls, std::string_view target) const;
   // Overrides of argparse defaults by a job's argv (filled by the project layer).
   void setOptionOverride(const std::string& dest, ResolvedValue value);
 

@@ -211,6 +211,31 @@ ts::Node ScriptModel::singleAssignmentUnder(ts::Node cls, std::string_view targe
   return found != it->second.end() && found->second.second == 1 ? found->second.first : ts::Node();
 }
 
+const std::vector<ts::Node>& ScriptModel::attributeValues(ts::Node cls, std::string_view target) const {
+  auto [it, added] = caches().attribute_values.try_emplace(cls.id());
+  if (added) {
+    // A nested class's `self` is another object: its assignments are its own.
+    std::vector<ts::Node> todo{cls.field("body")};
+    while (!todo.empty()) {
+      ts::Node n = todo.back();
+      todo.pop_back();
+      if (!n) continue;
+      for (ts::Node c : n.namedChildren()) {
+        if (c.is("class_definition")) continue;
+        if (c.is("assignment") || c.is("augmented_assignment")) {
+          ts::Node left = c.field("left"), right = c.field("right");
+          if (left && right && left.is("attribute") && left.field("object").text() == "self")
+            it->second[left.text()].push_back(right);
+        }
+        todo.push_back(c);
+      }
+    }
+  }
+  static const std::vector<ts::Node> kNone;
+  auto found = it->second.find(target);
+  return found != it->second.end() ? found->second : kNone;
+}
+
 const std::vector<ts::Node>& ScriptModel::returnValues(const Function& f, bool* generator) const {
   auto& returns = caches().returns;
   auto it = returns.find(f.node.begin());
