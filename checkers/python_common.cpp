@@ -143,12 +143,16 @@ bool passesIterationThrough(const python::Call& c) {
 
 // `metric_logger.log_every(loader, 10)` where log_every is a project
 // generator that yields its argument's items one by one: the argument it
-// passes them through from; null for any other call.
+// passes them through from. `forever(loader)` of `def forever(loader): while
+// True: yield from loader` alike; and a generator that builds its own loader
+// (`loader = DataLoader(...)` then `yield from loader`): that name, in the
+// generator's file. Null for any other call.
 ts::Node passedThroughGenerator(const python::ScriptModel& model, const python::Call& c) {
   auto [owner, f] = model.callTarget(c);
   if (!f) return {};
   std::string parameter = owner->yieldedParameter(*f);
-  return parameter.empty() ? ts::Node() : model.argumentFor(c, *f, parameter);
+  if (parameter.empty()) return owner->yieldedLocal(*f);
+  return model.argumentFor(c, *f, parameter);
 }
 
 // The value of `self.x` when the class assigns it exactly once (anywhere
@@ -200,7 +204,8 @@ void collectLoaders(const python::ScriptModel& model, ts::Node expr, int depth,
   if (ts::Node call = python::syntax::unwrap(expr); call && call.is("call"))
     if (const python::Call* c = model.callAt(call))
       if (ts::Node a = passedThroughGenerator(model.ownerOf(call), *c)) return collectLoaders(model, a, depth + 1, out);
-  for (ts::Node src : model.valueSources(expr, true)) {
+  // A name holding a generator (`batches = forever(loader)`, then `next(batches)`): the generator call.
+  for (ts::Node src : model.valueSources(expr, /*all_paths=*/true, /*generator_calls=*/true)) {
     while (src && src.is("parenthesized_expression") && src.namedChildCount() == 1) src = src.namedChild(0);
     if (src.is("attribute") && src.field("object").text() == "self") {
       if (ts::Node v = selfAttributeValue(model.ownerOf(src), src)) collectLoaders(model, v, depth + 1, out);
@@ -213,6 +218,8 @@ void collectLoaders(const python::ScriptModel& model, ts::Node expr, int depth,
       if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
     } else if (passesIterationThrough(*c)) {
       for (ts::Node a : c->positional) collectLoaders(model, a, depth + 1, out);
+    } else if (ts::Node a = passedThroughGenerator(model.ownerOf(src), *c)) {
+      collectLoaders(model, a, depth + 1, out);
     }
   }
 }

@@ -347,6 +347,11 @@ class ScriptModel {
   // iterable: ... yield x`, `yield from iterable`): iterating a call of `f`
   // iterates what the caller passes there. "" when f is no such generator.
   [[nodiscard]] std::string yieldedParameter(const Function& f) const;
+  // The same for a name local to `f` (`loader = DataLoader(...)` then
+  // `while True: yield from loader`): that name's use in the yield or the
+  // loop header, whose value sources are what `f` iterates. Null when f is
+  // no such generator or yields a parameter's items (yieldedParameter).
+  [[nodiscard]] ts::Node yieldedLocal(const Function& f) const;
   // The argument call `c` binds to parameter `name` of `f` (keyword, else
   // position; `self` skipped for a method); null when not passed.
   [[nodiscard]] ts::Node argumentFor(const Call& c, const Function& f, std::string_view name) const;
@@ -424,8 +429,11 @@ class ScriptModel {
   // are dropped. By default a name whose last binding is conditional is not
   // followed, so each result is the value on some path for sure; with
   // `all_paths` every reaching binding is followed (each result is the value
-  // on at least one path). Empty when nothing is known.
-  [[nodiscard]] std::vector<ts::Node> valueSources(ts::Node expr, bool all_paths = false) const;
+  // on at least one path). Empty when nothing is known. A call of a project
+  // generator gives no values (it returns a generator object) unless
+  // `generator_calls` asks for the call itself as the source.
+  [[nodiscard]] std::vector<ts::Node> valueSources(ts::Node expr, bool all_paths = false,
+                                                   bool generator_calls = false) const;
   // The value of each `return x` in a project function's body (nested defs,
   // classes and lambdas excluded), found once per function; `*generator` is
   // set when the body yields (calling it returns a generator instead).
@@ -563,6 +571,8 @@ class ScriptModel {
   mutable std::once_flag word_uses_once_;
   mutable std::unordered_map<std::string_view, WordUse> word_uses_;
   [[nodiscard]] std::vector<ClassRef> instancesOf(ts::Node expr) const;
+  // yieldedParameter/yieldedLocal's search: the name, a parameter or not, whose items f yields.
+  [[nodiscard]] ts::Node yieldedName(const Function& f, bool parameter) const;
   bool uses_cuda_ = false;
   // Whether some function is a Lightning/HF step hook: -1 until first asked
   // (functions do not change after the build; loop kinds do, see mayRunPerStep).
