@@ -36,3 +36,21 @@ def pinned_stream(root, batch_size):
     loader = DataLoader(ShardSet(root), batch_size=batch_size, num_workers=4, pin_memory=True, persistent_workers=True)  # ok: GPU103 (pins its batches)
     while True:
         yield from loader
+
+
+def split_stream(root, batch_size, ordered=False):
+    if ordered:
+        loader = DataLoader(ShardSet(root), batch_size=batch_size, num_workers=4, persistent_workers=True)  # ok: GPU103 (built only for ordered=True, which the step loop's stream does not pass)
+    else:
+        loader = DataLoader(ShardSet(root), batch_size=batch_size, shuffle=True, num_workers=4, pin_memory=True, persistent_workers=True)  # ok: GPU103 (pins its batches)
+    while True:
+        yield from loader
+
+
+def toggled_stream(root, batch_size, shuffled=False):
+    if not shuffled:
+        loader = DataLoader(ShardSet(root), batch_size=batch_size, num_workers=4, persistent_workers=True)  # ok: GPU103 (built only when shuffled is off; the call passes shuffled=True)
+    else:
+        loader = DataLoader(ShardSet(root), batch_size=batch_size, shuffle=True, num_workers=4, persistent_workers=True)  # expect: GPU103
+    while True:
+        yield from loader

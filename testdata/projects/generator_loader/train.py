@@ -4,7 +4,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 from torch.utils.data import DataLoader
 
-from streams import ShardSet, each_batch, forever, pinned_stream, shard_stream
+from streams import ShardSet, each_batch, forever, pinned_stream, shard_stream, split_stream, toggled_stream
 
 
 class StreamTrainer:
@@ -62,6 +62,8 @@ def main():
 
     StreamTrainer(model, shard_stream("/data/main", 128), opt, steps=20000).run(device)
     StreamTrainer(model, pinned_stream("/data/main", 128), opt, steps=20000).run(device)
+    StreamTrainer(model, split_stream("/data/main", 128), opt, steps=20000).run(device)
+    StreamTrainer(model, toggled_stream("/data/alt", 64, shuffled=True), opt, steps=20000).run(device)
 
 
 if __name__ == "__main__":
