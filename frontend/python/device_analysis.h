@@ -66,6 +66,7 @@ class DeviceAnalysis {
   ts::Node parameterOrigin(const Function& f, std::string_view name, ts::Node param, int depth);
   ts::Node itemStoreOrigin(ts::Node use, std::string_view name, ts::Node key, int depth);
   ts::Node selfAttributeOrigin(ts::Node attr, int depth);
+  ts::Node instanceAttributeOrigin(ts::Node obj, std::string_view attr);
 
   // --- modules and project definitions (device_modules.cpp) ---
   static bool isModuleConstructor(const std::string& q);

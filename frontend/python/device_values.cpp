@@ -114,6 +114,7 @@ ts::Node DeviceAnalysis::origin(ts::Node e, int depth) {
     // Python state (`engine.local_rank`, `model.config`): only the
     // parameters are tensors on its device. Asked only of objects on a GPU.
     if (o && !oneOf(attr, {"weight", "bias"}) && isModule(obj, depth + 1)) return {};
+    if (!o && (obj.is("identifier") || obj.is("attribute"))) return instanceAttributeOrigin(obj, attr);
     return o;
   }
   if (t == "subscript") {
@@ -482,6 +483,24 @@ ts::Node DeviceAnalysis::selfAttributeOrigin(ts::Node attr, int depth) {
     ts::Node o = origin(v, depth + 1);
     active_.erase(v.begin());
     if (o) return o;
+  }
+  return {};
+}
+
+// `trainer.master_params` of an object of a project class
+// (`self.trainer = PrecisionTrainer(model)`): what the methods of each class
+// it may hold assign to `self.master_params`, asked in that class's file.
+ts::Node DeviceAnalysis::instanceAttributeOrigin(ts::Node obj, std::string_view attr) {
+  if (!m_.definesMethod("__init__")) return {};  // no project class builds objects with state
+  std::vector<ScriptModel::ClassRef> classes = m_.instanceClasses(obj);  // a copy: the answer may be reused
+  std::string target = "self." + std::string(attr);
+  for (const auto& [model, cls] : classes) {
+    std::vector<std::pair<const ScriptModel*, const ClassDef*>> owners{{model, cls}};
+    if (const ProjectModel* project = model->project())
+      for (const auto& base : project->baseClasses(*model, *cls)) owners.push_back(base);
+    for (const auto& [owner, c] : owners)
+      for (ts::Node v : owner->attributeValues(c->node, target))
+        if (ts::Node o = owner->deviceOrigin(v)) return o;
   }
   return {};
 }
