@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 
 #include "frontend/name_match.h"
 #include "frontend/python/project_model.h"
@@ -143,12 +144,53 @@ bool passesIterationThrough(const python::Call& c) {
 
 // `metric_logger.log_every(loader, 10)` where log_every is a project
 // generator that yields its argument's items one by one: the argument it
-// passes them through from; null for any other call.
+// passes them through from. `forever(loader)` of `def forever(loader): while
+// True: yield from loader` alike. Null for any other call.
 ts::Node passedThroughGenerator(const python::ScriptModel& model, const python::Call& c) {
   auto [owner, f] = model.callTarget(c);
   if (!f) return {};
   std::string parameter = owner->yieldedParameter(*f);
   return parameter.empty() ? ts::Node() : model.argumentFor(c, *f, parameter);
+}
+
+// The default of parameter `name` of `f`; null when it has none.
+ts::Node parameterDefault(const python::Function& f, std::string_view name) {
+  ts::Node params = f.node.field("parameters");
+  if (!params) return {};
+  for (ts::Node p : params.namedChildren())
+    if ((p.is("default_parameter") || p.is("typed_default_parameter")) && p.field("name").text() == name)
+      return p.field("value");
+  return {};
+}
+
+// `if deterministic: loader = DataLoader(a) else: loader = DataLoader(b)` in
+// a generator that call `c` runs with `deterministic` omitted (default
+// False): the branch of `node` is one this call does not take. Only an
+// `if <parameter>:` (or `if not <parameter>:`) whose argument, or default,
+// resolves to a known truth value rules a branch out.
+bool branchRuledOut(const python::ScriptModel& caller, const python::Call& c, const python::ScriptModel& owner,
+                    const python::Function& f, ts::Node node) {
+  for (ts::Node p = node.parent(); p && !(p == f.node); p = p.parent()) {
+    ts::Node branch = p.parent();
+    if (!branch) break;
+    bool in_then = p.is("block") && branch.is("if_statement") && p == branch.field("consequence");
+    bool in_else = p.is("else_clause") && branch.is("if_statement");
+    if (!in_then && !in_else) continue;
+    ts::Node cond = python::syntax::unwrap(branch.field("condition"));
+    bool negated = cond.is("not_operator");
+    if (negated) cond = python::syntax::unwrap(cond.field("argument"));
+    if (!cond.is("identifier")) continue;
+    bool is_parameter = false;
+    for (const std::string& name : f.parameters) is_parameter = is_parameter || name == cond.text();
+    if (!is_parameter) continue;
+    std::optional<bool> truth;
+    if (ts::Node arg = caller.argumentFor(c, f, cond.text())) truth = caller.resolve(arg).truthiness();
+    else if (c.has_star_args || c.has_star_kwargs) continue;  // may be passed: unknown
+    else if (ts::Node def = parameterDefault(f, cond.text())) truth = owner.resolve(def).truthiness();
+    if (!truth) continue;
+    if ((*truth != negated) != in_then) return true;
+  }
+  return false;
 }
 
 // The value of `self.x` when the class assigns it exactly once (anywhere
@@ -193,14 +235,42 @@ ts::Node baseAttributeValue(const python::ScriptModel& model, ts::Node attr) {
 }
 
 void collectLoaders(const python::ScriptModel& model, ts::Node expr, int depth,
+                    std::vector<const python::Call*>& out);
+
+// The loaders a call of a project generator iterates: what its argument
+// holds (passedThroughGenerator), or the loader it builds itself and yields
+// from (`loader = DataLoader(...)` then `while True: yield from loader`),
+// less those built in a branch this call does not take. False when `c`
+// calls no such generator.
+bool generatorLoaders(const python::ScriptModel& model, const python::Call& c, int depth,
+                      std::vector<const python::Call*>& out) {
+  const python::ScriptModel& caller = model.ownerOf(c.node);
+  if (ts::Node a = passedThroughGenerator(caller, c)) {
+    collectLoaders(model, a, depth + 1, out);
+    return true;
+  }
+  auto [owner, f] = caller.callTarget(c);
+  ts::Node local = f ? owner->yieldedLocal(*f) : ts::Node();
+  if (!local) return false;
+  std::vector<const python::Call*> built;
+  collectLoaders(model, local, depth + 1, built);
+  for (const python::Call* loader : built)
+    if (!branchRuledOut(caller, c, *owner, *f, loader->node) &&
+        std::find(out.begin(), out.end(), loader) == out.end())
+      out.push_back(loader);
+  return true;
+}
+
+void collectLoaders(const python::ScriptModel& model, ts::Node expr, int depth,
                     std::vector<const python::Call*>& out) {
   if (depth > 6) return;
   // A generator call has no value sources (valueSources follows returns):
   // one that passes its argument's items through is asked here.
   if (ts::Node call = python::syntax::unwrap(expr); call && call.is("call"))
     if (const python::Call* c = model.callAt(call))
-      if (ts::Node a = passedThroughGenerator(model.ownerOf(call), *c)) return collectLoaders(model, a, depth + 1, out);
-  for (ts::Node src : model.valueSources(expr, true)) {
+      if (generatorLoaders(model, *c, depth, out)) return;
+  // A name holding a generator (`batches = forever(loader)`, then `next(batches)`): the generator call.
+  for (ts::Node src : model.valueSources(expr, /*all_paths=*/true, /*generator_calls=*/true)) {
     while (src && src.is("parenthesized_expression") && src.namedChildCount() == 1) src = src.namedChild(0);
     if (src.is("attribute") && src.field("object").text() == "self") {
       if (ts::Node v = selfAttributeValue(model.ownerOf(src), src)) collectLoaders(model, v, depth + 1, out);
@@ -213,6 +283,8 @@ void collectLoaders(const python::ScriptModel& model, ts::Node expr, int depth,
       if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
     } else if (passesIterationThrough(*c)) {
       for (ts::Node a : c->positional) collectLoaders(model, a, depth + 1, out);
+    } else {
+      generatorLoaders(model, *c, depth, out);
     }
   }
 }

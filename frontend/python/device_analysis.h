@@ -1,10 +1,10 @@
 #pragma once
 // Internal to the Python front end: the device-tensor analysis behind
 // ScriptModel::deviceOrigin and isModuleExpression (RULES.md "Device
-// tensors"). One class, one question at a time, in three files:
-// device_values.cpp (where a value comes from), device_modules.cpp (is this a
-// model or loss module) and device_bindings.cpp (which bindings of a name
-// reach a use).
+// tensors"). One class, one question at a time, in four files:
+// device_values.cpp (where a value comes from), device_attributes.cpp (what
+// object state holds), device_modules.cpp (is this a model or loss module)
+// and device_bindings.cpp (which bindings of a name reach a use).
 #include <cstdint>
 #include <set>
 #include <string>
@@ -65,6 +65,10 @@ class DeviceAnalysis {
   ts::Node bindingOrigin(const Binding& b, const std::vector<Binding>& all, ts::Node id, int depth);
   ts::Node parameterOrigin(const Function& f, std::string_view name, ts::Node param, int depth);
   ts::Node itemStoreOrigin(ts::Node use, std::string_view name, ts::Node key, int depth);
+
+  // --- object state (device_attributes.cpp) ---
+  ts::Node selfAttributeOrigin(ts::Node attr, int depth);
+  ts::Node instanceAttributeOrigin(ts::Node obj, std::string_view attr);
 
   // --- modules and project definitions (device_modules.cpp) ---
   static bool isModuleConstructor(const std::string& q);

@@ -108,12 +108,13 @@ ts::Node DeviceAnalysis::origin(ts::Node e, int depth) {
     std::string_view attr = e.field("attribute").text();
     if (hostAttribute(attr)) return {};
     ts::Node obj = syntax::unwrap(e.field("object"));
-    if (obj.is("identifier") && obj.text() == "self") return {};  // object state: unknown
+    if (obj.is("identifier") && obj.text() == "self") return selfAttributeOrigin(e, depth);
     ts::Node o = origin(obj, depth + 1);
     // A module's attributes are its submodules, its parameters and plain
     // Python state (`engine.local_rank`, `model.config`): only the
     // parameters are tensors on its device. Asked only of objects on a GPU.
     if (o && !oneOf(attr, {"weight", "bias"}) && isModule(obj, depth + 1)) return {};
+    if (!o && (obj.is("identifier") || obj.is("attribute"))) return instanceAttributeOrigin(obj, attr);
     return o;
   }
   if (t == "subscript") {

@@ -39,15 +39,15 @@ bool yieldsTarget(ts::Node body, ts::Node target) {
   return false;
 }
 
-// `yield from <name>` in `body`, outside nested scopes; the name, or "".
-std::string_view yieldFromName(ts::Node body) {
+// `yield from <name>` in `body`, outside nested scopes; the name, or null.
+ts::Node yieldFromName(ts::Node body) {
   for (ts::Node c : body.namedChildren()) {
     if (syntax::isScope(c)) continue;
     if (c.is("yield") && c.namedChildCount() == 1 && c.text().starts_with("yield from")) {
       ts::Node v = syntax::unwrap(c.namedChild(0));
-      if (v.is("identifier")) return v.text();
+      if (v.is("identifier")) return v;
     }
-    if (std::string_view inner = yieldFromName(c); !inner.empty()) return inner;
+    if (ts::Node inner = yieldFromName(c)) return inner;
   }
   return {};
 }
@@ -204,12 +204,24 @@ std::pair<const ScriptModel*, const Function*> ScriptModel::boundMethod(const Ca
 }
 
 std::string ScriptModel::yieldedParameter(const Function& f) const {
-  auto isParameter = [&](std::string_view name) {
-    for (const std::string& p : f.parameters)
-      if (p == name && p != "self") return true;
-    return false;
+  ts::Node name = yieldedName(f, /*parameter=*/true);
+  return name ? std::string(name.text()) : std::string();
+}
+
+ts::Node ScriptModel::yieldedLocal(const Function& f) const {
+  if (!yieldedParameter(f).empty()) return {};  // the caller's argument decides
+  return yieldedName(f, /*parameter=*/false);
+}
+
+// The name whose items `f` yields unchanged (`yield from name`, `for x in
+// name: yield x`), a parameter of f or not as asked; null when none.
+ts::Node ScriptModel::yieldedName(const Function& f, bool parameter) const {
+  auto wanted = [&](std::string_view name) {
+    bool is_parameter = false;
+    for (const std::string& p : f.parameters) is_parameter = is_parameter || (p == name && p != "self");
+    return is_parameter == parameter && name != "self";
   };
-  if (std::string_view from = yieldFromName(f.body); !from.empty() && isParameter(from)) return std::string(from);
+  if (ts::Node from = yieldFromName(f.body); from && wanted(from.text())) return from;
   for (const Loop& l : loops_) {
     if (l.function != &f || !l.iterable) continue;
     ts::Node it = syntax::unwrap(l.iterable), item = l.target;
@@ -221,8 +233,7 @@ std::string ScriptModel::yieldedParameter(const Function& f) const {
       it = syntax::unwrap(counted->positional[0]);
       item = syntax::unwrap(item).namedChild(1);
     }
-    if (it.is("identifier") && isParameter(it.text()) && yieldsTarget(l.node.field("body"), item))
-      return std::string(it.text());
+    if (it.is("identifier") && wanted(it.text()) && yieldsTarget(l.node.field("body"), item)) return it;
   }
   return {};
 }

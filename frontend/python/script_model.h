@@ -194,6 +194,8 @@ struct ModelCaches {
   // The same for singleAssignmentUnder: every assignment of the class's subtree.
   std::unordered_map<const void*, std::unordered_map<std::string_view, std::pair<ts::Node, int>>>
       class_subtree_assignments;
+  // attributeValues: per class node, `self.x` target text -> every value assigned to it.
+  std::unordered_map<const void*, std::unordered_map<std::string_view, std::vector<ts::Node>>> attribute_values;
   // boundMethod's answers by call (an entry with a null model while one is
   // being found cuts recursion); cleared when the project changes.
   std::unordered_map<const Call*, std::pair<const ScriptModel*, const Function*>> bound;
@@ -357,6 +359,11 @@ class ScriptModel {
   // iterable: ... yield x`, `yield from iterable`): iterating a call of `f`
   // iterates what the caller passes there. "" when f is no such generator.
   [[nodiscard]] std::string yieldedParameter(const Function& f) const;
+  // The same for a name local to `f` (`loader = DataLoader(...)` then
+  // `while True: yield from loader`): that name's use in the yield or the
+  // loop header, whose value sources are what `f` iterates. Null when f is
+  // no such generator or yields a parameter's items (yieldedParameter).
+  [[nodiscard]] ts::Node yieldedLocal(const Function& f) const;
   // The argument call `c` binds to parameter `name` of `f` (keyword, else
   // position; `self` skipped for a method); null when not passed.
   [[nodiscard]] ts::Node argumentFor(const Call& c, const Function& f, std::string_view name) const;
@@ -434,8 +441,11 @@ class ScriptModel {
   // are dropped. By default a name whose last binding is conditional is not
   // followed, so each result is the value on some path for sure; with
   // `all_paths` every reaching binding is followed (each result is the value
-  // on at least one path). Empty when nothing is known.
-  [[nodiscard]] std::vector<ts::Node> valueSources(ts::Node expr, bool all_paths = false) const;
+  // on at least one path). Empty when nothing is known. A call of a project
+  // generator gives no values (it returns a generator object) unless
+  // `generator_calls` asks for the call itself as the source.
+  [[nodiscard]] std::vector<ts::Node> valueSources(ts::Node expr, bool all_paths = false,
+                                                   bool generator_calls = false) const;
   // The value of each `return x` in a project function's body (nested defs,
   // classes and lambdas excluded), found once per function; `*generator` is
   // set when the body yields (calling it returns a generator instead).
@@ -450,6 +460,11 @@ class ScriptModel {
   // is `target`; null when there is none or more than one. Each class is
   // indexed on first use (value_sources.cpp).
   [[nodiscard]] ts::Node singleAssignmentUnder(ts::Node cls, std::string_view target) const;
+  // Every value the methods of the class `cls` assign to `target` (the text
+  // of a `self.x`): plain assignments and the right side of augmented ones
+  // (`self.total += loss`), nested classes excluded; empty when none. Each
+  // class is indexed on first use (value_sources.cpp).
+  [[nodiscard]] const std::vector<ts::Node>& attributeValues(ts::Node cls, std::string_view target) const;
   // Overrides of argparse defaults by a job's argv (filled by the project layer).
   void setOptionOverride(const std::string& dest, ResolvedValue value);
 
@@ -573,6 +588,8 @@ class ScriptModel {
   mutable std::once_flag word_uses_once_;
   mutable std::unordered_map<std::string_view, WordUse> word_uses_;
   [[nodiscard]] std::vector<ClassRef> instancesOf(ts::Node expr) const;
+  // yieldedParameter/yieldedLocal's search: the name, a parameter or not, whose items f yields.
+  [[nodiscard]] ts::Node yieldedName(const Function& f, bool parameter) const;
   bool uses_cuda_ = false;
   // Whether some function is a Lightning/HF step hook: -1 until first asked
   // (functions do not change after the build; loop kinds do, see mayRunPerStep).

@@ -22,8 +22,8 @@ bool containsStatements(ts::Node n) {
 
 class SourceCollector {
  public:
-  SourceCollector(const ScriptModel& m, bool all_paths, std::vector<ts::Node>& out)
-      : m_(m), all_paths_(all_paths), out_(out) {}
+  SourceCollector(const ScriptModel& m, bool all_paths, bool generator_calls, std::vector<ts::Node>& out)
+      : m_(m), all_paths_(all_paths), generator_calls_(generator_calls), out_(out) {}
 
   void collect(ts::Node e, int index, int depth) {
     if (depth > kMaxDepth || --budget_ < 0) return;
@@ -44,12 +44,12 @@ class SourceCollector {
     }
     if (e.is("call"))
       if (const Call* c = m_.callAt(e)) {
-        if (const Function* f = m_.calledFunction(*c)) return fromReturns(*f, index, depth);
+        if (const Function* f = m_.calledFunction(*c)) return fromReturns(*f, e, index, depth);
         if (auto [other, f] = m_.calledElsewhere(*c); f) {
           bool generator = false;
           const std::vector<ts::Node>& returns = other->returnValues(*f, &generator);
-          if (!generator)
-            for (ts::Node r : returns) fromElsewhere(*other, r, index);
+          if (generator) return generatorCall(e, index);
+          for (ts::Node r : returns) fromElsewhere(*other, r, index);
           return;
         }
       }
@@ -107,7 +107,7 @@ class SourceCollector {
   // Sources of `e` in another file, followed by that file's model. A tuple
   // element index is applied here, to what the other file yields.
   void fromElsewhere(const ScriptModel& other, ts::Node e, int index) {
-    for (ts::Node src : other.valueSources(e, all_paths_)) {
+    for (ts::Node src : other.valueSources(e, all_paths_, generator_calls_)) {
       if (index < 0) {
         out_.push_back(src);
         continue;
@@ -119,18 +119,24 @@ class SourceCollector {
         if (part.is("comment")) continue;
         if (part.is("list_splat")) break;
         if (i++ == index) {
-          for (ts::Node inner : other.valueSources(part, all_paths_)) out_.push_back(inner);
+          for (ts::Node inner : other.valueSources(part, all_paths_, generator_calls_)) out_.push_back(inner);
           break;
         }
       }
     }
   }
 
-  void fromReturns(const Function& f, int index, int depth) {
+  void fromReturns(const Function& f, ts::Node call, int index, int depth) {
     bool generator = false;
     const std::vector<ts::Node>& returns = m_.returnValues(f, &generator);
-    if (generator) return;  // the call returns a generator, not these values
+    if (generator) return generatorCall(call, index);  // the call returns a generator, not these values
     for (ts::Node r : returns) collect(r, index, depth + 1);
+  }
+
+  // A call of a project generator: the generator object itself is the
+  // source when asked for (what it iterates is the caller's question).
+  void generatorCall(ts::Node call, int index) {
+    if (generator_calls_ && index < 0) out_.push_back(call);
   }
 
   // The value of the single assignment to `self.x` in the enclosing class;
@@ -143,6 +149,7 @@ class SourceCollector {
 
   const ScriptModel& m_;
   bool all_paths_;
+  bool generator_calls_;
   std::vector<ts::Node>& out_;
   int budget_ = 256;
 };
@@ -211,6 +218,31 @@ ts::Node ScriptModel::singleAssignmentUnder(ts::Node cls, std::string_view targe
   return found != it->second.end() && found->second.second == 1 ? found->second.first : ts::Node();
 }
 
+const std::vector<ts::Node>& ScriptModel::attributeValues(ts::Node cls, std::string_view target) const {
+  auto [it, added] = caches().attribute_values.try_emplace(cls.id());
+  if (added) {
+    // A nested class's `self` is another object: its assignments are its own.
+    std::vector<ts::Node> todo{cls.field("body")};
+    while (!todo.empty()) {
+      ts::Node n = todo.back();
+      todo.pop_back();
+      if (!n) continue;
+      for (ts::Node c : n.namedChildren()) {
+        if (c.is("class_definition")) continue;
+        if (c.is("assignment") || c.is("augmented_assignment")) {
+          ts::Node left = c.field("left"), right = c.field("right");
+          if (left && right && left.is("attribute") && left.field("object").text() == "self")
+            it->second[left.text()].push_back(right);
+        }
+        todo.push_back(c);
+      }
+    }
+  }
+  static const std::vector<ts::Node> kNone;
+  auto found = it->second.find(target);
+  return found != it->second.end() ? found->second : kNone;
+}
+
 const std::vector<ts::Node>& ScriptModel::returnValues(const Function& f, bool* generator) const {
   auto& returns = caches().returns;
   auto it = returns.find(f.node.begin());
@@ -222,12 +254,13 @@ const std::vector<ts::Node>& ScriptModel::returnValues(const Function& f, bool* 
   return it->second.first;
 }
 
-std::vector<ts::Node> ScriptModel::valueSources(ts::Node expr, bool all_paths) const {
-  if (const ScriptModel& owner = ownerOf(expr); &owner != this) return owner.valueSources(expr, all_paths);
+std::vector<ts::Node> ScriptModel::valueSources(ts::Node expr, bool all_paths, bool generator_calls) const {
+  if (const ScriptModel& owner = ownerOf(expr); &owner != this)
+    return owner.valueSources(expr, all_paths, generator_calls);
   CrossFileDepth guard;
   if (!guard.ok()) return {};
   std::vector<ts::Node> out;
-  SourceCollector(*this, all_paths, out).collect(expr, -1, 0);
+  SourceCollector(*this, all_paths, generator_calls, out).collect(expr, -1, 0);
   return out;
 }
 

@@ -1,0 +1,63 @@
+// Object state in the device analysis (RULES.md "The GPU path": `self.x`
+// set in any method is seen in the others): `self.x` and `obj.x` of an
+// object of a project class hold what the class's methods assign to
+// `self.x`. device_analysis.h lists the rest of the analysis.
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "frontend/python/device_analysis.h"
+#include "frontend/python/project_model.h"
+#include "frontend/python/syntax.h"
+
+namespace gpulint::python {
+
+// `self.x`: object state is what the methods of the class, or of its project
+// base classes, assign to it (`self.params = list(self.model.parameters())`
+// in __init__, read per step in another method). It may be on the GPU when
+// any assignment puts it there; with none seen it stays unknown.
+ts::Node DeviceAnalysis::selfAttributeOrigin(ts::Node attr, int depth) {
+  ts::Node cls_node = syntax::ancestor(attr, {"class_definition"});
+  if (!cls_node) return {};  // `self` of a plain function: no object to ask
+  std::string target(attr.text());
+  std::vector<std::pair<const ScriptModel*, ts::Node>> values;
+  for (ts::Node v : m_.attributeValues(cls_node, target)) values.emplace_back(&m_, v);
+  if (const ProjectModel* project = m_.project())
+    if (const ClassDef* cls = classAt(cls_node))
+      for (const auto& [model, base] : project->baseClasses(m_, *cls))
+        for (ts::Node v : model->attributeValues(base->node, target)) values.emplace_back(model, v);
+  for (const auto& [model, v] : values) {
+    if (model != &m_) {
+      if (ts::Node o = model->deviceOrigin(v)) return o;
+      continue;
+    }
+    // `self.x = self.x.float()`: a value asked while it is being asked is unknown.
+    if (!active_.insert(v.begin()).second) continue;
+    ts::Node o = origin(v, depth + 1);
+    active_.erase(v.begin());
+    if (o) return o;
+  }
+  return {};
+}
+
+// `trainer.master_params` of an object of a project class
+// (`self.wrapper = PrecisionWrapper(model)`): what the methods of each class
+// it may hold assign to `self.master_params`, asked in that class's file.
+ts::Node DeviceAnalysis::instanceAttributeOrigin(ts::Node obj, std::string_view attr) {
+  if (!m_.definesMethod("__init__")) return {};  // no project class builds objects with state
+  std::vector<ScriptModel::ClassRef> classes = m_.instanceClasses(obj);  // a copy: the answer may be reused
+  std::string target = "self." + std::string(attr);
+  for (const auto& [model, cls] : classes) {
+    std::vector<std::pair<const ScriptModel*, const ClassDef*>> owners{{model, cls}};
+    if (const ProjectModel* project = model->project())
+      for (const auto& base : project->baseClasses(*model, *cls)) owners.push_back(base);
+    for (const auto& [owner, c] : owners) {
+      std::vector<ts::Node> values = owner->attributeValues(c->node, target);  // a copy: asking may index more classes
+      for (ts::Node v : values)
+        if (ts::Node o = owner->deviceOrigin(v)) return o;
+    }
+  }
+  return {};
+}
+
+}  // namespace gpulint::python
