@@ -26,17 +26,6 @@ bool namesPreprocessor(ts::Node expr) {
   return name.ends_with("tokenizer") || name.ends_with("processor") || name.ends_with("feature_extractor");
 }
 
-// A Hugging Face preprocessor class: `AutoFeatureExtractor`, `CLIPProcessor`,
-// `BertTokenizerFast`, `ViTImageProcessor`.
-bool namesPreprocessorClass(std::string_view name) {
-  std::string lower;
-  for (char ch : name)
-    if (ch != '_') lower += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  for (const char* kind : {"tokenizer", "tokenizerfast", "processor", "featureextractor"})
-    if (lower.ends_with(kind)) return true;
-  return false;
-}
-
 // True when the callee is known to hold a network, whatever its name says:
 // `feature_extractor = FeatureExtractor().to(device)` (a perceptual-loss
 // backbone) runs a forward pass on the GPU. `from_pretrained` builds a
@@ -46,7 +35,7 @@ bool holdsModule(const ScriptModel& m, ts::Node callee) {
   for (ts::Node src : m.valueSources(callee, /*all_paths=*/true)) {
     const Call* made = src.is("call") ? m.callAt(src) : nullptr;
     if (made && made->method == "from_pretrained") {
-      if (made->receiver && !namesPreprocessorClass(syntax::lastName(made->receiver))) return true;
+      if (made->receiver && !syntax::namesPreprocessorClass(syntax::lastName(made->receiver))) return true;
       continue;
     }
     // Moved to a device: a preprocessor object has no `.to()`/`.cuda()`

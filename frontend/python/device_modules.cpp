@@ -77,7 +77,10 @@ bool DeviceAnalysis::isModule(ts::Node e, int depth) {
   if (!e.is("call")) return false;
   const Call* c = m_.callAt(e);
   if (!c) return false;
-  if (isModuleConstructor(c->qualified) || c->method == "from_pretrained") return true;
+  if (isModuleConstructor(c->qualified)) return true;
+  // `AutoModel.from_pretrained(...)` builds a module; `AutoTokenizer.from_pretrained(...)` a preprocessor.
+  if (c->method == "from_pretrained")
+    return !(c->receiver && syntax::namesPreprocessorClass(syntax::lastName(c->receiver)));
   if (c->receiver && oneOf(c->method, {"to", "cuda", "half", "float", "bfloat16", "double", "train", "eval"}))
     return isModule(c->receiver, depth + 1);
   if (c->callee.is("identifier"))

@@ -112,4 +112,13 @@ bool containsName(ts::Node n, std::string_view name) {
   return false;
 }
 
+bool namesPreprocessorClass(std::string_view name) {
+  std::string lower;
+  for (char ch : name)
+    if (ch != '_') lower += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  for (const char* kind : {"tokenizer", "tokenizerfast", "processor", "featureextractor"})
+    if (lower.ends_with(kind)) return true;
+  return false;
+}
+
 }  // namespace gpulint::python::syntax

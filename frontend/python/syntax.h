@@ -28,4 +28,9 @@ namespace gpulint::python::syntax {
 // Case-insensitive search for any of the comma-free words in `text`.
 [[nodiscard]] bool containsWord(std::string_view text, std::initializer_list<std::string_view> words);
 
+// A Hugging Face preprocessor class: `AutoTokenizer`, `AutoFeatureExtractor`,
+// `CLIPProcessor`, `BertTokenizerFast`, `ViTImageProcessor`: its
+// `from_pretrained` builds no module.
+[[nodiscard]] bool namesPreprocessorClass(std::string_view name);
+
 }  // namespace gpulint::python::syntax
