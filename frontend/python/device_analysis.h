@@ -16,6 +16,26 @@
 
 namespace gpulint::python {
 
+// While object state is asked (`self.x`, `obj.x`): a parameter of a method
+// other than __init__ then holds what some object of the class was given
+// (`meter.update(val)` for every meter), not what this object holds, so it
+// is unknown there (`data_time.avg` is no GPU tensor because `top1.update`
+// gets one). Per thread: questions cross files through other analyses.
+class ObjectStateQuestion {
+ public:
+  ObjectStateQuestion() { ++depth(); }
+  ~ObjectStateQuestion() { --depth(); }
+  ObjectStateQuestion(const ObjectStateQuestion&) = delete;
+  ObjectStateQuestion& operator=(const ObjectStateQuestion&) = delete;
+  [[nodiscard]] static bool open() { return depth() > 0; }
+
+ private:
+  static int& depth() {
+    thread_local int d = 0;
+    return d;
+  }
+};
+
 class DeviceAnalysis {
  public:
   struct Binding {

@@ -19,6 +19,7 @@ namespace gpulint::python {
 ts::Node DeviceAnalysis::selfAttributeOrigin(ts::Node attr, int depth) {
   ts::Node cls_node = syntax::ancestor(attr, {"class_definition"});
   if (!cls_node) return {};  // `self` of a plain function: no object to ask
+  ObjectStateQuestion asking;
   std::string target(attr.text());
   std::vector<std::pair<const ScriptModel*, ts::Node>> values;
   for (ts::Node v : m_.attributeValues(cls_node, target)) values.emplace_back(&m_, v);
@@ -45,6 +46,7 @@ ts::Node DeviceAnalysis::selfAttributeOrigin(ts::Node attr, int depth) {
 // it may hold assign to `self.master_params`, asked in that class's file.
 ts::Node DeviceAnalysis::instanceAttributeOrigin(ts::Node obj, std::string_view attr) {
   if (!m_.definesMethod("__init__")) return {};  // no project class builds objects with state
+  ObjectStateQuestion asking;
   std::vector<ScriptModel::ClassRef> classes = m_.instanceClasses(obj);  // a copy: the answer may be reused
   std::string target = "self." + std::string(attr);
   for (const auto& [model, cls] : classes) {

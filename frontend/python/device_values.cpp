@@ -441,6 +441,8 @@ ts::Node DeviceAnalysis::parameterOrigin(const Function& f, std::string_view nam
     AskInCaller in_caller(i);
     return ask.caller_model == &m_ ? origin(arg, depth + 1) : ask.caller_model->deviceOrigin(arg);
   }
+  // Object state set from a method's argument: which object's, unknown.
+  if (ObjectStateQuestion::open() && f.owner && f.name != "__init__") return {};
   // Otherwise a parameter holds whatever any caller in this file passes.
   uint32_t key = f.node.field("parameters").begin();
   if (!active_.insert(key).second) return {};
