@@ -147,7 +147,7 @@ ProjectDef ProjectModel::member(const Module& module, const std::vector<std::str
     if (name.front() != '_')
       for (auto star = m.starImports().rbegin(); star != m.starImports().rend(); ++star)
         if (definedByStar(m, *star, name, depth + 1)) {
-          std::vector<std::string> parts = star->module.empty() ? std::vector<std::string>{} : split(star->module);
+          std::vector<std::string> parts = split(star->module);  // `from . import *`: none
           parts.insert(parts.end(), rest.begin(), rest.end());
           return resolveName(m, star->level, std::move(parts), depth + 1);
         }
@@ -194,8 +194,7 @@ const ScriptModel::StarImport* ProjectModel::starImportOf(const ScriptModel& m, 
 bool ProjectModel::definedByStar(const ScriptModel& m, const ScriptModel::StarImport& star, const std::string& name,
                                  int depth) const {
   if (depth > kMaxReexportDepth) return false;
-  const Module* module =
-      moduleAt(m, star.level, star.module.empty() ? std::vector<std::string>{} : split(star.module));
+  const Module* module = moduleAt(m, star.level, split(star.module));
   if (!module || module->model == &m) return false;
   ProjectDef def = member(*module, {name}, depth);
   if (def.function || def.cls) return true;
@@ -239,7 +238,7 @@ ProjectModel::FileLinks ProjectModel::resolveFile(const ScriptModel& m) const {
   for (const Call& c : m.calls())
     if (ProjectDef def = resolveCall(m, c)) out.calls.emplace_back(&c, def);
   for (const ScriptModel::StarImport& star : m.starImports())
-    if (const Module* mod = moduleAt(m, star.level, star.module.empty() ? std::vector<std::string>{} : split(star.module)))
+    if (const Module* mod = moduleAt(m, star.level, split(star.module)))
       if (mod->model != &m) out.imports.push_back(mod->model);
   for (const auto& [local, qualified] : m.imports()) {
     std::vector<std::string> parts = split(qualified);
