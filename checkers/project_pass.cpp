@@ -266,7 +266,8 @@ class Linker {
     if (link) link->script_file = (*in_.results)[*script].source->path();
     const SourceFile& job_file = *(*in_.results)[job_index].source;
     LinkedScript linked;
-    linked.model = python::buildScriptModel((*in_.results)[*script].source, *in_.options);
+    const FileAnalysis& parsed = (*in_.results)[*script];
+    linked.model = python::buildScriptModel(parsed.source, *in_.options, parsed.script.get());
     auto& model = linked.model;
     model->attachProject(project_);
     linked.bindings = project::bindArgv(launch.args, *model, job_file);
@@ -305,7 +306,7 @@ class Linker {
       // The per-file model has the same reads: a script none of whose reads
       // can bind on its own is not modelled again.
       if (const auto& own = (*in_.results)[i].script; own && !mayBindAlone(*own)) continue;
-      auto model = python::buildScriptModel(source, *in_.options);
+      auto model = python::buildScriptModel(source, *in_.options, (*in_.results)[i].script.get());
       model->attachProject(project_);
       if (!configs_.bind(*model, nullptr, nullptr, {}, scriptBases(i))) continue;
       std::vector<Diagnostic> found = pythonFindings(*model);

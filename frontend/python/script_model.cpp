@@ -634,4 +634,12 @@ std::unique_ptr<ScriptModel> buildScriptModel(SourceFilePtr file, const RuleOpti
   return std::make_unique<ScriptModel>(std::move(file), std::move(tree), options);
 }
 
+std::unique_ptr<ScriptModel> buildScriptModel(SourceFilePtr file, const RuleOptions& options,
+                                              const ScriptModel* same_file) {
+  // Only a model of this very text may lend its parse; anything else is parsed.
+  if (!same_file || same_file->file().text() != file->text() || !same_file->tree().valid())
+    return buildScriptModel(std::move(file), options);
+  return std::make_unique<ScriptModel>(std::move(file), same_file->tree().share(), options);
+}
+
 }  // namespace gpulint::python

@@ -600,5 +600,9 @@ class ScriptModel {
 // Parses and models one Python file. Never throws on bad syntax: tree-sitter
 // recovers, and the model covers what parsed.
 [[nodiscard]] std::unique_ptr<ScriptModel> buildScriptModel(SourceFilePtr file, const RuleOptions& options);
+// The same, from the parse a model of the same file already holds (a script
+// modelled again with a job's arguments or its run configs): no second parse.
+[[nodiscard]] std::unique_ptr<ScriptModel> buildScriptModel(SourceFilePtr file, const RuleOptions& options,
+                                                            const ScriptModel* same_file);
 
 }  // namespace gpulint::python

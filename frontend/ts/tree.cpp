@@ -4,9 +4,23 @@
 
 namespace gpulint::ts {
 
-Tree::Tree(TSTree* tree, std::string text) : tree_(tree) {
-  *text_ = std::move(text);
-  *view_ = *text_;
+Tree::Tree(TSTree* tree, std::string text)
+    : tree_(tree),
+      text_(std::make_shared<const std::string>(std::move(text))),
+      view_(std::make_shared<const std::string_view>(*text_)) {}
+
+Tree Tree::share() const {
+  Tree copy;
+  copy.text_ = text_;
+  copy.view_ = view_;
+  if (tree_) {
+    // The flat copy points into this parser's tree, which this handle may
+    // free first: the copy gets a parser tree and a flat copy of its own.
+    copy.tree_ = ts_tree_copy(tree_);
+  } else {
+    copy.flat_ = flat_;
+  }
+  return copy;
 }
 
 Tree::Tree(Tree&& o) noexcept
@@ -16,9 +30,9 @@ Tree::Tree(Tree&& o) noexcept
       flat_(std::move(o.flat_)),
       before_edits_(std::move(o.before_edits_)) {
   o.tree_ = nullptr;
-  o.text_ = std::make_unique<std::string>();
-  o.view_ = std::make_unique<std::string_view>();
-  o.flat_ = std::make_unique<Flat>();
+  o.text_ = std::make_shared<std::string>();
+  o.view_ = std::make_shared<std::string_view>();
+  o.flat_ = std::make_shared<Flat>();
 }
 
 Tree& Tree::operator=(Tree&& o) noexcept {
@@ -30,9 +44,9 @@ Tree& Tree::operator=(Tree&& o) noexcept {
     flat_ = std::move(o.flat_);
     before_edits_ = std::move(o.before_edits_);
     o.tree_ = nullptr;
-    o.text_ = std::make_unique<std::string>();
-    o.view_ = std::make_unique<std::string_view>();
-    o.flat_ = std::make_unique<Flat>();
+    o.text_ = std::make_shared<std::string>();
+    o.view_ = std::make_shared<std::string_view>();
+    o.flat_ = std::make_shared<Flat>();
   }
   return *this;
 }
@@ -62,7 +76,7 @@ void Tree::edit(const TSInputEdit& e) {
   // The edit moved bytes: the next root() copies the edited tree.
   if (flat_->table) {
     before_edits_.push_back(std::move(flat_));
-    flat_ = std::make_unique<Flat>();
+    flat_ = std::make_shared<Flat>();
   }
 }
 

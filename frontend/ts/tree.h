@@ -38,6 +38,11 @@ class Tree {
   // A check that will not fix anything keeps every file's model until the
   // project pass, and the parser's tree is as large as the copy.
   void releaseParserTree();
+  // A second handle on the same parse, for a second model of the same file
+  // (a script modelled again with a job's arguments): shares the text and
+  // the flat copy once the parser's tree is released, else holds a copy of
+  // the parser's tree (ts_tree_copy, no re-parse) and makes its own flat copy.
+  [[nodiscard]] Tree share() const;
 
  private:
   // The flat copy Nodes navigate, made on the first root() (a tree only
@@ -48,12 +53,13 @@ class Tree {
     std::unique_ptr<FlatTree> table;
   };
   TSTree* tree_ = nullptr;
-  std::unique_ptr<std::string> text_ = std::make_unique<std::string>();
-  std::unique_ptr<std::string_view> view_ = std::make_unique<std::string_view>();
-  std::unique_ptr<Flat> flat_ = std::make_unique<Flat>();
+  // Shared between the handles share() makes; never written after construction.
+  std::shared_ptr<const std::string> text_ = std::make_shared<std::string>();
+  std::shared_ptr<const std::string_view> view_ = std::make_shared<std::string_view>();
+  std::shared_ptr<Flat> flat_ = std::make_shared<Flat>();
   // Tables made before an edit: Nodes taken from them keep their old bytes,
   // as tree-sitter nodes taken before ts_tree_edit did.
-  std::vector<std::unique_ptr<Flat>> before_edits_;
+  std::vector<std::shared_ptr<Flat>> before_edits_;
 };
 
 class Parser {
