@@ -164,9 +164,30 @@ void DeviceAnalysis::namesIn(ts::Node n, std::set<std::string_view>& out) {
   for (ts::Node c : n.namedChildren()) namesIn(c, out);
 }
 
+namespace {
+
+// `stmt` sits in a branch of an if statement and `use` in another branch of
+// the same statement (`if a: loss = loss.item()` / `else: loss.backward()`):
+// the binding never runs before the use on the same pass.
+bool inOtherBranch(ts::Node stmt, ts::Node use) {
+  ts::Node prev = stmt;
+  for (ts::Node p : stmt.ancestors()) {
+    if (p.contains(use)) {
+      if (!p.is("if_statement") || prev.contains(use)) return false;
+      return prev == p.field("consequence") || prev.is("elif_clause") || prev.is("else_clause");
+    }
+    if (syntax::isScope(p)) return false;
+    prev = p;
+  }
+  return false;
+}
+
+}  // namespace
+
 // The bindings that may reach `use` (before position `before`, default the
-// use): the last one written before it; with back edges of the innermost
-// loop around the use when that binding is outside the loop.
+// use): the last one written before it, bindings in another branch of an if
+// statement around the use left out; with back edges of the innermost loop
+// around the use when that binding is outside the loop.
 std::vector<const DeviceAnalysis::Binding*> DeviceAnalysis::reaching(const std::vector<Binding>& all, ts::Node use, uint32_t before) {
   std::vector<const Binding*> out;
   uint32_t pos = std::min(before, use.begin());
@@ -174,8 +195,10 @@ std::vector<const DeviceAnalysis::Binding*> DeviceAnalysis::reaching(const std::
   ts::Node use_fn = syntax::ancestor(use, {"function_definition"});
   bool nested = !all.empty() && !(syntax::ancestor(all.front().stmt, {"function_definition"}) == use_fn);
   const Binding* last = nullptr;
-  for (const Binding& b : all)
-    if (!nested && b.at <= pos && (!last || b.at > last->at)) last = &b;
+  // Newest first (bindings are kept in source order), so the branch test runs
+  // on few of them.
+  for (auto b = all.rbegin(); b != all.rend(); ++b)
+    if (!nested && b->at <= pos && (!last || b->at > last->at) && !inOtherBranch(b->stmt, use)) last = &*b;
   if (last) out.push_back(last);
   if (nested) {
     for (const Binding& b : all) out.push_back(&b);

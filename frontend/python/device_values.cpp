@@ -43,6 +43,29 @@ bool hostAttribute(std::string_view a) {
                    "config", "local_rank", "global_rank", "world_size"});
 }
 
+// The expression is a host value whatever it is computed from: a copy to
+// the host (`loss.item()`, `x.cpu().numpy()`), a Python number or string
+// (`float(loss)`), a literal.
+bool hostValue(ts::Node e) {
+  e = syntax::unwrap(e);
+  if (!e) return false;
+  if (oneOf(e.type(), {"integer", "float", "string", "true", "false", "none"})) return true;
+  if (!e.is("call")) return false;
+  ts::Node callee = e.field("function");
+  if (callee.is("identifier")) return oneOf(callee.text(), {"float", "int", "bool", "str", "len", "repr"});
+  return callee.is("attribute") && oneOf(callee.field("attribute").text(), {"item", "tolist", "numpy", "cpu"});
+}
+
+// What a binding gives its name: `loss` in `loss, n = (loss.item(), n)` is
+// bound to `loss.item()`.
+ts::Node boundExpression(const DeviceAnalysis::Binding& b) {
+  ts::Node v = syntax::unwrap(b.value);
+  if (b.element < 0 || !v || !(v.is("tuple") || v.is("expression_list")) ||
+      v.namedChildCount() != static_cast<uint32_t>(b.arity))
+    return b.value;
+  return v.namedChild(static_cast<uint32_t>(b.element));
+}
+
 // Factory functions: on the host unless `device=` says otherwise.
 bool isFactory(std::string_view last) {
   return oneOf(last, {"tensor", "as_tensor", "from_numpy", "zeros", "ones", "empty", "full", "rand", "randn",
@@ -354,7 +377,9 @@ ts::Node DeviceAnalysis::nameOrigin(ts::Node id, int depth) {
     if (ts::Node o = bindingOrigin(*b, all, id, depth)) return o;
     if (!latest && !b->augmented) latest = b;
   }
-  if (latest && backpropagatedIn(id)) return latest->value;
+  // A name the function backpropagates through is a GPU loss, unless the
+  // binding that reaches this use made it a host value (`loss = loss.item()`).
+  if (latest && !hostValue(boundExpression(*latest)) && backpropagatedIn(id)) return latest->value;
   if (bound_before || !fn || !param) return {};
   return parameterOrigin(*fn, name, param, depth);
 }
