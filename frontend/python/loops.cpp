@@ -331,6 +331,7 @@ class LoopClassifier {
       for (std::string_view v : vars)
         if (syntax::containsName(c.node, v)) return true;
     }
+    if (repeatsOneComputation(l, vars)) return false;
     // Assignments and subscripts use the items too (`preds[i] = batch`): only
     // a body of prints and nothing else is an inspection loop.
     for (ts::Node s : body.namedChildren()) {
@@ -340,6 +341,28 @@ class LoopClassifier {
       if (!c || !(c->method == "print" || c->method == "info")) return true;
     }
     return false;
+  }
+
+  // `for i in range(self.niter):` whose counter shows in prints only: the
+  // loop repeats one computation (k-means or power iterations), it walks no
+  // items. One that draws batches (`next(it)`) or runs a module still may.
+  bool repeatsOneComputation(const Loop& l, const std::vector<std::string_view>& vars) {
+    ts::Node it = peelWrappers(l.iterable);
+    const Call* range = it && it.is("call") ? m_.callAt(it) : nullptr;
+    if (!range || range->method != "range" || range->receiver) return false;
+    ts::Node body = l.node.field("body");
+    for (const Call& c : m_.callsIn(body)) {
+      if (!body.contains(c.node)) continue;
+      if ((c.method == "next" && !c.receiver) || m_.isModuleExpression(c.callee)) return false;
+    }
+    for (ts::Node s : body.namedChildren()) {
+      ts::Node e = s.is("expression_statement") && s.namedChildCount() == 1 ? s.namedChild(0) : ts::Node();
+      const Call* c = e && e.is("call") ? m_.callAt(e) : nullptr;
+      if (c && (c->method == "print" || c->method == "info")) continue;
+      for (std::string_view v : vars)
+        if (syntax::containsName(s, v)) return false;
+    }
+    return true;
   }
 
   // A batch loop iterates batches (RULES.md "How often a line runs"): it runs
