@@ -42,6 +42,21 @@ int branchOf(ts::Node if_stmt, ts::Node n) {
   return 1;
 }
 
+// The name a condition tests for being set: `context` in `if context is not
+// None:` and in `if context:`; empty for any other condition.
+std::string_view testedForSet(ts::Node cond) {
+  cond = syntax::unwrap(cond);
+  if (!cond) return {};
+  if (cond.is("identifier")) return cond.text();
+  if (!cond.is("comparison_operator") || cond.namedChildCount() != 2) return {};
+  ts::Node left = syntax::unwrap(cond.namedChild(0)), right = syntax::unwrap(cond.namedChild(1));
+  if (!left.is("identifier") || !right.is("none")) return {};
+  std::string op;  // `is not`, one token or two
+  for (uint32_t i = 0; i < cond.childCount(); ++i)
+    if (!cond.child(i).isNamed()) op += (op.empty() ? "" : " ") + std::string(cond.child(i).text());
+  return op == "is not" ? left.text() : std::string_view();
+}
+
 }  // namespace
 
 // True when a block's last statement leaves the loop or function, so the
@@ -174,9 +189,12 @@ class FrequencyWalk {
       if (!cap || oftenness(how) < oftenness(cap->how)) cap = ExecutionFrequency{how, std::nullopt, {}};
       cap->reasons.push_back({at, std::move(why)});
     };
+    std::vector<ts::Node> set_tests;  // `if context is not None:` around n in its function
     std::vector<ts::Node> up = n.ancestors();
     for (size_t i = 0; i < up.size(); ++i) {
       ts::Node p = up[i], child = i ? up[i - 1] : n;
+      if (guards_ && p.is("if_statement") && branchOf(p, child) == 0 && !testedForSet(p.field("condition")).empty())
+        set_tests.push_back(p.field("condition"));
       // An exception handler is a failure path (an out-of-memory retry), not something most steps run.
       if (guards_ && p.is("except_clause")) limit(Frequency::Rarely, p, "exception handler");
       if (guards_ && (p.is("if_statement") || p.is("elif_clause")) && branchOf(p, child) == 0) judgeBranch(p, limit);
@@ -194,7 +212,7 @@ class FrequencyWalk {
         if (l && l->kind == LoopKind::Epoch) return finish(cap, of(Frequency::PerEpoch, p, "epoch loop"));
       }
       if (p.is("class_definition") || p.is("lambda")) return finish(cap, of(Frequency::Unknown, p, ""));
-      if (p.is("function_definition")) return finish(cap, function(p, depth, via));
+      if (p.is("function_definition")) return finish(cap, function(p, depth, via, set_tests));
     }
     return finish(cap, of(Frequency::Once, ts::Node(), "module level, outside any loop"));
   }
@@ -249,7 +267,17 @@ class FrequencyWalk {
     return f;
   }
 
-  ExecutionFrequency function(ts::Node def, int depth, const std::vector<ts::Node>& via) {
+  // A caller that leaves a parameter at its None/False default never runs
+  // the code under `if <parameter> is not None:` (`with self.ema_scope():`
+  // where the scope prints only when given a context).
+  ts::Node unsetBy(const Call& c, const Function& f, const std::vector<ts::Node>& set_tests) const {
+    for (ts::Node test : set_tests)
+      if (m_.leavesParameterUnset(c, f, testedForSet(test))) return test;
+    return {};
+  }
+
+  ExecutionFrequency function(ts::Node def, int depth, const std::vector<ts::Node>& via,
+                              const std::vector<ts::Node>& set_tests) {
     const Function* f = m_.enclosingFunction(def.namedChild(0));
     if (!f) return of(Frequency::Unknown, def, "");
     // A @tf.function/@jax.jit body is traced into a graph: its Python
@@ -269,9 +297,14 @@ class FrequencyWalk {
     ExecutionFrequency best = of(Frequency::Unknown, def, "no caller in this file");
     if (depth >= kMaxCallDepth) return best;
     bool called = false;
+    ts::Node unset;  // the test no caller so far passes
     // The most frequent caller chain decides.
     for (const Call* c : m_.callersOf(*f)) {
       if (f->node.contains(c->node)) continue;  // recursion
+      if (ts::Node test = set_tests.empty() ? ts::Node() : unsetBy(*c, *f, set_tests)) {
+        unset = test;
+        continue;
+      }
       auto next = via;
       next.insert(next.begin(), c->node);
       ExecutionFrequency r = from(c->node, depth + 1, next);
@@ -279,6 +312,8 @@ class FrequencyWalk {
       called = true;
       if (best.how == Frequency::PerStep) break;
     }
+    if (!called && unset)
+      return of(Frequency::Never, unset, "`" + std::string(unset.text()) + "` is false wherever it is called");
     return best;
   }
 

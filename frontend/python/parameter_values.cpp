@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "frontend/python/project_model.h"
+#include "frontend/python/syntax.h"
 #include "frontend/python/script_model.h"
 
 namespace gpulint::python {
@@ -93,6 +94,18 @@ class ResolvingParameter {
 ts::Node ScriptModel::argumentFor(const Call& c, const Function& f, std::string_view name) const {
   ParameterSlot slot = slotOf(f, name);
   return slot.found ? c.argument(name, slot.index) : ts::Node();
+}
+
+bool ScriptModel::leavesParameterUnset(const Call& c, const Function& f, std::string_view name) const {
+  if (name.empty()) return false;
+  ParameterSlot slot = slotOf(f, name);
+  ts::Node d = syntax::unwrap(slot.default_value);
+  if (!slot.found || !d || !(d.is("none") || d.is("false"))) return false;
+  if (c.argument(name, slot.index) || c.mayHideArgument(name, slot.index)) return false;
+  // The function may set the name itself before it tests it.
+  const ScopeBindings& own = bindingsOf(f.node);
+  auto it = own.find(std::string(name));
+  return it == own.end() || (it->second.assignments.empty() && !it->second.rebound);
 }
 
 ResolvedValue ScriptModel::parameterValue(const Function& f, std::string_view name) const {

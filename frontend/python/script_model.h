@@ -367,6 +367,10 @@ class ScriptModel {
   // The argument call `c` binds to parameter `name` of `f` (keyword, else
   // position; `self` skipped for a method); null when not passed.
   [[nodiscard]] ts::Node argumentFor(const Call& c, const Function& f, std::string_view name) const;
+  // Call `c` leaves parameter `name` of `f` at a None or False default (it
+  // passes no such argument, none can hide in *args/**kwargs, and `f` never
+  // rebinds the name): `if name is not None:` in f is false for this call.
+  [[nodiscard]] bool leavesParameterUnset(const Call& c, const Function& f, std::string_view name) const;
 
   // --- per-step questions (RULES.md "Step loop", "Periodic guard") ---
   // Non-null when `n` runs on most steps of a batch loop: inside a step/eval
