@@ -46,6 +46,17 @@ bool holdsModule(const ScriptModel& m, ts::Node callee) {
   return false;
 }
 
+// `self.batch_processor(self.model, data_batch, train_mode=False)`: a call
+// handed the model runs it (a training framework's step function), whatever
+// its name says; a preprocessor is handed raw samples.
+bool handedModel(const ScriptModel& m, const Call& c) {
+  for (ts::Node a : c.positional) {
+    std::string_view last = syntax::lastName(a);
+    if (oneOf(last, {"model", "net", "network", "module"}) || m.isModuleExpression(a)) return true;
+  }
+  return false;
+}
+
 // A batch straight from a batch loop's target that is still on the host: a
 // transform on it runs on the CPU (the same transform on a CUDA tensor is a
 // GPU op, which is what this rule recommends).
@@ -119,7 +130,7 @@ std::string cpuPreprocessWork(const ScriptModel& m, const Call& c) {
     return "parses JSON samples";
   // The name test first: resolving the callee is the costlier question.
   if (q.empty() && (c.callee.is("identifier") || c.callee.is("attribute")) && namesPreprocessor(c.callee) &&
-      !m.calledFunction(c) && !holdsModule(m, c.callee))
+      !m.calledFunction(c) && !handedModel(m, c) && !holdsModule(m, c.callee))
     return syntax::lastName(c.callee).ends_with("tokenizer") ? "tokenizes text" : "preprocesses raw samples";
   if (c.receiver && namesPreprocessor(c.receiver) &&
       oneOf(c.method, {"encode", "encode_plus", "batch_encode_plus", "tokenize", "apply_chat_template"}))
