@@ -16,7 +16,9 @@ struct RuleOptions {
       "transformers.LlamaForCausalLM", "transformers.GPT2LMHeadModel",
       "transformers.T5ForConditionalGeneration", "transformers.BartForConditionalGeneration",
       "transformers.MistralForCausalLM", "transformers.DetrForObjectDetection",
-      "peft", "torchvision.models.detection", "detectron2", "mmdet"};
+      "peft", "torchvision.models.detection", "detectron2", "mmdet",
+      // A detector of the project's own, by its package name.
+      "*.faster_rcnn", "*.mask_rcnn", "*.maskrcnn_benchmark"};
 };
 
 }  // namespace gpulint

@@ -1,5 +1,6 @@
 #include "checkers/model/GPU204_tiny_batch.h"
 
+#include <algorithm>
 #include <optional>
 
 #include "checkers/config_side.h"
@@ -27,6 +28,17 @@ const char* kWhyIdle =
 // The large_model_modules prefix imported or called in this file, or "".
 std::string largeModelFamily(const AnalysisContext& ctx, const ScriptModel& m) {
   auto under = [](const std::string& q, const std::string& p) {
+    // `*.faster_rcnn`: a project's own package of that name, anywhere in the
+    // path (`from model.faster_rcnn.vgg16 import vgg16`).
+    if (p.starts_with("*.")) {
+      std::string_view segment = std::string_view(p).substr(2);
+      for (size_t at = 0; at <= q.size();) {
+        size_t end = std::min(q.find('.', at), q.size());
+        if (std::string_view(q).substr(at, end - at) == segment) return true;
+        at = end + 1;
+      }
+      return false;
+    }
     return q == p || (q.starts_with(p) && q.size() > p.size() && q[p.size()] == '.');
   };
   for (const auto& p : ctx.options->large_model_modules) {
@@ -172,6 +184,7 @@ class Run {
     } else if (std::string family = largeModelFamily(); !family.empty()) {
       // Large inputs (long sequences, detection images) fill the GPU even at a few samples.
       d.level = Level::Note;
+      if (family.starts_with("*.")) family = family.substr(2);  // a package name, not a prefix
       d.message += " Micro-batches this small are common with " + family + " models, whose inputs are large: "
                    "check whether memory allows a larger one (mixed precision, activation checkpointing).";
     } else {
