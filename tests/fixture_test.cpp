@@ -196,10 +196,14 @@ TEST_P(Fixture, DiagnosticsMatchInlineExpectations) {
   for (const auto& e : expected) {
     if (e.substring.empty()) continue;
     bool found = false;
-    for (const auto& d : result.diagnostics)
-      if (d.location.start.line == e.line && d.rule == e.rule && d.message.find(e.substring) != std::string::npos)
-        found = true;
-    EXPECT_TRUE(found) << rel << ":" << e.line << ": no " << e.rule << " message containing \"" << e.substring << "\"";
+    std::string seen;  // what the line got instead, for the failure message
+    for (const auto& d : result.diagnostics) {
+      if (d.location.start.line != e.line || d.rule != e.rule) continue;
+      if (d.message.find(e.substring) != std::string::npos) found = true;
+      seen += "\n  got: " + d.message;
+    }
+    EXPECT_TRUE(found) << rel << ":" << e.line << ": no " << e.rule << " message containing \"" << e.substring << "\""
+                       << seen;
   }
 }
 
