@@ -390,7 +390,10 @@ ts::Node DeviceAnalysis::nameOrigin(ts::Node id, int depth) {
 // in a script that trains there, however the project helper computing it
 // (`diffusion.training_losses(...)`) is written.
 bool DeviceAnalysis::backpropagatedIn(ts::Node id) {
-  if (!m_.usesCuda()) return false;
+  // On the GPU path (DESIGN.md): the file places work on a GPU itself, or a
+  // file that does imports it (a losses module whose step closure the
+  // training script calls).
+  if (!m_.mayRunOnGpu()) return false;
   return backpropagates(m_.enclosingFunction(id), id.text(), 0);
 }
 
