@@ -151,6 +151,25 @@ std::optional<NoGrad> noGrad(const ScriptModel& m) {
   return NoGrad{"torch.no_grad()", std::move(edit)};
 }
 
+// A method of a class that defines `forward` (not a LightningModule, whose
+// hooks Lightning runs under no_grad itself): the model's own computation,
+// such as a decode head's iterative `forward_test`. Grad mode is its caller's
+// to set, and the caller's evaluation loop is judged where it is.
+bool partOfModel(const ScriptModel& m, const Function* f) {
+  if (!f || !f->owner || f->owner->is_lightning_module) return false;
+  for (const auto& g : m.functions())
+    if (g->owner == f->owner && g->name == "forward") return true;
+  return false;
+}
+
+// `for _ in range(cfg.subdivision_steps):`: a model's refinement passes,
+// not a walk over evaluation data (`for x in loader:` in a model's own
+// `evaluate` method is still judged).
+bool countsPasses(const ScriptModel& m, const python::Loop& l) {
+  const Call* c = l.iterable ? m.callAt(syntax::unwrap(l.iterable)) : nullptr;
+  return c && c->method == "range" && !c->receiver;
+}
+
 // A `yield` or `await` in `n` outside nested functions: while the code is
 // suspended there, a `with` block would leave grad mode off for whatever
 // runs in between.
@@ -231,7 +250,7 @@ void EvalWithoutNoGrad::run(const AnalysisContext& ctx, DiagnosticSink& sink) co
   if (!m.importsModule("torch")) return;
   std::set<uint32_t> reported;
   for (const auto& l : m.loops()) {
-    if (l.kind != python::LoopKind::Eval) continue;
+    if (l.kind != python::LoopKind::Eval || (partOfModel(m, l.function) && countsPasses(m, l))) continue;
     // no_grad around the loop, on its function or on every caller; a Lightning hook.
     if (m.gradDisabled(l.node)) continue;
     if (needsGrad(m, l.node)) continue;
@@ -243,7 +262,7 @@ void EvalWithoutNoGrad::run(const AnalysisContext& ctx, DiagnosticSink& sink) co
   }
   // Eval functions without an eval loop of their own (a per-sample predict()).
   for (const auto& f : m.functions()) {
-    if (!evalNamed(*f) || reported.count(f->node.begin()) || trains(m, *f)) continue;
+    if (!evalNamed(*f) || reported.count(f->node.begin()) || trains(m, *f) || partOfModel(m, f.get())) continue;
     // Called only from other modules: the caller's context is unknown.
     auto callers = m.callersOf(*f);
     if (callers.empty() || m.gradDisabled(f->body) || needsGrad(m, f->body)) continue;
