@@ -289,6 +289,10 @@ ts::Node DeviceAnalysis::toOrigin(const Call& c, int depth) {
 // another device.
 int DeviceAnalysis::deviceKind(ts::Node dev) {
   dev = syntax::unwrap(dev);
+  // `"cpu" if args.no_cuda else "cuda"`: a GPU device when either branch
+  // makes it one (DESIGN.md, the GPU path), not a CPU one for naming "cpu".
+  if (dev.is("conditional_expression") && dev.namedChildCount() == 3)
+    return std::max(deviceKind(dev.namedChild(0)), deviceKind(dev.namedChild(2)));
   std::string s;
   if (dev.is("call") && m_.qualify(dev.field("function")) == "torch.device") {
     const Call* c = m_.callAt(dev);

@@ -4,6 +4,21 @@
 
 namespace gpulint::python {
 
+namespace {
+
+// A "cuda..." string, or a conditional with such a branch (`"cpu" if
+// args.no_cuda else "cuda"`: the default run, or the one with the flag, is
+// on the GPU).
+bool namesCuda(ts::Node a) {
+  a = syntax::unwrap(a);
+  std::string s;
+  if (syntax::stringLiteral(a, &s)) return s.starts_with("cuda");
+  return a.is("conditional_expression") && a.namedChildCount() == 3 &&
+         (namesCuda(a.namedChild(0)) || namesCuda(a.namedChild(2)));
+}
+
+}  // namespace
+
 bool detectCuda(const ScriptModel& m) {
   // Frameworks that place the model on the GPU themselves.
   for (const char* module : {"pytorch_lightning", "lightning", "accelerate", "deepspeed"})
@@ -15,8 +30,11 @@ bool detectCuda(const ScriptModel& m) {
     if (c.method == "cuda" && c.receiver) return true;
     if (c.qualified == "torch.device" || c.method == "to") {
       for (ts::Node a : c.positional) {
-        std::string s;
-        if (syntax::stringLiteral(a, &s) && s.starts_with("cuda")) return true;
+        if (namesCuda(a)) return true;
+        // `device = "cpu" if args.no_cuda else "cuda"` then x.to(device).
+        if (syntax::unwrap(a).is("identifier"))
+          for (ts::Node src : m.valueSources(a, /*all_paths=*/true))
+            if (namesCuda(src)) return true;
         // x.to(device) with `device = "cuda"` (a constant or argparse default).
         if (ResolvedValue v = m.resolve(a); v.kind == ResolvedValue::Kind::String && v.string_value.starts_with("cuda"))
           return true;
