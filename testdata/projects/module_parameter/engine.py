@@ -21,5 +21,5 @@ def fit_probe(features, head_loss, data_loader, optimizer, device):
         optimizer.zero_grad()
         loss.backward()
         optimizer.step()
-        last = loss.item()  # ok: GPU201
+        last = loss.item()  # expect: GPU201 "`loss.item()`"  (backpropagated on the GPU path, whichever loss module)
     return last
