@@ -33,15 +33,22 @@ std::vector<std::string> split(std::string_view dotted) {
   return out;
 }
 
-std::string join(const std::vector<std::string>& parts, size_t count, char sep) {
-  std::string out;
-  for (size_t i = 0; i < count; ++i) out += (i ? std::string(1, sep) : std::string()) + parts[i];
-  return out;
+// Appends parts[0..count) joined by '/' to `out`.
+void appendJoined(std::string& out, const std::string* parts, size_t count) {
+  for (size_t i = 0; i < count; ++i) {
+    if (i) out += '/';
+    out += parts[i];
+  }
 }
 
 std::string parentDir(const std::string& path) {
   size_t slash = path.rfind('/');
   return slash == std::string::npos ? std::string() : path.substr(0, slash);
+}
+
+std::string_view parentDirView(std::string_view path) {
+  size_t slash = path.rfind('/');
+  return slash == std::string_view::npos ? std::string_view() : path.substr(0, slash);
 }
 
 // The first identifier of a dotted callee: `engine` in engine.evaluate(...).
@@ -90,22 +97,30 @@ const ScriptModel* ProjectModel::ownerOf(ts::Node n) const {
 
 // The module `parts` names from `from` (`level` leading dots of a relative
 // import); null when it is not a unique project module.
-const ProjectModel::Module* ProjectModel::moduleAt(const ScriptModel& from, int level,
-                                                   const std::vector<std::string>& parts) const {
-  std::string dir = parentDir(from.file().path());
+const ProjectModel::Module* ProjectModel::moduleAt(const ScriptModel& from, int level, const std::string* parts,
+                                                   size_t count) const {
+  std::string_view dir = parentDirView(from.file().path());
   if (level > 0) {
-    for (int up = 1; up < level; ++up) dir = parentDir(dir);
-    std::string want = parts.empty() ? dir : (dir.empty() ? "" : dir + "/") + join(parts, parts.size(), '/');
+    for (int up = 1; up < level; ++up) dir = parentDirView(dir);
+    std::string want(dir);
+    if (count > 0) {
+      if (!dir.empty()) want += '/';
+      appendJoined(want, parts, count);
+    }
     auto it = by_path_.find(want);
     return it == by_path_.end() ? nullptr : &modules_[it->second];
   }
-  if (parts.empty()) return nullptr;
-  auto it = by_suffix_.find(join(parts, parts.size(), '/'));
+  if (count == 0) return nullptr;
+  std::string dotted;
+  appendJoined(dotted, parts, count);
+  auto it = by_suffix_.find(dotted);
   if (it == by_suffix_.end()) return nullptr;
   if (it->second.size() == 1) return &modules_[it->second.front()];
   // Several files of that name: the one beside the importer (the script's
   // folder is first on sys.path); otherwise we cannot tell.
-  std::string beside = (dir.empty() ? "" : dir + "/") + join(parts, parts.size(), '/');
+  std::string beside(dir);
+  if (!dir.empty()) beside += '/';
+  beside += dotted;
   for (size_t i : it->second)
     if (modules_[i].path == beside) return &modules_[i];
   return nullptr;
@@ -116,8 +131,7 @@ ProjectDef ProjectModel::resolveName(const ScriptModel& from, int level, std::ve
   if (depth > kMaxReexportDepth) return {};
   // The longest prefix that is a module; the rest names something in it.
   for (size_t k = parts.size(); k > 0; --k) {
-    std::vector<std::string> head(parts.begin(), parts.begin() + static_cast<long>(k));
-    if (const Module* m = moduleAt(from, level, head)) {
+    if (const Module* m = moduleAt(from, level, parts.data(), k)) {
       if (k == parts.size()) return {m->model, nullptr, nullptr};
       return member(*m, std::vector<std::string>(parts.begin() + static_cast<long>(k), parts.end()), depth);
     }
@@ -244,8 +258,7 @@ ProjectModel::FileLinks ProjectModel::resolveFile(const ScriptModel& m) const {
     std::vector<std::string> parts = split(qualified);
     int level = m.importLevel(local);
     for (size_t k = parts.size(); k > 0; --k) {
-      std::vector<std::string> head(parts.begin(), parts.begin() + static_cast<long>(k));
-      if (const Module* mod = moduleAt(m, level, head)) {
+      if (const Module* mod = moduleAt(m, level, parts.data(), k)) {
         if (mod->model != &m) out.imports.push_back(mod->model);
         break;
       }
