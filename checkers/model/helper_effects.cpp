@@ -226,6 +226,9 @@ void HelperEffects::scanCall(const ScriptModel& model, const Call& c, bool every
 
 std::vector<HelperCall> helperCallsWith(const ScriptModel& model, Effect e, HelperEffects& effects) {
   std::vector<HelperCall> out;
+  // Without a step/eval loop or step hook no call runs per step (perStep
+  // answers none): the callee of each call need not be looked up.
+  if (!model.mayRunPerStep()) return out;
   if (HelperEffectsScope* shared = HelperEffectsScope::current()) {
     // The same calls for every rule: found once per model while the scope is open.
     auto [it, fresh] = shared->step_calls_.try_emplace(&model);
