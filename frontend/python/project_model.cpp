@@ -78,6 +78,7 @@ void ProjectModel::add(ScriptModel* model) {
   models_.push_back(model);
   modules_.push_back({model, path});
   by_path_.emplace(path, index);
+  module_names_.insert(path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1));
   by_source_[model->root().source()] = model;
   // Every suffix of the module path: an absolute import names the module
   // from a source root we do not know.
@@ -99,6 +100,9 @@ const ScriptModel* ProjectModel::ownerOf(ts::Node n) const {
 // import); null when it is not a unique project module.
 const ProjectModel::Module* ProjectModel::moduleAt(const ScriptModel& from, int level, const std::string* parts,
                                                    size_t count) const {
+  // Every key of by_path_ and by_suffix_ ends in a module's own name.
+  if (count > 0 && parts[count - 1].find('/') == std::string::npos && !module_names_.count(parts[count - 1]))
+    return nullptr;
   std::string_view dir = parentDirView(from.file().path());
   if (level > 0) {
     for (int up = 1; up < level; ++up) dir = parentDirView(dir);

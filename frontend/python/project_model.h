@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "frontend/python/script_model.h"
@@ -108,6 +109,9 @@ class ProjectModel {
   std::unordered_map<std::string, std::vector<size_t>> by_suffix_;  // "b/engine", "engine" -> modules
   std::unordered_map<const std::string_view*, const ScriptModel*> by_source_;
   std::unordered_map<const Call*, ProjectDef> callees_;
+  // The last component of every module path ("engine" of "a/b/engine"): a
+  // dotted name ending in none of them names no module (most do not).
+  std::unordered_set<std::string> module_names_;
   std::map<const Function*, std::vector<ProjectCall>> callers_;
   std::map<const ScriptModel*, std::set<const ScriptModel*>> importers_;  // module -> files importing it
   std::set<const ScriptModel*> gpu_;
