@@ -6,6 +6,7 @@
 
 #include "frontend/name_match.h"
 #include "frontend/python/project_model.h"
+#include "frontend/python/python_symbols.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::checks {
@@ -289,9 +290,12 @@ void collectLoaders(const python::ScriptModel& model, ts::Node expr, int depth,
   }
 }
 
+// Kind ids, not literal kind tests: asked of every ancestor of a batch's name.
 bool isComprehension(ts::Node n) {
-  return n.is("list_comprehension") || n.is("set_comprehension") || n.is("generator_expression") ||
-         n.is("dictionary_comprehension");
+  const python::Sym& S = python::Sym::get();
+  TSSymbol k = python::kindOf(n);
+  return k == S.list_comprehension || k == S.set_comprehension || k == S.generator_expression ||
+         k == S.dictionary_comprehension;
 }
 
 bool mentions(ts::Node n, std::string_view name) {
@@ -321,7 +325,9 @@ const python::Loop* batchSourceLoop(const python::ScriptModel& model, ts::Node e
   }
   if (!expr.is("identifier")) return nullptr;
   // A comprehension variable is an element of what its clause iterates.
-  for (ts::Node p = expr.parent(); p && !p.is("function_definition") && !p.is("module"); p = p.parent())
+  const python::Sym& S = python::Sym::get();
+  for (ts::Node p = expr.parent(); p && !python::isKind(p, S.function_definition) && !python::isKind(p, S.module);
+       p = p.parent())
     if (isComprehension(p))
       for (ts::Node clause : p.namedChildren())
         if (clause.is("for_in_clause") && mentions(clause.field("left"), expr.text()))
