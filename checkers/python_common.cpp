@@ -19,7 +19,8 @@ bool isDataLoader(const python::Call& call) {
 
 bool isTrainingArguments(const python::ScriptModel& model, const python::Call& call) {
   if (call.qualified.starts_with("transformers.") && call.qualified.ends_with("TrainingArguments")) return true;
-  if (!call.callee.is("identifier")) return false;  // before the scan of every class: asked of every call
+  // Before the scan of every class: asked of every call, by several rules.
+  if (model.classes().empty() || python::kindOf(call.callee) != python::Sym::get().identifier) return false;
   for (const python::ClassDef* cls : model.classesNamed(call.method)) {
     for (const auto& b : cls->bases)
       if (b.starts_with("transformers.") && b.ends_with("TrainingArguments")) return true;
