@@ -333,7 +333,7 @@ void ProjectModel::link(unsigned jobs) {
 
 // Connected components of the files over bound calls and imports (union-find).
 void ProjectModel::measureComponents() {
-  std::map<const ScriptModel*, const ScriptModel*> parent;
+  std::unordered_map<const ScriptModel*, const ScriptModel*> parent;  // looked up only
   auto find = [&parent](const ScriptModel* m) {
     while (parent[m] != m) m = parent[m] = parent[parent[m]];
     return m;
