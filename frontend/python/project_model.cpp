@@ -385,6 +385,9 @@ bool ProjectModel::trains(const ScriptModel& m, const Function& f, int depth,
 void ProjectModel::markStepLoops() {
   std::map<const Function*, bool> memo;
   for (ScriptModel* m : models_) {
+    // Only a loop of no kind yet can become a step loop: a file without one needs no call placed.
+    if (std::none_of(m->loops_.begin(), m->loops_.end(), [](const Loop& l) { return l.kind == LoopKind::Other; }))
+      continue;
     bool changed = false;
     for (const Call& c : m->calls()) {
       const Loop* loop = m->enclosingLoop(c.node);  // the loop whose own body runs the call
