@@ -63,13 +63,12 @@ void ScriptModel::findWordUses() const {
   if (word_uses_.empty() || !root().source()) return;
   std::string_view text = *root().source();
   size_t i = 0, n = text.size();
-  while (i < n) {
-    if (classOf(text[i]) != kWord) {
-      ++i;
-      continue;
-    }
+  for (;;) {
+    while (i < n && classOf(text[i]) != kWord) ++i;  // to the next word
+    if (i == n) break;
     size_t start = i;
-    while (i < n && classOf(text[i]) == kWord) ++i;
+    while (++i < n && classOf(text[i]) == kWord) {
+    }
     // The word first (most match no name asked about), what follows it after.
     std::string_view word(text.data() + start, i - start);
     size_t bit = filterBit(word);
