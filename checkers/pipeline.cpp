@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "checkers/fixable_rules.h"
+#include "checkers/model/helper_effects.h"
 #include "checkers/ops/cxx_analysis.h"
 #include "frontend/input_guard.h"
 #include "frontend/notebook/notebook.h"
@@ -75,6 +76,7 @@ std::vector<Diagnostic> pythonDiagnostics(const python::ScriptModel& script, con
   context.script = &script;
   context.options = &options;
   VectorSink sink;
+  checks::HelperEffectsScope shared_helper_effects;  // the step-loop rules ask the same helper questions
   bool fixable_only = FixableRulesOnly::active();
   for (const auto& checker : allCheckers())
     if (checker->reads(FileKind::Python) && (!fixable_only || mayOfferFix(checker->id())))

@@ -6,6 +6,7 @@
 
 #include "frontend/name_match.h"
 #include "frontend/python/project_model.h"
+#include "frontend/python/python_symbols.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::checks {
@@ -18,7 +19,8 @@ bool isDataLoader(const python::Call& call) {
 
 bool isTrainingArguments(const python::ScriptModel& model, const python::Call& call) {
   if (call.qualified.starts_with("transformers.") && call.qualified.ends_with("TrainingArguments")) return true;
-  if (!call.callee.is("identifier")) return false;  // before the scan of every class: asked of every call
+  // Before the scan of every class: asked of every call, by several rules.
+  if (model.classes().empty() || python::kindOf(call.callee) != python::Sym::get().identifier) return false;
   for (const python::ClassDef* cls : model.classesNamed(call.method)) {
     for (const auto& b : cls->bases)
       if (b.starts_with("transformers.") && b.ends_with("TrainingArguments")) return true;
@@ -289,9 +291,12 @@ void collectLoaders(const python::ScriptModel& model, ts::Node expr, int depth,
   }
 }
 
+// Kind ids, not literal kind tests: asked of every ancestor of a batch's name.
 bool isComprehension(ts::Node n) {
-  return n.is("list_comprehension") || n.is("set_comprehension") || n.is("generator_expression") ||
-         n.is("dictionary_comprehension");
+  const python::Sym& S = python::Sym::get();
+  TSSymbol k = python::kindOf(n);
+  return k == S.list_comprehension || k == S.set_comprehension || k == S.generator_expression ||
+         k == S.dictionary_comprehension;
 }
 
 bool mentions(ts::Node n, std::string_view name) {
@@ -321,7 +326,9 @@ const python::Loop* batchSourceLoop(const python::ScriptModel& model, ts::Node e
   }
   if (!expr.is("identifier")) return nullptr;
   // A comprehension variable is an element of what its clause iterates.
-  for (ts::Node p = expr.parent(); p && !p.is("function_definition") && !p.is("module"); p = p.parent())
+  const python::Sym& S = python::Sym::get();
+  for (ts::Node p = expr.parent(); p && !python::isKind(p, S.function_definition) && !python::isKind(p, S.module);
+       p = p.parent())
     if (isComprehension(p))
       for (ts::Node clause : p.namedChildren())
         if (clause.is("for_in_clause") && mentions(clause.field("left"), expr.text()))

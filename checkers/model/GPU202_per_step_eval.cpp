@@ -150,11 +150,14 @@ class Run {
 void PerStepEval::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
   Run run(*ctx.script, sink);
   bool cpu_only = runsOnCpuOnly(*ctx.script);  // no GPU to idle: only configs of GPU trainers count
+  // Without a step/eval loop or step hook nothing runs per training step
+  // (perStep answers none): no call or loop need be asked about.
+  bool per_step = !cpu_only && ctx.script->mayRunPerStep();
   // Calls first: a helper call is the finding, not the loop it reaches.
   for (const Call& c : ctx.script->calls())
-    if (!cpu_only) run.evaluationCall(c);
+    if (per_step) run.evaluationCall(c);
   for (const Loop& l : ctx.script->loops())
-    if (!cpu_only) run.evaluationLoop(l);
+    if (per_step) run.evaluationLoop(l);
   for (const Call& c : ctx.script->calls()) {
     eval_intervals::trainingArguments(ctx, c, sink);
     eval_intervals::lightningTrainer(ctx, c, sink);

@@ -222,9 +222,10 @@ void PerStepCheckpoint::run(const AnalysisContext& ctx, DiagnosticSink& sink) co
   bool cpu_only = runsOnCpuOnly(*ctx.script);  // no GPU to idle: only configs of GPU trainers count
   // First: a save under a reported interval guard is not reported twice. A
   // guard is judged only in a batch loop: a file without one is not walked.
-  if (!cpu_only && ctx.script->mayRunPerStep()) run.intervalGuards();
+  bool per_step = !cpu_only && ctx.script->mayRunPerStep();
+  if (per_step) run.intervalGuards();
   for (const Call& c : ctx.script->calls()) {
-    if (!cpu_only) run.saveCall(c);
+    if (per_step) run.saveCall(c);  // perStep answers none without a batch loop or step hook
     run.intervalArgument(c);
   }
   if (!cpu_only) run.helperSaves();

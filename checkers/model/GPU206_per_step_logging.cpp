@@ -66,8 +66,10 @@ void PerStepLogging::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
   if (runsOnCpuOnly(m)) return;  // no GPU to idle
   HelperEffects effects;
   std::set<std::vector<uint32_t>> reported_chains;
+  // Without a batch loop or step hook perStep answers none: no call need be read.
+  bool per_step = m.mayRunPerStep();
   for (const Call& c : m.calls()) {
-    if (!effect_calls::writesLogRecord(m, c)) continue;
+    if (!per_step || !effect_calls::writesLogRecord(m, c)) continue;
     auto batch = m.perStep(c.node);
     if (!batch) continue;  // once per epoch, under a periodic guard, or behind a flag that is off
     if (effect_calls::carriesSync(m, c) || helperSyncs(m, c, effects)) continue;

@@ -141,8 +141,19 @@ std::optional<EffectSite> conditionSync(const ScriptModel& m, const Function& f)
 
 const EffectSummary& HelperEffects::of(const ScriptModel& model, const Function& f) {
   static const EffectSummary kNone;
-  if (auto it = memo_.find(&f); it != memo_.end()) return it->second;
-  if (!active_.insert(&f).second) return kNone;  // recursion: cut
+  if (auto it = memo_.find(&f); it != memo_.end()) {
+    if (cut_.count(&f)) met_cut_ = true;
+    return it->second;
+  }
+  HelperEffectsScope* shared = HelperEffectsScope::current();
+  if (shared)
+    if (auto it = shared->summaries_.find(&f); it != shared->summaries_.end()) return it->second;
+  if (!active_.insert(&f).second) {  // recursion: cut
+    met_cut_ = true;
+    return kNone;
+  }
+  bool outer_met_cut = met_cut_;
+  met_cut_ = false;
   EffectSummary summary;
   for (const python::Loop& l : model.loopsIn(f.node))
     if (l.function == &f && isEvaluationPass(model, l) && everyCall(model, l.node, f)) {
@@ -163,8 +174,20 @@ const EffectSummary& HelperEffects::of(const ScriptModel& model, const Function&
     if (!sync || (sync->model == &model && test->at.begin() < sync->at.begin())) sync = test;
   }
   active_.erase(&f);
+  bool cut = met_cut_;
+  met_cut_ = outer_met_cut || cut;
+  if (cut) cut_.insert(&f);
+  else if (shared) return shared->summaries_[&f] = summary;
   return memo_[&f] = summary;
 }
+
+namespace {
+thread_local HelperEffectsScope* t_helper_effects_scope = nullptr;
+}  // namespace
+
+HelperEffectsScope::HelperEffectsScope() : outer_(t_helper_effects_scope) { t_helper_effects_scope = this; }
+HelperEffectsScope::~HelperEffectsScope() { t_helper_effects_scope = outer_; }
+HelperEffectsScope* HelperEffectsScope::current() { return t_helper_effects_scope; }
 
 void HelperEffects::scanCall(const ScriptModel& model, const Call& c, bool every_call, EffectSummary& into) {
   // Lightning's `self.log` only records the value; the logger writes every
@@ -203,6 +226,31 @@ void HelperEffects::scanCall(const ScriptModel& model, const Call& c, bool every
 
 std::vector<HelperCall> helperCallsWith(const ScriptModel& model, Effect e, HelperEffects& effects) {
   std::vector<HelperCall> out;
+  // Without a step/eval loop or step hook no call runs per step (perStep
+  // answers none): the callee of each call need not be looked up.
+  if (!model.mayRunPerStep()) return out;
+  if (HelperEffectsScope* shared = HelperEffectsScope::current()) {
+    // The same calls for every rule: found once per model while the scope is open.
+    auto [it, fresh] = shared->step_calls_.try_emplace(&model);
+    std::vector<HelperEffectsScope::StepCall>& step_calls = it->second;
+    if (fresh)
+      for (const Call& c : model.calls()) {
+        auto [other, helper] = model.calledElsewhere(c);
+        if (!helper || isLightningSelfLog(c)) continue;  // deferred by Lightning (see scanCall)
+        auto batch = model.perStep(c.node);
+        if (!batch) continue;  // once per epoch, under a periodic guard, or behind a flag that is off
+        step_calls.push_back({&c, other, helper, std::move(*batch)});
+      }
+    for (const HelperEffectsScope::StepCall& sc : step_calls) {
+      // A call GPU206 already reads as a log is its finding (as below).
+      if (e == Effect::Logging && effect_calls::writesLogRecord(model, *sc.call)) continue;
+      const std::optional<EffectSite>& site = effects.of(*sc.helper_model, *sc.helper).site(e);
+      if (!site || (e == Effect::Logging && logsAtDebugLevel(model, *sc.call, *sc.helper_model, *sc.helper, *site)))
+        continue;
+      out.push_back({sc.call, sc.helper_model, sc.helper, *site, sc.batch});
+    }
+    return out;
+  }
   for (const Call& c : model.calls()) {
     auto [other, helper] = model.calledElsewhere(c);
     if (!helper || isLightningSelfLog(c)) continue;  // deferred by Lightning (see scanCall)

@@ -10,6 +10,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <unordered_map>
 #include <vector>
 
 #include "core/diagnostic.h"
@@ -56,6 +57,10 @@ class HelperEffects {
   void scanCall(const python::ScriptModel& model, const python::Call& c, bool every_call, EffectSummary& into);
   std::map<const python::Function*, EffectSummary> memo_;
   std::set<const python::Function*> active_;
+  // Summaries that met a recursion cut (their own or one below them): they
+  // depend on which function was asked first, so they stay this object's.
+  std::set<const python::Function*> cut_;
+  bool met_cut_ = false;  // the summary being computed met a cut so far
 };
 
 // A call in a batch loop of `model` that runs a helper of another file with
@@ -69,6 +74,34 @@ struct HelperCall {
 };
 [[nodiscard]] std::vector<HelperCall> helperCallsWith(const python::ScriptModel& model, Effect e,
                                                       HelperEffects& effects);
+
+// While one is open on a thread, the rules run on one file (pythonDiagnostics)
+// share what each would otherwise work out again: the summaries that met no
+// recursion cut (those are the same whoever asks first) and each model's
+// calls of helpers from other files that run per step.
+class HelperEffectsScope {
+ public:
+  HelperEffectsScope();
+  ~HelperEffectsScope();
+  HelperEffectsScope(const HelperEffectsScope&) = delete;
+  HelperEffectsScope& operator=(const HelperEffectsScope&) = delete;
+
+  struct StepCall {
+    const python::Call* call;
+    const python::ScriptModel* helper_model;
+    const python::Function* helper;
+    python::BatchContext batch;
+  };
+  // Open on this thread, or null.
+  static HelperEffectsScope* current();
+
+ private:
+  friend class HelperEffects;
+  friend std::vector<HelperCall> helperCallsWith(const python::ScriptModel&, Effect, HelperEffects&);
+  std::unordered_map<const python::Function*, EffectSummary> summaries_;
+  std::unordered_map<const python::ScriptModel*, std::vector<StepCall>> step_calls_;
+  HelperEffectsScope* outer_;
+};
 
 // "save_checkpoint() runs `torch.save(...)` at utils.py:12": the chain from
 // the call to the effect, for a message.

@@ -1,8 +1,10 @@
 #include "checkers/model/host_sync.h"
 
+#include <cstring>
 #include <string>
 
 #include "checkers/python_common.h"
+#include "frontend/python/python_symbols.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::checks::host_sync {
@@ -69,9 +71,42 @@ bool maySync(const ScriptModel& m, const Call& c) {
 }
 
 // Spots outside calls, in one walk of the tree (see host_sync.h).
+namespace {
+
+// A kind's symbols as Node::is(literal) matches them (the named one and the
+// anonymous one), looked up once: the walk below tests every node of a file.
+struct KindIds {
+  TSSymbol a = 0, b = 0;
+  [[nodiscard]] bool of(TSSymbol s) const { return s != 0 && (s == a || s == b); }
+};
+
+KindIds kindIds(const char* name) {
+  const TSLanguage* lang = tree_sitter_python();
+  auto size = static_cast<uint32_t>(std::strlen(name));
+  TSSymbol named = ts_language_symbol_for_name(lang, name, size, true);
+  TSSymbol anonymous = ts_language_symbol_for_name(lang, name, size, false);
+  return {named ? named : anonymous, anonymous ? anonymous : named};
+}
+
+struct SpotKinds {
+  KindIds string = kindIds("string"), binary_operator = kindIds("binary_operator"),
+          if_statement = kindIds("if_statement"), elif_clause = kindIds("elif_clause"),
+          while_statement = kindIds("while_statement"), conditional_expression = kindIds("conditional_expression"),
+          assert_statement = kindIds("assert_statement");
+};
+
+const SpotKinds& spotKinds() {
+  static const SpotKinds kinds;
+  return kinds;
+}
+
+}  // namespace
+
 void collectNonCallSpots(ts::Node n, std::vector<ts::Node>& formats, std::vector<ts::Node>& conditions) {
+  const SpotKinds& K = spotKinds();
   for (ts::Node c : n.namedChildren()) {
-    if (c.is("string")) {
+    TSSymbol k = c.symbol();
+    if (K.string.of(k)) {
       for (ts::Node part : c.namedChildren())
         if (part.is("interpolation")) {
           formats.push_back(c);
@@ -79,12 +114,12 @@ void collectNonCallSpots(ts::Node n, std::vector<ts::Node>& formats, std::vector
         }
       continue;
     }
-    if (c.is("binary_operator") && c.field("operator").text() == "%" && isString(c.field("left"))) formats.push_back(c);
-    if (c.is("if_statement") || c.is("elif_clause") || c.is("while_statement")) {
+    if (K.binary_operator.of(k) && c.field("operator").text() == "%" && isString(c.field("left"))) formats.push_back(c);
+    if (K.if_statement.of(k) || K.elif_clause.of(k) || K.while_statement.of(k)) {
       if (ts::Node cond = c.field("condition")) conditions.push_back(cond);
-    } else if (c.is("conditional_expression") && c.namedChildCount() == 3) {
+    } else if (K.conditional_expression.of(k) && c.namedChildCount() == 3) {
       conditions.push_back(c.namedChild(1));
-    } else if (c.is("assert_statement") && c.namedChildCount() > 0) {
+    } else if (K.assert_statement.of(k) && c.namedChildCount() > 0) {
       conditions.push_back(c.namedChild(0));
     }
     collectNonCallSpots(c, formats, conditions);

@@ -136,10 +136,21 @@ void collectAllBindings(ts::Node n, BindingSitesByName& out) {
 
 }  // namespace
 
-BindingWalk recordBindings(ts::Node node, ts::Node parent, BindingWalk walk) {
-  if (!walk.scope) return walk;
+// The kinds recordBindingsOf, indexOne or siteOne do anything for.
+std::vector<uint8_t> buildBindingKinds() {
   const Sym& S = Sym::get();
-  TSSymbol k = kindOf(node);
+  std::vector<uint8_t> t(ts_language_symbol_count(tree_sitter_python()), 0);
+  for (TSSymbol k : {S.function_definition, S.class_definition, S.lambda, S.list_comprehension, S.set_comprehension,
+                     S.dictionary_comprehension, S.generator_expression, S.assignment, S.augmented_assignment,
+                     S.for_statement, S.for_in_clause, S.pattern_list, S.tuple_pattern, S.global_statement,
+                     S.named_expression, S.as_pattern, S.except_clause, S.import_statement, S.import_from_statement,
+                     S.nonlocal_statement})
+    if (k < t.size()) t[k] = 1;
+  return t;
+}
+
+BindingWalk recordBindingsOf(ts::Node node, TSSymbol k, ts::Node parent, BindingWalk walk) {
+  const Sym& S = Sym::get();
   if (k == S.function_definition || k == S.class_definition) {
     // Its name binds here; its body is a scope of its own (or, for a class,
     // none of ours).

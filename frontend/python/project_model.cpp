@@ -33,15 +33,22 @@ std::vector<std::string> split(std::string_view dotted) {
   return out;
 }
 
-std::string join(const std::vector<std::string>& parts, size_t count, char sep) {
-  std::string out;
-  for (size_t i = 0; i < count; ++i) out += (i ? std::string(1, sep) : std::string()) + parts[i];
-  return out;
+// Appends parts[0..count) joined by '/' to `out`.
+void appendJoined(std::string& out, const std::string* parts, size_t count) {
+  for (size_t i = 0; i < count; ++i) {
+    if (i) out += '/';
+    out += parts[i];
+  }
 }
 
 std::string parentDir(const std::string& path) {
   size_t slash = path.rfind('/');
   return slash == std::string::npos ? std::string() : path.substr(0, slash);
+}
+
+std::string_view parentDirView(std::string_view path) {
+  size_t slash = path.rfind('/');
+  return slash == std::string_view::npos ? std::string_view() : path.substr(0, slash);
 }
 
 // The first identifier of a dotted callee: `engine` in engine.evaluate(...).
@@ -71,6 +78,7 @@ void ProjectModel::add(ScriptModel* model) {
   models_.push_back(model);
   modules_.push_back({model, path});
   by_path_.emplace(path, index);
+  module_names_.insert(path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1));
   by_source_[model->root().source()] = model;
   // Every suffix of the module path: an absolute import names the module
   // from a source root we do not know.
@@ -90,22 +98,33 @@ const ScriptModel* ProjectModel::ownerOf(ts::Node n) const {
 
 // The module `parts` names from `from` (`level` leading dots of a relative
 // import); null when it is not a unique project module.
-const ProjectModel::Module* ProjectModel::moduleAt(const ScriptModel& from, int level,
-                                                   const std::vector<std::string>& parts) const {
-  std::string dir = parentDir(from.file().path());
+const ProjectModel::Module* ProjectModel::moduleAt(const ScriptModel& from, int level, const std::string* parts,
+                                                   size_t count) const {
+  // Every key of by_path_ and by_suffix_ ends in a module's own name.
+  if (count > 0 && parts[count - 1].find('/') == std::string::npos && !module_names_.count(parts[count - 1]))
+    return nullptr;
+  std::string_view dir = parentDirView(from.file().path());
   if (level > 0) {
-    for (int up = 1; up < level; ++up) dir = parentDir(dir);
-    std::string want = parts.empty() ? dir : (dir.empty() ? "" : dir + "/") + join(parts, parts.size(), '/');
+    for (int up = 1; up < level; ++up) dir = parentDirView(dir);
+    std::string want(dir);
+    if (count > 0) {
+      if (!dir.empty()) want += '/';
+      appendJoined(want, parts, count);
+    }
     auto it = by_path_.find(want);
     return it == by_path_.end() ? nullptr : &modules_[it->second];
   }
-  if (parts.empty()) return nullptr;
-  auto it = by_suffix_.find(join(parts, parts.size(), '/'));
+  if (count == 0) return nullptr;
+  std::string dotted;
+  appendJoined(dotted, parts, count);
+  auto it = by_suffix_.find(dotted);
   if (it == by_suffix_.end()) return nullptr;
   if (it->second.size() == 1) return &modules_[it->second.front()];
   // Several files of that name: the one beside the importer (the script's
   // folder is first on sys.path); otherwise we cannot tell.
-  std::string beside = (dir.empty() ? "" : dir + "/") + join(parts, parts.size(), '/');
+  std::string beside(dir);
+  if (!dir.empty()) beside += '/';
+  beside += dotted;
   for (size_t i : it->second)
     if (modules_[i].path == beside) return &modules_[i];
   return nullptr;
@@ -116,8 +135,7 @@ ProjectDef ProjectModel::resolveName(const ScriptModel& from, int level, std::ve
   if (depth > kMaxReexportDepth) return {};
   // The longest prefix that is a module; the rest names something in it.
   for (size_t k = parts.size(); k > 0; --k) {
-    std::vector<std::string> head(parts.begin(), parts.begin() + static_cast<long>(k));
-    if (const Module* m = moduleAt(from, level, head)) {
+    if (const Module* m = moduleAt(from, level, parts.data(), k)) {
       if (k == parts.size()) return {m->model, nullptr, nullptr};
       return member(*m, std::vector<std::string>(parts.begin() + static_cast<long>(k), parts.end()), depth);
     }
@@ -244,8 +262,7 @@ ProjectModel::FileLinks ProjectModel::resolveFile(const ScriptModel& m) const {
     std::vector<std::string> parts = split(qualified);
     int level = m.importLevel(local);
     for (size_t k = parts.size(); k > 0; --k) {
-      std::vector<std::string> head(parts.begin(), parts.begin() + static_cast<long>(k));
-      if (const Module* mod = moduleAt(m, level, head)) {
+      if (const Module* mod = moduleAt(m, level, parts.data(), k)) {
         if (mod->model != &m) out.imports.push_back(mod->model);
         break;
       }
@@ -316,7 +333,7 @@ void ProjectModel::link(unsigned jobs) {
 
 // Connected components of the files over bound calls and imports (union-find).
 void ProjectModel::measureComponents() {
-  std::map<const ScriptModel*, const ScriptModel*> parent;
+  std::unordered_map<const ScriptModel*, const ScriptModel*> parent;  // looked up only
   auto find = [&parent](const ScriptModel* m) {
     while (parent[m] != m) m = parent[m] = parent[parent[m]];
     return m;
@@ -368,6 +385,9 @@ bool ProjectModel::trains(const ScriptModel& m, const Function& f, int depth,
 void ProjectModel::markStepLoops() {
   std::map<const Function*, bool> memo;
   for (ScriptModel* m : models_) {
+    // Only a loop of no kind yet can become a step loop: a file without one needs no call placed.
+    if (std::none_of(m->loops_.begin(), m->loops_.end(), [](const Loop& l) { return l.kind == LoopKind::Other; }))
+      continue;
     bool changed = false;
     for (const Call& c : m->calls()) {
       const Loop* loop = m->enclosingLoop(c.node);  // the loop whose own body runs the call

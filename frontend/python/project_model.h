@@ -10,6 +10,8 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "frontend/python/script_model.h"
@@ -79,7 +81,10 @@ class ProjectModel {
     std::vector<const ScriptModel*> imports;
   };
   [[nodiscard]] FileLinks resolveFile(const ScriptModel& m) const;
-  const Module* moduleAt(const ScriptModel& from, int level, const std::vector<std::string>& parts) const;
+  const Module* moduleAt(const ScriptModel& from, int level, const std::string* parts, size_t count) const;
+  const Module* moduleAt(const ScriptModel& from, int level, const std::vector<std::string>& parts) const {
+    return moduleAt(from, level, parts.data(), parts.size());
+  }
   ProjectDef resolveName(const ScriptModel& from, int level, std::vector<std::string> parts, int depth) const;
   ProjectDef member(const Module& module, const std::vector<std::string>& rest, int depth) const;
   ProjectDef resolveCall(const ScriptModel& m, const Call& c) const;
@@ -99,10 +104,14 @@ class ProjectModel {
 
   std::vector<ScriptModel*> models_;
   std::vector<Module> modules_;
-  std::map<std::string, size_t> by_path_;                  // module path -> module (relative imports)
-  std::map<std::string, std::vector<size_t>> by_suffix_;  // "b/engine", "engine" -> modules
-  std::map<const std::string_view*, const ScriptModel*> by_source_;
-  std::map<const Call*, ProjectDef> callees_;
+  // Looked up only, never walked in order: hashed (calleeOf runs per call).
+  std::unordered_map<std::string, size_t> by_path_;                  // module path -> module (relative imports)
+  std::unordered_map<std::string, std::vector<size_t>> by_suffix_;  // "b/engine", "engine" -> modules
+  std::unordered_map<const std::string_view*, const ScriptModel*> by_source_;
+  std::unordered_map<const Call*, ProjectDef> callees_;
+  // The last component of every module path ("engine" of "a/b/engine"): a
+  // dotted name ending in none of them names no module (most do not).
+  std::unordered_set<std::string> module_names_;
   std::map<const Function*, std::vector<ProjectCall>> callers_;
   std::map<const ScriptModel*, std::set<const ScriptModel*>> importers_;  // module -> files importing it
   std::set<const ScriptModel*> gpu_;

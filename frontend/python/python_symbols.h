@@ -27,13 +27,15 @@ struct Sym {
       attribute_field;
 
   // The table, built on first use (thread-safe static initialisation).
-  static const Sym& get() {
+  // Inlined: asked per node by the walks above, where a call per question
+  // cost more than the guard test; the build is kept out of line.
+  [[gnu::always_inline]] static inline const Sym& get() {
     static const Sym table = build();
     return table;
   }
 
  private:
-  static Sym build() {
+  [[gnu::noinline]] static Sym build() {
     const TSLanguage* lang = tree_sitter_python();
     auto kind = [&](const char* name) {
       return ts_language_symbol_for_name(lang, name, static_cast<uint32_t>(std::strlen(name)), true);

@@ -63,22 +63,22 @@ void ScriptModel::findWordUses() const {
   if (word_uses_.empty() || !root().source()) return;
   std::string_view text = *root().source();
   size_t i = 0, n = text.size();
-  while (i < n) {
-    if (classOf(text[i]) != kWord) {
-      ++i;
-      continue;
-    }
+  for (;;) {
+    while (i < n && classOf(text[i]) != kWord) ++i;  // to the next word
+    if (i == n) break;
     size_t start = i;
-    while (i < n && classOf(text[i]) == kWord) ++i;
-    size_t next = i;
-    while (next < n && classOf(text[next]) == kSpace) ++next;
-    char after = next < n ? text[next] : '\0';
-    if (after == '(') continue;
-    std::string_view word = text.substr(start, i - start);
+    while (++i < n && classOf(text[i]) == kWord) {
+    }
+    // The word first (most match no name asked about), what follows it after.
+    std::string_view word(text.data() + start, i - start);
     size_t bit = filterBit(word);
     if (!((filter[bit / 64] >> (bit % 64)) & 1)) continue;
     auto it = word_uses_.find(word);
     if (it == word_uses_.end()) continue;
+    size_t next = i;
+    while (next < n && classOf(text[next]) == kSpace) ++next;
+    char after = next < n ? text[next] : '\0';
+    if (after == '(') continue;
     it->second.other_use = true;
     if ((after == '=' && (next + 1 >= n || text[next + 1] != '=')) || (after == ':' && startsStatement(text, start)))
       it->second.maybe_assigned = true;

@@ -16,31 +16,60 @@
 #include "./subtree.h"
 #include "./tree.h"
 
+/* Where a child starts: only bytes and rows are kept (columns are never
+ * read), so a step is two additions, not length_add's branch. */
 typedef struct {
-  Subtree parent;                 /* whose children are walked */
-  uint32_t index;                 /* of the next child */
+  uint32_t bytes, row;
+} Place;
+
+typedef struct {
+  const Subtree *next, *end;      /* the parent's children still to walk */
+  const TSFieldMapEntry *fields;  /* the parent production's field map */
+  const TSFieldMapEntry *fields_end;
+  const TSSymbol *aliases;        /* the parent production's alias sequence, or NULL */
   uint32_t structural;            /* children that are not extras, so far */
-  Length position;                /* where the next child starts */
+  Place position;                 /* where the next child starts */
   uint32_t visible_parent;        /* the entry the visible children hang under */
+  uint32_t owner;                 /* the stack frame that keeps visible_parent's last child */
+  uint32_t last_child;            /* (visible frames) visible_parent's last visible child so far */
   TSFieldId outer_field;          /* the field a hidden parent passes down */
-  int closes;                     /* the frame of visible_parent's own children */
+  uint8_t started;                /* a child was walked (the first has no padding of its own) */
+  uint8_t closes;                 /* the frame of visible_parent's own children */
 } Frame;
 
 typedef struct {
   const TSLanguage *language;
   GpulintFlatNode *out;
   uint32_t count;
-  uint32_t *last_child;           /* per entry: its last visible child so far */
 } Walk;
 
-static uint32_t emit(Walk *w, Subtree s, Length position, TSSymbol alias, TSFieldId field, uint32_t parent) {
+/* One node's entry; its parent's counts and its previous sibling's link are
+ * the caller's. Reads the subtree's inline or heap form once. */
+static inline __attribute__((always_inline)) uint32_t emit(Walk *w, Subtree s, Place position, TSSymbol alias, TSFieldId field, uint32_t parent) {
   uint32_t i = w->count++;
   GpulintFlatNode *n = &w->out[i];
-  TSSymbol symbol = ts_language_public_symbol(w->language, alias ? alias : ts_subtree_symbol(s));
-  int named = alias ? ts_language_symbol_metadata(w->language, alias).named : ts_subtree_named(s);
+  TSSymbol raw;
+  int named, missing, costly;
+  uint32_t size;
+  if (s.data.is_inline) {
+    raw = s.data.symbol;
+    named = s.data.named;
+    missing = s.data.is_missing;
+    costly = missing;
+    size = s.data.size_bytes;
+  } else {
+    raw = s.ptr->symbol;
+    named = s.ptr->named;
+    missing = s.ptr->is_missing;
+    costly = missing || s.ptr->error_cost > 0;
+    size = s.ptr->size.bytes;
+  }
+  TSSymbol symbol = alias ? alias : raw;
+  if (symbol != ts_builtin_sym_error) symbol = w->language->public_symbol_map[symbol];
+  if (alias) named = ts_language_symbol_metadata(w->language, alias).named;
   n->begin = position.bytes;
-  n->end = position.bytes + ts_subtree_size(s).bytes;
-  n->row = position.extent.row;
+  n->end = position.bytes + size;
+  n->row = position.row;
   n->parent = parent;
   n->next_sibling = GPULINT_NO_NODE;
   n->subtree_end = i + 1;
@@ -48,30 +77,19 @@ static uint32_t emit(Walk *w, Subtree s, Length position, TSSymbol alias, TSFiel
   n->named_child_count = 0;
   n->symbol = symbol;
   n->field = field;
-  n->flags = (uint8_t)((named ? GPULINT_FLAT_NAMED : 0) | (ts_subtree_missing(s) ? GPULINT_FLAT_MISSING : 0) |
+  n->flags = (uint8_t)((named ? GPULINT_FLAT_NAMED : 0) | (missing ? GPULINT_FLAT_MISSING : 0) |
                        (symbol == ts_builtin_sym_error ? GPULINT_FLAT_ERROR : 0) |
-                       (ts_subtree_error_cost(s) > 0 ? GPULINT_FLAT_HAS_ERROR : 0));
-  w->last_child[i] = GPULINT_NO_NODE;
+                       (costly ? GPULINT_FLAT_HAS_ERROR : 0));
   if (parent != GPULINT_NO_NODE) {
     GpulintFlatNode *p = &w->out[parent];
     p->child_count++;
     if (named) p->named_child_count++;
-    if (w->last_child[parent] != GPULINT_NO_NODE) w->out[w->last_child[parent]].next_sibling = i;
-    w->last_child[parent] = i;
   }
   return i;
 }
 
-/* The non-inherited field `parent`'s production gives its structural child `index`, or 0. */
-static TSFieldId fieldAt(const TSLanguage *language, Subtree parent, uint32_t index) {
-  const TSFieldMapEntry *map, *end;
-  ts_language_field_map(language, parent.ptr->production_id, &map, &end);
-  for (; map < end; map++)
-    if (!map->inherited && map->child_index == index) return map->field_id;
-  return 0;
-}
-
-static int push(Frame **stack, uint32_t *size, uint32_t *capacity, Frame f) {
+static inline __attribute__((always_inline)) int push(Frame **stack, uint32_t *size, uint32_t *capacity, const TSLanguage *language, Subtree parent,
+                Place position, uint32_t visible_parent, uint32_t owner, TSFieldId outer_field, int closes) {
   if (*size == *capacity) {
     uint32_t grown = *capacity ? *capacity * 2 : 64;
     Frame *bigger = realloc(*stack, grown * sizeof(Frame));
@@ -79,55 +97,95 @@ static int push(Frame **stack, uint32_t *size, uint32_t *capacity, Frame f) {
     *stack = bigger;
     *capacity = grown;
   }
-  (*stack)[(*size)++] = f;
+  Frame *f = &(*stack)[*size];
+  uint32_t production = parent.ptr->production_id;
+  f->next = ts_subtree_children(parent);
+  f->end = f->next + parent.ptr->child_count;
+  ts_language_field_map(language, production, &f->fields, &f->fields_end);
+  f->aliases = production ? &language->alias_sequences[production * language->max_alias_sequence_length] : NULL;
+  f->structural = 0;
+  f->position = position;
+  f->visible_parent = visible_parent;
+  f->owner = closes ? *size : owner;
+  f->last_child = GPULINT_NO_NODE;
+  f->outer_field = outer_field;
+  f->started = 0;
+  f->closes = (uint8_t)closes;
+  (*size)++;
   return 1;
 }
 
 uint32_t gpulint_flatten(const TSTree *tree, GpulintFlatNode *out) {
-  Walk w = {tree->language, out, 0, NULL};
-  uint32_t total = ts_subtree_visible_descendant_count(tree->root) + 1;
-  w.last_child = malloc(total * sizeof(uint32_t));
-  if (!w.last_child) return 0;
-  Length root_position = ts_subtree_padding(tree->root);
+  Walk w = {tree->language, out, 0};
+  Length root_padding = ts_subtree_padding(tree->root);
+  Place root_position = {root_padding.bytes, root_padding.extent.row};
   uint32_t root = emit(&w, tree->root, root_position, 0, 0, GPULINT_NO_NODE);
   Frame *stack = NULL;
   uint32_t size = 0, capacity = 0;
   int ok = 1;
   if (ts_subtree_child_count(tree->root) > 0)
-    ok = push(&stack, &size, &capacity, (Frame){tree->root, 0, 0, root_position, root, 0, 1});
+    ok = push(&stack, &size, &capacity, w.language, tree->root, root_position, root, 0, 0, 1);
   while (ok && size > 0) {
     Frame *f = &stack[size - 1];
-    if (f->index == ts_subtree_child_count(f->parent)) {
+    if (f->next == f->end) {
       if (f->closes) out[f->visible_parent].subtree_end = w.count;
       size--;
       continue;
     }
-    Subtree child = ts_subtree_children(f->parent)[f->index];
-    if (f->index > 0) f->position = length_add(f->position, ts_subtree_padding(child));
-    Length position = f->position;
-    int extra = ts_subtree_extra(child);
+    Subtree child = *f->next++;
+    /* The first child's padding is the parent's, which its position already skips. */
+    int is_inline = child.data.is_inline;
+    if (f->started) {
+      if (is_inline) {
+        f->position.bytes += child.data.padding_bytes;
+        f->position.row += child.data.padding_rows;
+      } else {
+        f->position.bytes += child.ptr->padding.bytes;
+        f->position.row += child.ptr->padding.extent.row;
+      }
+    }
+    f->started = 1;
+    Place position = f->position;
+    int extra = is_inline ? child.data.extra : child.ptr->extra;
     TSSymbol alias = 0;
     TSFieldId field = 0;
     if (!extra) {
-      alias = ts_language_alias_at(w.language, f->parent.ptr->production_id, f->structural);
-      field = fieldAt(w.language, f->parent, f->structural);
+      if (f->aliases) alias = f->aliases[f->structural];
+      for (const TSFieldMapEntry *map = f->fields; map < f->fields_end; map++)
+        if (!map->inherited && map->child_index == f->structural) {
+          field = map->field_id;
+          break;
+        }
       if (!field) field = f->outer_field;
       f->structural++;
     }
-    f->position = length_add(f->position, ts_subtree_size(child));
-    f->index++;
+    uint32_t child_count;
+    int visible;
+    if (is_inline) {
+      f->position.bytes += child.data.size_bytes;
+      child_count = 0;
+      visible = child.data.visible;
+    } else {
+      f->position.bytes += child.ptr->size.bytes;
+      f->position.row += child.ptr->size.extent.row;
+      child_count = child.ptr->child_count;
+      visible = child.ptr->visible;
+    }
     uint32_t visible_parent = f->visible_parent;
-    if (ts_subtree_visible(child) || alias) {
+    uint32_t owner = f->owner;
+    if (visible || alias) {
       uint32_t i = emit(&w, child, position, alias, field, visible_parent);
-      if (ts_subtree_child_count(child) > 0)
-        ok = push(&stack, &size, &capacity, (Frame){child, 0, 0, position, i, 0, 1});
-    } else if (ts_subtree_visible_child_count(child) > 0) {
+      Frame *o = &stack[owner];
+      if (o->last_child != GPULINT_NO_NODE) out[o->last_child].next_sibling = i;
+      o->last_child = i;
+      if (child_count > 0)
+        ok = push(&stack, &size, &capacity, w.language, child, position, i, 0, 0, 1);
+    } else if (child_count > 0 && child.ptr->visible_child_count > 0) {
       /* A hidden node: its visible children hang under the visible parent,
        * and take the field it has here when they have none of their own. */
-      ok = push(&stack, &size, &capacity, (Frame){child, 0, 0, position, visible_parent, field, 0});
+      ok = push(&stack, &size, &capacity, w.language, child, position, visible_parent, owner, field, 0);
     }
   }
   free(stack);
-  free(w.last_child);
   return ok ? w.count : 0;
 }
