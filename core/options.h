@@ -17,6 +17,8 @@ struct RuleOptions {
       "transformers.T5ForConditionalGeneration", "transformers.BartForConditionalGeneration",
       "transformers.MistralForCausalLM", "transformers.DetrForObjectDetection",
       "peft", "torchvision.models.detection", "detectron2", "mmdet",
+      // Latent diffusion at 512 px and up: a few images fill the GPU.
+      "diffusers", "*.ldm", "*.cldm",
       // A detector of the project's own, by its package name.
       "*.faster_rcnn", "*.mask_rcnn", "*.maskrcnn_benchmark"};
 };
