@@ -359,9 +359,13 @@ size_t ProjectModel::linkedBytes(const ScriptModel& m) const {
   return it == component_.end() ? 0 : component_bytes_[it->second] - m.file().text().size();
 }
 
-// The function runs a backward pass or optimizer step on every call: a train
-// call in its body outside its loops (a loop of its own is the step loop),
-// or a call of a project function (any file) that does. Memoised.
+// The function updates the weights on every call: an optimizer step (or
+// apply_gradients/minimize) in its body outside its loops (a loop of its own
+// is the step loop), or a call of a project function (any file) that does.
+// A backward pass alone does not count: a helper that only backpropagates
+// (GradCAM's `score.backward()`, a saliency map) trains nothing, and a loop
+// whose own body steps the optimizer is a step loop already (loops.cpp).
+// Memoised.
 bool ProjectModel::trains(const ScriptModel& m, const Function& f, int depth,
                           std::map<const Function*, bool>& memo) const {
   if (depth > 3) return false;
@@ -370,7 +374,7 @@ bool ProjectModel::trains(const ScriptModel& m, const Function& f, int depth,
   bool result = false;
   for (const Call& c : m.calls()) {
     if (c.function != &f || m.enclosingLoop(c.node)) continue;
-    if (isTrainingCall(c)) result = true;
+    if (isTrainingCall(c) && c.method != "backward" && c.method != "gradient") result = true;
     else if (auto [model, g] = m.callTarget(c); g && g != &f) result = trains(*model, *g, depth + 1, memo);
     if (result) break;
   }
