@@ -9,6 +9,7 @@
 
 #include "frontend/notebook/notebook.h"
 #include "patterns/rule_docs.h"
+#include "report/json_text.h"
 
 namespace gpulint {
 namespace {
@@ -492,7 +493,7 @@ void writeSarif(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
   log["$schema"] = kSarifSchema;
   log["version"] = "2.1.0";
   log["runs"] = Json::array({std::move(run)});
-  out << log.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
+  out << prettyJsonText(log) << "\n";
 }
 
 }  // namespace gpulint

@@ -90,6 +90,35 @@ TEST(RuleDocs, ParsesAValidDocument) {
   EXPECT_EQ(ruleDocSection(r, "Example"), "```python\n## not a heading\nz = 1\n```");
 }
 
+// The plain one-line front matter is read without YAML; any other spelling
+// YAML reads must give the same rule (quotes, a comment, a block list, a
+// summary with ": " in it, spaces before the end of the line).
+TEST(RuleDocs, YamlSpellingsReadLikeThePlainOne) {
+  auto parsed = [](const std::string& front) {
+    RuleInfo r;
+    std::string error;
+    EXPECT_TRUE(parseRuleDoc("patterns/rules/GPU499_test_rule.md", docWith(front, kBody), &r, &error)) << error;
+    return r;
+  };
+  RuleInfo plain = parsed(kFront);
+  RuleInfo quoted = parsed(
+      "id: \"GPU499\"\nname: 'test-rule'\ncategory: ops  # comment\npaper_category: Test   \nlevel: note\n"
+      "fix: none\nsince: 0.1.0\nsummary: \"A test.\"\noptions:\n  - a\n  - b\n");
+  EXPECT_EQ(quoted.id, plain.id);
+  EXPECT_EQ(quoted.name, plain.name);
+  EXPECT_EQ(quoted.category, plain.category);
+  EXPECT_EQ(quoted.paper_category, plain.paper_category);
+  EXPECT_EQ(quoted.summary, plain.summary);
+  EXPECT_EQ(quoted.options, plain.options);
+  EXPECT_EQ(plain.paper_category, "Test");
+  RuleInfo colon = parsed(std::string(kFront).replace(std::string(kFront).find("A test."), 7, "'A test: quoted.'"));
+  EXPECT_EQ(colon.summary, "A test: quoted.");
+  RuleInfo hash = parsed(std::string(kFront).replace(std::string(kFront).find("A test."), 7, "A test. # not part"));
+  EXPECT_EQ(hash.summary, "A test.");
+  RuleInfo no_options = parsed(std::string(kFront).replace(std::string(kFront).find("options: [a, b]\n"), 16, ""));
+  EXPECT_TRUE(no_options.options.empty());
+}
+
 TEST(RuleDocs, MalformedDocumentsFailLoudly) {
   const std::string path = "patterns/rules/GPU499_test_rule.md";
   auto fails = [&](const std::string& text, const std::string& expected, const std::string& p = "") {
