@@ -321,6 +321,14 @@ TEST(SarifReporter, Utf16ColumnsAndOffsets) {
   region = sarif({e}, {f})["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"];
   EXPECT_EQ(region["startColumn"], 8);  // s, space, =, space, ", 😀 (2)
   EXPECT_EQ(region["charLength"], 2);
+  // Long ASCII runs (counted eight bytes at a time) around multi-byte characters.
+  auto g = file("v.py", "x = 'abcdefghijklmnop\xF0\x9F\x98\x80'\nlong_name_here = 2; loss.item()\n");
+  Diagnostic h = d;
+  h.location = at(*g, "loss.item()");
+  region = sarif({h}, {g})["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"];
+  // Line 1: 4 + quote + 16 letters + the emoji (2) + quote = 24 units, then the newline.
+  EXPECT_EQ(region["charOffset"], 25 + 20);
+  EXPECT_EQ(region["charLength"], 11);
 }
 
 TEST(SarifReporter, FingerprintIsStableWhenLinesAreInsertedAbove) {
