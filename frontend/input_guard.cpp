@@ -39,10 +39,30 @@ size_t lineCount(std::string_view text) {
   return lines;
 }
 
+// False when no line can be indented more than `levels` levels: each level
+// is at least one blank more than the one it is in, so such a line starts
+// with at least `levels` spaces or tabs. A run of that many blanks covers two
+// positions `stride` (levels / 2) apart that are multiples of `stride`, and
+// every byte between them; probing those positions skips the line-by-line
+// count for nearly every file.
+bool mayIndentBeyond(std::string_view text, size_t levels) {
+  const size_t stride = levels / 2;
+  if (stride == 0) return true;
+  auto blank = [&](size_t i) { return text[i] == ' ' || text[i] == '\t'; };
+  for (size_t p = 0; p + stride < text.size(); p += stride) {
+    if (!blank(p) || !blank(p + stride)) continue;
+    size_t i = p + 1;
+    while (i < p + stride && blank(i)) ++i;
+    if (i == p + stride) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::string pythonInputProblem(std::string_view text) {
-  if (indentationDepth(text, false) > NestingLimits::kPythonIndentLevels)
+  if (mayIndentBeyond(text, NestingLimits::kPythonIndentLevels) &&
+      indentationDepth(text, false) > NestingLimits::kPythonIndentLevels)
     return "more than " + std::to_string(NestingLimits::kPythonIndentLevels) +
            " indentation levels (Python itself refuses such a file); not analysed";
   return "";

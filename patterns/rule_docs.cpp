@@ -89,6 +89,126 @@ const char* categoryForId(std::string_view id) {
   return nullptr;
 }
 
+// The fixed front-matter shape every embedded rule document uses: one
+// "key: value" line per key, plain values, "options: [a, b]". Reading it by
+// lines spares a YAML parse on every run (the SARIF rule descriptors need the
+// catalog). Anything this reader is not sure YAML reads the same way (quotes,
+// comments, ": " inside a value, continuation lines, non-ASCII, a missing,
+// unknown or repeated key) returns false, and the caller parses with YAML.
+bool plainScalarChar(char c) { return c >= 0x20 && c < 0x7f; }
+
+bool readSimpleFrontMatter(std::string_view front, RuleInfo* rule, std::set<std::string>* present) {
+  static constexpr std::string_view kKeys[] = {"id", "name", "category", "paper_category", "level",
+                                               "fix", "since", "summary", "options"};
+  size_t pos = 0;
+  while (pos < front.size()) {
+    size_t nl = front.find('\n', pos);
+    size_t end = nl == std::string_view::npos ? front.size() : nl;
+    std::string_view line = front.substr(pos, end - pos);
+    pos = end + 1;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    size_t colon = line.find(": ");
+    if (colon == std::string_view::npos) return false;
+    std::string_view key = line.substr(0, colon);
+    if (std::find(std::begin(kKeys), std::end(kKeys), key) == std::end(kKeys)) return false;
+    if (!present->insert(std::string(key)).second) return false;
+    std::string_view value = line.substr(colon + 2);
+    while (!value.empty() && value.back() == ' ') value.remove_suffix(1);
+    if (value.empty() || value.front() == ' ') return false;
+    if (!std::all_of(value.begin(), value.end(), plainScalarChar)) return false;
+    if (key == "options") {
+      if (value.size() < 2 || value.front() != '[' || value.back() != ']') return false;
+      std::string_view items = value.substr(1, value.size() - 2);
+      if (items.empty()) continue;
+      size_t start = 0;
+      while (true) {
+        size_t comma = items.find(',', start);
+        std::string_view item = items.substr(start, comma == std::string_view::npos ? items.size() - start
+                                                                                    : comma - start);
+        while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+        while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
+        bool word = !item.empty() && std::all_of(item.begin(), item.end(), [](char c) {
+          return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+        });
+        if (!word) return false;
+        rule->options.emplace_back(item);
+        if (comma == std::string_view::npos) break;
+        start = comma + 1;
+      }
+      continue;
+    }
+    // What YAML reads differently from the text itself: indicators at the
+    // start, comments, a mapping inside the value, null words.
+    if (std::string_view("-?:,[]{}#&*!|>'\"%@`~").find(value.front()) != std::string_view::npos) return false;
+    if (value.find(" #") != std::string_view::npos || value.find(": ") != std::string_view::npos ||
+        value.back() == ':')
+      return false;
+    if (value == "null" || value == "Null" || value == "NULL") return false;
+    std::string s(value);
+    if (key == "id") rule->id = s;
+    else if (key == "name") rule->name = s;
+    else if (key == "category") rule->category = s;
+    else if (key == "paper_category") rule->paper_category = s;
+    else if (key == "level") {
+      if (!parseLevel(s, &rule->level)) return false;
+    } else if (key == "fix") rule->fix = s;
+    else if (key == "since") rule->since = s;
+    else if (key == "summary") rule->summary = s;
+  }
+  // A missing key: YAML's path words the error (an empty front matter is not a mapping).
+  return present->size() == std::size(kKeys);
+}
+
+// The front matter read by yaml-cpp: any YAML, strictly checked.
+bool parseYamlFrontMatter(const std::string& front, const std::set<std::string>& kRequired, RuleInfo* rule,
+                          std::set<std::string>* present, std::string* error) {
+  auto fail = [&](std::string message) {
+    if (error) *error = std::move(message);
+    return false;
+  };
+  YAML::Node root;
+  try {
+    root = YAML::Load(front);
+  } catch (const YAML::Exception& e) {
+    return fail(std::string("front matter is not valid YAML: ") + e.what());
+  }
+  if (!root.IsMap()) return fail("front matter must be a YAML mapping");
+
+  try {
+    for (const auto& kv : root) {
+      std::string key = kv.first.as<std::string>();
+      if (!present->insert(key).second) return fail("duplicate front matter key '" + key + "'");
+      const YAML::Node& value = kv.second;
+      if (key == "options") {
+        if (value.IsNull()) continue;
+        if (!value.IsSequence()) return fail("'options' must be a list of option names");
+        for (const auto& item : value) {
+          if (!item.IsScalar() || item.as<std::string>().empty())
+            return fail("'options' entries must be non-empty option names");
+          rule->options.push_back(item.as<std::string>());
+        }
+        continue;
+      }
+      if (!kRequired.count(key)) return fail("unknown front matter key '" + key + "'");
+      if (!value.IsScalar()) return fail("'" + key + "' must be a scalar");
+      std::string s = value.as<std::string>();
+      if (trim(s).empty()) return fail("'" + key + "' is empty");
+      if (key == "id") rule->id = s;
+      else if (key == "name") rule->name = s;
+      else if (key == "category") rule->category = s;
+      else if (key == "paper_category") rule->paper_category = s;
+      else if (key == "level") {
+        if (!parseLevel(s, &rule->level)) return fail("'level' must be error, warning or note, not '" + s + "'");
+      } else if (key == "fix") rule->fix = s;
+      else if (key == "since") rule->since = s;
+      else if (key == "summary") rule->summary = s;
+    }
+  } catch (const YAML::Exception& e) {
+    return fail(std::string("front matter: ") + e.what());
+  }
+  return true;
+}
+
 struct Catalog {
   std::vector<RuleInfo> rules;
   std::vector<std::string> errors;
@@ -155,48 +275,14 @@ bool parseRuleDoc(std::string_view path, std::string_view text, RuleInfo* out, s
 
   RuleInfo rule;
   rule.stem = stemOf(path);
-  YAML::Node root;
-  try {
-    root = YAML::Load(front);
-  } catch (const YAML::Exception& e) {
-    return fail(std::string("front matter is not valid YAML: ") + e.what());
-  }
-  if (!root.IsMap()) return fail("front matter must be a YAML mapping");
-
   static const std::set<std::string> kRequired = {"id", "name", "category", "paper_category",
                                                   "level", "fix", "since", "summary"};
   std::set<std::string> present;
-  try {
-    for (const auto& kv : root) {
-      std::string key = kv.first.as<std::string>();
-      if (!present.insert(key).second) return fail("duplicate front matter key '" + key + "'");
-      const YAML::Node& value = kv.second;
-      if (key == "options") {
-        if (value.IsNull()) continue;
-        if (!value.IsSequence()) return fail("'options' must be a list of option names");
-        for (const auto& item : value) {
-          if (!item.IsScalar() || item.as<std::string>().empty())
-            return fail("'options' entries must be non-empty option names");
-          rule.options.push_back(item.as<std::string>());
-        }
-        continue;
-      }
-      if (!kRequired.count(key)) return fail("unknown front matter key '" + key + "'");
-      if (!value.IsScalar()) return fail("'" + key + "' must be a scalar");
-      std::string s = value.as<std::string>();
-      if (trim(s).empty()) return fail("'" + key + "' is empty");
-      if (key == "id") rule.id = s;
-      else if (key == "name") rule.name = s;
-      else if (key == "category") rule.category = s;
-      else if (key == "paper_category") rule.paper_category = s;
-      else if (key == "level") {
-        if (!parseLevel(s, &rule.level)) return fail("'level' must be error, warning or note, not '" + s + "'");
-      } else if (key == "fix") rule.fix = s;
-      else if (key == "since") rule.since = s;
-      else if (key == "summary") rule.summary = s;
-    }
-  } catch (const YAML::Exception& e) {
-    return fail(std::string("front matter: ") + e.what());
+  if (!readSimpleFrontMatter(front, &rule, &present)) {
+    rule = RuleInfo();
+    rule.stem = stemOf(path);
+    present.clear();
+    if (!parseYamlFrontMatter(front, kRequired, &rule, &present, error)) return false;
   }
   for (const auto& key : kRequired)
     if (!present.count(key)) return fail("front matter lacks '" + key + "'");

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "report/json_text.h"
 #include "report/sarif_reporter.h"
 
 namespace gpulint {
@@ -49,7 +50,7 @@ void writeGitlab(std::ostream& out, const std::vector<Diagnostic>& diagnostics, 
                       {"fingerprint", sarifFingerprint(as_finding, nullptr)},
                       {"location", {{"path", e.path}, {"lines", {{"begin", 1}}}}}});
   }
-  out << issues.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  out << prettyJsonText(issues) << "\n";
 }
 
 }  // namespace gpulint

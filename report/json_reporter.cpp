@@ -4,6 +4,7 @@
 
 #include "frontend/notebook/notebook.h"
 #include "report/links_reporter.h"
+#include "report/json_text.h"
 
 namespace gpulint {
 
@@ -89,7 +90,7 @@ void writeJson(std::ostream& out, const std::vector<Diagnostic>& diagnostics, co
   if (links) doc["links"] = linksJson(*links);
   // A file name that is not UTF-8 must not cost the whole report: bytes that
   // are not UTF-8 become U+FFFD.
-  out << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  out << prettyJsonText(doc) << "\n";
 }
 
 void writeGithub(std::ostream& out, const std::vector<Diagnostic>& diagnostics, const std::vector<FileError>& errors,

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -9,6 +10,7 @@
 
 #include "frontend/notebook/notebook.h"
 #include "patterns/rule_docs.h"
+#include "report/json_text.h"
 
 namespace gpulint {
 namespace {
@@ -89,8 +91,20 @@ struct FileFacts {
     utf16_line_start.reserve(s->lineCount());
     uint32_t units = 0;
     utf16_line_start.push_back(0);
-    for (size_t i = 0; i < text.size(); ++i) {
-      auto c = static_cast<unsigned char>(text[i]);
+    constexpr uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
+    for (size_t i = 0; i < text.size();) {
+      // Eight ASCII bytes without a line break are eight code units.
+      if (i + 8 <= text.size()) {
+        uint64_t w;
+        std::memcpy(&w, text.data() + i, 8);
+        uint64_t nl = w ^ (kOnes * '\n');
+        if (!((w | ((nl - kOnes) & ~nl)) & kHigh)) {
+          units += 8;
+          i += 8;
+          continue;
+        }
+      }
+      auto c = static_cast<unsigned char>(text[i++]);
       if ((c & 0xC0) != 0x80) units += c >= 0xF0 ? 2 : 1;
       if (c == '\n') utf16_line_start.push_back(units);
     }
@@ -492,7 +506,7 @@ void writeSarif(std::ostream& out, const std::vector<Diagnostic>& diagnostics,
   log["$schema"] = kSarifSchema;
   log["version"] = "2.1.0";
   log["runs"] = Json::array({std::move(run)});
-  out << log.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
+  out << prettyJsonText(log) << "\n";
 }
 
 }  // namespace gpulint

@@ -16,8 +16,11 @@ FlatTree::FlatTree(const TSTree* tree, const std::string_view* source)
 }
 
 void FlatTree::indexWideNodes() {
-  for (uint32_t n = 0; n < size(); ++n) {
-    if (nodes_[n].child_count <= kWide) continue;
+  // The entries do not move while the lists grow: read them through one pointer.
+  const FlatNode* nodes = nodes_.data();
+  const uint32_t count = size();
+  for (uint32_t n = 0; n < count; ++n) {
+    if (nodes[n].child_count <= kWide) continue;
     wide_at_.emplace(n, static_cast<uint32_t>(wide_children_.size()));
     for (uint32_t c = firstChild(n); c != kNoNode; c = nodes_[c].next_sibling) wide_children_.push_back(c);
   }

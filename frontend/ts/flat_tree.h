@@ -13,8 +13,11 @@
 #include <tree_sitter/api.h>
 
 #include <cstdint>
+#include <memory>
+#include <new>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "frontend/ts/c/flatten.h"
@@ -34,6 +37,28 @@ struct FlatNode : GpulintFlatNode {
   [[nodiscard]] bool has(Flag f) const { return (flags & f) != 0; }
 };
 static_assert(sizeof(FlatNode) == sizeof(GpulintFlatNode));
+
+// An allocator whose value-less construct leaves a trivial element as it is:
+// gpulint_flatten writes every field of every entry, so the zero fill that
+// resize() would do first is wasted.
+template <class T>
+struct UninitializedAllocator : std::allocator<T> {
+  template <class U>
+  struct rebind {
+    using other = UninitializedAllocator<U>;
+  };
+  UninitializedAllocator() = default;
+  template <class U>
+  UninitializedAllocator(const UninitializedAllocator<U>&) noexcept {}
+  template <class U>
+  void construct(U* p) noexcept {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+};
 
 class FlatTree {
  public:
@@ -73,7 +98,7 @@ class FlatTree {
  private:
   void indexWideNodes();
 
-  std::vector<FlatNode> nodes_;
+  std::vector<FlatNode, UninitializedAllocator<FlatNode>> nodes_;
   // Children of wide nodes: the offset of each one's list in wide_children_.
   std::unordered_map<uint32_t, uint32_t> wide_at_;
   std::vector<uint32_t> wide_children_;

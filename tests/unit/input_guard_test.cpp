@@ -22,6 +22,21 @@ TEST(InputGuard, PythonIndentationAsDeepAsCPythonAcceptsIsAnalysed) {
   EXPECT_NE(pythonInputProblem(nestedPython(101)), "");
 }
 
+// The deep line is found wherever it falls in the text (the guard first
+// probes every 50th byte for a long run of blanks), with tabs as with spaces.
+TEST(InputGuard, DeepIndentationIsFoundAtAnyOffsetWithSpacesOrTabs) {
+  for (size_t prefix = 0; prefix < 60; ++prefix) {
+    std::string head = "# " + std::string(prefix, 'c') + "\n";
+    EXPECT_NE(pythonInputProblem(head + nestedPython(101)), "") << prefix;
+    EXPECT_EQ(pythonInputProblem(head + nestedPython(99)), "") << prefix;
+    std::string tabs;
+    for (int i = 0; i < 101; ++i) tabs += std::string(i, '\t') + "if x:\n";
+    EXPECT_NE(pythonInputProblem(head + tabs + std::string(101, '\t') + "pass\n"), "") << prefix;
+  }
+  // Long runs of blanks that are not indentation are no levels.
+  EXPECT_EQ(pythonInputProblem("x = 1" + std::string(300, ' ') + "\n" + std::string(300, ' ') + "\n"), "");
+}
+
 TEST(InputGuard, DedentsAndCommentsDoNotCountAsLevels) {
   std::string text;
   for (int i = 0; i < 500; ++i) text += "if x:\n    y = 1\n  # comment\n\n";

@@ -90,6 +90,35 @@ TEST(RuleDocs, ParsesAValidDocument) {
   EXPECT_EQ(ruleDocSection(r, "Example"), "```python\n## not a heading\nz = 1\n```");
 }
 
+// The plain one-line front matter is read without YAML; any other spelling
+// YAML reads must give the same rule (quotes, a comment, a block list, a
+// summary with ": " in it, spaces before the end of the line).
+TEST(RuleDocs, YamlSpellingsReadLikeThePlainOne) {
+  auto parsed = [](const std::string& front) {
+    RuleInfo r;
+    std::string error;
+    EXPECT_TRUE(parseRuleDoc("patterns/rules/GPU499_test_rule.md", docWith(front, kBody), &r, &error)) << error;
+    return r;
+  };
+  RuleInfo plain = parsed(kFront);
+  RuleInfo quoted = parsed(
+      "id: \"GPU499\"\nname: 'test-rule'\ncategory: ops  # comment\npaper_category: Test   \nlevel: note\n"
+      "fix: none\nsince: 0.1.0\nsummary: \"A test.\"\noptions:\n  - a\n  - b\n");
+  EXPECT_EQ(quoted.id, plain.id);
+  EXPECT_EQ(quoted.name, plain.name);
+  EXPECT_EQ(quoted.category, plain.category);
+  EXPECT_EQ(quoted.paper_category, plain.paper_category);
+  EXPECT_EQ(quoted.summary, plain.summary);
+  EXPECT_EQ(quoted.options, plain.options);
+  EXPECT_EQ(plain.paper_category, "Test");
+  RuleInfo colon = parsed(std::string(kFront).replace(std::string(kFront).find("A test."), 7, "'A test: quoted.'"));
+  EXPECT_EQ(colon.summary, "A test: quoted.");
+  RuleInfo hash = parsed(std::string(kFront).replace(std::string(kFront).find("A test."), 7, "A test. # not part"));
+  EXPECT_EQ(hash.summary, "A test.");
+  RuleInfo no_options = parsed(std::string(kFront).replace(std::string(kFront).find("options: [a, b]\n"), 16, ""));
+  EXPECT_TRUE(no_options.options.empty());
+}
+
 TEST(RuleDocs, MalformedDocumentsFailLoudly) {
   const std::string path = "patterns/rules/GPU499_test_rule.md";
   auto fails = [&](const std::string& text, const std::string& expected, const std::string& p = "") {
@@ -292,6 +321,14 @@ TEST(SarifReporter, Utf16ColumnsAndOffsets) {
   region = sarif({e}, {f})["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"];
   EXPECT_EQ(region["startColumn"], 8);  // s, space, =, space, ", 😀 (2)
   EXPECT_EQ(region["charLength"], 2);
+  // Long ASCII runs (counted eight bytes at a time) around multi-byte characters.
+  auto g = file("v.py", "x = 'abcdefghijklmnop\xF0\x9F\x98\x80'\nlong_name_here = 2; loss.item()\n");
+  Diagnostic h = d;
+  h.location = at(*g, "loss.item()");
+  region = sarif({h}, {g})["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"];
+  // Line 1: 4 + quote + 16 letters + the emoji (2) + quote = 24 units, then the newline.
+  EXPECT_EQ(region["charOffset"], 25 + 20);
+  EXPECT_EQ(region["charLength"], 11);
 }
 
 TEST(SarifReporter, FingerprintIsStableWhenLinesAreInsertedAbove) {
