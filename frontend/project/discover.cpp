@@ -5,6 +5,7 @@
 #include <fstream>
 #include <set>
 #include <system_error>
+#include <unordered_map>
 
 #include "frontend/project/gitignore.h"
 #include "frontend/project/job_sniff.h"
@@ -86,6 +87,50 @@ std::string unreadableDirectory(const fs::directory_entry& e) {
   return ec ? ec.message() : "";
 }
 
+// Display paths for the entries of one walk. weakly_canonical resolves every
+// component of a path with a readlink call (about fifteen system calls per
+// file of a deep checkout, a few percent of a whole run); the files of a walk
+// share their folders, so each folder is resolved once and an entry that is
+// not itself a symlink is its folder's canonical form plus its own name,
+// which is what weakly_canonical gives for it.
+class WalkDisplayPaths {
+ public:
+  explicit WalkDisplayPaths(std::string root) : root_(std::move(root)) {
+    std::error_code ec;
+    base_ = fs::weakly_canonical(fs::path(root_), ec);
+    base_ok_ = !ec;
+  }
+
+  [[nodiscard]] std::string of(const fs::directory_entry& e) {
+    std::error_code ec;
+    // A symlink resolves elsewhere; an entry of a relative walk is resolved
+    // against the working folder: both as displayPath does it.
+    if (!base_ok_ || e.is_symlink(ec) || ec) return displayPath(e.path().string(), root_);
+    const fs::path& folder = canonicalFolder(e.path().parent_path());
+    if (folder.empty()) return displayPath(e.path().string(), root_);
+    auto rel = (folder / e.path().filename()).lexically_relative(base_);
+    if (!rel.empty() && rel.native().rfind("..", 0) != 0) return rel.generic_string();
+    return e.path().lexically_normal().generic_string();
+  }
+
+ private:
+  // The folder's canonical path; empty when it cannot be resolved.
+  const fs::path& canonicalFolder(const fs::path& folder) {
+    auto [it, inserted] = folders_.try_emplace(folder.native());
+    if (inserted) {
+      std::error_code ec;
+      fs::path canonical = fs::weakly_canonical(fs::absolute(folder, ec), ec);
+      if (!ec) it->second = std::move(canonical);
+    }
+    return it->second;
+  }
+
+  std::string root_;
+  fs::path base_;
+  bool base_ok_ = false;
+  std::unordered_map<std::string, fs::path> folders_;
+};
+
 }  // namespace
 
 std::string displayPath(const std::string& path, const std::string& root) {
@@ -105,11 +150,12 @@ Discovery discoverFiles(const std::vector<std::string>& paths, const Settings& s
   std::set<std::string> seen;
   GitIgnore gitignore;
   bool with_tests = settings.include_tests;  // per named path, below
-  auto add = [&](const fs::path& p, bool explicit_path) {
+  WalkDisplayPaths walk_display(root);
+  auto add = [&](const fs::path& p, bool explicit_path, const fs::directory_entry* entry) {
     FileKind kind = sniffKind(p);
     if (isNotebookPath(p.string())) kind = FileKind::Python;  // read as its code cells
     if (kind == FileKind::Unknown && !explicit_path) return;
-    std::string display = displayPath(p.string(), root);
+    std::string display = entry ? walk_display.of(*entry) : displayPath(p.string(), root);
     if ((!explicit_path || force_exclude) && isExcluded(settings, display)) return;
     // A walk already skipped ignored folders; a named file is checked whole.
     if (settings.respect_gitignore && (!explicit_path || force_exclude) &&
@@ -134,7 +180,7 @@ Discovery discoverFiles(const std::vector<std::string>& paths, const Settings& s
       continue;
     }
     if (!fs::is_directory(st)) {
-      add(fs::path(path), true);
+      add(fs::path(path), true, nullptr);
       continue;
     }
     fs::recursive_directory_iterator it(path, fs::directory_options::skip_permission_denied, ec), end;
@@ -152,7 +198,7 @@ Discovery discoverFiles(const std::vector<std::string>& paths, const Settings& s
       std::string name = e.path().filename().string();
       std::error_code sec;
       if (e.is_directory(sec)) {
-        std::string display = displayPath(e.path().string(), root);
+        std::string display = walk_display.of(e);
         if (skippedDirectory(name) || (name.size() > 1 && name[0] == '.' && name != ".github") ||
             isExcluded(settings, display) || (settings.respect_gitignore && gitignore.ignoresEntry(e.path(), true))) {
           it.disable_recursion_pending();
@@ -168,7 +214,7 @@ Discovery discoverFiles(const std::vector<std::string>& paths, const Settings& s
         continue;
       }
       if (!e.is_regular_file(sec)) continue;
-      add(e.path(), false);
+      add(e.path(), false, &e);
     }
   }
   std::sort(out.files.begin(), out.files.end(),
