@@ -299,9 +299,14 @@ class FrequencyWalk {
     bool called = false;
     ts::Node unset;  // the test no caller so far passes
     // The most frequent caller chain decides.
-    for (const Call* c : m_.callersOf(*f)) {
+    std::vector<const Call*> sites = m_.callersOf(*f);
+    size_t direct = sites.size();  // then the calls that hand f to a function calling it
+    const auto& invokers = m_.invokersOf(*f);
+    sites.insert(sites.end(), invokers.begin(), invokers.end());
+    for (size_t i = 0; i < sites.size(); ++i) {
+      const Call* c = sites[i];
       if (f->node.contains(c->node)) continue;  // recursion
-      if (ts::Node test = set_tests.empty() ? ts::Node() : unsetBy(*c, *f, set_tests)) {
+      if (ts::Node test = set_tests.empty() || i >= direct ? ts::Node() : unsetBy(*c, *f, set_tests)) {
         unset = test;
         continue;
       }
@@ -420,7 +425,10 @@ static bool collectEpochLoops(const ScriptModel& m, ts::Node n, int depth, std::
       const Function* f = m.enclosingFunction(p.namedChild(0));
       if (!f || depth >= kMaxCallDepth) return !out.empty();
       // Every caller chain: the function may be reached from several loops.
-      for (const Call* c : m.callersOf(*f)) {
+      std::vector<const Call*> sites = m.callersOf(*f);
+      const auto& invokers = m.invokersOf(*f);
+      sites.insert(sites.end(), invokers.begin(), invokers.end());
+      for (const Call* c : sites) {
         if (f->node.contains(c->node)) continue;  // recursion
         std::vector<const Loop*> outer;
         (void)collectEpochLoops(m, c->node, depth + 1, outer);

@@ -147,7 +147,8 @@ class LoopClassifier {
 
   void run() {
     for (Loop& l : m_.loops_) {
-      if (!playsEpisodes(l) && trainsDirectly(l.node) && !buildsModelEachPass(l)) l.kind = LoopKind::Step;
+      if (!playsEpisodes(l) && trainsDirectly(l.node) && !buildsModelEachPass(l) && !timesOnePass(l))
+        l.kind = LoopKind::Step;
     }
     // A loop with a training loop inside (or calling a function that has
     // one) is an epoch loop.
@@ -189,7 +190,7 @@ class LoopClassifier {
       if (!body.contains(c.node)) continue;
       // The cheap (memoised) questions first: innerLoopBetween walks parents.
       const Function* f = isTrainingCall(c) ? nullptr : calledFunction(c);
-      if (!isTrainingCall(c) && !(f && functionTrains(*f, 1))) continue;
+      if (!isTrainingCall(c) && !(f && functionTrains(*f, 1)) && !invokesTraining(c, 1)) continue;
       if (!innerLoopBetween(c.node, loop)) return true;
     }
     return false;
@@ -214,6 +215,56 @@ class LoopClassifier {
         return true;
     }
     return false;
+  }
+
+  // `for _ in range(n): y = m(x); y.sum().backward()` with no optimizer
+  // step: every pass runs forward and backward on the same inputs and
+  // changes no weight, so the loop times or profiles one pass (a layer
+  // benchmark), it trains nothing. A loop that draws new inputs each pass
+  // (`next(it)`, `x, y = get_batch()` passed to a call) or whose counter
+  // picks them is a micro-step loop and stays a step loop.
+  bool timesOnePass(const Loop& l) {
+    ts::Node it = peelWrappers(l.iterable);
+    const Call* range = it && it.is("call") ? m_.callAt(it) : nullptr;
+    if (!range || range->method != "range" || range->receiver) return false;
+    ts::Node body = l.node.field("body");
+    for (std::string_view v : loopTargetNames(l))
+      if (syntax::containsName(body, v)) return false;
+    std::vector<std::string_view> assigned = namesAssignedIn(body);
+    for (const Call& c : m_.callsIn(body)) {
+      if (!body.contains(c.node)) continue;
+      if (c.method == "next" && !c.receiver) return false;
+      if (isTrainingCall(c) && c.method != "backward") return false;  // an optimizer step trains
+      if (const Function* f = calledFunction(c); f && functionTrains(*f, 1)) return false;
+      for (ts::Node arg : c.positional)
+        for (std::string_view v : assigned)
+          if (syntax::containsName(arg, v)) return false;  // an input made in the loop
+    }
+    return true;
+  }
+
+  // The plain names the statements of `body` assign (`x, y = ...`, `y = ...`);
+  // subscript and attribute targets (`t[0] = ...`) bind no new input.
+  static std::vector<std::string_view> namesAssignedIn(ts::Node body) {
+    std::vector<std::string_view> names;
+    std::vector<ts::Node> stack{body};
+    while (!stack.empty()) {
+      ts::Node n = stack.back();
+      stack.pop_back();
+      if (syntax::isScope(n)) continue;
+      if (n.is("assignment") || n.is("augmented_assignment")) {
+        std::vector<ts::Node> targets{n.field("left")};
+        while (!targets.empty()) {
+          ts::Node t = targets.back();
+          targets.pop_back();
+          if (t.is("identifier") && t.text() != "_") names.push_back(t.text());
+          if (t.is("pattern_list") || t.is("tuple_pattern") || t.is("list_pattern"))
+            for (ts::Node c : t.namedChildren()) targets.push_back(c);
+        }
+      }
+      for (ts::Node c : n.namedChildren()) stack.push_back(c);
+    }
+    return names;
   }
 
   // No condition or loop between `n` and `body` (a try or with block is fine).
@@ -249,9 +300,22 @@ class LoopClassifier {
       if (m_.enclosingLoop(c.node)) continue;
       if (isTrainingCall(c)) { result = true; break; }
       if (const Function* g = calledFunction(c); g && g != &f && functionTrains(*g, depth + 1)) { result = true; break; }
+      if (invokesTraining(c, depth + 1)) { result = true; break; }
     }
     memo_[key] = result;
     return result;
+  }
+
+  // `gpu_timer(train_step)`: the call hands a function that trains to a
+  // function that calls it (ScriptModel::invokersOf), so it trains too.
+  bool invokesTraining(const Call& c, int depth) {
+    for (ts::Node arg : c.positional) {
+      const Function* passed = arg.is("identifier") ? m_.functionNamed(arg.text()) : nullptr;
+      if (!passed || !functionTrains(*passed, depth)) continue;
+      const auto& invokers = m_.invokersOf(*passed);
+      if (std::find(invokers.begin(), invokers.end(), &c) != invokers.end()) return true;
+    }
+    return false;
   }
 
   bool containsStepLoop(ts::Node node, int depth) {
@@ -301,6 +365,8 @@ class LoopClassifier {
       for (std::string_view prefix : {"wandb.", "numpy.", "PIL.", "cv2.", "os.", "json.", "math.", "logging.",
                                       "imageio.", "matplotlib.", "random."})
         host_library = host_library || q.starts_with(prefix);
+      // The tracker module held on an object (`self.wandb = wandb`).
+      host_library = host_library || (c.receiver && syntax::lastName(c.receiver) == "wandb");
       if (host_library) continue;
       if (!c.receiver && q.empty() &&
           syntax::oneOf(c.method, {"print", "len", "str", "int", "float", "zip", "enumerate", "range", "list", "dict",
@@ -309,7 +375,9 @@ class LoopClassifier {
       if (c.receiver && q.empty() &&
           syntax::oneOf(c.method, {"append", "extend", "info", "warning", "debug", "format", "join", "save", "resize",
                                    "convert", "log", "add_images", "add_image", "add_data", "items", "keys", "values", "get",
-                                   "split", "strip", "replace", "write"}))
+                                   "split", "strip", "replace", "write",
+                                   // a value already on the host, or one sync on finished work: no GPU work queued
+                                   "item", "tolist"}))
         continue;
       return false;  // anything else may queue GPU work
     }

@@ -301,6 +301,7 @@ void ProjectModel::link(unsigned jobs) {
     m->attachProject(this);
     m->caches_.bound.clear();
     m->caches_.self_instances.clear();
+    m->caches_.invokers.reset();
   }
   // The file's own answers (which method each of its calls runs, the class
   // each `self.x` holds) are kept as its model's memo, where the loop marks
@@ -382,6 +383,19 @@ bool ProjectModel::trains(const ScriptModel& m, const Function& f, int depth,
   return result;
 }
 
+// `gpu_timer(train_step)` with gpu_timer in another file: the call hands a
+// function of this file that trains to a function that calls it.
+bool ProjectModel::handsTrainingFunction(const ScriptModel& m, const Call& c,
+                                         std::map<const Function*, bool>& memo) const {
+  for (ts::Node arg : c.positional) {
+    const Function* passed = arg.is("identifier") ? m.functionNamed(arg.text()) : nullptr;
+    if (!passed || !trains(m, *passed, 0, memo)) continue;
+    const auto& invokers = m.invokersOf(*passed);
+    if (std::find(invokers.begin(), invokers.end(), &c) != invokers.end()) return true;
+  }
+  return false;
+}
+
 // A loop whose body trains through a call the per-file pass could not follow
 // (`loss_scaler(loss, optimizer)` on an object made in another file, a
 // trainer method defined in a base class elsewhere) is a step loop, and the
@@ -398,7 +412,8 @@ void ProjectModel::markStepLoops() {
       if (!loop || loop->kind != LoopKind::Other || !loop->node.field("body").contains(c.node) || playsEpisodes(*loop))
         continue;
       auto [model, f] = m->callTarget(c);
-      if (!f || holds(model, *f, m, loop->node) || !trains(*model, *f, 0, memo)) continue;
+      if (!f || holds(model, *f, m, loop->node)) continue;
+      if (!trains(*model, *f, 0, memo) && !handsTrainingFunction(*m, c, memo)) continue;
       m->loops_[static_cast<size_t>(loop - m->loops_.data())].kind = LoopKind::Step;
       changed = true;
     }

@@ -101,6 +101,8 @@ class ProjectModel {
   [[nodiscard]] bool runsEvalPass(const ScriptModel& m, const Function& f, int depth,
                                   std::map<const Function*, bool>& memo) const;
   bool trains(const ScriptModel& m, const Function& f, int depth, std::map<const Function*, bool>& memo) const;
+  [[nodiscard]] bool handsTrainingFunction(const ScriptModel& m, const Call& c,
+                                           std::map<const Function*, bool>& memo) const;
 
   std::vector<ScriptModel*> models_;
   std::vector<Module> modules_;

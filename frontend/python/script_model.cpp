@@ -573,7 +573,7 @@ std::vector<const Call*> ScriptModel::callersOf(const Function& f) const {
   std::vector<const Call*> out;
   // A method runs through self, an instance or (`__call__`) a call of the object.
   auto add = [&](const Call& c) {
-    if (f.owner ? calledFunction(c) == &f : c.callee.is("identifier")) out.push_back(&c);
+    if (f.owner ? calledFunction(c) == &f : c.callee.is("identifier") && !callsParameter(c)) out.push_back(&c);
   };
   if (f.owner && f.name == "__call__") {
     // Any call of a plain name may call an object: not in the by-name index.
@@ -600,9 +600,18 @@ std::vector<const Call*> ScriptModel::callersOf(const Function& f) const {
   return out;
 }
 
+// `def fit(step): ... step()`: the name is fit's parameter, whatever the
+// file defines under that name; what runs is what the caller passed
+// (invokersOf finds the calls that pass a function of the file).
+bool ScriptModel::callsParameter(const Call& c) {
+  if (!c.function || c.receiver) return false;
+  const auto& params = c.function->parameters;
+  return std::find(params.begin(), params.end(), c.method) != params.end();
+}
+
 const Function* ScriptModel::calledFunction(const Call& c) const {
   if (c.callee.is("identifier")) {
-    if (const Function* f = functionNamed(c.method)) return f;
+    if (const Function* f = callsParameter(c) ? nullptr : functionNamed(c.method)) return f;
     if (auto [model, f] = closureCalled(c); model == this) return f;
   }
   auto [model, f] = boundMethod(c);

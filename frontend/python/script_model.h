@@ -207,6 +207,9 @@ struct ModelCaches {
   // callersOf's extra answers for a closure returned by its factory: the
   // calls of names that hold it (found by one scan of the file per closure).
   std::unordered_map<const Function*, std::vector<const Call*>> closure_callers;
+  // invokersOf's answers: by function, the calls that hand it to a project
+  // function which calls it (found by one scan of the file).
+  std::optional<std::unordered_map<const Function*, std::vector<const Call*>>> invokers;
 };
 
 // While one lives on a thread, the models that thread asks memoise into
@@ -278,6 +281,7 @@ class ScriptModel {
     if (project != project_) {  // methods bound through other files change
       caches_.bound.clear();
       caches_.self_instances.clear();
+      caches_.invokers.reset();
     }
     project_ = project;
   }
@@ -312,6 +316,11 @@ class ScriptModel {
   [[nodiscard]] const Loop* enclosingLoop(ts::Node n) const;  // innermost loop around n, within its function
   // Calls in the file whose callee is the project function `f`.
   [[nodiscard]] std::vector<const Call*> callersOf(const Function& f) const;
+  // Calls in the file that hand `f` by name to a project function which
+  // calls that parameter (`gpu_timer(train_step)` with `def gpu_timer(fn):
+  // ... fn()`): f runs once per such call. Not callers: they bind the
+  // callee's parameters, not f's (callback_calls.cpp).
+  [[nodiscard]] const std::vector<const Call*>& invokersOf(const Function& f) const;
   // The calls in the file that bind f's parameters: callersOf, and for an
   // __init__ the calls that construct its class.
   [[nodiscard]] std::vector<const Call*> argumentSources(const Function& f) const;
@@ -319,6 +328,8 @@ class ScriptModel {
   // a top-level def of this file, or a method of this file that boundMethod
   // finds; null for anything else.
   [[nodiscard]] const Function* calledFunction(const Call& c) const;
+  // True when a plain call names a parameter of its enclosing function.
+  [[nodiscard]] static bool callsParameter(const Call& c);
   // The project function a call runs, in this file or another (calledFunction,
   // else calledElsewhere); {nullptr, nullptr} when none.
   [[nodiscard]] std::pair<const ScriptModel*, const Function*> callTarget(const Call& c) const;
