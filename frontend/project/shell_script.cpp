@@ -346,9 +346,23 @@ class Reader {
 
 }  // namespace
 
+namespace {
+
+// `python train.py \` as the script's last line: bash ends the command at the
+// end of the file, tree-sitter-bash reports an error. The backslash becomes a
+// space (same length, so every node's bytes still index the file's text).
+std::string withoutContinuationAtEnd(std::string_view text) {
+  std::string out(text);
+  size_t last = out.find_last_not_of(" \t\r\n");
+  if (last != std::string::npos && out[last] == '\\' && (last == 0 || out[last - 1] != '\\')) out[last] = ' ';
+  return out;
+}
+
+}  // namespace
+
 ShellScript readShellScript(const SourceFile& file) {
   ts::Parser parser(tree_sitter_bash());
-  ts::Tree tree = parser.parse(file.text());
+  ts::Tree tree = parser.parse(withoutContinuationAtEnd(file.text()));
   if (!tree.raw()) {
     ShellScript failed;
     failed.parse_error = true;
