@@ -54,6 +54,13 @@ struct GuardVerdict {
 // (`def divisible_by(n, d): return n % d == 0`, one level) and loop counters.
 [[nodiscard]] GuardVerdict judgeGuard(const ScriptModel& model, ts::Node condition);
 
+// What `if condition: continue` at the top of a pass says about the
+// statements after it: Periodic when the test skips them until a period's
+// bound is reached (`if cur_nimg < tick_start + kimg_per_tick * 1000:
+// continue`, `if step % every != 0: continue`), each other term of an `and`
+// being false on few passes only (`not done`); else Often.
+[[nodiscard]] GuardVerdict judgeSkip(const ScriptModel& model, ts::Node condition);
+
 // How often `n` runs (see Frequency). With `respect_guards` false, only
 // placement counts: guards, early exits and warm-up loops are ignored.
 [[nodiscard]] ExecutionFrequency frequencyOf(const ScriptModel& model, ts::Node n, bool respect_guards = true);

@@ -464,6 +464,82 @@ GuardVerdict judgeGuard(const ScriptModel& model, ts::Node condition) {
   return v;
 }
 
+namespace {
+
+// The comparison's operator and its two operands; empty op when not one.
+struct Comparison {
+  std::string op;
+  ts::Node left, right;
+};
+Comparison comparisonOf(ts::Node e) {
+  Comparison out;
+  if (!e.is("comparison_operator") || e.namedChildCount() != 2) return out;
+  for (uint32_t i = 0; i < e.childCount(); ++i)
+    if (ts::Node c = e.child(i); !c.isNamed()) out.op += (out.op.empty() ? "" : " ") + std::string(c.text());
+  out.left = syntax::unwrap(e.namedChild(0));
+  out.right = syntax::unwrap(e.namedChild(1));
+  return out;
+}
+
+bool namesPeriod(ts::Node side) {
+  return syntax::containsWord(side.text(), {"every", "interval", "freq", "period", "tick", "ticks"});
+}
+
+// A term of a skip test that lets the rest of the pass through every N
+// steps: `cur_nimg < tick_start + kimg_per_tick * 1000` (below the next
+// period's bound), `step % log_every != 0`.
+bool skipsUntilPeriod(ts::Node term) {
+  Comparison c = comparisonOf(term);
+  if ((c.op == "<" || c.op == "<=") && namesPeriod(c.right) && !namesPeriod(c.left)) return true;
+  if ((c.op == ">" || c.op == ">=") && namesPeriod(c.left) && !namesPeriod(c.right)) return true;
+  if (c.op != "!=") return false;
+  ts::Node mod = c.left.is("binary_operator") ? c.left : c.right;
+  ts::Node zero = mod == c.left ? c.right : c.left;
+  return mod.is("binary_operator") && mod.field("operator").text() == "%" && zero.is("integer") && zero.text() == "0";
+}
+
+// A term that is false on few passes only, so it rarely lets the rest run
+// off-period: `not done` (done judged rare: the end of training), a
+// counter that differs from a constant (`cur_tick != 0`: not in the first).
+bool rarelyFalse(const ScriptModel& m, ts::Node term) {
+  if (term.is("not_operator")) {
+    ts::Node flag = syntax::unwrap(term.field("argument"));
+    // A flag named for the end (`done`, `finished`, an interrupt) may be set
+    // again on an abort later in the pass, which hides its one binding.
+    if (flag.is("identifier") && (syntax::containsWord(flag.text(), {"done", "finished"}) ||
+                                  namesInterrupt(flag.text()) || namesLastStep(flag.text())))
+      return true;
+    GuardKind k = judgeGuard(m, flag).kind;
+    return k == GuardKind::Rare || k == GuardKind::Off;
+  }
+  Comparison c = comparisonOf(term);
+  return c.op == "!=" && c.right.is("integer") && (c.left.is("identifier") || c.left.is("attribute"));
+}
+
+void andTerms(ts::Node e, std::vector<ts::Node>& out) {
+  e = syntax::unwrap(e);
+  if (e.is("boolean_operator") && e.field("operator").text() == "and") {
+    andTerms(e.field("left"), out);
+    andTerms(e.field("right"), out);
+    return;
+  }
+  out.push_back(e);
+}
+
+}  // namespace
+
+GuardVerdict judgeSkip(const ScriptModel& model, ts::Node condition) {
+  std::vector<ts::Node> terms;
+  andTerms(condition, terms);
+  bool periodic = false;
+  for (ts::Node t : terms) {
+    if (skipsUntilPeriod(t)) periodic = true;
+    else if (!rarelyFalse(model, t)) return {};
+  }
+  if (!periodic) return {};
+  return GuardVerdict{GuardKind::Periodic, condition, "the pass skips the rest until the next period", std::nullopt};
+}
+
 bool ScriptModel::isPeriodicCondition(ts::Node cond) const {
   GuardKind k = judgeGuard(*this, cond).kind;
   return k == GuardKind::Periodic || k == GuardKind::Rare;

@@ -198,9 +198,12 @@ class FrequencyWalk {
       // An exception handler is a failure path (an out-of-memory retry), not something most steps run.
       if (guards_ && p.is("except_clause")) limit(Frequency::Rarely, p, "exception handler");
       if (guards_ && (p.is("if_statement") || p.is("elif_clause")) && branchOf(p, child) == 0) judgeBranch(p, limit);
-      if (guards_ && p.is("block"))
+      if (guards_ && p.is("block")) {
         if (ts::Node exit = exitBefore(p, child)) limit(Frequency::Never, exit, "unreachable: it follows `" +
                                                                        std::string(exit.child(0).text()) + "`");
+        if (ts::Node skip = periodicSkipBefore(p, child))
+          limit(Frequency::EveryNSteps, skip, "the pass `continue`s here until the next period");
+      }
       if (syntax::isLoop(p)) {
         ts::Node body = p.field("body");
         if (!body || !body.contains(n)) continue;  // the loop header runs once; keep walking outward
@@ -227,6 +230,20 @@ class FrequencyWalk {
       if (s.is("raise_statement") || s.is("return_statement") || s.is("continue_statement") ||
           s.is("break_statement"))
         return s;
+    }
+    return {};
+  }
+
+  // `if cur_nimg < tick_start + kimg_per_tick * 1000: continue` among the
+  // statements before `stmt` in its block (judgeSkip): `stmt` runs once per
+  // period, as under a periodic guard.
+  ts::Node periodicSkipBefore(ts::Node block, ts::Node stmt) const {
+    for (ts::Node s : block.namedChildren()) {
+      if (s == stmt) break;
+      if (!s.is("if_statement") || s.field("alternative")) continue;
+      ts::Node then = s.field("consequence");
+      if (!then || then.namedChildCount() != 1 || !then.namedChild(0).is("continue_statement")) continue;
+      if (judgeSkip(m_, s.field("condition")).kind == GuardKind::Periodic) return s;
     }
     return {};
   }
