@@ -601,7 +601,9 @@ std::optional<RelatedLocation> gradientAccumulation(const python::ScriptModel& m
   };
   std::optional<RelatedLocation> out;
   auto found = [&](std::string_view name, ts::Node where, const ResolvedValue& v) {
-    if (v.kind != ResolvedValue::Kind::Int || v.int_value <= 1) return false;
+    // A float count too: `batch_size // micro_batch_size` with `batch_size = 64 / devices`.
+    bool counted = v.kind == ResolvedValue::Kind::Int || v.kind == ResolvedValue::Kind::Float;
+    if (!counted || !v.asNumber() || *v.asNumber() <= 1) return false;
     Location at = m.location(where);
     out = RelatedLocation{at, std::string(name) + " resolves to " + v.display() + " at line " +
                                   std::to_string(at.start.line)};

@@ -17,6 +17,8 @@ struct RuleOptions {
       "transformers.T5ForConditionalGeneration", "transformers.BartForConditionalGeneration",
       "transformers.MistralForCausalLM", "transformers.DetrForObjectDetection",
       "peft", "torchvision.models.detection", "detectron2", "mmdet",
+      // Lightning's LLaMA/GPT implementations (billions of parameters).
+      "lit_llama", "lit_gpt", "litgpt",
       // Latent diffusion at 512 px and up: a few images fill the GPU.
       "diffusers", "*.ldm", "*.cldm",
       // A detector of the project's own, by its package name.

@@ -126,16 +126,40 @@ class ValueResolver {
     ResolvedValue a = resolve(n.field("left"), depth + 1);
     ResolvedValue b = resolve(n.field("right"), depth + 1);
     std::string_view op = n.field("operator").text();
-    auto ai = a.asInt(), bi = b.asInt();
-    if (a.kind != ResolvedValue::Kind::Int || b.kind != ResolvedValue::Kind::Int || !ai || !bi) return {};
-    ResolvedValue r;
-    if (op == "+") r = ResolvedValue::ofInt(*ai + *bi);
-    else if (op == "-") r = ResolvedValue::ofInt(*ai - *bi);
-    else if (op == "*") r = ResolvedValue::ofInt(*ai * *bi);
-    else if (op == "//" && *bi != 0) r = ResolvedValue::ofInt(*ai / *bi);
-    else return {};
+    ResolvedValue r = (a.kind == ResolvedValue::Kind::Int && b.kind == ResolvedValue::Kind::Int)
+                          ? intArithmetic(*a.asInt(), op, *b.asInt())
+                          : floatArithmetic(a, op, b);
+    if (r.kind == ResolvedValue::Kind::Unknown) return {};
     r.chain = a.chain.empty() ? b.chain : a.chain;
     return r;
+  }
+
+  // Python's int operators: `/` is true division, `//` floors.
+  static ResolvedValue intArithmetic(int64_t a, std::string_view op, int64_t b) {
+    if (op == "+") return ResolvedValue::ofInt(a + b);
+    if (op == "-") return ResolvedValue::ofInt(a - b);
+    if (op == "*") return ResolvedValue::ofInt(a * b);
+    if (b == 0) return {};
+    if (op == "//") return ResolvedValue::ofInt(a / b - ((a % b != 0 && ((a < 0) != (b < 0))) ? 1 : 0));
+    if (op == "/") return ResolvedValue::ofFloat(static_cast<double>(a) / static_cast<double>(b));
+    return {};
+  }
+
+  // `batch_size = 64 / devices`, then `batch_size // micro_batch_size`: a
+  // float on either side makes a float, as in Python.
+  static ResolvedValue floatArithmetic(const ResolvedValue& a, std::string_view op, const ResolvedValue& b) {
+    auto numeric = [](const ResolvedValue& v) {
+      return v.kind == ResolvedValue::Kind::Int || v.kind == ResolvedValue::Kind::Float;
+    };
+    if (!numeric(a) || !numeric(b)) return {};
+    double x = *a.asNumber(), y = *b.asNumber();
+    if (op == "+") return ResolvedValue::ofFloat(x + y);
+    if (op == "-") return ResolvedValue::ofFloat(x - y);
+    if (op == "*") return ResolvedValue::ofFloat(x * y);
+    if (y == 0) return {};
+    if (op == "/") return ResolvedValue::ofFloat(x / y);
+    if (op == "//") return ResolvedValue::ofFloat(std::floor(x / y));
+    return {};
   }
 
   ResolvedValue resolveCall(ts::Node n, int depth) {
