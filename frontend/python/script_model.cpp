@@ -70,7 +70,6 @@ class ModelBuilder {
     // function_definition around the node (what enclosingFunction answers).
     for (auto& c : m_.calls_) fillCall(c);
     for (size_t i = 0; i < m_.calls_.size(); ++i) {
-      m_.call_index_[m_.calls_[i].node.begin()] = i;
       m_.calls_by_method_[m_.calls_[i].method].push_back(i);
       if (!m_.calls_[i].function) m_.module_calls_by_method_[m_.calls_[i].method].push_back(i);
     }
@@ -464,17 +463,12 @@ std::string ScriptModel::qualify(ts::Node expr) const {
 
 const Call* ScriptModel::callAt(ts::Node n) const {
   if (const ScriptModel& owner = ownerOf(n); &owner != this) return owner.callAt(n);
-  auto it = call_index_.find(n.begin());
-  while (it != call_index_.end() && it->first == n.begin()) {
-    const Call& c = calls_[it->second];
-    if (c.node == n) return &c;
-    // Several calls can start at the same byte (a.b().c()): they are
-    // neighbours in document order.
-    auto [first, last] = std::equal_range(call_begins_.begin(), call_begins_.end(), n.begin());
-    for (auto i = first; i != last; ++i)
-      if (const Call& other = calls_[static_cast<size_t>(i - call_begins_.begin())]; other.node == n) return &other;
-    return nullptr;
-  }
+  // A binary search over the calls' start bytes (a flat array: a tree map
+  // of every call missed the cache per lookup in large files). Several calls
+  // can start at the same byte (a.b().c()): they are neighbours in document order.
+  auto [first, last] = std::equal_range(call_begins_.begin(), call_begins_.end(), n.begin());
+  for (auto i = first; i != last; ++i)
+    if (const Call& c = calls_[static_cast<size_t>(i - call_begins_.begin())]; c.node == n) return &c;
   return nullptr;
 }
 

@@ -541,7 +541,6 @@ class ScriptModel {
   std::vector<std::unique_ptr<Function>> functions_;
   std::vector<std::unique_ptr<ClassDef>> classes_;
   std::vector<Call> calls_;
-  std::map<uint32_t, size_t> call_index_;   // call node begin/end key -> index
   // Lookups the checkers ask per call or per node, indexed once by the
   // builder (a scan of every function, loop or call per question made whole
   // files quadratic): by tree-sitter node id, by name, by callee's last name.
