@@ -405,8 +405,7 @@ bool DeviceAnalysis::backpropagatedIn(ts::Node id) {
 // it hands the name to (`_backward(loss)` where `def _backward(_loss):` runs
 // `_loss.backward()`), one call deep.
 bool DeviceAnalysis::backpropagates(const Function* f, std::string_view name, int depth) {
-  for (const Call* c : m_.callsNamed("backward")) {
-    if (c->function != f) continue;
+  for (const Call* c : m_.callsNamedIn("backward", f)) {
     ts::Node subject = c->receiver ? syntax::unwrap(c->receiver) : ts::Node();
     if (subject && subject.is("call")) {  // scaler.scale(loss).backward()
       const Call* scale = m_.callAt(subject);

@@ -173,6 +173,13 @@ std::pair<const ScriptModel*, const Function*> ScriptModel::boundMethod(const Ca
     auto [it, fresh] = caches().bound.try_emplace(&c, none);
     if (!fresh) return it->second;  // known, or being found (recursion: none)
   }
+  // While this answer is found, the memo holds "none" for it (methodCallers
+  // keeps no grouping that read it).
+  struct Open {
+    ModelCaches* memo;
+    explicit Open(ModelCaches* m) : memo(m) { if (memo) ++memo->bound_in_progress; }
+    ~Open() { if (memo) --memo->bound_in_progress; }
+  } open(ours ? &caches() : nullptr);
   auto result = none;
   unsigned long refused = CrossFileDepth::refusalCount();
   ts::Node receiver = c.receiver ? syntax::unwrap(c.receiver) : ts::Node();

@@ -300,6 +300,7 @@ void ProjectModel::link(unsigned jobs) {
   for (ScriptModel* m : models_) {
     m->attachProject(this);
     m->caches_.bound.clear();
+    m->caches_.method_callers.clear();
     m->caches_.self_instances.clear();
     m->caches_.invokers.reset();
   }
@@ -323,6 +324,8 @@ void ProjectModel::link(unsigned jobs) {
   for (size_t i = 0; i < models_.size(); ++i) {
     for (const auto& [call, def] : found[i].calls) bind(models_[i], *call, def);
     models_[i]->caches_.bound = std::move(answers[i].bound);
+    models_[i]->caches_.method_callers.clear();  // grouped by the answers replaced above
+    models_[i]->caches_.invokers.reset();        // found through them too
     models_[i]->caches_.self_instances = std::move(answers[i].self_instances);
   }
   markGpu();

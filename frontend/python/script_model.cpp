@@ -70,8 +70,8 @@ class ModelBuilder {
     // function_definition around the node (what enclosingFunction answers).
     for (auto& c : m_.calls_) fillCall(c);
     for (size_t i = 0; i < m_.calls_.size(); ++i) {
-      m_.call_index_[m_.calls_[i].node.begin()] = i;
       m_.calls_by_method_[m_.calls_[i].method].push_back(i);
+      if (!m_.calls_[i].function) m_.module_calls_by_method_[m_.calls_[i].method].push_back(i);
     }
     for (size_t i = 0; i < m_.loops_.size(); ++i) {
       m_.loop_at_.emplace(m_.loops_[i].node.id(), i);
@@ -463,17 +463,12 @@ std::string ScriptModel::qualify(ts::Node expr) const {
 
 const Call* ScriptModel::callAt(ts::Node n) const {
   if (const ScriptModel& owner = ownerOf(n); &owner != this) return owner.callAt(n);
-  auto it = call_index_.find(n.begin());
-  while (it != call_index_.end() && it->first == n.begin()) {
-    const Call& c = calls_[it->second];
-    if (c.node == n) return &c;
-    // Several calls can start at the same byte (a.b().c()): they are
-    // neighbours in document order.
-    auto [first, last] = std::equal_range(call_begins_.begin(), call_begins_.end(), n.begin());
-    for (auto i = first; i != last; ++i)
-      if (const Call& other = calls_[static_cast<size_t>(i - call_begins_.begin())]; other.node == n) return &other;
-    return nullptr;
-  }
+  // A binary search over the calls' start bytes (a flat array: a tree map
+  // of every call missed the cache per lookup in large files). Several calls
+  // can start at the same byte (a.b().c()): they are neighbours in document order.
+  auto [first, last] = std::equal_range(call_begins_.begin(), call_begins_.end(), n.begin());
+  for (auto i = first; i != last; ++i)
+    if (const Call& c = calls_[static_cast<size_t>(i - call_begins_.begin())]; c.node == n) return &c;
   return nullptr;
 }
 
@@ -503,6 +498,22 @@ std::vector<const Call*> ScriptModel::callsNamed(std::string_view method) const 
   std::vector<const Call*> out;
   if (auto it = calls_by_method_.find(std::string(method)); it != calls_by_method_.end())
     for (size_t i : it->second) out.push_back(&calls_[i]);
+  return out;
+}
+
+std::vector<const Call*> ScriptModel::callsNamedIn(std::string_view method, const Function* f) const {
+  std::vector<const Call*> out;
+  const auto& index = f ? calls_by_method_ : module_calls_by_method_;
+  auto named = index.find(std::string(method));
+  if (named == index.end()) return out;
+  // The name's calls are in document order: those inside f's bytes are one
+  // run of them (nested functions' calls among them are left out below).
+  const std::vector<size_t>& all = named->second;
+  auto begins = [&](size_t i, uint32_t at) { return call_begins_[i] < at; };
+  auto first = f ? std::lower_bound(all.begin(), all.end(), f->node.begin(), begins) : all.begin();
+  auto last = f ? std::lower_bound(first, all.end(), f->node.end(), begins) : all.end();
+  for (auto i = first; i != last; ++i)
+    if (calls_[*i].function == f) out.push_back(&calls_[*i]);
   return out;
 }
 
@@ -581,8 +592,14 @@ std::vector<const Call*> ScriptModel::callersOf(const Function& f) const {
       if (c.method == f.name || c.callee.is("identifier")) add(c);
     return out;
   }
-  if (auto named = calls_by_method_.find(f.name); named != calls_by_method_.end())
+  if (f.owner) {
+    // Every method of a name (`__init__`, `forward`) asks about the same
+    // calls: grouped by callee once, not resolved again per method.
+    const auto& by_callee = methodCallers(f.name);
+    if (auto it = by_callee.find(&f); it != by_callee.end()) out = it->second;
+  } else if (auto named = calls_by_method_.find(f.name); named != calls_by_method_.end()) {
     for (size_t i : named->second) add(calls_[i]);
+  }
   // A closure its factory returns runs where a name holding it is called
   // (`step = make_train_step(...)`, then `step(x, y)`).
   const Function* factory = f.owner ? nullptr : enclosingFunction(f.node.parent());
@@ -607,6 +624,26 @@ bool ScriptModel::callsParameter(const Call& c) {
   if (!c.function || c.receiver) return false;
   const auto& params = c.function->parameters;
   return std::find(params.begin(), params.end(), c.method) != params.end();
+}
+
+const std::unordered_map<const Function*, std::vector<const Call*>>& ScriptModel::methodCallers(
+    const std::string& name) const {
+  if (auto it = caches().method_callers.find(name); it != caches().method_callers.end()) return it->second;
+  thread_local std::unordered_map<const Function*, std::vector<const Call*>> unsettled;
+  std::unordered_map<const Function*, std::vector<const Call*>> by_callee;
+  // An answer read while one of boundMethod's questions is open (its entry
+  // reads "none" until then) or refused below (asked again next time) may
+  // differ when asked later: such a grouping answers this question only.
+  bool settled = caches().bound_in_progress == 0;
+  unsigned long refused = CrossFileDepth::refusalCount();
+  if (auto named = calls_by_method_.find(name); named != calls_by_method_.end())
+    for (size_t i : named->second)
+      if (const Function* g = calledFunction(calls_[i])) by_callee[g].push_back(&calls_[i]);
+  if (!settled || CrossFileDepth::refusalCount() != refused) {
+    unsettled = std::move(by_callee);
+    return unsettled;
+  }
+  return caches().method_callers.emplace(name, std::move(by_callee)).first->second;
 }
 
 const Function* ScriptModel::calledFunction(const Call& c) const {

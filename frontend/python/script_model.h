@@ -210,6 +210,14 @@ struct ModelCaches {
   // invokersOf's answers: by function, the calls that hand it to a project
   // function which calls it (found by one scan of the file).
   std::optional<std::unordered_map<const Function*, std::vector<const Call*>>> invokers;
+  // callersOf's answers for methods: per called name, its calls grouped by
+  // the function each runs (calledFunction), found by one pass over the
+  // name's calls instead of one pass per method of that name. Kept only for
+  // a pass whose every answer is final (see methodCallers); cleared with `bound`.
+  std::unordered_map<std::string, std::unordered_map<const Function*, std::vector<const Call*>>> method_callers;
+  // boundMethod questions of this memo being answered on this thread: their
+  // entries in `bound` read "none" until they finish.
+  int bound_in_progress = 0;
 };
 
 // While one lives on a thread, the models that thread asks memoise into
@@ -280,6 +288,7 @@ class ScriptModel {
   void attachProject(const ProjectModel* project) {
     if (project != project_) {  // methods bound through other files change
       caches_.bound.clear();
+      caches_.method_callers.clear();
       caches_.self_instances.clear();
       caches_.invokers.reset();
     }
@@ -302,6 +311,9 @@ class ScriptModel {
   [[nodiscard]] std::span<const Loop> loopsIn(ts::Node n) const;
   // The calls whose callee's last name is `method` ("item"), in document order.
   [[nodiscard]] std::vector<const Call*> callsNamed(std::string_view method) const;
+  // Those of them whose innermost function is `f` (null: none, module or
+  // class level), in document order.
+  [[nodiscard]] std::vector<const Call*> callsNamedIn(std::string_view method, const Function* f) const;
   [[nodiscard]] const Call* callAt(ts::Node call_node) const;
   [[nodiscard]] const Function* functionNamed(std::string_view name) const;
   [[nodiscard]] const Function* enclosingFunction(ts::Node n) const;
@@ -540,7 +552,6 @@ class ScriptModel {
   std::vector<std::unique_ptr<Function>> functions_;
   std::vector<std::unique_ptr<ClassDef>> classes_;
   std::vector<Call> calls_;
-  std::map<uint32_t, size_t> call_index_;   // call node begin/end key -> index
   // Lookups the checkers ask per call or per node, indexed once by the
   // builder (a scan of every function, loop or call per question made whole
   // files quadratic): by tree-sitter node id, by name, by callee's last name.
@@ -551,6 +562,9 @@ class ScriptModel {
   std::unordered_map<const void*, const ClassDef*> class_at_;
   std::unordered_map<std::string, std::vector<const ClassDef*>> classes_named_;
   std::unordered_map<std::string, std::vector<size_t>> calls_by_method_;  // indexes into calls_, in order
+  // The same for the calls outside any function (callsNamedIn(method, null):
+  // a function's own are found in its byte range of calls_by_method_).
+  std::unordered_map<std::string, std::vector<size_t>> module_calls_by_method_;
   std::vector<uint32_t> call_begins_, loop_begins_;  // start bytes, ascending (the builder visits in order)
   std::vector<Loop> loops_;
   // The innermost loop around each call and each loop within its scope (an
@@ -574,6 +588,11 @@ class ScriptModel {
   // factory returns (returnedClosure), in this file or another; {nullptr,
   // nullptr} when the called name holds no factory's result.
   [[nodiscard]] std::pair<const ScriptModel*, const Function*> closureCalled(const Call& c) const;  // some project class (or this file's) has it
+  // The calls named `name` grouped by the function each runs: the memo's
+  // entry, or (while an answer it reads may still change) a fresh grouping
+  // held until the next question.
+  [[nodiscard]] const std::unordered_map<const Function*, std::vector<const Call*>>& methodCallers(
+      const std::string& name) const;
   // The memo the current thread fills: its CacheScope's for this model, else the model's own.
   [[nodiscard]] ModelCaches& caches() const;
   // Under a CacheScope, once linked: the model's own memo, which the

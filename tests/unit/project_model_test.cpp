@@ -178,5 +178,62 @@ TEST(ProjectModel, GeneratorsThatPassTheirArgumentsItemsThrough) {
   EXPECT_EQ(m.yieldedParameter(*m.functionNamed("Meter.forward")), "items");
 }
 
+
+// The call indexes behind the device and caller questions (#17): a
+// function's own calls of a name (not a nested def's, not the module's), the
+// module's own, each method's callers among the calls of its name (grouped
+// once per name), and calls starting at one byte told apart by node.
+TEST(ProjectModel, CallsOfANameAreFoundPerFunctionAndPerCallee) {
+  Project p;
+  ScriptModel& m = p.add("a.py",
+                         "loss.backward()\n"
+                         "def step(loss):\n"
+                         "    loss.backward()\n"
+                         "    def inner(x):\n"
+                         "        x.backward()\n"
+                         "    return inner\n"
+                         "class A:\n"
+                         "    def go(self):\n"
+                         "        pass\n"
+                         "    def run(self):\n"
+                         "        self.go()\n"
+                         "class B:\n"
+                         "    def go(self):\n"
+                         "        pass\n"
+                         "    def run(self):\n"
+                         "        self.go()\n"
+                         "        self.go()\n"
+                         "x = a.b().c()\n"
+                         "y.backward()\n");
+  const Function* step = m.functionNamed("step");
+  const Function* inner = nullptr;
+  for (const auto& f : m.functions())
+    if (f->name == "inner") inner = f.get();
+  ASSERT_NE(step, nullptr);
+  ASSERT_NE(inner, nullptr);
+  auto lines = [&](const std::vector<const Call*>& calls) {
+    std::vector<int> out;
+    for (const Call* c : calls) out.push_back(static_cast<int>(c->node.line()));
+    return out;
+  };
+  EXPECT_EQ(lines(m.callsNamedIn("backward", step)), std::vector<int>{3});
+  EXPECT_EQ(lines(m.callsNamedIn("backward", inner)), std::vector<int>{5});
+  EXPECT_EQ(lines(m.callsNamedIn("backward", nullptr)), (std::vector<int>{1, 19}));
+  EXPECT_TRUE(m.callsNamedIn("step", step).empty());
+  // Each go is called by its own class's run only, asked in either order.
+  const Function* b_go = m.functionNamed("B.go");
+  const Function* a_go = m.functionNamed("A.go");
+  ASSERT_NE(a_go, nullptr);
+  ASSERT_NE(b_go, nullptr);
+  EXPECT_EQ(lines(m.callersOf(*b_go)), (std::vector<int>{16, 17}));
+  EXPECT_EQ(lines(m.callersOf(*a_go)), std::vector<int>{11});
+  const Call& outer = callNamed(m, "c");
+  const Call& first = callNamed(m, "b");
+  ASSERT_EQ(outer.node.begin(), first.node.begin());
+  EXPECT_EQ(m.callAt(outer.node), &outer);
+  EXPECT_EQ(m.callAt(first.node), &first);
+  EXPECT_EQ(m.callAt(outer.node.field("function")), nullptr);
+}
+
 }  // namespace
 }  // namespace gpulint::python
