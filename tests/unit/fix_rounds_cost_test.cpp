@@ -77,6 +77,32 @@ TEST(FixRoundsCost, ReparsedTreeIsTheFullParse) {
   EXPECT_GT(fixed_files, 5u);  // the fixtures do offer fixes
 }
 
+// applyEdits writes the text in one pass: the result is the text the edits
+// give replaced in place from the last one, for random edits (touching
+// ranges included; two edits at one point conflict, planFixes never makes
+// them) and for overlapping ones.
+TEST(FixRoundsCost, EditsAppliedInOnePassAsInPlace) {
+  std::mt19937 random(5);
+  const std::string text = "import torch\nloader = DataLoader(ds, batch_size=8)\nfor x in loader:\n    x.to(d)\n";
+  auto inPlace = [&](std::vector<Edit> edits) {
+    std::stable_sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.begin > b.begin; });
+    std::string out = text;
+    for (const Edit& e : edits) out.replace(e.begin, e.end - e.begin, e.replacement);
+    return out;
+  };
+  for (int k = 0; k < 200; ++k) {
+    std::vector<Edit> edits;
+    for (uint32_t at = random() % 8; at < text.size(); at += random() % 12) {
+      uint32_t end = std::min<uint32_t>(static_cast<uint32_t>(text.size()), at + random() % 4);
+      edits.push_back({"t.py", at, end, std::string(random() % 3, 'a' + k % 26)});
+      at = std::max(end, at + 1);
+    }
+    EXPECT_EQ(fixits::applyEdits(text, edits), inPlace(edits)) << k;
+  }
+  std::vector<Edit> overlapping{{"t.py", 5, 15, "AB"}, {"t.py", 10, 20, "CD"}};
+  EXPECT_EQ(fixits::applyEdits(text, overlapping), inPlace(overlapping));
+}
+
 TEST(FixRoundsCost, CrlfEditsReparseToTheFullParse) {
   std::string text = "import torch\r\nx = f(1)\r\ny = 2\r\n";
   ts::Parser parser(tree_sitter_python());
