@@ -15,7 +15,11 @@ namespace gpulint {
 // reads what it writes (non_blocking=True on a copy, persistent_workers=True,
 // a tf.data prefetch). A --diff round that applies only such fixes is the
 // last; a fix that may enable another (num_workers enables GPU105's
-// persistent_workers, pin_memory GPU104's non_blocking) is not listed.
+// persistent_workers, pin_memory GPU104's non_blocking) is not listed. It is
+// the answer for a fix whose chain is FixChain::ByRule (core/fix.h): GPU101
+// and GPU103 say, fix by fix, when theirs ends (GPU101's that adds
+// persistent_workers with the workers, GPU103's that makes the loader's
+// copies asynchronous with the pin).
 [[nodiscard]] bool fixEndsChain(std::string_view rule);
 
 class FixableRulesOnly {

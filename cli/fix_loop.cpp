@@ -1,5 +1,6 @@
 #include "cli/fix_loop.h"
 
+#include <algorithm>
 #include <set>
 
 #include "checkers/fixable_rules.h"
@@ -72,15 +73,26 @@ FixedSource fixedSource(const FileAnalysis& file, const std::vector<Edit>& edits
   return parsedFix(file, edits, std::move(after), errorsBefore(file));
 }
 
+// True when applying `f` (a fix of a `rule` finding) cannot make a finding
+// with a fix appear. `analysed`: the paths of every file of the run.
+bool endsChain(const Fix& f, const std::string& rule, const std::map<std::string, size_t>& analysed) {
+  if (f.chain == FixChain::ByRule) return fixEndsChain(rule);
+  // EndsInItsFile: no other analysed file may read what it writes.
+  for (const auto& [path, i] : analysed)
+    if (std::none_of(f.edits.begin(), f.edits.end(), [&](const Edit& e) { return e.file == path; })) return false;
+  return true;
+}
+
 // True when applying `plan` cannot make a new fix appear: every chosen fix
 // ends its chain and no fix waits for the next round (an overlap).
-bool lastRound(const fixits::FixPlan& plan, const std::vector<Diagnostic>& diagnostics) {
+bool lastRound(const fixits::FixPlan& plan, const std::vector<Diagnostic>& diagnostics,
+               const std::map<std::string, size_t>& analysed) {
   if (!plan.skipped.empty()) return false;
   for (const Fix* f : plan.chosen) {
     const Diagnostic* owner = nullptr;
     for (const Diagnostic& d : diagnostics)
       if (!d.fixes.empty() && f >= d.fixes.data() && f < d.fixes.data() + d.fixes.size()) owner = &d;
-    if (!owner || !fixEndsChain(owner->rule)) return false;
+    if (!owner || !endsChain(*f, owner->rule, analysed)) return false;
   }
   return true;
 }
@@ -111,7 +123,7 @@ FixResult applyFixRounds(std::vector<FileAnalysis>& results, bool unsafe, const 
       return false;
     });
     fixits::FixPlan plan = fixits::planFixes(diagnostics, unsafe);
-    bool last = texts_only && lastRound(plan, diagnostics);
+    bool last = texts_only && lastRound(plan, diagnostics, index);
     if (round == 0 || plan.chosen.empty()) {
       // Overlap messages are only final when nothing else can be applied.
       if (plan.chosen.empty()) out.messages.insert(out.messages.end(), plan.skipped.begin(), plan.skipped.end());

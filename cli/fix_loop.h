@@ -32,8 +32,10 @@ using ProjectLink = std::function<std::vector<FileAnalysis>(const std::vector<Fi
 // caller reported), so the first round does not link again; on return it is
 // the view of the fixed results.
 // `texts_only` (--diff): the caller reads only the fixed texts, so a round
-// whose fixes all end their chain (checkers/fixable_rules.h fixEndsChain) and
-// that left no fix waiting is the last: its files are not analysed again.
+// whose fixes all end their chain (Fix::chain, else checkers/fixable_rules.h
+// fixEndsChain; a fix that ends it only in its own file does so when the run
+// analyses no other file) and that left no fix waiting is the last: its
+// files are not analysed again.
 // Their results then hold the fixed source only (no model, no findings), and
 // `view` is left as it was.
 FixResult applyFixRounds(std::vector<FileAnalysis>& results, bool unsafe, const RuleOptions& options,

@@ -35,10 +35,23 @@ struct Edit {
   std::optional<KeywordAppend> appends;  // set by fixits::addKeywords
 };
 
+// Whether applying a fix can make a finding with a fix appear that was not
+// there before (it writes what another rule reads): --diff stops after a
+// round whose fixes cannot (cli/fix_loop.cpp), without analysing the fixed
+// texts again.
+enum class FixChain {
+  ByRule,        // the rule's own answer (checkers/fixable_rules.h fixEndsChain)
+  EndsInItsFile, // nothing can follow in the file it edits; another file of
+                 // the run may read what it writes (a loader imported there,
+                 // a job reading the worker count), so it ends only when the
+                 // run analyses no other file
+};
+
 struct Fix {
   std::string title;
   Applicability applicability = Applicability::Display;
   std::vector<Edit> edits;
+  FixChain chain = FixChain::ByRule;
 };
 
 }  // namespace gpulint

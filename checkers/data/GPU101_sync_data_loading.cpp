@@ -79,6 +79,10 @@ void checkDataLoader(const AnalysisContext& ctx, const python::Call& call, Diagn
     std::vector<std::pair<std::string, std::string>> kws{{"num_workers", workers(ctx)}};
     if (!has_persistent) kws.push_back({"persistent_workers", "True"});
     fix.edits.push_back(fixits::addKeywords(model, call, kws));
+    // Workers enable no other fix in this file: GPU105's persistent_workers
+    // comes with them (an explicit persistent_workers=False stays for GPU105
+    // to fix); a job running the script may read the count (GPU303's shm).
+    if (!has_persistent) fix.chain = FixChain::EndsInItsFile;
   } else {
     python::ResolvedValue value = model.resolve(arg);
     auto n = value.asInt();
@@ -95,10 +99,15 @@ void checkDataLoader(const AnalysisContext& ctx, const python::Call& call, Diagn
                                   Applicability::Unsafe};
     // Edit the 0 where it is written: at the call, or the argparse default,
     // constant or config entry of this file it comes from.
-    if (value.chain.empty() && arg.is("integer")) fix.edits.push_back(fixits::replaceNode(model, arg, workers(ctx)));
-    else if (!value.chain.empty())
+    if (value.chain.empty() && arg.is("integer")) {
+      fix.edits.push_back(fixits::replaceNode(model, arg, workers(ctx)));
+      // As above; a count written elsewhere (an argparse default, a
+      // constant) may feed other loaders too, which may then need a fix.
+      if (!has_persistent) fix.chain = FixChain::EndsInItsFile;
+    } else if (!value.chain.empty()) {
       if (auto edit = fixits::replaceWrittenLiteral(model.file(), value.chain.back().location, "0", workers(ctx)))
         fix.edits.push_back(*edit);
+    }
     // A variable can still be 0 at run time (`--workers 0`), where
     // persistent_workers=True would raise: tie it to the worker count.
     if (!fix.edits.empty() && !has_persistent)

@@ -1,8 +1,10 @@
 #include "checkers/data/GPU103_pageable_memory.h"
 
+#include <algorithm>
 #include <map>
 
 #include "checkers/config_side.h"
+#include "checkers/data/h2d_copies.h"
 #include "checkers/python_common.h"
 #include "fixits/python_edits.h"
 
@@ -19,6 +21,10 @@ struct Consumer {
   std::vector<RelatedLocation> related;
 };
 
+// The batch loops of the file that copy their batches to the GPU, and the
+// loaders each iterates.
+using LoopLoaders = std::vector<std::pair<const python::Loop*, std::vector<const python::Call*>>>;
+
 // The first `.to(cuda)`/`.cuda()` in the loop body that copies one of the
 // loop's own batches to the GPU.
 const python::Call* batchCopy(const python::ScriptModel& model, const python::Loop& loop) {
@@ -33,7 +39,8 @@ const python::Call* batchCopy(const python::ScriptModel& model, const python::Lo
 
 // Loaders iterated by batch loops that move their batches to the GPU: a
 // visible copy of the batch, or any training step loop of a CUDA script.
-void loopConsumers(const python::ScriptModel& model, std::map<const python::Call*, Consumer>& out) {
+void loopConsumers(const python::ScriptModel& model, std::map<const python::Call*, Consumer>& out,
+                   LoopLoaders& copying_loops) {
   for (const python::Loop& loop : model.loops()) {
     if (loop.kind != python::LoopKind::Step && loop.kind != python::LoopKind::Eval) continue;
     const python::Call* copy = batchCopy(model, loop);
@@ -41,7 +48,9 @@ void loopConsumers(const python::ScriptModel& model, std::map<const python::Call
     RelatedLocation related = copy ? RelatedLocation{model.location(copy->node), "the batch is copied to the GPU here"}
                                    : RelatedLocation{headerLocation(model, loop.node),
                                                      "this training loop of a CUDA script consumes the batches"};
-    for (const python::Call* loader : loadersIteratedBy(model, loop)) {
+    std::vector<const python::Call*> loaders = loadersIteratedBy(model, loop);
+    if (copy) copying_loops.push_back({&loop, loaders});
+    for (const python::Call* loader : loaders) {
       // A loader built in another file: name the loop's file, and show the
       // call that hands the loader over first (call site -> loop -> copy).
       const python::ScriptModel& built_in = model.ownerOf(loader->node);
@@ -77,8 +86,37 @@ bool isStoreTrueDefault(const python::ScriptModel& model, const Location& at) {
   return false;
 }
 
+// The pinned loader's batches are still copied blocking: the copies GPU104
+// reports once the loader pins (in the loops of this file that iterate it
+// and only loaders already pinned besides it) join the fix as
+// non_blocking=True edits, so the fix leaves nothing for GPU104 to find.
+// The fix then ends its chain in its file; it does not when a loop also
+// iterates another loader that is not pinned (its own GPU103 fix may pin it,
+// and GPU104 follows on the fixed text).
+void addAsyncCopies(const python::ScriptModel& model, const python::Call& loader, const LoopLoaders& copying_loops,
+                    Fix& fix) {
+  bool complete = true;
+  size_t pin_edits = fix.edits.size();
+  for (const auto& [loop, loaders] : copying_loops) {
+    if (std::find(loaders.begin(), loaders.end(), &loader) == loaders.end()) continue;
+    std::vector<BlockingCopy> copies = blockingCopies(model, *loop);
+    if (copies.empty()) continue;
+    bool others_pinned = std::all_of(loaders.begin(), loaders.end(), [&](const python::Call* other) {
+      return other == &loader || pinnedKeyword(model, *other);
+    });
+    if (!others_pinned) {
+      complete = false;
+      continue;
+    }
+    for (const BlockingCopy& c : copies)
+      if (c.edit) fix.edits.push_back(*c.edit);
+  }
+  if (fix.edits.size() > pin_edits) fix.title = "Set pin_memory=True and copy its batches with non_blocking=True";
+  if (complete) fix.chain = FixChain::EndsInItsFile;
+}
+
 void check(const python::ScriptModel& consumer_model, const python::Call& loader, const Consumer& consumer,
-           DiagnosticSink& sink) {
+           const LoopLoaders& copying_loops, DiagnosticSink& sink) {
   // The loader may be built in another file of the project (passed to the
   // loop as an argument): its values and edits belong to that file.
   const python::ScriptModel& model = consumer_model.ownerOf(loader.node);
@@ -96,6 +134,7 @@ void check(const python::ScriptModel& consumer_model, const python::Call& loader
     d.location = callHead(model, loader);
     why = "pin_memory is omitted; PyTorch's default is False";
     fix.edits.push_back(fixits::addKeywords(model, loader, {{"pin_memory", "True"}}));
+    if (&model == &consumer_model) addAsyncCopies(model, loader, copying_loops, fix);
   } else {
     python::ResolvedValue value = model.resolve(arg);
     auto on = value.truthiness();
@@ -107,6 +146,7 @@ void check(const python::ScriptModel& consumer_model, const python::Call& loader
     d.related = relatedFrom(value);
     if (value.chain.empty() && arg.is("false")) {
       fix.edits.push_back(fixits::replaceNode(model, arg, "True"));
+      if (&model == &consumer_model) addAsyncCopies(model, loader, copying_loops, fix);
     } else if (!value.chain.empty() && !isStoreTrueDefault(model, value.chain.back().location)) {
       // Flip an argparse `default=False` where it is written. A constant may
       // be shared with other code, and a store_true flag defaulting to True
@@ -163,16 +203,17 @@ void checkHfConfig(const python::ScriptModel& model, DiagnosticSink& sink) {
 void PageableMemory::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
   const python::ScriptModel& model = *ctx.script;
   std::map<const python::Call*, Consumer> consumers;
-  loopConsumers(model, consumers);
+  LoopLoaders copying_loops;
+  loopConsumers(model, consumers, copying_loops);
   lightningConsumers(model, consumers);
   for (const python::Call& call : model.calls()) {
-    if (auto it = consumers.find(&call); it != consumers.end()) check(model, call, it->second, sink);
+    if (auto it = consumers.find(&call); it != consumers.end()) check(model, call, it->second, copying_loops, sink);
     else if (isTrainingArguments(model, call)) checkTrainingArguments(model, call, sink);
   }
   // Loaders built in another file and iterated here (the project layer
   // reports the finding once, at the loader).
   for (const auto& [loader, consumer] : consumers)
-    if (&model.ownerOf(loader->node) != &model) check(model, *loader, consumer, sink);
+    if (&model.ownerOf(loader->node) != &model) check(model, *loader, consumer, copying_loops, sink);
   checkHfConfig(model, sink);
 }
 

@@ -1,37 +1,15 @@
 #include "checkers/data/GPU104_blocking_h2d_copy.h"
 
+#include "checkers/data/h2d_copies.h"
 #include "checkers/python_common.h"
-#include "fixits/python_edits.h"
 
 namespace gpulint::checks {
 
 namespace {
 
-// DataLoader(dataset, batch_size, shuffle, sampler, batch_sampler, num_workers, collate_fn, pin_memory, ...)
-constexpr int kPinMemoryIndex = 7;
-
-// The loader's pin_memory keyword when it resolves to True; null otherwise
-// (omitted, False, unknown, or possibly hidden in **kwargs).
-ts::Node pinnedKeyword(const python::ScriptModel& model, const python::Call& loader) {
-  ts::Node arg = loader.argument("pin_memory", kPinMemoryIndex);
-  if (!arg) return {};
-  python::ResolvedValue value = model.resolve(arg);
-  auto on = value.truthiness();
-  if (!on || !*on || value.kind == python::ResolvedValue::Kind::String) return {};
-  return arg;
-}
-
-void checkCopy(const python::ScriptModel& model, const python::Loop& loop, const python::Call& copy, ts::Node pinned,
-               DiagnosticSink& sink) {
-  int index = copy.method == "cuda" ? 1 : 2;  // .cuda(device, non_blocking) / .to(device, dtype, non_blocking)
-  if (copy.mayHideArgument("non_blocking", index)) return;
-  ts::Node nb = copy.argument("non_blocking", index);
-  if (nb) {
-    python::ResolvedValue value = model.resolve(nb);
-    auto on = value.truthiness();
-    // Asynchronous already, or unknown (non_blocking=args.async_copy with no default).
-    if (!on || *on) return;
-  }
+void report(const python::ScriptModel& model, const python::Loop& loop, const BlockingCopy& blocking, ts::Node pinned,
+            DiagnosticSink& sink) {
+  const python::Call& copy = *blocking.copy;
   Diagnostic d;
   d.rule = "GPU104";
   d.level = Level::Note;
@@ -50,10 +28,7 @@ void checkCopy(const python::ScriptModel& model, const python::Loop& loop, const
   d.related.push_back({model.location(pinned.parent().is("keyword_argument") ? pinned.parent() : pinned),
                        "the loader pins its batches here"});
   d.related.push_back({headerLocation(model, loop.node), "runs once per batch in this loop"});
-  Fix fix{"Pass non_blocking=True", Applicability::Safe, {}};
-  if (!nb) fix.edits.push_back(fixits::addKeywords(model, copy, {{"non_blocking", "True"}}));
-  else if (nb.is("false")) fix.edits.push_back(fixits::replaceNode(model, nb, "True"));
-  if (!fix.edits.empty()) d.fixes.push_back(std::move(fix));
+  if (blocking.edit) d.fixes.push_back(Fix{"Pass non_blocking=True", Applicability::Safe, {*blocking.edit}});
   sink.report(std::move(d));
 }
 
@@ -71,17 +46,7 @@ void BlockingH2DCopy::run(const AnalysisContext& ctx, DiagnosticSink& sink) cons
       if (!pinned) break;
     }
     if (!pinned) continue;
-    ts::Node body = loop.node.field("body");
-    for (const python::Call& c : model.calls()) {
-      if (!body.contains(c.node) || !c.receiver || (c.method != "to" && c.method != "cuda")) continue;
-      // A copy of this loop's batch to a CUDA device (not the model, not a dtype cast, not a CPU branch).
-      if (!(model.deviceOrigin(c.node) == c.node) || model.onCpuPath(c.node)) continue;
-      if (batchSourceLoop(model, c.receiver) != &loop) continue;
-      // Under a periodic guard or in a nested loop: not once per step of this loop.
-      auto step = model.perStep(c.node);
-      if (!step || step->loop != &loop) continue;
-      checkCopy(model, loop, c, pinned, sink);
-    }
+    for (const BlockingCopy& copy : blockingCopies(model, loop)) report(model, loop, copy, pinned, sink);
   }
 }
 

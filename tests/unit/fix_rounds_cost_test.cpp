@@ -77,6 +77,32 @@ TEST(FixRoundsCost, ReparsedTreeIsTheFullParse) {
   EXPECT_GT(fixed_files, 5u);  // the fixtures do offer fixes
 }
 
+// applyEdits writes the text in one pass: the result is the text the edits
+// give replaced in place from the last one, for random edits (touching
+// ranges included; two edits at one point conflict, planFixes never makes
+// them) and for overlapping ones.
+TEST(FixRoundsCost, EditsAppliedInOnePassAsInPlace) {
+  std::mt19937 random(5);
+  const std::string text = "import torch\nloader = DataLoader(ds, batch_size=8)\nfor x in loader:\n    x.to(d)\n";
+  auto inPlace = [&](std::vector<Edit> edits) {
+    std::stable_sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.begin > b.begin; });
+    std::string out = text;
+    for (const Edit& e : edits) out.replace(e.begin, e.end - e.begin, e.replacement);
+    return out;
+  };
+  for (int k = 0; k < 200; ++k) {
+    std::vector<Edit> edits;
+    for (uint32_t at = random() % 8; at < text.size(); at += random() % 12) {
+      uint32_t end = std::min<uint32_t>(static_cast<uint32_t>(text.size()), at + random() % 4);
+      edits.push_back({"t.py", at, end, std::string(random() % 3, 'a' + k % 26)});
+      at = std::max(end, at + 1);
+    }
+    EXPECT_EQ(fixits::applyEdits(text, edits), inPlace(edits)) << k;
+  }
+  std::vector<Edit> overlapping{{"t.py", 5, 15, "AB"}, {"t.py", 10, 20, "CD"}};
+  EXPECT_EQ(fixits::applyEdits(text, overlapping), inPlace(overlapping));
+}
+
 TEST(FixRoundsCost, CrlfEditsReparseToTheFullParse) {
   std::string text = "import torch\r\nx = f(1)\r\ny = 2\r\n";
   ts::Parser parser(tree_sitter_python());
@@ -116,9 +142,16 @@ TEST(FixRoundsCost, OnlyRulesThatMayFixOfferFixes) {
 // `text` fixed round after round (unsafe fixes too) until no fix is left;
 // with `compose` off, keyword appends are planned as plain edits, one rule's
 // keywords per call and round, as before they composed.
-std::string fixedText(std::string text, bool compose, int* rounds) {
+// With `pin_only`, GPU103's fixes keep their first edit (pin_memory) and
+// leave the copies' non_blocking to GPU104 in the next round, as before the
+// pinning fix carried them.
+std::string fixedText(std::string text, bool compose, int* rounds, bool pin_only = false) {
   for (*rounds = 0; *rounds < 10; ++*rounds) {
     FileAnalysis a = analyzeSource(std::make_shared<SourceFile>("t.py", text, FileKind::Python), RuleOptions{});
+    if (pin_only)
+      for (Diagnostic& d : a.diagnostics)
+        for (Fix& f : d.fixes)
+          if (d.rule == "GPU103" && f.edits.size() > 1) f.edits.resize(1);
     if (!compose)
       for (Diagnostic& d : a.diagnostics)
         for (Fix& f : d.fixes)
@@ -170,6 +203,29 @@ TEST(FixRoundsCost, ComposedKeywordsKeepEveryLayout) {
     EXPECT_NE(composed.find("num_workers="), std::string::npos) << composed;
     EXPECT_LT(composed_rounds, plain_rounds) << call;
   }
+}
+
+// GPU103's fix writes the copies' non_blocking=True with pin_memory: every
+// fixture (and the generated benchmark's shape) fixes to the text the
+// rounds gave when GPU104 wrote them one round later, in no more rounds,
+// and in fewer where a pinned loader's copies were left.
+TEST(FixRoundsCost, AsyncCopiesWithThePinFixAsRoundsDid) {
+  size_t saved = 0;
+  auto compare = [&](const std::string& text, const std::string& what) {
+    int with_copies = 0, pin_only = 0;
+    EXPECT_EQ(fixedText(text, true, &with_copies), fixedText(text, true, &pin_only, true)) << what;
+    EXPECT_LE(with_copies, pin_only) << what;
+    if (with_copies < pin_only) ++saved;
+  };
+  for (const fs::path& path : pythonFixtures()) compare(readText(path), path.string());
+  compare(
+      "import torch\nfrom torch.utils.data import DataLoader\n\n"
+      "def make_loader(ds):\n    return DataLoader(ds, batch_size=8, shuffle=True)\n\n"
+      "def train(ds):\n    model = torch.nn.Linear(2, 2).cuda()\n    loader = make_loader(ds)\n"
+      "    for epoch in range(3):\n        for x, y in loader:\n            x = x.to('cuda')\n"
+      "            y = y.to('cuda')\n            model(x).sum().backward()\n",
+      "a loader returned by a helper");
+  EXPECT_GT(saved, 2u);
 }
 
 TEST(FixRoundsCost, ScopeOffLeavesEveryRule) {

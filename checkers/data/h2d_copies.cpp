@@ -1,0 +1,51 @@
+#include "checkers/data/h2d_copies.h"
+
+#include "checkers/python_common.h"
+#include "fixits/python_edits.h"
+
+namespace gpulint::checks {
+
+namespace {
+// DataLoader(dataset, batch_size, shuffle, sampler, batch_sampler, num_workers, collate_fn, pin_memory, ...)
+constexpr int kPinMemoryIndex = 7;
+}  // namespace
+
+ts::Node pinnedKeyword(const python::ScriptModel& model, const python::Call& loader) {
+  ts::Node arg = loader.argument("pin_memory", kPinMemoryIndex);
+  if (!arg) return {};
+  python::ResolvedValue value = model.resolve(arg);
+  auto on = value.truthiness();
+  if (!on || !*on || value.kind == python::ResolvedValue::Kind::String) return {};
+  return arg;
+}
+
+std::vector<BlockingCopy> blockingCopies(const python::ScriptModel& model, const python::Loop& loop) {
+  std::vector<BlockingCopy> out;
+  if (loop.kind != python::LoopKind::Step && loop.kind != python::LoopKind::Eval) return out;
+  ts::Node body = loop.node.field("body");
+  for (const python::Call& c : model.callsIn(body)) {  // the body's calls, not every call of the file
+    if (!body.contains(c.node) || !c.receiver || (c.method != "to" && c.method != "cuda")) continue;
+    // The flag first: a copy that is asynchronous already needs no further look.
+    int index = c.method == "cuda" ? 1 : 2;  // .cuda(device, non_blocking) / .to(device, dtype, non_blocking)
+    if (c.mayHideArgument("non_blocking", index)) continue;
+    ts::Node nb = c.argument("non_blocking", index);
+    if (nb) {
+      auto on = model.resolve(nb).truthiness();
+      // Asynchronous already, or unknown (non_blocking=args.async_copy with no default).
+      if (!on || *on) continue;
+    }
+    // A copy of this loop's batch to a CUDA device (not the model, not a dtype cast, not a CPU branch).
+    if (!(model.deviceOrigin(c.node) == c.node) || model.onCpuPath(c.node)) continue;
+    if (batchSourceLoop(model, c.receiver) != &loop) continue;
+    // Under a periodic guard or in a nested loop: not once per step of this loop.
+    auto step = model.perStep(c.node);
+    if (!step || step->loop != &loop) continue;
+    BlockingCopy copy{&c, nb, std::nullopt};
+    if (!nb) copy.edit = fixits::addKeywords(model, c, {{"non_blocking", "True"}});
+    else if (nb.is("false")) copy.edit = fixits::replaceNode(model, nb, "True");
+    out.push_back(std::move(copy));
+  }
+  return out;
+}
+
+}  // namespace gpulint::checks

@@ -1,0 +1,30 @@
+#pragma once
+// What GPU103 and GPU104 share: whether a loader pins its batches, and which
+// copies of a batch loop's batches to the GPU block the host on every step.
+// GPU104 reports those copies when the loader pins; GPU103's fix, which pins
+// the loader, makes the same copies asynchronous in the same fix.
+#include <optional>
+#include <vector>
+
+#include "core/fix.h"
+#include "frontend/python/script_model.h"
+
+namespace gpulint::checks {
+
+// The loader's pin_memory argument when it resolves to True; null otherwise
+// (omitted, False, unknown, or possibly hidden in **kwargs).
+[[nodiscard]] ts::Node pinnedKeyword(const python::ScriptModel& model, const python::Call& loader);
+
+struct BlockingCopy {
+  const python::Call* copy;   // `.to(device)` / `.cuda()` of the loop's own batch
+  ts::Node non_blocking;      // the written argument resolving to False; null when omitted
+  std::optional<Edit> edit;   // non_blocking=True added, or a written `False` made True; none for a variable
+};
+
+// The copies of `loop`'s own batches to a CUDA device, once per step of that
+// loop, whose non_blocking is omitted or resolves to False: a pinned batch
+// copied so blocks the host. Empty for a loop that is no training step or
+// evaluation loop.
+[[nodiscard]] std::vector<BlockingCopy> blockingCopies(const python::ScriptModel& model, const python::Loop& loop);
+
+}  // namespace gpulint::checks
