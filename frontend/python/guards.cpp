@@ -199,10 +199,9 @@ class FrequencyWalk {
       if (guards_ && p.is("except_clause")) limit(Frequency::Rarely, p, "exception handler");
       if (guards_ && (p.is("if_statement") || p.is("elif_clause")) && branchOf(p, child) == 0) judgeBranch(p, limit);
       if (guards_ && p.is("block")) {
-        if (ts::Node exit = exitBefore(p, child)) limit(Frequency::Never, exit, "unreachable: it follows `" +
-                                                                       std::string(exit.child(0).text()) + "`");
-        if (ts::Node skip = periodicSkipBefore(p, child))
-          limit(Frequency::EveryNSteps, skip, "the pass `continue`s here until the next period");
+        auto [exit, skip] = exitsBefore(p, child);
+        if (exit) limit(Frequency::Never, exit, "unreachable: it follows `" + std::string(exit.child(0).text()) + "`");
+        if (skip) limit(Frequency::EveryNSteps, skip, "the pass `continue`s here until the next period");
       }
       if (syntax::isLoop(p)) {
         ts::Node body = p.field("body");
@@ -221,31 +220,24 @@ class FrequencyWalk {
   }
 
  private:
-  // A `raise`, `return`, `continue` or `break` among the statements before
-  // `stmt` in its block: `stmt` never runs (left-over code after
-  // `raise NotImplementedError`).
-  static ts::Node exitBefore(ts::Node block, ts::Node stmt) {
+  // Among the statements before `stmt` in its block (one pass: a block may
+  // hold thousands): a `raise`, `return`, `continue` or `break`, after which
+  // `stmt` never runs (left-over code after `raise NotImplementedError`);
+  // and an `if <below the next period's bound>: continue` (judgeSkip), after
+  // which it runs once per period, as under a periodic guard.
+  std::pair<ts::Node, ts::Node> exitsBefore(ts::Node block, ts::Node stmt) const {
+    ts::Node skip;
     for (ts::Node s : block.namedChildren()) {
       if (s == stmt) break;
       if (s.is("raise_statement") || s.is("return_statement") || s.is("continue_statement") ||
           s.is("break_statement"))
-        return s;
-    }
-    return {};
-  }
-
-  // `if cur_nimg < tick_start + kimg_per_tick * 1000: continue` among the
-  // statements before `stmt` in its block (judgeSkip): `stmt` runs once per
-  // period, as under a periodic guard.
-  ts::Node periodicSkipBefore(ts::Node block, ts::Node stmt) const {
-    for (ts::Node s : block.namedChildren()) {
-      if (s == stmt) break;
-      if (!s.is("if_statement") || s.field("alternative")) continue;
+        return {s, skip};
+      if (skip || !s.is("if_statement") || s.field("alternative")) continue;
       ts::Node then = s.field("consequence");
       if (!then || then.namedChildCount() != 1 || !then.namedChild(0).is("continue_statement")) continue;
-      if (judgeSkip(m_, s.field("condition")).kind == GuardKind::Periodic) return s;
+      if (judgeSkip(m_, s.field("condition")).kind == GuardKind::Periodic) skip = s;
     }
-    return {};
+    return {ts::Node(), skip};
   }
 
   template <typename Limit>
