@@ -2,6 +2,7 @@
 // a training step passed to a timer (`gpu_timer(train_step)`), a closure
 // passed to a retry or profiling wrapper. The loop that makes the handing
 // call runs the function once per pass, as if it called it itself.
+#include <algorithm>
 #include <string_view>
 
 #include "frontend/python/script_model.h"
@@ -36,28 +37,35 @@ const std::vector<const Call*>& ScriptModel::invokersOf(const Function& f) const
   if (!memo) {
     memo.emplace();
     for (const Call& c : calls_) {
-      for (size_t i = 0; i < c.positional.size(); ++i) {
-        ts::Node arg = c.positional[i];
-        if (!arg.is("identifier")) continue;
-        const Function* passed = functionNamed(arg.text());
-        if (!passed) continue;
+      // `arg` hands a function of this file to the parameter the callee calls.
+      auto record = [&](ts::Node arg, auto parameterOf) {
+        const Function* passed = arg.is("identifier") ? functionNamed(arg.text()) : nullptr;
+        if (!passed) return;
         auto [model, target] = callTarget(c);
-        if (!target || target == passed) continue;  // unknown callee, or recursion by name
-        std::string_view parameter = parameterAt(*target, c, i);
+        if (!target || target == passed) return;  // unknown callee, or recursion by name
+        std::string_view parameter = parameterOf(*target);
         if (!parameter.empty() && runsParameter(*model, *target, parameter)) (*memo)[passed].push_back(&c);
-      }
-      for (const auto& [name, arg] : c.keywords) {
-        if (!arg.is("identifier")) continue;
-        const Function* passed = functionNamed(arg.text());
-        if (!passed) continue;
-        auto [model, target] = callTarget(c);
-        if (target && target != passed && runsParameter(*model, *target, name)) (*memo)[passed].push_back(&c);
-      }
+      };
+      for (size_t i = 0; i < c.positional.size(); ++i)
+        record(c.positional[i], [&](const Function& g) { return parameterAt(g, c, i); });
+      for (const auto& [name, arg] : c.keywords)
+        record(arg, [&](const Function&) { return std::string_view(name); });
     }
   }
   static const std::vector<const Call*> none;
   auto it = memo->find(&f);
   return it == memo->end() ? none : it->second;
+}
+
+std::vector<const Function*> ScriptModel::functionsHandedBy(const Call& c) const {
+  std::vector<const Function*> out;
+  for (ts::Node arg : c.positional) {
+    const Function* passed = arg.is("identifier") ? functionNamed(arg.text()) : nullptr;
+    if (!passed) continue;
+    const auto& invokers = invokersOf(*passed);
+    if (std::find(invokers.begin(), invokers.end(), &c) != invokers.end()) out.push_back(passed);
+  }
+  return out;
 }
 
 }  // namespace gpulint::python

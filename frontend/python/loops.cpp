@@ -309,12 +309,8 @@ class LoopClassifier {
   // `gpu_timer(train_step)`: the call hands a function that trains to a
   // function that calls it (ScriptModel::invokersOf), so it trains too.
   bool invokesTraining(const Call& c, int depth) {
-    for (ts::Node arg : c.positional) {
-      const Function* passed = arg.is("identifier") ? m_.functionNamed(arg.text()) : nullptr;
-      if (!passed || !functionTrains(*passed, depth)) continue;
-      const auto& invokers = m_.invokersOf(*passed);
-      if (std::find(invokers.begin(), invokers.end(), &c) != invokers.end()) return true;
-    }
+    for (const Function* passed : m_.functionsHandedBy(c))
+      if (functionTrains(*passed, depth)) return true;
     return false;
   }
 

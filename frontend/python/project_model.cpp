@@ -390,12 +390,8 @@ bool ProjectModel::trains(const ScriptModel& m, const Function& f, int depth,
 // function of this file that trains to a function that calls it.
 bool ProjectModel::handsTrainingFunction(const ScriptModel& m, const Call& c,
                                          std::map<const Function*, bool>& memo) const {
-  for (ts::Node arg : c.positional) {
-    const Function* passed = arg.is("identifier") ? m.functionNamed(arg.text()) : nullptr;
-    if (!passed || !trains(m, *passed, 0, memo)) continue;
-    const auto& invokers = m.invokersOf(*passed);
-    if (std::find(invokers.begin(), invokers.end(), &c) != invokers.end()) return true;
-  }
+  for (const Function* passed : m.functionsHandedBy(c))
+    if (trains(m, *passed, 0, memo)) return true;
   return false;
 }
 

@@ -333,6 +333,9 @@ class ScriptModel {
   // ... fn()`): f runs once per such call. Not callers: they bind the
   // callee's parameters, not f's (callback_calls.cpp).
   [[nodiscard]] const std::vector<const Call*>& invokersOf(const Function& f) const;
+  // The inverse at one call: the functions of the file `c` hands (by
+  // position) to a function that calls them.
+  [[nodiscard]] std::vector<const Function*> functionsHandedBy(const Call& c) const;
   // The calls in the file that bind f's parameters: callersOf, and for an
   // __init__ the calls that construct its class.
   [[nodiscard]] std::vector<const Call*> argumentSources(const Function& f) const;
