@@ -345,8 +345,26 @@ class LoopClassifier {
     // Named like batches but only formats results on the host (`for image
     // in images: logs.append(wandb.Image(image))` after a validation pass):
     // it queues no GPU work, so nothing in it can keep a GPU waiting.
-    if (!forwardsTarget(l) && onlyHostCalls(l.node.field("body"))) return false;
+    if (!forwardsTarget(l) && (onlyHostCalls(l.node.field("body")) || convertsHostTensors(l.node.field("body"))))
+      return false;
     return m_.inEvalContext(l.node);
+  }
+
+  // `all_boxes[j][i] = dets[mask].numpy()` with no `.cpu()` on the way and no
+  // module run in the loop: `.numpy()` raises on a CUDA tensor, so the loop
+  // post-processes results already on the host (torch ops there run on the
+  // CPU) and queues no GPU work.
+  bool convertsHostTensors(ts::Node body) {
+    bool direct_numpy = false;
+    for (const Call& c : m_.callsIn(body)) {
+      if (!body.contains(c.node)) continue;
+      // A module, a copy between devices or a project function (which may
+      // run either) leaves the question open.
+      if (m_.isModuleExpression(c.callee) || syntax::oneOf(c.method, {"to", "cuda", "cpu"}) || calledFunction(c))
+        return false;
+      if (c.method == "numpy" && c.receiver && c.positional.empty() && c.keywords.empty()) direct_numpy = true;
+    }
+    return direct_numpy;
   }
 
   // Every call in `body` is a known host-side call (image/array formatting,
@@ -502,8 +520,21 @@ class LoopClassifier {
     const Call* c = it.is("call") ? m_.callAt(it) : nullptr;
     if (!c || c->method != "range" || c->receiver || c->positional.size() != 1) return false;
     ts::Node n = syntax::unwrap(c->positional[0]);
+    auto oneBatch = [](ts::Node t) {
+      return syntax::oneOf(syntax::lastName(t), {"batch", "x", "inputs", "images", "imgs", "samples", "outputs",
+                                                 "preds", "predictions", "logits", "latents"});
+    };
     if (const Call* len = n.is("call") ? m_.callAt(n) : nullptr; len && len->method == "len" && len->positional.size() == 1)
-      return syntax::oneOf(syntax::lastName(len->positional[0]), {"batch", "x", "inputs", "images"});
+      return oneBatch(len->positional[0]);
+    // `range(images.shape[0])`, `range(outputs.size(0))`: the items of one batch.
+    if (n.is("subscript") && n.field("subscript").text() == "0") {
+      ts::Node shape = syntax::unwrap(n.field("value"));
+      if (shape.is("attribute") && shape.field("attribute").text() == "shape") return oneBatch(shape.field("object"));
+    }
+    if (const Call* size = n.is("call") ? m_.callAt(n) : nullptr;
+        size && size->method == "size" && size->receiver && size->positional.size() == 1 &&
+        size->positional[0].text() == "0")
+      return oneBatch(size->receiver);
     std::string_view name = syntax::lastName(n);
     return syntax::oneOf(name, {"batch_size", "bsz", "bs", "local_batch_size", "micro_batch_size"}) ||
            (name.size() > 11 && name.substr(name.size() - 11) == "_batch_size");
