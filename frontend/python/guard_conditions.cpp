@@ -190,7 +190,24 @@ class GuardJudge {
     if (arg.is("binary_operator") && arg.field("operator").text() == "%") return modulo(arg, env, e);
     if (syntax::containsWord(arg.text(), {"isfinite"})) return verdict(GuardKind::Rare, e, "failure check");
     if (isSizeExpression(arg)) return verdict(GuardKind::Rare, e, "empty-batch check");
+    if (setInBranch(e, arg, "true")) return verdict(GuardKind::Rare, e, "one-time flag");
     return {};
+  }
+
+  // `if self.needs_sync: ...; self.needs_sync = False` (or `if not done:
+  // ...; done = True`): the branch turns its own condition off, so it runs
+  // once. Only an assignment among the branch's own statements counts.
+  static bool setInBranch(ts::Node condition_part, ts::Node name, std::string_view literal) {
+    if (!(name.is("identifier") || name.is("attribute"))) return false;
+    ts::Node branch = branchOfCondition(condition_part);
+    if (!branch) return false;
+    for (ts::Node s : branch.namedChildren()) {
+      ts::Node assign = s.is("expression_statement") && s.namedChildCount() == 1 ? s.namedChild(0) : ts::Node();
+      if (assign && assign.is("assignment") && assign.field("left").text() == name.text() &&
+          syntax::unwrap(assign.field("right")).is(literal))
+        return true;
+    }
+    return false;
   }
 
   // `x % N` compared with a constant: once every N steps, unless N resolves short.
@@ -369,8 +386,10 @@ class GuardJudge {
 
   // `if x is None: ... x = ...`: the branch that fills `x` runs once, since
   // afterwards `x` is no longer None. Only an assignment among the branch's
-  // own statements counts (not one under a further condition).
-  static bool initialisedInBranch(ts::Node comparison, ts::Node name) {
+  // own statements counts (not one under a further condition), or among the
+  // own statements of a method of the same object the branch calls
+  // (`if self.index is None: self.build_index()`).
+  bool initialisedInBranch(ts::Node comparison, ts::Node name) const {
     if (!(name.is("identifier") || name.is("attribute"))) return false;
     ts::Node branch;
     for (ts::Node a : comparison.ancestors()) {
@@ -382,6 +401,21 @@ class GuardJudge {
     }
     if (!branch) return false;
     for (ts::Node s : branch.namedChildren()) {
+      ts::Node assign = s.is("expression_statement") && s.namedChildCount() == 1 ? s.namedChild(0) : ts::Node();
+      if (assign && assign.is("assignment") && assign.field("left").text() == name.text()) return true;
+      if (assign && assign.is("call") && methodAssigns(assign, name)) return true;
+    }
+    return false;
+  }
+
+  // `self.build_index(k)` whose own statements set `self.index`.
+  bool methodAssigns(ts::Node call, ts::Node name) const {
+    if (!name.is("attribute") || name.field("object").text() != "self") return false;
+    const Call* c = m_.callAt(call);
+    if (!c || !c->receiver || syntax::unwrap(c->receiver).text() != "self") return false;
+    const Function* f = m_.calledFunction(*c);
+    if (!f || !f->owner) return false;
+    for (ts::Node s : f->body.namedChildren()) {
       ts::Node assign = s.is("expression_statement") && s.namedChildCount() == 1 ? s.namedChild(0) : ts::Node();
       if (assign && assign.is("assignment") && assign.field("left").text() == name.text()) return true;
     }
@@ -397,7 +431,10 @@ class GuardJudge {
     if (c && c->method == "isinstance" && c->positional.size() == 2 &&
         syntax::containsWord(c->positional[1].text(), {"profiler", "profile"}))
       return verdict(GuardKind::Rare, e, "profiling run");
-    const Function* f = c ? m_.calledFunction(*c) : nullptr;
+    // The predicate may live in another file (`self.validator.should_validate(step)`
+    // of a class imported from a components module); its own names resolve
+    // in its file (ScriptModel::resolve asks the owner of a node).
+    const Function* f = c ? m_.callTarget(*c).second : nullptr;
     ts::Node returned = f && env.empty() && depth < kMaxDepth ? singleReturn(*f) : ts::Node();
     if (!returned) return {};
     // One level of inlining: the predicate's parameters take the caller's arguments.
@@ -429,6 +466,7 @@ class GuardJudge {
     if (namesLastStep(text)) return verdict(GuardKind::Rare, e, "last step");
     if (namesInterrupt(text)) return verdict(GuardKind::Rare, e, "interrupt flag");
     if (namesNonFinite(text)) return verdict(GuardKind::Rare, e, "failure check");
+    if (env.empty() && setInBranch(e, e, "false")) return verdict(GuardKind::Rare, e, "one-time flag");
     ResolvedValue value = m_.resolve(e);
     if (auto b = value.truthiness(); b && !*b && value.kind != ResolvedValue::Kind::String)
       return verdict(GuardKind::Off, e, "flag resolved to off");

@@ -201,7 +201,7 @@ class FrequencyWalk {
       if (guards_ && p.is("block")) {
         auto [exit, skip] = exitsBefore(p, child);
         if (exit) limit(Frequency::Never, exit, "unreachable: it follows `" + std::string(exit.child(0).text()) + "`");
-        if (skip) limit(Frequency::EveryNSteps, skip, "the pass `continue`s here until the next period");
+        if (skip) limit(Frequency::EveryNSteps, skip, "the pass skips the rest here until the next period");
       }
       if (syntax::isLoop(p)) {
         ts::Node body = p.field("body");
@@ -234,10 +234,22 @@ class FrequencyWalk {
         return {s, skip};
       if (skip || !s.is("if_statement") || s.field("alternative")) continue;
       ts::Node then = s.field("consequence");
-      if (!then || then.namedChildCount() != 1 || !then.namedChild(0).is("continue_statement")) continue;
-      if (judgeSkip(m_, s.field("condition")).kind == GuardKind::Periodic) skip = s;
+      // `continue` skips the rest of the pass; `return` the rest of a helper
+      // called once per pass (`if not should_log: return`).
+      if (!then || then.namedChildCount() != 1 ||
+          !(then.namedChild(0).is("continue_statement") || then.namedChild(0).is("return_statement")))
+        continue;
+      if (skipsUntilNextPeriod(s.field("condition"))) skip = s;
     }
     return {ts::Node(), skip};
+  }
+
+  // `seen < tick_start + per_tick` (judgeSkip), or the negation of a periodic
+  // guard (`not should_log` with `should_log = step % log_freq == 0`).
+  bool skipsUntilNextPeriod(ts::Node condition) const {
+    if (judgeSkip(m_, condition).kind == GuardKind::Periodic) return true;
+    ts::Node c = syntax::unwrap(condition);
+    return c.is("not_operator") && judgeGuard(m_, c.field("argument")).kind == GuardKind::Periodic;
   }
 
   template <typename Limit>
