@@ -121,6 +121,7 @@ const std::vector<ScriptModel::ClassRef>& ScriptModel::instanceClasses(ts::Node 
       instances[key] = {};  // recursion: unknown
       unsigned long refused = CrossFileDepth::refusalCount();
       auto found = instancesOf(e);
+      if (found.empty()) found = annotatedInstances(cls, e.field("attribute").text());
       if (CrossFileDepth::refusalCount() != refused) {  // partial: ask again next time
         caches().self_instances.erase(key);
         thread_local std::vector<ClassRef> partial;
@@ -134,17 +135,104 @@ const std::vector<ScriptModel::ClassRef>& ScriptModel::instanceClasses(ts::Node 
   return answer;
 }
 
-std::vector<ScriptModel::ClassRef> ScriptModel::instancesOf(ts::Node expr) const {
+namespace {
+
+// `torch.compile(net)`, `DDP(net, device_ids=[rank])`: a wrapper that runs
+// the module it is handed; its calls reach that module's forward.
+bool wrapsModule(const Call& c) {
+  const std::string& q = c.qualified;
+  return q == "torch.compile" || q.ends_with("DistributedDataParallel") || q.ends_with(".DataParallel") ||
+         q.ends_with("FullyShardedDataParallel");
+}
+
+}  // namespace
+
+std::vector<ScriptModel::ClassRef> ScriptModel::instancesOf(ts::Node expr, int depth) const {
+  constexpr int kMaxWrappers = 3;  // compile(DDP(net)).module: a few layers at most
   std::vector<ClassRef> found;
+  auto add = [&](const ClassRef& cls) {
+    if (std::find(found.begin(), found.end(), cls) == found.end()) found.push_back(cls);
+  };
   std::vector<ts::Node> sources = valueSources(expr, /*all_paths=*/true);
   for (ts::Node src : sources) {
     src = syntax::unwrap(src);
     if (src.is("none")) continue;  // `scaler = None` then set: calling None is no other class
     const ScriptModel& owner = ownerOf(src);
+    // `raw = model.module if ddp else model`: the wrapped module.
+    if (src.is("attribute") && syntax::oneOf(src.field("attribute").text(), {"module", "_orig_mod"}) &&
+        depth < kMaxWrappers) {
+      std::vector<ClassRef> inner = owner.instancesOf(src.field("object"), depth + 1);
+      if (inner.empty()) return {};
+      for (const ClassRef& cls : inner) add(cls);
+      continue;
+    }
     const Call* c = src.is("call") ? owner.callAt(src) : nullptr;
+    // `Net().to(device)`, `Net().cuda().eval()`: a module's placement and
+    // mode methods return the module itself.
+    for (int hop = 0; c && c->receiver && hop < 4 && syntax::unwrap(c->receiver).is("call") &&
+                      syntax::oneOf(c->method, {"to", "cuda", "half", "float", "bfloat16", "double", "train", "eval",
+                                                "requires_grad_", "to_empty"});
+         ++hop)
+      c = owner.callAt(syntax::unwrap(c->receiver));
+    if (c && wrapsModule(*c) && !c->positional.empty() && depth < kMaxWrappers) {
+      std::vector<ClassRef> inner = owner.instancesOf(c->positional[0], depth + 1);
+      if (inner.empty()) return {};
+      for (const ClassRef& cls : inner) add(cls);
+      continue;
+    }
     auto cls = c ? owner.constructedClass(*c) : ClassRef{nullptr, nullptr};
     if (!cls.second) return {};  // some path holds something else
-    if (std::find(found.begin(), found.end(), cls) == found.end()) found.push_back(cls);
+    add(cls);
+  }
+  return found;
+}
+
+namespace {
+
+// The class an annotation names: `T`, `pkg.T`, `Optional[T]`, `T | None`.
+ts::Node annotatedType(ts::Node type) {
+  ts::Node t = syntax::unwrap(type);
+  if (t && t.is("type") && t.namedChildCount() == 1) t = t.namedChild(0);
+  if (t && t.is("generic_type") && t.namedChildCount() == 2 && t.namedChild(0).text() == "Optional") {
+    ts::Node args = t.namedChild(1);
+    t = args.namedChildCount() == 1 ? args.namedChild(0) : ts::Node();
+    if (t && t.is("type") && t.namedChildCount() == 1) t = t.namedChild(0);
+  }
+  if (t && t.is("binary_operator") && t.field("operator").text() == "|" && t.field("right").text() == "None")
+    t = syntax::unwrap(t.field("left"));
+  return t && (t.is("identifier") || t.is("attribute")) ? t : ts::Node();
+}
+
+}  // namespace
+
+// `metrics: MetricsProcessor` in the class body (or `self.metrics:
+// MetricsProcessor = build(...)` in __init__): when the value comes from a
+// factory the analysis cannot follow, the declared project class says which
+// methods `self.metrics.m()` runs.
+std::vector<ScriptModel::ClassRef> ScriptModel::annotatedInstances(ts::Node cls, std::string_view attr) const {
+  std::vector<ts::Node> annotations;
+  ts::Node body = cls.field("body");
+  auto collect = [&](ts::Node block, std::string_view target) {
+    for (ts::Node s : block.namedChildren()) {
+      ts::Node a = s.is("expression_statement") && s.namedChildCount() == 1 ? s.namedChild(0) : ts::Node();
+      if (a && a.is("assignment") && a.field("left").text() == target)
+        if (ts::Node t = annotatedType(a.field("type"))) annotations.push_back(t);
+    }
+  };
+  collect(body, attr);
+  for (ts::Node s : body.namedChildren()) {
+    ts::Node def = s.is("decorated_definition") ? s.field("definition") : s;
+    if (def && def.is("function_definition") && def.field("name").text() == "__init__")
+      collect(def.field("body"), "self." + std::string(attr));
+  }
+  std::vector<ClassRef> found;
+  for (ts::Node t : annotations) {
+    ClassRef ref{nullptr, nullptr};
+    if (const ClassDef* local = localClassNamed(*this, t.text(), nullptr)) ref = {this, local};
+    else if (project_)
+      if (ProjectDef def = project_->classNamed(*this, qualify(t)); def.cls) ref = {def.model, def.cls};
+    if (!ref.second) return {};  // declared as something else: no answer
+    if (std::find(found.begin(), found.end(), ref) == found.end()) found.push_back(ref);
   }
   return found;
 }

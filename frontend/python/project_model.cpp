@@ -553,6 +553,13 @@ std::vector<std::pair<const ScriptModel*, const ClassDef*>> ProjectModel::baseCl
   return out;
 }
 
+ProjectDef ProjectModel::classNamed(const ScriptModel& m, const std::string& qualified) const {
+  std::vector<std::string> parts = split(qualified);
+  if (parts.empty()) return {};
+  ProjectDef def = resolveName(m, m.importLevel(parts.front()), parts, 0);
+  return def.cls ? def : ProjectDef{};
+}
+
 const std::vector<ProjectCall>& ProjectModel::callersOf(const Function& f) const {
   static const std::vector<ProjectCall> kNone;
   auto it = callers_.find(&f);

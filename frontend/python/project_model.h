@@ -53,6 +53,9 @@ class ProjectModel {
   // classes and those imported from other files), each with its file.
   [[nodiscard]] std::vector<std::pair<const ScriptModel*, const ClassDef*>> baseClasses(const ScriptModel& m,
                                                                                       const ClassDef& cls) const;
+  // The project class a qualified name of file `m` denotes (`MetricsProcessor`
+  // imported from another module); empty when it is no project class.
+  [[nodiscard]] ProjectDef classNamed(const ScriptModel& m, const std::string& qualified) const;
   // Calls of `f` from other files of the project.
   [[nodiscard]] const std::vector<ProjectCall>& callersOf(const Function& f) const;
   // True when the file runs on the GPU path: it places tensors on a CUDA

@@ -624,7 +624,8 @@ class ScriptModel {
   [[nodiscard]] const WordUse* wordUse(std::string_view name) const;
   mutable std::once_flag word_uses_once_;
   mutable std::unordered_map<std::string_view, WordUse> word_uses_;
-  [[nodiscard]] std::vector<ClassRef> instancesOf(ts::Node expr) const;
+  [[nodiscard]] std::vector<ClassRef> instancesOf(ts::Node expr, int depth = 0) const;
+  [[nodiscard]] std::vector<ClassRef> annotatedInstances(ts::Node cls, std::string_view attr) const;
   // yieldedParameter/yieldedLocal's search: the name, a parameter or not, whose items f yields.
   [[nodiscard]] ts::Node yieldedName(const Function& f, bool parameter) const;
   bool uses_cuda_ = false;
