@@ -151,6 +151,45 @@ std::optional<NoGrad> noGrad(const ScriptModel& m) {
   return NoGrad{"torch.no_grad()", std::move(edit)};
 }
 
+// `sampler.eval().requires_grad_(False)`: the object a chain of method calls starts from.
+ts::Node chainBase(ts::Node n) {
+  n = syntax::unwrap(n);
+  while (n.is("call") && syntax::unwrap(n.field("function")).is("attribute"))
+    n = syntax::unwrap(syntax::unwrap(n.field("function")).field("object"));
+  return n;
+}
+
+// The model the forward calls was frozen where this code can see it:
+// `G.eval().requires_grad_(False)`, `G = copy.deepcopy(net).requires_grad_(False)`
+// or `for p in G.parameters(): p.requires_grad = False` in the same function,
+// at module level, or (for `self.G`) in a method of the same class. With no
+// parameter needing a gradient and inputs made without one (noise, labels,
+// loaded images), autograd records nothing: a metric's frozen generator.
+bool frozenModel(const ScriptModel& m, const Call& fwd) {
+  std::string_view name = syntax::unwrap(fwd.callee).text();
+  bool via_self = name.starts_with("self.");
+  auto sameScope = [&](const python::Function* f) {
+    if (!f || f == fwd.function) return true;
+    return via_self && fwd.function && f->owner && f->owner == fwd.function->owner;
+  };
+  for (const Call& c : m.calls()) {
+    if (!sameScope(c.function)) continue;
+    bool off = c.method == "requires_grad_" && c.positional.size() == 1 && syntax::unwrap(c.positional[0]).is("false");
+    if (off && c.receiver && chainBase(c.receiver).text() == name) return true;
+    if (off) {
+      ts::Node stmt = syntax::ancestor(c.node, {"assignment"});
+      if (stmt && syntax::unwrap(stmt.field("left")).text() == name && stmt.field("right").contains(c.node)) return true;
+    }
+    // `for p in G.parameters(): p.requires_grad = False`
+    if (c.method == "parameters" && c.receiver && syntax::unwrap(c.receiver).text() == name)
+      if (ts::Node loop = syntax::ancestor(c.node, {"for_statement"});
+          loop && loop.field("right").contains(c.node) &&
+          loop.field("body").text().find("requires_grad = False") != std::string_view::npos)
+        return true;
+  }
+  return false;
+}
+
 // A method of a class that defines `forward` (not a LightningModule, whose
 // hooks Lightning runs under no_grad itself): the model's own computation,
 // such as a decode head's iterative `forward_test`. Grad mode is its caller's
@@ -256,6 +295,7 @@ void EvalWithoutNoGrad::run(const AnalysisContext& ctx, DiagnosticSink& sink) co
     if (needsGrad(m, l.node)) continue;
     const Call* fwd = forwardIn(m, l.node.field("body"), l.function, 0);
     if (!fwd) continue;  // no model forward: nothing for autograd to record
+    if (frozenModel(m, *fwd)) continue;  // no parameter needs a gradient: no graph is kept
     const Function* owner = l.function && !trains(m, *l.function) ? l.function : nullptr;
     if (!reported.insert(owner ? owner->node.begin() : l.node.begin()).second) continue;
     report(m, owner, &l, *fwd, sink);
@@ -278,7 +318,8 @@ void EvalWithoutNoGrad::run(const AnalysisContext& ctx, DiagnosticSink& sink) co
     bool has_eval_loop = false;
     for (const auto& l : m.loops()) has_eval_loop |= l.function == f.get() && l.kind == python::LoopKind::Eval;
     if (has_eval_loop) continue;  // judged with its loop above
-    if (const Call* fwd = forwardIn(m, f->body, f.get(), 0)) report(m, f.get(), nullptr, *fwd, sink);
+    if (const Call* fwd = forwardIn(m, f->body, f.get(), 0); fwd && !frozenModel(m, *fwd))
+      report(m, f.get(), nullptr, *fwd, sink);
   }
 }
 
