@@ -195,6 +195,34 @@ class Linker {
     return std::nullopt;
   }
 
+  // A thin entry file with no parser of its own that calls, at module level,
+  // a function of a project module that parses the command line
+  // (`from pkg.train import train; train()` after a monkey-patch): the
+  // launch's argv is read there, so that module is the one analysed with it.
+  std::optional<size_t> parsingModule(size_t entry) const {
+    const python::ScriptModel* model = (*in_.results)[entry].script.get();
+    if (!project_ || !model || readsCommandLine(*model)) return std::nullopt;
+    std::optional<size_t> found;
+    for (const python::Call& c : model->calls()) {
+      if (c.function) continue;  // only what runs when the file runs
+      python::ProjectDef def = project_->calleeOf(*model, c);
+      if (!def.function || def.model == model || !readsCommandLine(*def.model)) continue;
+      auto it = by_path_.find(norm(def.model->file().path()));
+      if (it == by_path_.end() || (found && *found != it->second)) return std::nullopt;  // none, or two: unclear
+      found = it->second;
+    }
+    return found;
+  }
+
+  // argparse options, or HF argument dataclasses filled from argv.
+  static bool readsCommandLine(const python::ScriptModel& m) {
+    if (!m.argparseOptions().empty()) return true;
+    for (const python::ConfigRead& r : m.configReads())
+      if (r.root == python::ConfigRoot::HfArguments && r.node.text().find("parse_args_into_dataclasses") != std::string_view::npos)
+        return true;
+    return false;
+  }
+
   std::optional<size_t> loadFromDisk(const fs::path& disk, const fs::path& display) {
     std::error_code ec;
     if (!fs::is_regular_file(disk, ec)) return std::nullopt;
@@ -263,6 +291,7 @@ class Linker {
                              LaunchLink* link) {
     std::optional<size_t> script = entryScript(job_index, job, launch);
     if (!script) return {};
+    if (std::optional<size_t> parser = parsingModule(*script)) script = parser;
     if (link) link->script_file = (*in_.results)[*script].source->path();
     const SourceFile& job_file = *(*in_.results)[job_index].source;
     LinkedScript linked;

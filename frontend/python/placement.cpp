@@ -28,6 +28,9 @@ bool detectCuda(const ScriptModel& m) {
       return true;
   for (const Call& c : m.calls()) {
     if (c.method == "cuda" && c.receiver) return true;
+    // `import transformers` then `transformers.Trainer(...)`: the same Trainer.
+    if ((c.qualified.starts_with("transformers.") || c.qualified.starts_with("trl.")) && c.qualified.ends_with("Trainer"))
+      return true;
     if (c.qualified == "torch.device" || c.method == "to") {
       for (ts::Node a : c.positional) {
         if (namesCuda(a)) return true;
