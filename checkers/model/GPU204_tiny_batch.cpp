@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <set>
 
 #include "checkers/config_side.h"
 #include "checkers/python_common.h"
@@ -99,7 +100,15 @@ class Run {
  public:
   Run(const AnalysisContext& ctx, DiagnosticSink& sink) : ctx_(ctx), m_(*ctx.script), sink_(sink) {}
 
-  void dataLoader(const Call& c) {
+  // `iterated_by_step`: a loader another file builds (`make_loader(opt)`)
+  // that a step loop of this file iterates; its values resolve in its file.
+  void dataLoader(const Call& c, const ScriptModel* built_in = nullptr, const python::Loop* step_loop = nullptr) {
+    loader_model_ = built_in ? built_in : &m_;
+    consumer_ = step_loop ? std::optional<RelatedLocation>({headerLocation(m_, step_loop->node),
+                                                            "the training step loop that iterates this loader"})
+                          : std::nullopt;
+    bool iterated_by_step = step_loop != nullptr;
+    const ScriptModel& lm = *loader_model_;
     if (!isDataLoader(c) || c.mayHideArgument("batch_size", kBatchSizeIndex)) return;
     // A batch sampler decides the batch size.
     if (c.argument("batch_sampler", kBatchSamplerIndex)) return;
@@ -107,11 +116,11 @@ class Run {
     ts::Node arg = c.argument("batch_size", kBatchSizeIndex);
     // Omitted: PyTorch batches 1 sample, unless the sampler itself yields batches.
     if (!arg && sampler && syntax::containsWord(sampler.text(), {"batch"})) return;
-    ResolvedValue size = arg ? m_.resolve(arg) : ResolvedValue::ofInt(1);
+    ResolvedValue size = arg ? lm.resolve(arg) : ResolvedValue::ofInt(1);
     // **kwargs may carry a batch_sampler, which PyTorch only accepts with batch_size 1.
     if ((c.has_star_kwargs || c.has_star_args) && size.asInt() == 1) return;
     // The dataset yields whole batches and the collate_fn unwraps the one it gets.
-    if (size.asInt() == 1 && unwrapsPrebatched(m_, c.keyword("collate_fn"))) return;
+    if (size.asInt() == 1 && unwrapsPrebatched(lm, c.keyword("collate_fn"))) return;
     // PyG batches count graphs: one graph per step is full-batch node-level training.
     if (c.qualified.starts_with("torch_geometric.") && size.asInt() == 1) return;
     BatchSourceHints hints;
@@ -120,11 +129,11 @@ class Run {
     // Plain bools (not optional<bool>): GCC 12 warns falsely on the optional at -O2.
     int shuffled = -1;  // -1 unknown, 0 false, 1 true
     if (shuffle)
-      if (auto b = m_.resolve(shuffle).truthiness()) shuffled = *b ? 1 : 0;
+      if (auto b = lm.resolve(shuffle).truthiness()) shuffled = *b ? 1 : 0;
     bool sequential = sampler && syntax::containsWord(sampler.text(), {"sequential"});
     hints.shuffles = shuffled == 1 || (sampler && !sequential);
     hints.ordered = (shuffled == 0 && !sampler) || sequential;
-    if (!feedsTraining(m_, c.node, hints)) return;
+    if (!iterated_by_step && !feedsTraining(lm, c.node, hints)) return;
     report(c, arg, size, "The training DataLoader's batch size", "batch_size");
   }
 
@@ -167,12 +176,14 @@ class Run {
     d.rule = "GPU204";
     d.level = Level::Warning;
     ts::Node kw = arg ? arg.parent() : ts::Node();
-    d.location = !arg ? callHead(m_, c) : m_.location(kw && kw.is("keyword_argument") ? kw : arg);
+    const ScriptModel& at = loader_model_ ? *loader_model_ : m_;  // the file the call is written in
+    d.location = !arg ? callHead(at, c) : at.location(kw && kw.is("keyword_argument") ? kw : arg);
     std::string written = !arg              ? "batch_size is omitted, and PyTorch's default is 1"
                           : v.chain.empty() ? key + "=" + n
                                             : "`" + std::string(arg.text()) + "` resolves to " + n + originSuffix(v);
     d.message = subject + " is " + n + " (" + written + "): " + kWhyIdle + ".";
     d.related = relatedFrom(v);
+    if (consumer_) d.related.push_back(*consumer_);
     if (!accumulation_) accumulation_ = gradientAccumulation(m_);
     if (const auto& accumulation = *accumulation_) {
       // The optimizer sees a larger batch; the kernels still do not.
@@ -201,6 +212,8 @@ class Run {
   const ScriptModel& m_;
   DiagnosticSink& sink_;
   std::optional<std::optional<RelatedLocation>> accumulation_;  // computed at the first finding
+  const ScriptModel* loader_model_ = nullptr;                   // the file of the loader being judged
+  std::optional<RelatedLocation> consumer_;                     // the step loop of this file, for another file's loader
 };
 
 // A micro-batch written in a linked config: HF per_device_train_batch_size,
@@ -248,6 +261,16 @@ void TinyBatch::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
     run.tfBatch(c);
     run.kerasFit(c);
     run.trainingArguments(c);
+  }
+  // Loaders built in another file (`loader = make_loader(opt)`) that this
+  // file's step loops iterate: that file alone does not train.
+  std::set<const Call*> judged;
+  for (const python::Loop& loop : ctx.script->loops()) {
+    if (loop.kind != python::LoopKind::Step) continue;
+    for (const Call* loader : loadersIteratedBy(*ctx.script, loop)) {
+      const ScriptModel& built_in = ctx.script->ownerOf(loader->node);
+      if (&built_in != ctx.script && judged.insert(loader).second) run.dataLoader(*loader, &built_in, &loop);
+    }
   }
   configBatch(ctx, python::ConfigRoot::HfArguments, "per_device_train_batch_size",
               "The HF arguments' per-device training batch size", sink);
