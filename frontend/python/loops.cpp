@@ -150,6 +150,7 @@ class LoopClassifier {
       if (!playsEpisodes(l) && trainsDirectly(l.node) && !buildsModelEachPass(l) && !timesOnePass(l))
         l.kind = LoopKind::Step;
     }
+    m_.promoteBatchDrawingLoops();
     // A loop with a training loop inside (or calling a function that has
     // one) is an epoch loop.
     for (Loop& l : m_.loops_) {
@@ -562,6 +563,63 @@ class LoopClassifier {
   ScriptModel& m_;
   std::map<std::pair<const Function*, int>, bool> memo_;
 };
+
+namespace {
+
+// The names the loop's own statements (not those of nested loops or
+// functions) bind from a `next(...)` call: `imgs, labels = next(batches)`.
+void namesDrawnByNext(const ScriptModel& m, ts::Node block, std::vector<std::string_view>& out) {
+  for (ts::Node s : block.namedChildren()) {
+    if (syntax::isLoop(s) || syntax::isScope(s)) continue;
+    ts::Node e = s.is("expression_statement") && s.namedChildCount() == 1 ? s.namedChild(0) : ts::Node();
+    if (e && e.is("assignment")) {
+      ts::Node right = syntax::unwrap(e.field("right"));
+      const Call* c = right && right.is("call") ? m.callAt(right) : nullptr;
+      if (c && c->method == "next" && !c->receiver) {
+        ts::Node left = e.field("left");
+        if (left.is("identifier")) out.push_back(left.text());
+        for (ts::Node t : left.namedChildren())
+          if (t.is("identifier")) out.push_back(t.text());
+      }
+      continue;
+    }
+    namesDrawnByNext(m, s, out);  // `with record_function(...):`, `if ...:` blocks
+  }
+}
+
+}  // namespace
+
+void ScriptModel::promoteBatchDrawingLoops() {
+  for (Loop& outer : loops_) {
+    if (outer.kind == LoopKind::Step) continue;
+    std::vector<std::string_view> drawn;
+    namesDrawnByNext(*this, outer.node.field("body"), drawn);
+    if (drawn.empty()) continue;
+    // Only when a step loop inside walks what was drawn (`zip(imgs.split(k), ...)`):
+    // a batch drawn for a preview beside a loop over the loader changes nothing.
+    auto inside = [&](const Loop& inner) {
+      return &inner != &outer && inner.kind == LoopKind::Step && outer.node.contains(inner.node) &&
+             inner.function == outer.function;
+    };
+    auto iteratesDrawn = [&](const Loop& l) {
+      for (std::string_view name : drawn)
+        if (l.iterable && syntax::containsName(l.iterable, name)) return true;
+      return false;
+    };
+    // The step loop itself, or a loop inside it (micro-batches within a
+    // per-optimizer phase), walks the drawn batch.
+    bool walks_pieces = false;
+    for (const Loop& step : loops_) {
+      if (!inside(step)) continue;
+      for (const Loop& l : loops_)
+        if ((&l == &step || step.node.contains(l.node)) && iteratesDrawn(l)) walks_pieces = true;
+    }
+    if (!walks_pieces) continue;
+    outer.kind = LoopKind::Step;
+    for (Loop& inner : loops_)
+      if (inside(inner)) inner.kind = LoopKind::Other;
+  }
+}
 
 void classifyLoops(ScriptModel& model) { LoopClassifier(model).run(); }
 

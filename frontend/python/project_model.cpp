@@ -417,6 +417,7 @@ void ProjectModel::markStepLoops() {
       changed = true;
     }
     if (!changed) continue;
+    m->promoteBatchDrawingLoops();
     for (Loop& outer : m->loops_)
       for (const Loop& inner : m->loops_)
         if (outer.kind == LoopKind::Other && inner.kind == LoopKind::Step && outer.node.contains(inner.node) &&
