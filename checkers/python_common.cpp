@@ -14,7 +14,9 @@ namespace gpulint::checks {
 bool isDataLoader(const python::Call& call) {
   const std::string& q = call.qualified;
   if (!q.ends_with("DataLoader")) return false;
-  return q.starts_with("torch.") || q.starts_with("torch_geometric.");
+  // torchdata's StatefulDataLoader takes DataLoader's arguments and defaults
+  // (and adds checkpointable state).
+  return q.starts_with("torch.") || q.starts_with("torch_geometric.") || q.starts_with("torchdata.stateful_dataloader.");
 }
 
 bool isTrainingArguments(const python::ScriptModel& model, const python::Call& call) {
