@@ -62,4 +62,51 @@ ts::Node DeviceAnalysis::instanceAttributeOrigin(ts::Node obj, std::string_view 
   return {};
 }
 
+namespace {
+
+// `str`, `Optional[int]`, `List[str]`, `dict[str, float]`: every name in the
+// annotation is a host type or a container of them.
+bool hostAnnotation(ts::Node type) {
+  bool any = false;
+  std::vector<ts::Node> stack{type};
+  while (!stack.empty()) {
+    ts::Node n = stack.back();
+    stack.pop_back();
+    if (n.is("identifier")) {
+      if (!syntax::oneOf(n.text(), {"str", "int", "float", "bool", "bytes", "None", "Optional", "List", "list", "Dict",
+                                    "dict", "Tuple", "tuple", "Sequence", "Set", "set"}))
+        return false;
+      any = true;
+      continue;
+    }
+    if (n.is("attribute") || n.is("string")) return false;  // torch.Tensor, a forward reference: not known to be host
+    for (ts::Node c : n.namedChildren()) stack.push_back(c);
+  }
+  return any;
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, bool>> ScriptModel::fieldDeclarations() const {
+  std::vector<std::pair<std::string, bool>> out;
+  for (const auto& cls : classes_)
+    for (ts::Node s : cls->node.field("body").namedChildren()) {
+      ts::Node a = s.is("expression_statement") && s.namedChildCount() == 1 ? s.namedChild(0) : ts::Node();
+      if (!a || !a.is("assignment") || !a.field("type") || !a.field("left").is("identifier")) continue;
+      out.emplace_back(std::string(a.field("left").text()), hostAnnotation(a.field("type")));
+    }
+  return out;
+}
+
+bool ScriptModel::hostTypedField(std::string_view name) const {
+  if (project_) return project_->hostTypedField(name);
+  bool host = false;
+  for (const auto& [field, is_host] : fieldDeclarations()) {
+    if (field != name) continue;
+    if (!is_host) return false;
+    host = true;
+  }
+  return host;
+}
+
 }  // namespace gpulint::python

@@ -138,6 +138,9 @@ ts::Node DeviceAnalysis::origin(ts::Node e, int depth) {
     // parameters are tensors on its device. Asked only of objects on a GPU.
     if (o && !oneOf(attr, {"weight", "bias"}) && isModule(obj, depth + 1)) return {};
     if (!o && (obj.is("identifier") || obj.is("attribute"))) return instanceAttributeOrigin(obj, attr);
+    // `batch.dict_key` of a batch moved with `.to(device)`: a field the
+    // project's classes declare as `dict_key: str` stays a host value.
+    if (o && m_.hostTypedField(attr)) return {};
     return o;
   }
   if (t == "subscript") {

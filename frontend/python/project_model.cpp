@@ -275,6 +275,12 @@ void ProjectModel::link(unsigned jobs) {
   for (ScriptModel* m : models_)
     for (const auto& f : m->functions())
       if (f->owner) method_names_.insert(f->name);
+  // Field declarations: host-typed in every class of every file that declares them.
+  std::set<std::string, std::less<>> other_fields;
+  for (ScriptModel* m : models_)
+    for (const auto& [name, host] : m->fieldDeclarations())
+      (host ? host_fields_ : other_fields).insert(name);
+  for (const auto& name : other_fields) host_fields_.erase(name);
   // Each file's calls are resolved on its own (the indexes above are only
   // read), then bound in file order, so the project does not depend on jobs.
   // Names star imports bind become imports by name first (`from utils

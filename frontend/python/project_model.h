@@ -72,6 +72,10 @@ class ProjectModel {
   [[nodiscard]] size_t linkedBytes(const ScriptModel& m) const;
   // True when some class of the project defines a method of that name.
   [[nodiscard]] bool definesMethod(std::string_view name) const { return method_names_.count(name) > 0; }
+  // True when some class of the project declares a field of that name and
+  // every such declaration names a host type (ScriptModel::hostTypedField):
+  // `batch.dict_key` of a batch dataclass with `dict_key: str`.
+  [[nodiscard]] bool hostTypedField(std::string_view name) const { return host_fields_.count(name) > 0; }
 
  private:
   struct Module {
@@ -125,6 +129,7 @@ class ProjectModel {
   std::vector<size_t> component_bytes_;
   std::set<const ScriptModel*> linked_;
   std::set<std::string, std::less<>> method_names_;
+  std::set<std::string, std::less<>> host_fields_;
 };
 
 // Bounds questions that hop between files (a parameter asks the callers'

@@ -631,6 +631,13 @@ class ScriptModel {
   mutable std::unordered_map<std::string_view, WordUse> word_uses_;
   [[nodiscard]] std::vector<ClassRef> instancesOf(ts::Node expr, int depth = 0) const;
   [[nodiscard]] std::vector<ClassRef> annotatedInstances(ts::Node cls, std::string_view attr) const;
+  // The fields the file's classes declare in their bodies (`tag: str`,
+  // `imgs: torch.Tensor`), each with whether its type is a host type (str,
+  // int, float, bool, bytes and containers of them).
+  [[nodiscard]] std::vector<std::pair<std::string, bool>> fieldDeclarations() const;
+  // Some class declares the field and every declaration is host-typed: in
+  // the project when the file is part of one, else in this file.
+  [[nodiscard]] bool hostTypedField(std::string_view name) const;
   // yieldedParameter/yieldedLocal's search: the name, a parameter or not, whose items f yields.
   [[nodiscard]] ts::Node yieldedName(const Function& f, bool parameter) const;
   bool uses_cuda_ = false;
