@@ -171,7 +171,7 @@ namespace {
 // the binding never runs before the use on the same pass.
 bool inOtherBranch(ts::Node stmt, ts::Node use) {
   ts::Node prev = stmt;
-  for (ts::Node p : stmt.ancestors()) {
+  for (ts::Node p : stmt.ancestorWalk()) {
     if (p.contains(use)) {
       if (!p.is("if_statement") || prev.contains(use)) return false;
       return prev == p.field("consequence") || prev.is("elif_clause") || prev.is("else_clause");
@@ -207,7 +207,7 @@ std::vector<const DeviceAnalysis::Binding*> DeviceAnalysis::reaching(const std::
   // The innermost loop that runs `use` again (a for loop's iterable is
   // evaluated once, a while condition on every turn).
   ts::Node loop;
-  for (ts::Node p : use.ancestors()) {
+  for (ts::Node p : use.ancestorWalk()) {
     if (syntax::isScope(p)) break;
     if ((p.is("while_statement") || (p.is("for_statement") && p.field("body").contains(use)))) {
       loop = p;

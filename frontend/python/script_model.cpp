@@ -563,7 +563,7 @@ const Loop* ScriptModel::enclosingLoop(ts::Node n) const {
     if (isKind(n, Sym::get().call))
       if (const Call* c = callAt(n)) return loop(call_loops_[static_cast<size_t>(c - calls_.data())]);
   }
-  for (ts::Node p : n.ancestors()) {
+  for (ts::Node p : n.ancestorWalk()) {
     if (syntax::isScope(p)) return nullptr;
     if (syntax::isLoop(p)) return loopFor(p);
   }
