@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <optional>
 
 #include "frontend/name_match.h"
 #include "frontend/python/script_model.h"
@@ -185,6 +186,10 @@ class LoopClassifier {
   // A train call in `scope` outside nested loops (those are step loops of
   // their own), directly or through project functions.
   bool trainsDirectly(ts::Node loop) {
+    // Every way to train below ends at a training call of this file (the
+    // functions followed are its own): a file with none trains in no loop,
+    // and asking what each call runs would only cost.
+    if (!hasTrainingCall()) return false;
     ts::Node body = loop.field("body");
     for (const Call& c : m_.callsIn(body)) {
       if (!body.contains(c.node)) continue;
@@ -269,7 +274,7 @@ class LoopClassifier {
 
   // No condition or loop between `n` and `body` (a try or with block is fine).
   static bool unconditionalIn(ts::Node n, ts::Node body) {
-    for (ts::Node p : n.ancestors()) {
+    for (ts::Node p : n.ancestorWalk()) {
       if (p == body) return true;
       if (!syntax::oneOf(p.type(), {"expression_statement", "block", "try_statement", "with_statement"})) return false;
     }
@@ -277,7 +282,7 @@ class LoopClassifier {
   }
 
   bool innerLoopBetween(ts::Node n, ts::Node outer) {
-    for (ts::Node p : n.ancestors()) {
+    for (ts::Node p : n.ancestorWalk()) {
       if (p == outer) break;
       if (syntax::isLoop(p)) return true;
       if (syntax::isScope(p)) return true;
@@ -286,6 +291,12 @@ class LoopClassifier {
   }
 
   const Function* calledFunction(const Call& c) { return m_.calledFunction(c); }
+
+  bool hasTrainingCall() {
+    if (!has_training_call_)
+      has_training_call_ = std::any_of(m_.calls().begin(), m_.calls().end(), [](const Call& c) { return isTrainingCall(c); });
+    return *has_training_call_;
+  }
 
   bool functionTrains(const Function& f, int depth) {
     if (depth > 3) return false;
@@ -530,6 +541,7 @@ class LoopClassifier {
 
   ScriptModel& m_;
   std::map<std::pair<const Function*, int>, bool> memo_;
+  std::optional<bool> has_training_call_;  // hasTrainingCall(), once asked
 };
 
 void classifyLoops(ScriptModel& model) { LoopClassifier(model).run(); }
@@ -538,7 +550,7 @@ void classifyLoops(ScriptModel& model) { LoopClassifier(model).run(); }
 // no_grad/inference_mode block or decorator, or model.eval() as the latest
 // mode switch before n in the same function (a later model.train() ends it).
 bool ScriptModel::inEvalContext(ts::Node n) const {
-  for (ts::Node p : n.ancestors()) {
+  for (ts::Node p : n.ancestorWalk()) {
     if (p.is("with_statement")) {
       std::string_view items = p.child(1).text();
       if (syntax::containsWord(items, {"no_grad", "inference_mode"})) return true;
@@ -600,7 +612,7 @@ bool enteredOnStack(const ScriptModel& m, ts::Node with_stmt, ts::Node n) {
 }
 
 bool gradDisabledAt(const ScriptModel& m, ts::Node n, int depth) {
-  for (ts::Node p : n.ancestors()) {
+  for (ts::Node p : n.ancestorWalk()) {
     if (p.is("with_statement") && (switchesGrad(p.child(1).text()) || enteredOnStack(m, p, n))) return true;
     if (!p.is("function_definition")) continue;
     const Function* f = m.enclosingFunction(p.namedChild(0));
