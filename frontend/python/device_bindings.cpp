@@ -14,9 +14,19 @@
 namespace gpulint::python {
 
 // Every name's bindings per scope (module or function body), in document
-// order: one walk per scope instead of one per use of a name.
+// order: one walk per scope instead of one per use of a name. The walk reads
+// the tree alone, so the model keeps each scope's index for every cache
+// scope (tree_memo.h); a cache scope records those it has used (and holds
+// its own for a tree no model of the run holds).
+struct DeviceBindingMemo {
+  TreeMemo<DeviceAnalysis::ScopeIndex> scopes;
+};
+
+std::shared_ptr<DeviceBindingMemo> newDeviceBindingMemo() { return std::make_shared<DeviceBindingMemo>(); }
+
 struct DeviceBindingIndex {
-  std::map<std::pair<uint32_t, uint32_t>, DeviceAnalysis::ScopeIndex> scopes;
+  std::map<std::pair<uint32_t, uint32_t>, const DeviceAnalysis::ScopeIndex*> scopes;
+  std::vector<std::unique_ptr<DeviceAnalysis::ScopeIndex>> unshared;
 };
 
 // The bindings of id's name in its scope: the innermost function that binds
@@ -53,10 +63,16 @@ const DeviceAnalysis::ScopeIndex& DeviceAnalysis::scopeIndex(ts::Node scope) {
   auto& scopes = index->scopes;
   auto it = scopes.find(key);
   if (it == scopes.end()) {
-    it = scopes.emplace(key, ScopeIndex{}).first;
-    collect(scope, it->second);
+    if (scope.source() == m_.root().source()) {
+      const ScopeIndex& shared = m_.device_binding_memo_->scopes.get(key, [&](ScopeIndex& out) { collect(scope, out); });
+      it = scopes.emplace(key, &shared).first;
+    } else {
+      auto& own = index->unshared.emplace_back(std::make_unique<ScopeIndex>());
+      it = scopes.emplace(key, own.get()).first;
+      collect(scope, *own);
+    }
   }
-  return it->second;
+  return *it->second;
 }
 
 const std::vector<DeviceAnalysis::Binding>& DeviceAnalysis::scopeBindings(ts::Node scope, std::string_view name) {
