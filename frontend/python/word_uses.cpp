@@ -49,7 +49,7 @@ bool startsStatement(std::string_view text, size_t at) {
 
 // A bit per byte of text[base, base + 64) that is a word byte (classOf);
 // bytes past the end count as none.
-uint64_t wordBits(std::string_view text, size_t base) {
+inline __attribute__((always_inline)) uint64_t wordBits(std::string_view text, size_t base) {
   const size_t n = std::min<size_t>(64, text.size() - base);
   const char* p = text.data() + base;
 #if defined(__SSE2__)
@@ -77,25 +77,34 @@ uint64_t wordBits(std::string_view text, size_t base) {
 }
 
 // Calls visit(start, end) for each maximal run of word bytes, in order: 64
-// bytes are classified at a time, and a run's ends are the bits where the
-// class changes.
+// bytes are classified at a time, a run starts at each word bit whose
+// previous bit is clear, and ends at the next clear bit (in a later block
+// when it reaches this one's end).
 template <typename Visit>
 void forEachWord(std::string_view text, Visit&& visit) {
-  size_t start = 0;
+  const size_t n = text.size();
   uint64_t carry = 0;  // the byte before this block is a word byte
-  for (size_t base = 0; base < text.size(); base += 64) {
+  for (size_t base = 0; base < n; base += 64) {
     uint64_t word = wordBits(text, base);
-    uint64_t before = (word << 1) | carry;  // bit k: byte base + k - 1 is a word byte
-    uint64_t changes = word ^ before;       // a word starts (word) or ends (before) at each
-    while (changes) {
-      int k = __builtin_ctzll(changes);
-      changes &= changes - 1;
-      if ((word >> k) & 1) start = base + static_cast<size_t>(k);
-      else visit(start, base + static_cast<size_t>(k));
-    }
+    uint64_t starts = word & ~((word << 1) | carry);
     carry = word >> 63;
+    while (starts) {
+      int k = __builtin_ctzll(starts);
+      starts &= starts - 1;
+      uint64_t rest = ~(word >> k);  // bit j: byte base + k + j is no word byte
+      size_t end = base + static_cast<size_t>(k) + (rest ? static_cast<size_t>(__builtin_ctzll(rest)) : 64);
+      if (end >= base + 64)  // the run goes on into the next blocks
+        for (end = base + 64; end < n;) {
+          uint64_t next = ~wordBits(text, end);
+          if (next) {
+            end += static_cast<size_t>(__builtin_ctzll(next));
+            break;
+          }
+          end += 64;
+        }
+      visit(base + static_cast<size_t>(k), std::min(end, n));
+    }
   }
-  if (carry) visit(start, text.size());
 }
 
 }  // namespace
