@@ -167,7 +167,18 @@ class ModelBuilder {
       inner_loop = static_cast<int>(m_.loops_.size() - 1);
     }
     ScopedLoop inside(loop_, inner_loop);
-    for (ts::Node ch : n.namedChildren()) visit(ch, n, fn, cls, recordBindings(ch, n, walk));
+    for (ts::Node ch : n.namedChildren()) {
+      BindingWalk inner = recordBindings(ch, n, walk);
+      // A node without named children (a name, a number, a string part) is
+      // no import, definition, call, loop or assignment, each of which has
+      // some: visiting it would only walk its empty list of children, which
+      // is charged as that walk would be.
+      if (ch.namedChildCount() == 0) {
+        ts::WorkBudget::charge(1);
+        continue;
+      }
+      visit(ch, n, fn, cls, inner);
+    }
   }
 
   // Sets the innermost loop for a subtree's walk, and restores it after.
