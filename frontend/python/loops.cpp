@@ -352,12 +352,15 @@ class LoopClassifier {
   }
 
   bool isEvalLoop(const Loop& l) {
-    if (!l.node.is("for_statement") || !iteratesBatches(l) || !worksOnItems(l)) return false;
+    // Every test below must hold: the syntactic ones are asked first, and
+    // whether a call runs a module on the loop's items (which resolves
+    // values) only of the loops they leave.
+    if (!l.node.is("for_statement") || !m_.inEvalContext(l.node)) return false;
+    if (!iteratesBatches(l) || !worksOnItems(l)) return false;
     // Named like batches but only formats results on the host (`for image
     // in images: logs.append(wandb.Image(image))` after a validation pass):
     // it queues no GPU work, so nothing in it can keep a GPU waiting.
-    if (!forwardsTarget(l) && onlyHostCalls(l.node.field("body"))) return false;
-    return m_.inEvalContext(l.node);
+    return !(onlyHostCalls(l.node.field("body")) && !forwardsTarget(l));
   }
 
   // Every call in `body` is a known host-side call (image/array formatting,
@@ -444,8 +447,10 @@ class LoopClassifier {
   // a forward pass on its variable, or iterates something named like a loader
   // or iterator (through enumerate/tqdm/log_every wrappers); a loop over
   // datasets, subsets, prompts, model names or folds does not.
-  bool iteratesBatches(const Loop& l) {
-    if (forwardsTarget(l)) return true;
+  bool iteratesBatches(const Loop& l) { return namedLikeBatches(l) || forwardsTarget(l); }
+
+  // The names part of iteratesBatches (the cheap one, asked first).
+  bool namedLikeBatches(const Loop& l) {
     ts::Node it = peelWrappers(l.iterable);
     if (!it || isCollectionOfThings(it) || indexesOneBatch(it)) return false;
     if (countsRepetitions(it)) return namesBatches("", l.target.text());
