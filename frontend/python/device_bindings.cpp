@@ -14,9 +14,19 @@
 namespace gpulint::python {
 
 // Every name's bindings per scope (module or function body), in document
-// order: one walk per scope instead of one per use of a name.
+// order: one walk per scope instead of one per use of a name. The walk reads
+// the tree alone, so the model keeps each scope's index for every cache
+// scope (tree_memo.h); a cache scope records those it has used (and holds
+// its own for a tree no model of the run holds).
+struct DeviceBindingMemo {
+  TreeMemo<DeviceAnalysis::ScopeIndex> scopes;
+};
+
+std::shared_ptr<DeviceBindingMemo> newDeviceBindingMemo() { return std::make_shared<DeviceBindingMemo>(); }
+
 struct DeviceBindingIndex {
-  std::map<std::pair<uint32_t, uint32_t>, DeviceAnalysis::ScopeIndex> scopes;
+  std::map<std::pair<uint32_t, uint32_t>, const DeviceAnalysis::ScopeIndex*> scopes;
+  std::vector<std::unique_ptr<DeviceAnalysis::ScopeIndex>> unshared;
 };
 
 // The bindings of id's name in its scope: the innermost function that binds
@@ -53,10 +63,16 @@ const DeviceAnalysis::ScopeIndex& DeviceAnalysis::scopeIndex(ts::Node scope) {
   auto& scopes = index->scopes;
   auto it = scopes.find(key);
   if (it == scopes.end()) {
-    it = scopes.emplace(key, ScopeIndex{}).first;
-    collect(scope, it->second);
+    if (scope.source() == m_.root().source()) {
+      const ScopeIndex& shared = m_.device_binding_memo_->scopes.get(key, [&](ScopeIndex& out) { collect(scope, out); });
+      it = scopes.emplace(key, &shared).first;
+    } else {
+      auto& own = index->unshared.emplace_back(std::make_unique<ScopeIndex>());
+      it = scopes.emplace(key, own.get()).first;
+      collect(scope, *own);
+    }
   }
-  return it->second;
+  return *it->second;
 }
 
 const std::vector<DeviceAnalysis::Binding>& DeviceAnalysis::scopeBindings(ts::Node scope, std::string_view name) {
@@ -171,7 +187,7 @@ namespace {
 // the binding never runs before the use on the same pass.
 bool inOtherBranch(ts::Node stmt, ts::Node use) {
   ts::Node prev = stmt;
-  for (ts::Node p : stmt.ancestors()) {
+  for (ts::Node p : stmt.ancestorWalk()) {
     if (p.contains(use)) {
       if (!p.is("if_statement") || prev.contains(use)) return false;
       return prev == p.field("consequence") || prev.is("elif_clause") || prev.is("else_clause");
@@ -207,7 +223,7 @@ std::vector<const DeviceAnalysis::Binding*> DeviceAnalysis::reaching(const std::
   // The innermost loop that runs `use` again (a for loop's iterable is
   // evaluated once, a while condition on every turn).
   ts::Node loop;
-  for (ts::Node p : use.ancestors()) {
+  for (ts::Node p : use.ancestorWalk()) {
     if (syntax::isScope(p)) break;
     if ((p.is("while_statement") || (p.is("for_statement") && p.field("body").contains(use)))) {
       loop = p;

@@ -363,7 +363,7 @@ ts::Node DeviceAnalysis::elementOrigin(const Binding& b, int depth) {
 ts::Node DeviceAnalysis::nameOrigin(ts::Node id, int depth) {
   std::string_view name = id.text();
   // A comprehension variable: an element of what it iterates.
-  for (ts::Node p : id.ancestors()) {
+  for (ts::Node p : id.ancestorWalk()) {
     if (syntax::isScope(p)) break;
     if (p.is("list_comprehension") || p.is("set_comprehension") || p.is("generator_expression") ||
         p.is("dictionary_comprehension"))

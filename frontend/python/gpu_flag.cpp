@@ -53,7 +53,7 @@ bool makesGpuDevice(const ScriptModel& m, ts::Node n) {
 // when some way to `n` needs none.
 const ArgparseOption* flagAround(const ScriptModel& m, ts::Node n) {
   ts::Node child = n;
-  for (ts::Node p : n.ancestors()) {
+  for (ts::Node p : n.ancestorWalk()) {
     if (syntax::isScope(p)) return nullptr;
     if (p.is("conditional_expression") && p.namedChild(0) == child)
       if (const ArgparseOption* o = requiredFlag(m, p.namedChild(1), 0)) return o;

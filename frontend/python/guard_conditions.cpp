@@ -111,7 +111,7 @@ bool yieldsEnumerated(const ScriptModel& m, ts::Node it, int depth) {
 bool isLoopCounter(const ScriptModel& m, ts::Node x, ts::Node at) {
   x = syntax::unwrap(x);
   if (!x.is("identifier")) return false;
-  for (ts::Node p : at.ancestors()) {
+  for (ts::Node p : at.ancestorWalk()) {
     if (syntax::isScope(p)) return false;
     if (!p.is("for_statement")) continue;
     ts::Node it = syntax::unwrap(p.field("right")), target = syntax::unwrap(p.field("left"));
@@ -350,7 +350,7 @@ class GuardJudge {
   // The consequence of the if/elif whose condition holds `comparison`
   // (through `and`/`or` and parentheses only); null otherwise.
   static ts::Node branchOfCondition(ts::Node comparison) {
-    for (ts::Node a : comparison.ancestors()) {
+    for (ts::Node a : comparison.ancestorWalk()) {
       if (a.is("if_statement") || a.is("elif_clause"))
         return a.field("condition").contains(comparison) ? a.field("consequence") : ts::Node();
       if (!(a.is("boolean_operator") || a.is("parenthesized_expression"))) break;
@@ -392,7 +392,7 @@ class GuardJudge {
   bool initialisedInBranch(ts::Node comparison, ts::Node name) const {
     if (!(name.is("identifier") || name.is("attribute"))) return false;
     ts::Node branch;
-    for (ts::Node a : comparison.ancestors()) {
+    for (ts::Node a : comparison.ancestorWalk()) {
       if (a.is("if_statement") || a.is("elif_clause")) {
         if (a.field("condition").contains(comparison)) branch = a.field("consequence");
         break;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <optional>
 
 #include "frontend/name_match.h"
 #include "frontend/python/script_model.h"
@@ -186,6 +187,10 @@ class LoopClassifier {
   // A train call in `scope` outside nested loops (those are step loops of
   // their own), directly or through project functions.
   bool trainsDirectly(ts::Node loop) {
+    // Every way to train below ends at a training call of this file (the
+    // functions followed are its own): a file with none trains in no loop,
+    // and asking what each call runs would only cost.
+    if (!hasTrainingCall()) return false;
     ts::Node body = loop.field("body");
     for (const Call& c : m_.callsIn(body)) {
       if (!body.contains(c.node)) continue;
@@ -270,7 +275,7 @@ class LoopClassifier {
 
   // No condition or loop between `n` and `body` (a try or with block is fine).
   static bool unconditionalIn(ts::Node n, ts::Node body) {
-    for (ts::Node p : n.ancestors()) {
+    for (ts::Node p : n.ancestorWalk()) {
       if (p == body) return true;
       if (!syntax::oneOf(p.type(), {"expression_statement", "block", "try_statement", "with_statement"})) return false;
     }
@@ -278,7 +283,7 @@ class LoopClassifier {
   }
 
   bool innerLoopBetween(ts::Node n, ts::Node outer) {
-    for (ts::Node p : n.ancestors()) {
+    for (ts::Node p : n.ancestorWalk()) {
       if (p == outer) break;
       if (syntax::isLoop(p)) return true;
       if (syntax::isScope(p)) return true;
@@ -287,6 +292,12 @@ class LoopClassifier {
   }
 
   const Function* calledFunction(const Call& c) { return m_.calledFunction(c); }
+
+  bool hasTrainingCall() {
+    if (!has_training_call_)
+      has_training_call_ = std::any_of(m_.calls().begin(), m_.calls().end(), [](const Call& c) { return isTrainingCall(c); });
+    return *has_training_call_;
+  }
 
   bool functionTrains(const Function& f, int depth) {
     if (depth > 3) return false;
@@ -342,13 +353,18 @@ class LoopClassifier {
   }
 
   bool isEvalLoop(const Loop& l) {
-    if (!l.node.is("for_statement") || !iteratesBatches(l) || !worksOnItems(l)) return false;
+    // Every test below must hold: the syntactic ones are asked first, and
+    // whether a call runs a module on the loop's items (which resolves
+    // values) only of the loops they leave.
+    if (!l.node.is("for_statement") || !m_.inEvalContext(l.node)) return false;
+    if (!iteratesBatches(l) || !worksOnItems(l)) return false;
     // Named like batches but only formats results on the host (`for image
     // in images: logs.append(wandb.Image(image))` after a validation pass):
     // it queues no GPU work, so nothing in it can keep a GPU waiting.
-    if (!forwardsTarget(l) && (onlyHostCalls(l.node.field("body")) || convertsHostTensors(l.node.field("body"))))
-      return false;
-    return m_.inEvalContext(l.node);
+    ts::Node body = l.node.field("body");
+    if (onlyHostCalls(body) && !forwardsTarget(l)) return false;
+    // Converted with a direct `.numpy()` (asked last: it resolves modules).
+    return !(convertsHostTensors(body) && !forwardsTarget(l));
   }
 
   // `all_boxes[j][i] = dets[mask].numpy()` with no `.cpu()` on the way and no
@@ -357,15 +373,18 @@ class LoopClassifier {
   // CPU) and queues no GPU work.
   bool convertsHostTensors(ts::Node body) {
     bool direct_numpy = false;
+    for (const Call& c : m_.callsIn(body))
+      if (body.contains(c.node) && c.method == "numpy" && c.receiver && c.positional.empty() && c.keywords.empty())
+        direct_numpy = true;
+    if (!direct_numpy) return false;
     for (const Call& c : m_.callsIn(body)) {
       if (!body.contains(c.node)) continue;
       // A module, a copy between devices or a project function (which may
       // run either) leaves the question open.
-      if (m_.isModuleExpression(c.callee) || syntax::oneOf(c.method, {"to", "cuda", "cpu"}) || calledFunction(c))
+      if (syntax::oneOf(c.method, {"to", "cuda", "cpu"}) || calledFunction(c) || m_.isModuleExpression(c.callee))
         return false;
-      if (c.method == "numpy" && c.receiver && c.positional.empty() && c.keywords.empty()) direct_numpy = true;
     }
-    return direct_numpy;
+    return true;
   }
 
   // Every call in `body` is a known host-side call (image/array formatting,
@@ -452,8 +471,10 @@ class LoopClassifier {
   // a forward pass on its variable, or iterates something named like a loader
   // or iterator (through enumerate/tqdm/log_every wrappers); a loop over
   // datasets, subsets, prompts, model names or folds does not.
-  bool iteratesBatches(const Loop& l) {
-    if (forwardsTarget(l)) return true;
+  bool iteratesBatches(const Loop& l) { return namedLikeBatches(l) || forwardsTarget(l); }
+
+  // The names part of iteratesBatches (the cheap one, asked first).
+  bool namedLikeBatches(const Loop& l) {
     ts::Node it = peelWrappers(l.iterable);
     if (!it || isCollectionOfThings(it) || indexesOneBatch(it)) return false;
     if (countsRepetitions(it)) return namesBatches("", l.target.text());
@@ -562,6 +583,7 @@ class LoopClassifier {
 
   ScriptModel& m_;
   std::map<std::pair<const Function*, int>, bool> memo_;
+  std::optional<bool> has_training_call_;  // hasTrainingCall(), once asked
 };
 
 namespace {
@@ -627,7 +649,7 @@ void classifyLoops(ScriptModel& model) { LoopClassifier(model).run(); }
 // no_grad/inference_mode block or decorator, or model.eval() as the latest
 // mode switch before n in the same function (a later model.train() ends it).
 bool ScriptModel::inEvalContext(ts::Node n) const {
-  for (ts::Node p : n.ancestors()) {
+  for (ts::Node p : n.ancestorWalk()) {
     if (p.is("with_statement")) {
       std::string_view items = p.child(1).text();
       if (syntax::containsWord(items, {"no_grad", "inference_mode"})) return true;
@@ -689,7 +711,7 @@ bool enteredOnStack(const ScriptModel& m, ts::Node with_stmt, ts::Node n) {
 }
 
 bool gradDisabledAt(const ScriptModel& m, ts::Node n, int depth) {
-  for (ts::Node p : n.ancestors()) {
+  for (ts::Node p : n.ancestorWalk()) {
     if (p.is("with_statement") && (switchesGrad(p.child(1).text()) || enteredOnStack(m, p, n))) return true;
     if (!p.is("function_definition")) continue;
     const Function* f = m.enclosingFunction(p.namedChild(0));

@@ -218,7 +218,7 @@ void markLoopCarried(const std::vector<RawBinding>& bindings, ts::Node use, ts::
     if (b.at <= use.begin()) continue;
     if (!loop_bodies) {
       loop_bodies.emplace();
-      for (ts::Node p : use.ancestors()) {
+      for (ts::Node p : use.ancestorWalk()) {
         if (p == scope) break;
         if (syntax::isLoop(p)) loop_bodies->push_back(p.field("body"));
       }

@@ -84,7 +84,7 @@ int cudaTest(ts::Node cond) {
 }  // namespace
 
 bool ScriptModel::onCpuPath(ts::Node n) const {
-  for (ts::Node p : n.ancestors()) {
+  for (ts::Node p : n.ancestorWalk()) {
     if (syntax::isScope(p)) break;
     if (!p.is("if_statement") && !p.is("elif_clause")) continue;
     ts::Node cond = p.field("condition");

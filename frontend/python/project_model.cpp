@@ -23,6 +23,7 @@ bool holds(const ScriptModel* fm, const Function& f, const ScriptModel* nm, ts::
 
 std::vector<std::string> split(std::string_view dotted) {
   std::vector<std::string> out;
+  out.reserve(static_cast<size_t>(std::count(dotted.begin(), dotted.end(), '.')) + 1);  // no regrowth
   size_t start = 0;
   while (start <= dotted.size()) {
     size_t dot = dotted.find('.', start);

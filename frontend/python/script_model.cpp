@@ -167,7 +167,18 @@ class ModelBuilder {
       inner_loop = static_cast<int>(m_.loops_.size() - 1);
     }
     ScopedLoop inside(loop_, inner_loop);
-    for (ts::Node ch : n.namedChildren()) visit(ch, n, fn, cls, recordBindings(ch, n, walk));
+    for (ts::Node ch : n.namedChildren()) {
+      BindingWalk inner = recordBindings(ch, n, walk);
+      // A node without named children (a name, a number, a string part) is
+      // no import, definition, call, loop or assignment, each of which has
+      // some: visiting it would only walk its empty list of children, which
+      // is charged as that walk would be.
+      if (ch.namedChildCount() == 0) {
+        ts::WorkBudget::charge(1);
+        continue;
+      }
+      visit(ch, n, fn, cls, inner);
+    }
   }
 
   // Sets the innermost loop for a subtree's walk, and restores it after.
@@ -563,7 +574,7 @@ const Loop* ScriptModel::enclosingLoop(ts::Node n) const {
     if (isKind(n, Sym::get().call))
       if (const Call* c = callAt(n)) return loop(call_loops_[static_cast<size_t>(c - calls_.data())]);
   }
-  for (ts::Node p : n.ancestors()) {
+  for (ts::Node p : n.ancestorWalk()) {
     if (syntax::isScope(p)) return nullptr;
     if (syntax::isLoop(p)) return loopFor(p);
   }

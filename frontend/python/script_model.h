@@ -27,6 +27,9 @@ class DeviceAnalysis;
 class ProjectModel;  // project_model.h
 class ScriptModel;
 struct DeviceBindingIndex;  // device_bindings.cpp
+struct DeviceBindingMemo;   // device_bindings.cpp
+// A model's scope indexes of the device analysis, shared by its cache scopes.
+std::shared_ptr<DeviceBindingMemo> newDeviceBindingMemo();  // device_bindings.cpp
 
 struct Function {
   std::string name;        // "evaluate"
@@ -180,22 +183,28 @@ struct ScopeBinding {
 // What a model memoises while checkers ask it, each built on first use.
 using ScopeBindings = std::unordered_map<std::string, ScopeBinding>;
 using BindingSitesByName = std::unordered_map<std::string, std::vector<BindingSite>>;
+// A class's assignments by target text: (value of the last one, how many).
+using AssignmentsByTarget = std::unordered_map<std::string_view, std::pair<ts::Node, int>>;
+// A class's `self.x` assignments by target text: every value assigned.
+using ValuesByTarget = std::unordered_map<std::string_view, std::vector<ts::Node>>;
 struct ModelCaches {
   // By scope range: the model's shared entries (tree_memo.h) this scope has used.
   std::map<std::pair<uint32_t, uint32_t>, const ScopeBindings*> bindings;
   // Binding sites per scope body and name, computed once (reachingBindings is
   // asked for every use of every name).
   std::map<std::pair<uint32_t, uint32_t>, const BindingSitesByName*> binding_sites;
-  // Name bindings per scope as the device analysis reads them (device_bindings.cpp).
+  // Name bindings per scope as the device analysis reads them: the shared
+  // entries this scope has used (device_bindings.cpp).
   std::shared_ptr<DeviceBindingIndex> device_bindings;
   std::map<uint32_t, std::pair<std::vector<ts::Node>, bool>> returns;  // by function start
-  // Per class node: assignment target text -> (value of the last one, how many).
-  std::unordered_map<const void*, std::unordered_map<std::string_view, std::pair<ts::Node, int>>> class_assignments;
-  // The same for singleAssignmentUnder: every assignment of the class's subtree.
-  std::unordered_map<const void*, std::unordered_map<std::string_view, std::pair<ts::Node, int>>>
-      class_subtree_assignments;
-  // attributeValues: per class node, `self.x` target text -> every value assigned to it.
-  std::unordered_map<const void*, std::unordered_map<std::string_view, std::vector<ts::Node>>> attribute_values;
+  // Per class node, the shared entries (tree_memo.h) this scope has used:
+  // singleAssignmentIn's index of the class body, singleAssignmentUnder's of
+  // the whole class subtree, attributeValues' `self.x` values.
+  std::unordered_map<const void*, const AssignmentsByTarget*> class_assignments;
+  std::unordered_map<const void*, const AssignmentsByTarget*> class_subtree_assignments;
+  std::unordered_map<const void*, const ValuesByTarget*> attribute_values;
+  // The same indexes of a class in a tree no model of the run holds, kept by this scope.
+  std::vector<std::shared_ptr<const void>> unshared_indexes;
   // boundMethod's answers by call (an entry with a null model while one is
   // being found cuts recursion); cleared when the project changes.
   std::unordered_map<const Call*, std::pair<const ScriptModel*, const Function*>> bound;
@@ -611,6 +620,16 @@ class ScriptModel {
   // The tree-only memos every cache scope shares (tree_memo.h).
   mutable TreeMemo<ScopeBindings> shared_bindings_;
   mutable TreeMemo<BindingSitesByName> shared_binding_sites_;
+  mutable TreeMemo<AssignmentsByTarget> shared_class_assignments_;
+  mutable TreeMemo<AssignmentsByTarget> shared_class_subtree_assignments_;
+  mutable TreeMemo<ValuesByTarget> shared_attribute_values_;
+  std::shared_ptr<DeviceBindingMemo> device_binding_memo_ = newDeviceBindingMemo();
+  // A class's index in `memo_of(model)` of the model whose tree holds
+  // `cls`, built with `build(cls, index)` once for every cache scope; `seen`
+  // records it for this scope (value_sources.cpp).
+  template <typename Index, typename MemoOf, typename Build>
+  const Index& classIndex(ts::Node cls, std::unordered_map<const void*, const Index*>& seen, MemoOf&& memo_of,
+                          Build&& build) const;
   // The binding indexes of the module (first) and of every function body,
   // filled by the builder's walk (binding_index.h); by def and by body node
   // id, each with its node.

@@ -43,7 +43,7 @@ bool stringLiteral(ts::Node n, std::string* out) {
 }
 
 ts::Node ancestor(ts::Node n, std::initializer_list<std::string_view> types) {
-  for (ts::Node p : n.ancestors())
+  for (ts::Node p : n.ancestorWalk())
     for (auto t : types)
       if (p.is(t)) return p;
   return ts::Node();

@@ -189,58 +189,76 @@ void collectReturns(ts::Node n, std::vector<ts::Node>& returns, bool& generator)
 
 }  // namespace
 
+template <typename Index, typename MemoOf, typename Build>
+const Index& ScriptModel::classIndex(ts::Node cls, std::unordered_map<const void*, const Index*>& seen,
+                                     MemoOf&& memo_of, Build&& build) const {
+  if (auto it = seen.find(cls.id()); it != seen.end()) return *it->second;
+  // The index reads the class's tree alone: the model that holds the tree
+  // keeps it for every scope, and each scope pays its cost on first use.
+  const ScriptModel& owner = ownerOf(cls);
+  if (cls && cls.source() == owner.root().source()) {
+    const Index& shared = memo_of(owner).get({cls.begin(), cls.end()}, [&](Index& out) { build(cls, out); });
+    return *seen.emplace(cls.id(), &shared).first->second;
+  }
+  auto held = std::make_shared<Index>();
+  build(cls, *held);
+  caches().unshared_indexes.push_back(held);
+  return *seen.emplace(cls.id(), held.get()).first->second;
+}
+
 ts::Node ScriptModel::singleAssignmentIn(ts::Node cls, std::string_view target) const {
-  auto [it, added] = caches().class_assignments.try_emplace(cls.id());
-  if (added) indexAssignments(cls.field("body"), it->second);
-  auto found = it->second.find(target);
-  return found != it->second.end() && found->second.second == 1 ? found->second.first : ts::Node();
+  const AssignmentsByTarget& index = classIndex(cls, caches().class_assignments, [](const ScriptModel& m) -> auto& { return m.shared_class_assignments_; },
+                                                [](ts::Node c, AssignmentsByTarget& out) { indexAssignments(c.field("body"), out); });
+  auto found = index.find(target);
+  return found != index.end() && found->second.second == 1 ? found->second.first : ts::Node();
 }
 
 ts::Node ScriptModel::singleAssignmentUnder(ts::Node cls, std::string_view target) const {
-  auto [it, added] = caches().class_subtree_assignments.try_emplace(cls.id());
-  if (added) {
-    // Only a target assigned once is answered, so the order of the walk does not matter.
-    std::vector<ts::Node> todo{cls};
-    while (!todo.empty()) {
-      ts::Node n = todo.back();
-      todo.pop_back();
-      for (ts::Node c : n.namedChildren()) {
-        if (c.is("assignment")) {
-          auto& [value, count] = it->second[c.field("left").text()];
-          value = c.field("right");
-          ++count;
-        }
-        todo.push_back(c);
-      }
-    }
-  }
-  auto found = it->second.find(target);
-  return found != it->second.end() && found->second.second == 1 ? found->second.first : ts::Node();
+  const AssignmentsByTarget& index =
+      classIndex(cls, caches().class_subtree_assignments, [](const ScriptModel& m) -> auto& { return m.shared_class_subtree_assignments_; },
+                 [](ts::Node c, AssignmentsByTarget& out) {
+                   // Only a target assigned once is answered, so the order of the walk does not matter.
+                   std::vector<ts::Node> todo{c};
+                   while (!todo.empty()) {
+                     ts::Node n = todo.back();
+                     todo.pop_back();
+                     for (ts::Node ch : n.namedChildren()) {
+                       if (ch.is("assignment")) {
+                         auto& [value, count] = out[ch.field("left").text()];
+                         value = ch.field("right");
+                         ++count;
+                       }
+                       todo.push_back(ch);
+                     }
+                   }
+                 });
+  auto found = index.find(target);
+  return found != index.end() && found->second.second == 1 ? found->second.first : ts::Node();
 }
 
 const std::vector<ts::Node>& ScriptModel::attributeValues(ts::Node cls, std::string_view target) const {
-  auto [it, added] = caches().attribute_values.try_emplace(cls.id());
-  if (added) {
+  const ValuesByTarget& values = classIndex(cls, caches().attribute_values, [](const ScriptModel& m) -> auto& { return m.shared_attribute_values_; },
+                                            [](ts::Node c, ValuesByTarget& out) {
     // A nested class's `self` is another object: its assignments are its own.
-    std::vector<ts::Node> todo{cls.field("body")};
+    std::vector<ts::Node> todo{c.field("body")};
     while (!todo.empty()) {
       ts::Node n = todo.back();
       todo.pop_back();
       if (!n) continue;
-      for (ts::Node c : n.namedChildren()) {
-        if (c.is("class_definition")) continue;
-        if (c.is("assignment") || c.is("augmented_assignment")) {
-          ts::Node left = c.field("left"), right = c.field("right");
+      for (ts::Node ch : n.namedChildren()) {
+        if (ch.is("class_definition")) continue;
+        if (ch.is("assignment") || ch.is("augmented_assignment")) {
+          ts::Node left = ch.field("left"), right = ch.field("right");
           if (left && right && left.is("attribute") && left.field("object").text() == "self")
-            it->second[left.text()].push_back(right);
+            out[left.text()].push_back(right);
         }
-        todo.push_back(c);
+        todo.push_back(ch);
       }
     }
-  }
+  });
   static const std::vector<ts::Node> kNone;
-  auto found = it->second.find(target);
-  return found != it->second.end() ? found->second : kNone;
+  auto found = values.find(target);
+  return found != values.end() ? found->second : kNone;
 }
 
 const std::vector<ts::Node>& ScriptModel::returnValues(const Function& f, bool* generator) const {

@@ -97,6 +97,10 @@ class Node {
   }
   // The ancestors, nearest first (ancestors()[0] == parent()).
   [[nodiscard]] std::vector<Node> ancestors() const;
+  // The same nodes for range-for, read from the parent links as the loop
+  // goes (no vector): for loops that stop at the first match. Charged as
+  // ancestors() is.
+  [[nodiscard]] class AncestorRange ancestorWalk() const;
   // A field named by a string literal: its id is looked up once per thread
   // and language, as for is() above.
   template <size_t N>
@@ -145,6 +149,7 @@ class Node {
 
  private:
   friend class ChildRange;
+  friend class AncestorRange;
   [[nodiscard]] const FlatNode& flat() const { return (*tree_)[index_]; }
   [[nodiscard]] bool isLiteral(const char* literal, uint32_t size) const {
     if (isNull()) return false;
@@ -199,5 +204,40 @@ class ChildRange {
 };
 
 inline ChildRange Node::namedChildren() const { return ChildRange(*this); }
+
+// Ancestors for range-for, nearest first, following the parent links.
+class AncestorRange {
+ public:
+  class iterator {
+   public:
+    using value_type = Node;
+    using difference_type = std::ptrdiff_t;
+    iterator(const FlatTree* tree, uint32_t i) : tree_(tree), i_(i) {}
+    Node operator*() const { return Node(tree_, i_); }
+    iterator& operator++() {
+      i_ = (*tree_)[i_].parent;
+      return *this;
+    }
+    bool operator!=(const iterator& o) const { return i_ != o.i_; }
+   private:
+    const FlatTree* tree_;
+    uint32_t i_;
+  };
+  explicit AncestorRange(Node n) : tree_(n.tree_), first_(n.isNull() ? kNoNode : n.flat().parent) {
+    // The charge of ancestors(): one unit per ancestor, whether or not the loop reaches it.
+    if (first_ == kNoNode && n.isNull()) return;  // ancestors() charges nothing then
+    uint64_t depth = 0;
+    for (uint32_t at = first_; at != kNoNode; at = (*tree_)[at].parent) ++depth;
+    WorkBudget::charge(depth);
+  }
+  [[nodiscard]] iterator begin() const { return {tree_, first_}; }
+  [[nodiscard]] iterator end() const { return {tree_, kNoNode}; }
+
+ private:
+  const FlatTree* tree_;
+  uint32_t first_;
+};
+
+inline AncestorRange Node::ancestorWalk() const { return AncestorRange(*this); }
 
 }  // namespace gpulint::ts

@@ -115,6 +115,26 @@ static inline __attribute__((always_inline)) int push(Frame **stack, uint32_t *s
   return 1;
 }
 
+/* The alias and field that `production` gives its child 0 (`extra` when
+ * that child is an extra: none); `*field` keeps the field passed down when
+ * the production names none. */
+static inline void field_of_first(const TSLanguage *language, uint32_t production, int extra, TSSymbol *alias,
+                                  TSFieldId *field) {
+  *alias = 0;
+  if (extra) {
+    *field = 0;
+    return;
+  }
+  if (production) *alias = language->alias_sequences[production * language->max_alias_sequence_length];
+  const TSFieldMapEntry *map, *end;
+  ts_language_field_map(language, production, &map, &end);
+  for (; map < end; map++)
+    if (!map->inherited && map->child_index == 0) {
+      *field = map->field_id;
+      return;
+    }
+}
+
 uint32_t gpulint_flatten(const TSTree *tree, GpulintFlatNode *out) {
   Walk w = {tree->language, out, 0};
   Length root_padding = ts_subtree_padding(tree->root);
@@ -170,6 +190,24 @@ uint32_t gpulint_flatten(const TSTree *tree, GpulintFlatNode *out) {
       f->position.row += child.ptr->size.extent.row;
       child_count = child.ptr->child_count;
       visible = child.ptr->visible;
+    }
+    /* A chain of hidden nodes of one child each (`expression` around
+     * `primary_expression` around a `call`) is walked down here, with no
+     * frame per link: the child starts where its parent does, and takes the
+     * alias and field the parent's production gives child 0, or the field
+     * the parent has here; an extra takes none. */
+    while (!visible && !alias && child_count == 1 && child.ptr->visible_child_count > 0) {
+      uint32_t production = child.ptr->production_id;
+      Subtree only = ts_subtree_children(child)[0];
+      field_of_first(w.language, production, ts_subtree_extra(only), &alias, &field);
+      child = only;
+      if (only.data.is_inline) {
+        child_count = 0;
+        visible = only.data.visible;
+      } else {
+        child_count = only.ptr->child_count;
+        visible = only.ptr->visible;
+      }
     }
     uint32_t visible_parent = f->visible_parent;
     uint32_t owner = f->owner;
