@@ -612,6 +612,10 @@ void namesDrawnByNext(const ScriptModel& m, ts::Node block, std::vector<std::str
 }  // namespace
 
 void ScriptModel::promoteBatchDrawingLoops() {
+  // Only a file with a step loop and a plain `next(...)` call has the shape.
+  if (std::none_of(loops_.begin(), loops_.end(), [](const Loop& l) { return l.kind == LoopKind::Step; })) return;
+  if (std::none_of(calls_.begin(), calls_.end(), [](const Call& c) { return c.method == "next" && !c.receiver; }))
+    return;
   for (Loop& outer : loops_) {
     if (outer.kind == LoopKind::Step) continue;
     std::vector<std::string_view> drawn;

@@ -210,21 +210,32 @@ ts::Node annotatedType(ts::Node type) {
 // factory the analysis cannot follow, the declared project class says which
 // methods `self.metrics.m()` runs.
 std::vector<ScriptModel::ClassRef> ScriptModel::annotatedInstances(ts::Node cls, std::string_view attr) const {
-  std::vector<ts::Node> annotations;
-  ts::Node body = cls.field("body");
-  auto collect = [&](ts::Node block, std::string_view target) {
-    for (ts::Node s : block.namedChildren()) {
-      ts::Node a = s.is("expression_statement") && s.namedChildCount() == 1 ? s.namedChild(0) : ts::Node();
-      if (a && a.is("assignment") && a.field("left").text() == target)
-        if (ts::Node t = annotatedType(a.field("type"))) annotations.push_back(t);
+  // The class's annotations are collected once per class, not per attribute asked.
+  auto [it, fresh] = caches().class_annotations.try_emplace(cls.begin());
+  std::vector<std::pair<std::string_view, ts::Node>>& declared = it->second;
+  if (fresh) {
+    auto collect = [&](ts::Node block, bool through_self) {
+      for (ts::Node s : block.namedChildren()) {
+        ts::Node a = s.is("expression_statement") && s.namedChildCount() == 1 ? s.namedChild(0) : ts::Node();
+        if (!a || !a.is("assignment") || !a.field("type")) continue;
+        ts::Node left = a.field("left");
+        if (through_self && left.is("attribute") && left.field("object").text() == "self")
+          declared.emplace_back(left.field("attribute").text(), a.field("type"));
+        else if (!through_self && left.is("identifier"))
+          declared.emplace_back(left.text(), a.field("type"));
+      }
+    };
+    ts::Node body = cls.field("body");
+    collect(body, false);
+    for (ts::Node s : body.namedChildren()) {
+      ts::Node def = s.is("decorated_definition") ? s.field("definition") : s;
+      if (def && def.is("function_definition") && def.field("name").text() == "__init__") collect(def.field("body"), true);
     }
-  };
-  collect(body, attr);
-  for (ts::Node s : body.namedChildren()) {
-    ts::Node def = s.is("decorated_definition") ? s.field("definition") : s;
-    if (def && def.is("function_definition") && def.field("name").text() == "__init__")
-      collect(def.field("body"), "self." + std::string(attr));
   }
+  std::vector<ts::Node> annotations;
+  for (const auto& [name, type] : declared)
+    if (name == attr)
+      if (ts::Node t = annotatedType(type)) annotations.push_back(t);
   std::vector<ClassRef> found;
   for (ts::Node t : annotations) {
     ClassRef ref{nullptr, nullptr};

@@ -216,6 +216,9 @@ struct ModelCaches {
   // callersOf's extra answers for a closure returned by its factory: the
   // calls of names that hold it (found by one scan of the file per closure).
   std::unordered_map<const Function*, std::vector<const Call*>> closure_callers;
+  // annotatedInstances: per class start, each annotated field (`x: T` in the
+  // body, `self.x: T = ...` in __init__) with its type node.
+  std::unordered_map<uint32_t, std::vector<std::pair<std::string_view, ts::Node>>> class_annotations;
   // invokersOf's answers: by function, the calls that hand it to a project
   // function which calls it (found by one scan of the file).
   std::optional<std::unordered_map<const Function*, std::vector<const Call*>>> invokers;
