@@ -150,6 +150,8 @@ class Node {
  private:
   friend class ChildRange;
   friend class AncestorRange;
+  template <uint32_t (*Next)(const FlatTree*, uint32_t)>
+  friend class LinkIterator;
   [[nodiscard]] const FlatNode& flat() const { return (*tree_)[index_]; }
   [[nodiscard]] bool isLiteral(const char* literal, uint32_t size) const {
     if (isNull()) return false;
@@ -168,36 +170,42 @@ class Node {
   uint32_t index_ = 0;
 };
 
+// Nodes along one kind of link (named siblings, parents) for range-for.
+template <uint32_t (*Next)(const FlatTree*, uint32_t)>
+class LinkIterator {
+ public:
+  using value_type = Node;
+  using difference_type = std::ptrdiff_t;
+  LinkIterator(const FlatTree* tree, uint32_t i) : tree_(tree), i_(i) {}
+  Node operator*() const { return Node(tree_, i_); }
+  LinkIterator& operator++() {
+    i_ = Next(tree_, i_);
+    return *this;
+  }
+  bool operator!=(const LinkIterator& o) const { return i_ != o.i_; }
+
+ private:
+  const FlatTree* tree_;
+  uint32_t i_;
+};
+
 // Named children for range-for, following the sibling links.
 class ChildRange {
  public:
-  class iterator {
-   public:
-    using value_type = Node;
-    using difference_type = std::ptrdiff_t;
-    iterator(const FlatTree* tree, uint32_t i) : tree_(tree), i_(i) {}
-    Node operator*() const { return Node(tree_, i_); }
-    iterator& operator++() {
-      i_ = firstNamedFrom(tree_, (*tree_)[i_].next_sibling);
-      return *this;
-    }
-    bool operator!=(const iterator& o) const { return i_ != o.i_; }
-   private:
-    const FlatTree* tree_;
-    uint32_t i_;
-  };
+  // The first named node from `i` on along the sibling links.
+  static uint32_t firstNamedFrom(const FlatTree* tree, uint32_t i) {
+    while (i != kNoNode && !(*tree)[i].has(FlatNode::Named)) i = (*tree)[i].next_sibling;
+    return i;
+  }
+  static uint32_t nextNamed(const FlatTree* tree, uint32_t i) { return firstNamedFrom(tree, (*tree)[i].next_sibling); }
+  using iterator = LinkIterator<&ChildRange::nextNamed>;
+
   explicit ChildRange(Node n) : node_(n) { WorkBudget::charge(n.namedChildCount() + 1); }
   [[nodiscard]] iterator begin() const {
     if (node_.isNull()) return {nullptr, kNoNode};
     return {node_.tree_, firstNamedFrom(node_.tree_, node_.tree_->firstChild(node_.index_))};
   }
   [[nodiscard]] iterator end() const { return {node_.tree_, kNoNode}; }
-
-  // The first named node from `i` on along the sibling links.
-  static uint32_t firstNamedFrom(const FlatTree* tree, uint32_t i) {
-    while (i != kNoNode && !(*tree)[i].has(FlatNode::Named)) i = (*tree)[i].next_sibling;
-    return i;
-  }
 
  private:
   Node node_;
@@ -208,21 +216,9 @@ inline ChildRange Node::namedChildren() const { return ChildRange(*this); }
 // Ancestors for range-for, nearest first, following the parent links.
 class AncestorRange {
  public:
-  class iterator {
-   public:
-    using value_type = Node;
-    using difference_type = std::ptrdiff_t;
-    iterator(const FlatTree* tree, uint32_t i) : tree_(tree), i_(i) {}
-    Node operator*() const { return Node(tree_, i_); }
-    iterator& operator++() {
-      i_ = (*tree_)[i_].parent;
-      return *this;
-    }
-    bool operator!=(const iterator& o) const { return i_ != o.i_; }
-   private:
-    const FlatTree* tree_;
-    uint32_t i_;
-  };
+  static uint32_t parentOf(const FlatTree* tree, uint32_t i) { return (*tree)[i].parent; }
+  using iterator = LinkIterator<&AncestorRange::parentOf>;
+
   explicit AncestorRange(Node n) : tree_(n.tree_), first_(n.isNull() ? kNoNode : n.flat().parent) {
     // The charge of ancestors(): one unit per ancestor, whether or not the loop reaches it.
     if (first_ == kNoNode && n.isNull()) return;  // ancestors() charges nothing then
