@@ -200,11 +200,22 @@ class GuardJudge {
   static bool setInBranch(ts::Node condition_part, ts::Node name, std::string_view literal) {
     if (!(name.is("identifier") || name.is("attribute"))) return false;
     ts::Node branch = branchOfCondition(condition_part);
-    if (!branch) return false;
-    for (ts::Node s : branch.namedChildren()) {
-      ts::Node assign = s.is("expression_statement") && s.namedChildCount() == 1 ? s.namedChild(0) : ts::Node();
-      if (assign && assign.is("assignment") && assign.field("left").text() == name.text() &&
-          syntax::unwrap(assign.field("right")).is(literal))
+    return branch && ownStatementAssigns(branch, name.text(), literal);
+  }
+
+  // The sole expression of an expression statement; null for other statements.
+  static ts::Node soleExpression(ts::Node statement) {
+    return statement.is("expression_statement") && statement.namedChildCount() == 1 ? statement.namedChild(0)
+                                                                                     : ts::Node();
+  }
+
+  // `target = <value>` among the block's own statements (not one under a
+  // further condition), with a value of kind `value_kind` when one is given.
+  static bool ownStatementAssigns(ts::Node block, std::string_view target, std::string_view value_kind = {}) {
+    for (ts::Node s : block.namedChildren()) {
+      ts::Node assign = soleExpression(s);
+      if (assign && assign.is("assignment") && assign.field("left").text() == target &&
+          (value_kind.empty() || syntax::unwrap(assign.field("right")).is(value_kind)))
         return true;
     }
     return false;
@@ -375,13 +386,7 @@ class GuardJudge {
   static bool resetInBranch(ts::Node comparison, ts::Node counter) {
     ts::Node branch = branchOfCondition(comparison);
     if (!branch || !(counter.is("identifier") || counter.is("attribute"))) return false;
-    for (ts::Node s : branch.namedChildren()) {
-      ts::Node assign = s.is("expression_statement") && s.namedChildCount() == 1 ? s.namedChild(0) : ts::Node();
-      if (assign && assign.is("assignment") && assign.field("left").text() == counter.text() &&
-          syntax::unwrap(assign.field("right")).is("integer"))
-        return true;
-    }
-    return false;
+    return ownStatementAssigns(branch, counter.text(), "integer");
   }
 
   // `if x is None: ... x = ...`: the branch that fills `x` runs once, since
@@ -391,20 +396,11 @@ class GuardJudge {
   // (`if self.index is None: self.build_index()`).
   bool initialisedInBranch(ts::Node comparison, ts::Node name) const {
     if (!(name.is("identifier") || name.is("attribute"))) return false;
-    ts::Node branch;
-    for (ts::Node a : comparison.ancestorWalk()) {
-      if (a.is("if_statement") || a.is("elif_clause")) {
-        if (a.field("condition").contains(comparison)) branch = a.field("consequence");
-        break;
-      }
-      if (!(a.is("boolean_operator") || a.is("parenthesized_expression"))) break;
-    }
+    ts::Node branch = branchOfCondition(comparison);
     if (!branch) return false;
-    for (ts::Node s : branch.namedChildren()) {
-      ts::Node assign = s.is("expression_statement") && s.namedChildCount() == 1 ? s.namedChild(0) : ts::Node();
-      if (assign && assign.is("assignment") && assign.field("left").text() == name.text()) return true;
-      if (assign && assign.is("call") && methodAssigns(assign, name)) return true;
-    }
+    if (ownStatementAssigns(branch, name.text())) return true;
+    for (ts::Node s : branch.namedChildren())
+      if (ts::Node call = soleExpression(s); call && call.is("call") && methodAssigns(call, name)) return true;
     return false;
   }
 
@@ -414,12 +410,7 @@ class GuardJudge {
     const Call* c = m_.callAt(call);
     if (!c || !c->receiver || syntax::unwrap(c->receiver).text() != "self") return false;
     const Function* f = m_.calledFunction(*c);
-    if (!f || !f->owner) return false;
-    for (ts::Node s : f->body.namedChildren()) {
-      ts::Node assign = s.is("expression_statement") && s.namedChildCount() == 1 ? s.namedChild(0) : ts::Node();
-      if (assign && assign.is("assignment") && assign.field("left").text() == name.text()) return true;
-    }
-    return false;
+    return f && f->owner && ownStatementAssigns(f->body, name.text());
   }
 
   GuardVerdict call(ts::Node e, const Env& env, int depth) {
