@@ -22,7 +22,8 @@ bool readsDeviceValue(const ScriptModel& m, const Call& c) {
 }
 
 // A name in `expr` whose value holds a per-step host read of a GPU tensor
-// (`lossf = loss.item() * accum` then `print(f"{lossf}")`): GPU201 reports it.
+// (`lossf = loss.item() * accum` or `loss = float(loss)`, then `print(f"{lossf}")`):
+// GPU201 reports the read, and the log is the same event.
 bool namesPerStepRead(const ScriptModel& m, ts::Node expr) {
   std::vector<ts::Node> stack{expr};
   while (!stack.empty()) {
@@ -31,7 +32,7 @@ bool namesPerStepRead(const ScriptModel& m, ts::Node expr) {
     if (n.is("identifier"))
       for (ts::Node src : m.valueSources(n))
         for (const Call& c : m.calls())
-          if (src.contains(c.node) && c.receiver && readsDeviceValue(m, c) && m.mayLiveOnDevice(c.receiver) &&
+          if (src.contains(c.node) && readsDeviceValue(m, c) && (!c.receiver || m.mayLiveOnDevice(c.receiver)) &&
               m.perStep(c.node))
             return true;
     for (ts::Node k : n.namedChildren()) stack.push_back(k);

@@ -77,6 +77,7 @@ class DeviceAnalysis {
   ts::Node anyArgument(const Call& c, int depth);
   ts::Node toOrigin(const Call& c, int depth);
   int deviceKind(ts::Node dev);
+  ts::Node placedOn(ts::Node dev, ts::Node made);
   ts::Node returnOrigin(const Function& f, int depth);
   ts::Node elementOrigin(const Binding& b, int depth);
   ts::Node nameOrigin(ts::Node id, int depth);

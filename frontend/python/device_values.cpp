@@ -228,7 +228,7 @@ ts::Node DeviceAnalysis::callOrigin(ts::Node n, int depth) {
     // `param_groups[0]["lr"]` is a host float.
     if (isModuleConstructor(q) || q.starts_with("torch.optim.")) return {};
     if (isFactory(m)) {
-      if (ts::Node dev = c->keyword("device")) return deviceKind(dev) > 0 ? n : ts::Node();
+      if (ts::Node dev = c->keyword("device")) return placedOn(dev, n);
       if (m.ends_with("_like") && !c->positional.empty()) return origin(c->positional[0], depth + 1);
       return {};
     }
@@ -285,7 +285,58 @@ ts::Node DeviceAnalysis::toOrigin(const Call& c, int depth) {
   if (!dev) return origin(c.receiver, depth + 1);
   std::string q = m_.qualify(dev);
   if (q.starts_with("torch.") && q != "torch.device") return origin(c.receiver, depth + 1);  // a dtype
-  return deviceKind(dev) > 0 ? c.node : ts::Node();
+  return placedOn(dev, c.node);
+}
+
+namespace {
+
+// `name` is bound to a tensor computation: arithmetic, a torch function, a
+// tensor method, or a project helper returning one (`inter =
+// pairwise_intersection(a, b)`); not an object that holds a device
+// (`accelerator`, `model`, `args`), whose `.device` is the run's device.
+bool computedTensor(const ScriptModel& m, ts::Node name, int depth) {
+  auto binding = name.is("identifier") && depth < 3 ? m.lastBinding(name) : std::nullopt;
+  ts::Node v = binding && !binding->conditional && binding->index < 0 ? syntax::unwrap(binding->value) : ts::Node();
+  if (!v) return false;
+  if (v.is("binary_operator")) return oneOf(v.field("operator").text(), {"+", "-", "*", "/", "@", "**", "//"});
+  const Call* c = v.is("call") ? m.callAt(v) : nullptr;
+  if (!c) return false;
+  const std::string& q = c->qualified;
+  if (q.starts_with("torch."))
+    return !q.starts_with("torch.nn.") && !q.starts_with("torch.cuda.") && !q.starts_with("torch.optim.") &&
+           q != "torch.device";
+  if (c->receiver && q.empty() &&
+      oneOf(c->method, {"sum", "mean", "prod", "clamp", "float", "half", "view", "reshape", "permute", "transpose",
+                        "matmul", "softmax", "sigmoid", "exp", "log", "abs", "sqrt", "pow", "detach", "clone",
+                        "contiguous", "squeeze", "unsqueeze", "flatten", "expand", "repeat", "masked_fill",
+                        "argmax", "cumsum", "norm", "bmm", "mm"}))
+    return true;
+  auto [other, f] = m.callTarget(*c);
+  if (!f) return false;
+  bool generator = false;
+  for (ts::Node r : other->returnValues(*f, &generator)) {
+    r = syntax::unwrap(r);
+    if (generator || !r.is("identifier") || !computedTensor(*other, r, depth + 1)) return false;
+  }
+  return !generator && !other->returnValues(*f, &generator).empty();
+}
+
+}  // namespace
+
+// A tensor made or moved at `made` onto `dev`. `device=x.device` of a
+// computed tensor `x` puts it where `x` is (as `zeros_like(x)`), which may
+// be the host: one helper serves an evaluator's CPU boxes and the model's
+// GPU ones.
+ts::Node DeviceAnalysis::placedOn(ts::Node dev, ts::Node made) {
+  dev = syntax::unwrap(dev);
+  if (dev.is("attribute") && dev.field("attribute").text() == "device") {
+    ts::Node of = syntax::unwrap(dev.field("object"));
+    // Where `x` lives is a question of its own, as deep as any other (the
+    // visit budget still bounds it): a beam-search buffer made at the end
+    // of a long chain must still see the batch moved to the GPU.
+    if (computedTensor(m_, of, 0)) return origin(of, 0) ? made : ts::Node();
+  }
+  return deviceKind(dev) > 0 ? made : ts::Node();
 }
 
 // 1: a CUDA device (or one the script may set to CUDA); -1: the host or

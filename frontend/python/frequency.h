@@ -61,6 +61,11 @@ struct GuardVerdict {
 // being false on few passes only (`not done`); else Often.
 [[nodiscard]] GuardVerdict judgeSkip(const ScriptModel& model, ts::Node condition);
 
+// What the `else` of an if says: Rare when the condition holds until the
+// end of training (`if progress < 1.0: ... else:` with `progress = epoch /
+// max_epochs`, `if step < total_steps:`), else Often.
+[[nodiscard]] GuardVerdict judgeElse(const ScriptModel& model, ts::Node condition);
+
 // How often `n` runs (see Frequency). With `respect_guards` false, only
 // placement counts: guards, early exits and warm-up loops are ignored.
 [[nodiscard]] ExecutionFrequency frequencyOf(const ScriptModel& model, ts::Node n, bool respect_guards = true);

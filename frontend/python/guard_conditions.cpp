@@ -80,6 +80,11 @@ bool isSizeExpression(ts::Node e) {
                       : syntax::containsWord(t, {"shape", "numel"});
 }
 
+// Not a literal: a counter, a timer, an elapsed count.
+bool counterish(ts::Node side) {
+  return !(side.is("integer") || side.is("float") || side.is("string") || side.is("true") || side.is("false"));
+}
+
 bool isZero(ts::Node e) { return syntax::unwrap(e).is("integer") && syntax::unwrap(e).text() == "0"; }
 
 // True when iterating `it` yields enumerate's (index, item) pairs:
@@ -253,9 +258,9 @@ class GuardJudge {
     if (op == "in" && isCounter(left, e) && !right.is("string"))
       return verdict(GuardKind::Periodic, e, "steps listed in a collection");
     if (op == "==" || op == "is") return equality(e, left, right);
-    if ((op == ">=" || op == ">") && isCounterish(left) && namesEndBound(right.text()))
+    if ((op == ">=" || op == ">") && counterish(left) && namesEndBound(right.text()))
       return verdict(GuardKind::Rare, e, "end-of-training condition");
-    if ((op == "<=" || op == "<") && isCounterish(right) && namesEndBound(left.text()))
+    if ((op == "<=" || op == "<") && counterish(right) && namesEndBound(left.text()))
       return verdict(GuardKind::Rare, e, "end-of-training condition");
     if (op == ">=" || op == ">")
       if (auto wrap = wrapAround(e, left, right)) return *wrap;
@@ -277,10 +282,6 @@ class GuardJudge {
     return {};
   }
 
-  // Not a literal: a counter, a timer, an elapsed count.
-  static bool isCounterish(ts::Node side) {
-    return !(side.is("integer") || side.is("float") || side.is("string") || side.is("true") || side.is("false"));
-  }
 
   bool isCounter(ts::Node side, ts::Node at) const {
     return isCounterName(side.text()) || isLoopCounter(m_, side, at) || offsetCounter(side, at) ||
@@ -416,6 +417,8 @@ class GuardJudge {
   GuardVerdict call(ts::Node e, const Env& env, int depth) {
     if (syntax::containsWord(e.text(), {"isnan", "isinf"}) || namesNonFinite(e.text()))
       return verdict(GuardKind::Rare, e, "failure check");
+    // `dist.should_stop()`, `preempted()`: asks for an interrupt or a stop request.
+    if (namesInterrupt(syntax::lastName(e.field("function")))) return verdict(GuardKind::Rare, e, "interrupt flag");
     const Call* c = m_.callAt(e);
     // `isinstance(prof, torch.profiler.profile)`: only a profiling run, which
     // is off by default and measures itself.
@@ -468,12 +471,47 @@ class GuardJudge {
       if (const ArgparseOption* o = m_.argparseOption(e.field("attribute").text()); o && o->opt_in)
         return verdict(GuardKind::Off, e, "opt-in flag, off unless the run passes it");
     if (!e.is("identifier") || depth >= kMaxDepth || !env.empty()) return {};
-    // A local boolean: `do_eval = step % args.eval_interval == 0` then `if do_eval:`.
-    auto binding = m_.lastBinding(e);
-    if (!binding || !binding->value || binding->index >= 0 || binding->conditional || binding->parameter) return {};
-    GuardVerdict v = judge(binding->value, {}, depth + 1);
-    if (v.kind != GuardKind::Often) v.decisive = binding->statement;
-    return v;
+    return localBoolean(e, depth);
+  }
+
+  // A local boolean: `do_eval = step % args.eval_interval == 0` then `if
+  // do_eval:`. Every binding that may reach the use must be rare or
+  // periodic: edm2-style `done = cur >= stop_at` that a later abort branch
+  // sets again (`if should_stop(): done = True`) stays the end of training.
+  GuardVerdict localBoolean(ts::Node e, int depth) {
+    std::vector<NameBinding> bindings = m_.reachingBindings(e);
+    if (bindings.empty()) return {};
+    GuardVerdict out;
+    for (size_t i = 0; i < bindings.size(); ++i) {
+      const NameBinding& b = bindings[i];
+      if (!b.value || b.index >= 0 || b.parameter) return {};
+      GuardVerdict v = b.conditional ? setUnderGuard(b, depth) : judge(b.value, {}, depth + 1);
+      if (v.kind == GuardKind::Often) return v;  // with the short interval that makes it so, if any
+      if (i == 0 || rank(v.kind) < rank(out.kind)) out = std::move(v);
+    }
+    out.decisive = bindings.front().statement;
+    return out;
+  }
+
+  // A conditional `flag = True` is true as often as the branch that sets it:
+  // the rarest guard among the ifs holding it (in their consequence) up to
+  // the flag's scope. `flag = False` never makes the guard run more.
+  GuardVerdict setUnderGuard(const NameBinding& b, int depth) {
+    ts::Node value = syntax::unwrap(b.value);
+    if (value.is("false")) return verdict(GuardKind::Off, b.statement, "flag cleared");
+    if (!value.is("true")) return {};
+    GuardVerdict rarest;
+    ts::Node child = b.statement;
+    for (ts::Node p : b.statement.ancestorWalk()) {
+      if (p == b.scope || syntax::isScope(p)) break;
+      ts::Node consequence = p.is("if_statement") || p.is("elif_clause") ? p.field("consequence") : ts::Node();
+      if (consequence && consequence == child) {
+        GuardVerdict v = judge(p.field("condition"), {}, depth + 1);
+        if (rank(v.kind) > rank(rarest.kind)) rarest = std::move(v);
+      }
+      child = p;
+    }
+    return rarest;
   }
 
   const ScriptModel& m_;
@@ -567,6 +605,50 @@ GuardVerdict judgeSkip(const ScriptModel& model, ts::Node condition) {
   }
   if (!periodic) return {};
   return GuardVerdict{GuardKind::Periodic, condition, "the pass skips the rest until the next period", std::nullopt};
+}
+
+namespace {
+
+// The value assigned to `target` by an own statement of `block` before `before`.
+ts::Node assignedBefore(ts::Node block, ts::Node before, std::string_view target) {
+  ts::Node value;
+  for (ts::Node s : block.namedChildren()) {
+    if (s == before) break;
+    ts::Node a = s.is("expression_statement") && s.namedChildCount() == 1 ? s.namedChild(0) : ts::Node();
+    if (a && a.is("assignment") && a.field("left").text() == target) value = a.field("right");
+  }
+  return value;
+}
+
+bool isOne(ts::Node e) {
+  e = syntax::unwrap(e);
+  return (e.is("integer") && e.text() == "1") || (e.is("float") && (e.text() == "1.0" || e.text() == "1."));
+}
+
+// `side` is the fraction of training done: assigned, in the block that holds
+// the if, a quotient by an end bound (`self.where = epoch / self.max_epochs`).
+bool isTrainingFraction(ts::Node side, ts::Node if_stmt) {
+  side = syntax::unwrap(side);
+  if (!(side.is("identifier") || side.is("attribute"))) return false;
+  ts::Node value = syntax::unwrap(assignedBefore(if_stmt.parent(), if_stmt, side.text()));
+  return value && value.is("binary_operator") && value.field("operator").text() == "/" &&
+         namesEndBound(value.field("right").text());
+}
+
+}  // namespace
+
+GuardVerdict judgeElse(const ScriptModel& /*model*/, ts::Node condition) {
+  Comparison c = comparisonOf(syntax::unwrap(condition));
+  ts::Node if_stmt = condition.parent();
+  bool below = c.op == "<" || c.op == "<=", above = c.op == ">" || c.op == ">=";
+  if (!if_stmt || !(below || above)) return {};
+  // Below the end (`x < end`) holds until training ends; the else is the end.
+  ts::Node counter = below ? c.left : c.right, bound = below ? c.right : c.left;
+  bool ends = (counterish(counter) && namesEndBound(bound.text())) ||
+              (isOne(bound) && isTrainingFraction(counter, if_stmt));
+  if (!ends) return {};
+  return GuardVerdict{GuardKind::Rare, condition, "the else of a test that holds until the end of training",
+                      std::nullopt};
 }
 
 bool ScriptModel::isPeriodicCondition(ts::Node cond) const {

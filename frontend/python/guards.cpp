@@ -198,6 +198,10 @@ class FrequencyWalk {
       // An exception handler is a failure path (an out-of-memory retry), not something most steps run.
       if (guards_ && p.is("except_clause")) limit(Frequency::Rarely, p, "exception handler");
       if (guards_ && (p.is("if_statement") || p.is("elif_clause")) && branchOf(p, child) == 0) judgeBranch(p, limit);
+      // The else of `if progress < 1.0:` runs when training ends (an elif is judged as its own if).
+      if (guards_ && p.is("if_statement") && child.is("else_clause"))
+        if (GuardVerdict g = judgeElse(m_, p.field("condition")); g.kind == GuardKind::Rare)
+          limit(Frequency::Rarely, g.decisive, g.why);
       if (guards_ && p.is("block")) {
         auto [exit, skip] = exitsBefore(p, child);
         if (exit) limit(Frequency::Never, exit, "unreachable: it follows `" + std::string(exit.child(0).text()) + "`");

@@ -223,8 +223,12 @@ void markLoopCarried(const std::vector<RawBinding>& bindings, ts::Node use, ts::
         if (syntax::isLoop(p)) loop_bodies->push_back(p.field("body"));
       }
     }
+    // A binding before the use in the same pass, on every path to it,
+    // overwrites what the later one left (`done = cur >= stop` at the top of
+    // the loop, `done = True` further down): the later one no longer reaches.
     for (ts::Node body : *loop_bodies)
-      if (body.contains(b.statement)) first.conditional = true;
+      if (body.contains(b.statement) && (first.conditional || !first.statement || !body.contains(first.statement)))
+        first.conditional = true;
   }
 }
 

@@ -1,6 +1,8 @@
 # A loss read with .item() and then logged: the logger receives a host float,
 # not the GPU tensor, even though the function backpropagates through the
 # same name. Branches of one if statement do not see each other's bindings.
+# The read and the log that prints it are one logging event: GPU201 at the
+# read, no GPU206 at the log.
 import torch
 
 
@@ -14,11 +16,11 @@ def fit(net, batches, opt, board, settings):
         loss.backward()
         opt.step()
         if settings.boxes:
-            loss = loss.item()  # expect: GPU201 "`loss` comes from `net(images)` at line 12"
-            board.add_scalars({"loss": loss}, global_step=step)  # expect: GPU206  # ok: GPU201 (a host float)
+            loss = loss.item()  # expect: GPU201 "`loss` comes from `net(images)` at line 14"
+            board.add_scalars({"loss": loss}, global_step=step)  # ok: GPU201 (a host float), GPU206 (the read above is this event's finding)
         elif settings.multi:
-            loss, gnorm = (loss.item(), 0.0)  # expect: GPU201 "`loss` comes from `net(images)` at line 12"
-            board.add_scalars({"loss": loss, "gnorm": gnorm}, global_step=step)  # expect: GPU206  # ok: GPU201 (host floats)
+            loss, gnorm = (loss.item(), 0.0)  # expect: GPU201 "`loss` comes from `net(images)` at line 14"
+            board.add_scalars({"loss": loss, "gnorm": gnorm}, global_step=step)  # ok: GPU201 (host floats), GPU206 (one event)
         else:
             loss = float(loss)  # expect: GPU201
-            print("step", step, loss)  # expect: GPU206  # ok: GPU201 (a host float)
+            print("step", step, loss)  # ok: GPU201 (a host float), GPU206 (one event)
