@@ -687,18 +687,38 @@ bool namesCpu(const python::ScriptModel& m, ts::Node arg) {
   return v.kind == python::ResolvedValue::Kind::String && v.string_value == "cpu";
 }
 
-}  // namespace
+// The device arguments of a file's calls (`device=`, `torch.device(x)`,
+// `x.to(d)`): how many name the CPU, and whether any may name a GPU.
+struct DeviceArguments {
+  int cpu = 0;
+  bool may_name_gpu = false;
+};
 
-bool runsOnCpuOnly(const python::ScriptModel& m) {
-  if (m.mayRunOnGpu() || usesImplicitGpuFramework(m)) return false;
+DeviceArguments deviceArguments(const python::ScriptModel& m) {
+  DeviceArguments out;
   for (const python::Call& c : m.calls()) {
     ts::Node device = c.keyword("device");
     if (!device && (c.qualified == "torch.device" || (c.method == "to" && c.receiver)) && !c.positional.empty())
       device = c.positional.front();
-    if (device && !namesCpu(m, device)) return false;
-    if (!device && c.method == "to" && c.receiver && (c.has_star_args || c.has_star_kwargs)) return false;
+    if (device && !namesCpu(m, device)) out.may_name_gpu = true;
+    if (!device && c.method == "to" && c.receiver && (c.has_star_args || c.has_star_kwargs)) out.may_name_gpu = true;
+    if (out.may_name_gpu) break;
+    if (device) ++out.cpu;
   }
-  return true;
+  return out;
+}
+
+}  // namespace
+
+bool runsOnCpuOnly(const python::ScriptModel& m) {
+  if (m.mayRunOnGpu() || usesImplicitGpuFramework(m)) return false;
+  return !deviceArguments(m).may_name_gpu;
+}
+
+bool choosesCpuOnly(const python::ScriptModel& m) {
+  if (m.mayRunOnGpu() || usesImplicitGpuFramework(m)) return false;
+  DeviceArguments d = deviceArguments(m);
+  return !d.may_name_gpu && d.cpu > 0;
 }
 
 std::string gpuFlagNote(const python::ScriptModel& m) {

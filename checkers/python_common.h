@@ -108,6 +108,10 @@ struct ShortGuardNote {
 // name one. The step-loop rules about host time between steps stay silent
 // there: there is no GPU to idle (a micrograd lecture's loop).
 [[nodiscard]] bool runsOnCpuOnly(const python::ScriptModel& model);
+// Stronger: the file names devices, and every one is the CPU (`device='cpu'`
+// defaults, `.to("cpu")`): a CPU-only tutorial, not a loader module that
+// leaves placement to its callers.
+[[nodiscard]] bool choosesCpuOnly(const python::ScriptModel& model);
 // " gpulint judges the script as it runs on the GPU node: when run with
 // --accel." when the file reaches the GPU only behind a command-line flag
 // (ScriptModel::gpuFlag); "" otherwise. Appended to device-rule messages.

@@ -178,6 +178,7 @@ void checkHfConfig(const AnalysisContext& ctx, DiagnosticSink& sink) {
 }  // namespace
 
 void SyncDataLoading::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
+  if (choosesCpuOnly(*ctx.script)) return;  // every device is the CPU: no GPU waits for the loader
   for (const python::Call& call : ctx.script->calls()) {
     if (isDataLoader(call)) checkDataLoader(ctx, call, sink);
     else if (isTrainingArguments(*ctx.script, call)) checkTrainingArguments(ctx, call, sink);

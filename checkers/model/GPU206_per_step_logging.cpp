@@ -28,6 +28,9 @@ void reportHelperLogs(const ScriptModel& m, HelperEffects& effects, DiagnosticSi
   std::vector<std::pair<ts::Node, Diagnostic>> by_block;  // one logging event per block of the loop
   for (const HelperCall& hc : helperCallsWith(m, Effect::Logging, effects)) {
     if (effects.of(*hc.helper_model, *hc.helper).site(Effect::HostSync)) continue;
+    // `say(f"loss {loss.item():.4f}")`: the arguments read a GPU value, which
+    // GPU201 reports at this call (one logging event, one finding).
+    if (effect_calls::carriesSync(m, *hc.call)) continue;
     ts::Node block = host_sync::statementOf(hc.call->node).parent();
     if (!by_block.empty() && by_block.back().first == block) {
       by_block.back().second.related.push_back({m.location(hc.call->node), "logs again here"});

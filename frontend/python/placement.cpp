@@ -17,19 +17,31 @@ bool namesCuda(ts::Node a) {
          (namesCuda(a.namedChild(0)) || namesCuda(a.namedChild(2)));
 }
 
+// The HF training API: `Trainer`, `Seq2SeqTrainer`, `TrainingArguments`,
+// and trl's trainers and their `SFTConfig`-style arguments (subclasses of
+// TrainingArguments). Not a model's `transformers.*Config`.
+bool hfTrainingApi(std::string_view q) {
+  if (q.starts_with("transformers.")) return q.ends_with("Trainer") || q.ends_with("TrainingArguments");
+  if (q.starts_with("trl.")) return q.ends_with("Trainer") || q.ends_with("Config");
+  return false;
+}
+
 }  // namespace
 
 bool detectCuda(const ScriptModel& m) {
   // Frameworks that place the model on the GPU themselves.
   for (const char* module : {"pytorch_lightning", "lightning", "accelerate", "deepspeed"})
     if (m.importsModule(module)) return true;
-  for (const auto& [local, q] : m.imports())
-    if (q.starts_with("transformers.") && (q.ends_with("Trainer") || q.ends_with("TrainingArguments")))
-      return true;
+  // The HF Trainer places the model on the GPU itself: a class built on it,
+  // or a call of it or of its arguments (`import transformers` then
+  // `transformers.Trainer(...)` too). An import alone, never used, is not a
+  // run: a CPU-only tutorial may import it for a later cell.
+  for (const auto& cls : m.classes())
+    for (const std::string& base : cls->bases)
+      if (hfTrainingApi(base)) return true;
   for (const Call& c : m.calls()) {
     if (c.method == "cuda" && c.receiver) return true;
-    // `import transformers` then `transformers.Trainer(...)`: the same Trainer.
-    if ((c.qualified.starts_with("transformers.") || c.qualified.starts_with("trl.")) && c.qualified.ends_with("Trainer"))
+    if (hfTrainingApi(c.qualified))
       return true;
     if (c.qualified == "torch.device" || c.method == "to") {
       for (ts::Node a : c.positional) {
@@ -47,6 +59,31 @@ bool detectCuda(const ScriptModel& m) {
     // The device-agnostic API (`torch.accelerator.current_accelerator()`):
     // on the GPU node it is the GPU.
     if (c.qualified.starts_with("torch.accelerator.")) return true;
+  }
+  return false;
+}
+
+// After linking: a device argument whose value comes from another project
+// file (`device = init_compute()`, `rank, device = setup(kind)`,
+// `torch.device(DEV)` with `DEV = "cuda"` in a settings module) names a GPU.
+// Found only when the project's calls are bound, hence not in detectCuda.
+bool namesCudaThroughProject(const ScriptModel& m) {
+  if (!m.project()) return false;
+  for (const Call& c : m.calls()) {
+    ts::Node a = c.keyword("device");
+    if (!a && (c.qualified == "torch.device" || (c.method == "to" && c.receiver)) && !c.positional.empty())
+      a = c.positional.front();
+    if (!a || syntax::unwrap(a).is("string")) continue;
+    if (ResolvedValue v = m.resolve(a); v.kind == ResolvedValue::Kind::String && v.string_value.starts_with("cuda"))
+      return true;
+    for (ts::Node src : m.valueSources(a, /*all_paths=*/true)) {
+      if (namesCuda(src)) return true;
+      const ScriptModel& owner = m.ownerOf(src);
+      const Call* made = src.is("call") ? owner.callAt(src) : nullptr;
+      if (made && made->qualified == "torch.device" && !made->positional.empty() &&
+          (namesCuda(made->positional[0]) || owner.resolve(made->positional[0]).string_value.starts_with("cuda")))
+        return true;
+    }
   }
   return false;
 }

@@ -222,6 +222,23 @@ bool ProjectModel::definedByStar(const ScriptModel& m, const ScriptModel::StarIm
   return false;
 }
 
+std::pair<const ScriptModel*, ts::Node> ProjectModel::importedConstant(const ScriptModel& m,
+                                                                       const std::string& local) const {
+  auto it = m.imports().find(local);
+  if (it == m.imports().end()) return {};
+  std::vector<std::string> parts = split(it->second);
+  if (parts.size() < 2) return {};  // `import settings`: a module, not a constant
+  std::string name = parts.back();
+  parts.pop_back();
+  const Module* module = moduleAt(m, m.importLevel(local), parts);
+  if (!module || module->model == &m) return {};
+  const ScriptModel& owner = *module->model;
+  const auto& bindings = owner.bindingsOf(owner.root());
+  auto b = bindings.find(name);
+  if (b == bindings.end() || b->second.rebound || b->second.assignments.size() != 1) return {};
+  return {&owner, b->second.assignments.front().field("right")};
+}
+
 ProjectDef ProjectModel::resolveCall(const ScriptModel& m, const Call& c) const {
   if (ProjectDef def = superCall(m, c)) return def;
   if (c.qualified.empty()) return {};
@@ -503,15 +520,23 @@ bool ProjectModel::runsEvalPass(const ScriptModel& m, const Function& f, int dep
   return result;
 }
 
-// A file is on the GPU path when it places tensors on a GPU itself or is
+bool namesCudaThroughProject(const ScriptModel& m);  // placement.cpp
+
+// A file is on the GPU path when it places tensors on a GPU itself (with a
+// device of its own or one another project file makes) or is
 // imported by a file that is (a device flows down into what a script calls).
 void ProjectModel::markGpu() {
   std::map<const ScriptModel*, std::vector<const ScriptModel*>> imported_by;  // importer -> modules it imports
   for (const auto& [module, importers] : importers_)
     for (const ScriptModel* importer : importers) imported_by[importer].push_back(module);
   std::deque<const ScriptModel*> work;
-  for (const ScriptModel* m : models_)
-    if (m->usesCuda() && gpu_.insert(m).second) work.push_back(m);
+  for (const ScriptModel* m : models_) {
+    bool own = m->usesCuda();
+    // A device made in another file: its checks need the project attached.
+    if (!own && namesCudaThroughProject(*m)) linked_.insert(m);
+    else if (!own) continue;
+    if (gpu_.insert(m).second) work.push_back(m);
+  }
   while (!work.empty()) {
     const ScriptModel* m = work.front();
     work.pop_front();

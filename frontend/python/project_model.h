@@ -56,6 +56,11 @@ class ProjectModel {
   // The project class a qualified name of file `m` denotes (`MetricsProcessor`
   // imported from another module); empty when it is no project class.
   [[nodiscard]] ProjectDef classNamed(const ScriptModel& m, const std::string& qualified) const;
+  // `from settings import DEVICE`: the module-level assignment the name has
+  // in the project file it comes from (assigned once there), with that file;
+  // null when the name is no such constant.
+  [[nodiscard]] std::pair<const ScriptModel*, ts::Node> importedConstant(const ScriptModel& m,
+                                                                        const std::string& local) const;
   // Calls of `f` from other files of the project.
   [[nodiscard]] const std::vector<ProjectCall>& callersOf(const Function& f) const;
   // True when the file runs on the GPU path: it places tensors on a CUDA

@@ -207,11 +207,23 @@ class ValueResolver {
   ResolvedValue resolveName(ts::Node id, int depth) {
     ts::Node value;
     ts::Node assignment = singleAssignment(id, &value);
+    if (!assignment && m_.project())
+      if (ResolvedValue v = importedConstant(id); v.known()) return v;
     if (!assignment || !value) return parameterOf(id);
     ResolvedValue v = resolve(value, depth + 1);
     if (!v.known()) return v;
     std::string scope = syntax::ancestor(assignment, {"function_definition"}) ? "" : "module constant ";
     v.chain.insert(v.chain.begin(), {m_.location(assignment), scope + std::string(assignment.text())});
+    return v;
+  }
+
+  // `from settings import DEVICE`: the constant the other project file assigns.
+  ResolvedValue importedConstant(ts::Node id) {
+    auto [owner, value] = m_.project()->importedConstant(m_, std::string(id.text()));
+    if (!owner || !value) return {};
+    ResolvedValue v = owner->resolve(value);
+    if (v.known())
+      v.chain.insert(v.chain.begin(), {owner->location(value.parent()), "module constant " + std::string(value.parent().text())});
     return v;
   }
 
