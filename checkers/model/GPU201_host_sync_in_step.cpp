@@ -151,6 +151,8 @@ void reportHelperSyncs(const ScriptModel& model, const std::set<uint32_t>& repor
   HelperEffects effects;
   for (const HelperCall& hc : helperCallsWith(model, Effect::HostSync, effects)) {
     if (reported.count(statementOf(hc.call->node).begin())) continue;
+    // A meter that reads what it is given syncs only when given a GPU value.
+    if (syncWaitsOnArguments(hc) && !passesDeviceKeyword(model, hc)) continue;
     // A helper that runs an evaluation pass is GPU202's finding at this call
     // (one anti-pattern, one finding): the syncs of that pass are part of it.
     if (hc.batch.kind == python::BatchKind::Step && effects.of(*hc.helper_model, *hc.helper).site(Effect::Evaluation))

@@ -30,7 +30,7 @@ void reportHelperLogs(const ScriptModel& m, HelperEffects& effects, DiagnosticSi
     if (effects.of(*hc.helper_model, *hc.helper).site(Effect::HostSync)) continue;
     // `say(f"loss {loss.item():.4f}")`: the arguments read a GPU value, which
     // GPU201 reports at this call (one logging event, one finding).
-    if (effect_calls::carriesSync(m, *hc.call)) continue;
+    if (effect_calls::readsDeviceInArguments(m, *hc.call)) continue;
     ts::Node block = host_sync::statementOf(hc.call->node).parent();
     if (!by_block.empty() && by_block.back().first == block) {
       by_block.back().second.related.push_back({m.location(hc.call->node), "logs again here"});

@@ -71,12 +71,15 @@ bool writesLogRecord(const ScriptModel& m, const Call& c) {
   return !logsOnItsOwnInterval(m, c);
 }
 
-bool carriesSync(const ScriptModel& m, const Call& log) {
-  if (loggedDeviceTensor(m, log)) return true;
+bool readsDeviceInArguments(const ScriptModel& m, const Call& log) {
   ts::Node args = log.node.field("arguments");
   for (const Call& c : m.callsIn(args))  // not every call of the file: large files went quadratic
     if (args.contains(c.node) && readsDeviceValue(m, c)) return true;
   return namesPerStepRead(m, args);
+}
+
+bool carriesSync(const ScriptModel& m, const Call& log) {
+  return loggedDeviceTensor(m, log) || readsDeviceInArguments(m, log);
 }
 
 bool isCheckpointWrite(const ScriptModel& m, const Call& c) {

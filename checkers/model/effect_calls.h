@@ -16,6 +16,9 @@ namespace gpulint::checks::effect_calls {
 // the value a logged name holds): GPU201's, not GPU206's (one anti-pattern,
 // one finding).
 [[nodiscard]] bool carriesSync(const python::ScriptModel& m, const python::Call& log);
+// The arguments themselves read a GPU value to the host (`f"{loss.item()}"`,
+// a name bound to such a read), whatever the callee does with them.
+[[nodiscard]] bool readsDeviceInArguments(const python::ScriptModel& m, const python::Call& log);
 // torch.save, a model's save_pretrained, accelerator.save_state,
 // trainer.save_model, x.save_checkpoint / an imported save_checkpoint; not a
 // project function (its body is summarised instead).

@@ -75,6 +75,14 @@ struct HelperCall {
 [[nodiscard]] std::vector<HelperCall> helperCallsWith(const python::ScriptModel& model, Effect e,
                                                       HelperEffects& effects);
 
+// The helper's own sync reads what its `**kwargs` catch-all holds (`def
+// update(self, **kwargs): ... v.item()` over the keywords): whether it
+// syncs depends on what this call passes there, so the call must pass a
+// keyword (or splat a mapping) that may live on the GPU (`update(acc=acc)`
+// of a GPU tensor, not `update(lr=lr)` of a float).
+[[nodiscard]] bool syncWaitsOnArguments(const HelperCall& hc);
+[[nodiscard]] bool passesDeviceKeyword(const python::ScriptModel& model, const HelperCall& hc);
+
 // While one is open on a thread, the rules run on one file (pythonDiagnostics)
 // share what each would otherwise work out again: the summaries that met no
 // recursion cut (those are the same whoever asks first) and each model's

@@ -6,6 +6,7 @@
 // object state holds), device_modules.cpp (is this a model or loss module)
 // and device_bindings.cpp (which bindings of a name reach a use).
 #include <cstdint>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -68,6 +69,8 @@ class DeviceAnalysis {
   bool isModule(ts::Node e, int depth);
 
  private:
+  // Set while `kwargs["key"]` asks its `**kwargs` parameter: the keyword it reads.
+  std::optional<std::string> catch_all_key_;
   static constexpr int kMaxDepth = 16;  // a loss re-bound through a gather and a sum still reaches the model
   static constexpr int kBudget = 600;  // nodes visited per question; deep chains answer "unknown"
 

@@ -10,7 +10,9 @@
 // rest of the analysis.
 #include <algorithm>
 #include <cstddef>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "frontend/python/device_analysis.h"
@@ -153,6 +155,14 @@ ts::Node DeviceAnalysis::origin(ts::Node e, int depth) {
         return s.key && syntax::stringLiteral(s.key, &k);
       });
       if (keyed) return itemStoreOrigin(container, container.text(), e.field("subscript"), depth);
+      // `kwargs["batch_size"]` of a `**kwargs` parameter: the keyword of that name only.
+      std::vector<NameBinding> bound = m_.reachingBindings(container);
+      if (bound.size() == 1 && bound.front().parameter) {
+        catch_all_key_ = key;
+        ts::Node o = origin(container, depth + 1);
+        catch_all_key_.reset();
+        return o;
+      }
     }
     return origin(container, depth + 1);
   }
@@ -499,6 +509,33 @@ ts::Node DeviceAnalysis::bindingOrigin(const Binding& b, const std::vector<Bindi
   return o;
 }
 
+namespace {
+
+// What a call passes to parameter `name` of `f`: the argument bound to it,
+// or, for the `**kwargs` catch-all, every keyword no named parameter takes
+// and every `**mapping` splatted in (`meters.update(acc=acc)`,
+// `meters.update(**loss_dict)`).
+// With `key` (`kwargs["batch_size"]`), only the keyword of that name: a
+// splatted mapping may or may not hold it, so it adds nothing.
+std::vector<ts::Node> passedTo(const Function& f, const Call& c, std::string_view name, int index, bool catch_all,
+                               const std::optional<std::string>& key) {
+  if (!catch_all) {
+    ts::Node arg = c.argument(name, index);
+    return arg ? std::vector<ts::Node>{arg} : std::vector<ts::Node>{};
+  }
+  std::vector<ts::Node> out;
+  for (const auto& [keyword, value] : c.keywords)
+    if (key ? keyword == *key : std::find(f.parameters.begin(), f.parameters.end(), keyword) == f.parameters.end())
+      out.push_back(value);
+  if (c.has_star_kwargs && !key)
+    if (ts::Node args = c.node.field("arguments"))
+      for (ts::Node a : args.namedChildren())
+        if (a.is("dictionary_splat") && a.namedChildCount() == 1) out.push_back(a.namedChild(0));
+  return out;
+}
+
+}  // namespace
+
 ts::Node DeviceAnalysis::parameterOrigin(const Function& f, std::string_view name, ts::Node param, int depth) {
   size_t index = 0;
   while (index < f.parameters.size() && f.parameters[index] != name) ++index;
@@ -514,17 +551,20 @@ ts::Node DeviceAnalysis::parameterOrigin(const Function& f, std::string_view nam
           oneOf(f.name, {"training_step", "compute_loss", "prediction_step"}))
         return param;
   }
+  bool catch_all = param.parent() && param.parent().is("dictionary_splat_pattern");
+  std::optional<std::string> keyword = std::exchange(catch_all_key_, std::nullopt);
+  int position = static_cast<int>(index) - static_cast<int>(first);
   // Asked through one call: the parameter holds that call's argument only.
   std::vector<ReturnThroughCall>& asks = returnsInProgress();
   for (size_t i = asks.size(); i-- > 0;) {
     if (asks[i].callee_model != &m_ || asks[i].function != f.node.begin()) continue;
     ReturnThroughCall ask = asks[i];
-    ts::Node arg = ask.call->argument(name, static_cast<int>(index) - static_cast<int>(first));
-    if (!arg) return {};  // the default: unknown
     // The argument is the caller's expression, asked in the caller's own
-    // context (without this call and the ones it opened).
+    // context (without this call and the ones it opened); none: the default, unknown.
     AskInCaller in_caller(i);
-    return ask.caller_model == &m_ ? origin(arg, depth + 1) : ask.caller_model->deviceOrigin(arg);
+    for (ts::Node arg : passedTo(f, *ask.call, name, position, catch_all, keyword))
+      if (ts::Node o = ask.caller_model == &m_ ? origin(arg, depth + 1) : ask.caller_model->deviceOrigin(arg)) return o;
+    return {};
   }
   // Object state set from a method's argument: which object's, unknown.
   if (ObjectStateQuestion::open() && f.owner && f.name != "__init__") return {};
@@ -533,14 +573,16 @@ ts::Node DeviceAnalysis::parameterOrigin(const Function& f, std::string_view nam
   if (!active_.insert(key).second) return {};
   ts::Node found;
   for (const Call* c : m_.argumentSources(f)) {
-    ts::Node arg = c->argument(name, static_cast<int>(index) - static_cast<int>(first));
-    if (arg && (found = origin(arg, depth + 1))) break;
+    for (ts::Node arg : passedTo(f, *c, name, position, catch_all, keyword))
+      if ((found = origin(arg, depth + 1))) break;
+    if (found) break;
   }
   // Callers in other files: what they pass, asked of their file.
   if (const ProjectModel* project = m_.project(); project && !found)
     for (const ProjectCall& pc : project->callersOf(f)) {
-      ts::Node arg = pc.call->argument(name, static_cast<int>(index) - static_cast<int>(first));
-      if (arg && (found = pc.model->deviceOrigin(arg))) break;
+      for (ts::Node arg : passedTo(f, *pc.call, name, position, catch_all, keyword))
+        if ((found = pc.model->deviceOrigin(arg))) break;
+      if (found) break;
     }
   active_.erase(key);
   return found;
