@@ -121,9 +121,13 @@ Diagnostic describe(const ScriptModel& m, const Sync& s, const python::BatchCont
     case Sync::Format:
       d.message = "Formatting " + tensorName(s.tensor) + " into a string " + every + " copies it to the host." + origin;
       break;
-    case Sync::Synchronize:
-      d.message = quote(s.at) + " runs " + every + ".";
+    case Sync::Synchronize: {
+      // `barrier()` bound to torch.cuda.synchronize: say what it is.
+      const Call* call = m.callAt(s.at);
+      bool alias = call && call->qualified != "torch.cuda.synchronize" && call->method != "synchronize";
+      d.message = quote(s.at) + (alias ? " (torch.cuda.synchronize)" : "") + " runs " + every + ".";
       break;
+    }
     case Sync::Branch:
       d.message = "Python needs the truth value of " + quote(s.at) + ", a GPU tensor, as a host bool " + every +
                   ", so it copies the tensor to the host." + origin;

@@ -28,12 +28,26 @@ bool readsToHost(const Call& c) {
          syntax::unwrap(c.positional[0]).text() == "torch.device(\"cpu\")";
 }
 
+// `barrier()` after `barrier = torch.cuda.synchronize if use_gpu else
+// (lambda: None)`: a local name for the synchronize function (the GPU
+// branch counts, as for devices).
+bool aliasesSynchronize(const ScriptModel& m, const Call& c) {
+  if (!c.callee.is("identifier") || !c.qualified.empty() || !c.positional.empty()) return false;
+  auto binding = m.lastBinding(c.callee);
+  ts::Node v = binding && binding->index < 0 ? syntax::unwrap(binding->value) : ts::Node();
+  if (!v) return false;
+  if (v.is("conditional_expression") && v.namedChildCount() == 3)
+    return m.qualify(v.namedChild(0)) == "torch.cuda.synchronize" ||
+           m.qualify(v.namedChild(2)) == "torch.cuda.synchronize";
+  return m.qualify(v) == "torch.cuda.synchronize";
+}
+
 }  // namespace
 
 // The sync a call performs, if any (before asking whether it runs per step).
 std::optional<Sync> syncOfCall(const ScriptModel& m, const Call& c) {
   const std::string& q = c.qualified;
-  if (q == "torch.cuda.synchronize") return Sync{Sync::Synchronize, c.node, {}};
+  if (q == "torch.cuda.synchronize" || aliasesSynchronize(m, c)) return Sync{Sync::Synchronize, c.node, {}};
   if (c.method == "synchronize" && c.receiver && syntax::unwrap(c.receiver).is("call")) {
     const Call* r = m.callAt(syntax::unwrap(c.receiver));
     if (r && r->qualified.starts_with("torch.cuda.")) return Sync{Sync::Synchronize, c.node, {}};
@@ -61,6 +75,7 @@ std::optional<Sync> syncOfCall(const ScriptModel& m, const Call& c) {
 // Cheap shape test before the per-step and device questions: could this call sync?
 bool maySync(const ScriptModel& m, const Call& c) {
   const std::string& q = c.qualified;
+  if (c.callee.is("identifier") && q.empty() && c.positional.empty() && c.keywords.empty()) return true;  // an alias
   if (q == "torch.cuda.synchronize" || q == "torch.nonzero" || q == "torch.argwhere" || q == "torch.where" ||
       q.starts_with("math."))
     return true;

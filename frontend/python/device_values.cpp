@@ -223,6 +223,10 @@ ts::Node DeviceAnalysis::callOrigin(ts::Node n, int depth) {
     if (oneOf(m, {"forward", "generate", "parameters", "named_parameters", "buffers", "named_buffers"}) &&
         isModule(c->receiver, depth + 1))
       return n;
+    // A module's own loss or coding method runs on its device (k-diffusion's
+    // `model.loss(batch)`, `vae.encode(x)`).
+    if ((syntax::containsWord(m, {"loss"}) || oneOf(m, {"encode", "decode"})) && isModule(c->receiver, depth + 1))
+      return n;
     // Only a module has parameters: `model = model.cuda()` (a parameter of
     // unknown type, moved) then `model.parameters()` yields GPU tensors.
     if (oneOf(m, {"parameters", "named_parameters", "buffers", "named_buffers"}) && c->positional.empty() &&

@@ -55,7 +55,11 @@ bool detectCuda(const ScriptModel& m) {
           return true;
       }
     }
-    if (c.qualified == "torch.cuda.is_available") return true;
+    // Asking for or choosing a CUDA device: `torch.cuda.set_device(local_rank)`
+    // then `.to(local_rank)` places on that GPU.
+    if (c.qualified == "torch.cuda.is_available" || c.qualified == "torch.cuda.set_device" ||
+        c.qualified == "torch.cuda.current_device")
+      return true;
     // The device-agnostic API (`torch.accelerator.current_accelerator()`):
     // on the GPU node it is the GPU.
     if (c.qualified.starts_with("torch.accelerator.")) return true;
