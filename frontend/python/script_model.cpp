@@ -686,7 +686,7 @@ std::unique_ptr<ScriptModel> buildScriptModel(SourceFilePtr file, const RuleOpti
   // A text the input guards refuse is modelled as empty (no findings); the
   // pipeline reports why for files of the run.
   bool refused = !pythonInputProblem(file->text()).empty();
-  ts::Tree tree = parser.parse(refused ? std::string() : file->text());
+  ts::Tree tree = refused ? parser.parse(std::string()) : parser.parse(sharedText(file));
   if (!treeDepthProblem(tree).empty()) tree = parser.parse(std::string());
   return std::make_unique<ScriptModel>(std::move(file), std::move(tree), options);
 }
