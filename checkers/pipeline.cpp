@@ -135,7 +135,7 @@ FileAnalysis analyzeSource(SourceFilePtr source, const RuleOptions& options, Che
   }
   if (std::string why = pythonInputProblem(source->text()); !why.empty()) return refused(source, why);
   ts::Parser parser(tree_sitter_python());
-  return analyzeSource(source, parser.parse(source->text()), options, checks);
+  return analyzeSource(source, parser.parse(sharedText(source)), options, checks);
 }
 
 FileAnalysis analyzeSource(SourceFilePtr source, ts::Tree tree, const RuleOptions& options, Checks checks) {

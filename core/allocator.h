@@ -7,7 +7,8 @@
 // its CPU time in page faults and TLB misses. When the build links mimalloc
 // (Debian's libmimalloc-dev), it is told to back its segments with 2 MiB
 // transparent huge pages; an explicit MIMALLOC_LARGE_OS_PAGES in the
-// environment still decides. Without mimalloc this does nothing.
+// environment still decides. Worker threads commit their first segment at
+// once too (allocator.cpp says why). Without mimalloc this does nothing.
 namespace gpulint {
 
 void tuneAllocator();

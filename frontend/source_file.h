@@ -68,6 +68,12 @@ class SourceFile {
 
 using SourceFilePtr = std::shared_ptr<const SourceFile>;
 
+// The file's text, kept alive by the file itself: a parse shares it
+// (ts::Parser::parse) instead of holding a second copy of the bytes.
+[[nodiscard]] inline std::shared_ptr<const std::string> sharedText(const SourceFilePtr& file) {
+  return {file, &file->text()};
+}
+
 // True when `text` is valid UTF-8; `error_offset` receives the first bad byte.
 [[nodiscard]] bool isValidUtf8(std::string_view text, size_t* error_offset = nullptr);
 

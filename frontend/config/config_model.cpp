@@ -243,7 +243,7 @@ std::unique_ptr<ConfigModel> buildConfigModel(SourceFilePtr file, ConfigLimits l
     return model;
   }
   ts::Parser parser(tree_sitter_yaml());
-  ts::Tree tree = parser.parse(file->text());
+  ts::Tree tree = parser.parse(sharedText(file));
   if (!tree.valid()) {
     model->error_ = "could not parse YAML";
     return model;

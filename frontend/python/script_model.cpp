@@ -507,7 +507,7 @@ std::span<const Loop> ScriptModel::loopsIn(ts::Node n) const {
 
 std::vector<const Call*> ScriptModel::callsNamed(std::string_view method) const {
   std::vector<const Call*> out;
-  if (auto it = calls_by_method_.find(std::string(method)); it != calls_by_method_.end())
+  if (auto it = calls_by_method_.find(method); it != calls_by_method_.end())
     for (size_t i : it->second) out.push_back(&calls_[i]);
   return out;
 }
@@ -515,7 +515,7 @@ std::vector<const Call*> ScriptModel::callsNamed(std::string_view method) const 
 std::vector<const Call*> ScriptModel::callsNamedIn(std::string_view method, const Function* f) const {
   std::vector<const Call*> out;
   const auto& index = f ? calls_by_method_ : module_calls_by_method_;
-  auto named = index.find(std::string(method));
+  auto named = index.find(method);
   if (named == index.end()) return out;
   // The name's calls are in document order: those inside f's bytes are one
   // run of them (nested functions' calls among them are left out below).
@@ -529,9 +529,8 @@ std::vector<const Call*> ScriptModel::callsNamedIn(std::string_view method, cons
 }
 
 const Function* ScriptModel::functionNamed(std::string_view name) const {
-  std::string key(name);
-  if (auto it = top_level_named_.find(key); it != top_level_named_.end()) return it->second;
-  auto it = qualified_named_.find(key);
+  if (auto it = top_level_named_.find(name); it != top_level_named_.end()) return it->second;
+  auto it = qualified_named_.find(name);
   return it == qualified_named_.end() ? nullptr : it->second;
 }
 
@@ -548,7 +547,7 @@ const ClassDef* ScriptModel::classAt(ts::Node def) const {
 
 const std::vector<const ClassDef*>& ScriptModel::classesNamed(std::string_view name) const {
   static const std::vector<const ClassDef*> kNone;
-  auto it = classes_named_.find(std::string(name));
+  auto it = classes_named_.find(name);
   return it == classes_named_.end() ? kNone : it->second;
 }
 
@@ -686,7 +685,7 @@ std::unique_ptr<ScriptModel> buildScriptModel(SourceFilePtr file, const RuleOpti
   // A text the input guards refuse is modelled as empty (no findings); the
   // pipeline reports why for files of the run.
   bool refused = !pythonInputProblem(file->text()).empty();
-  ts::Tree tree = parser.parse(refused ? std::string() : file->text());
+  ts::Tree tree = refused ? parser.parse(std::string()) : parser.parse(sharedText(file));
   if (!treeDepthProblem(tree).empty()) tree = parser.parse(std::string());
   return std::make_unique<ScriptModel>(std::move(file), std::move(tree), options);
 }

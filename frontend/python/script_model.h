@@ -22,6 +22,16 @@
 
 namespace gpulint::python {
 
+// Hashes std::string keys and string_view questions alike, so a lookup by
+// name (std::string_view) builds no std::string: the name maps below are
+// asked per call and per node, and names past 15 bytes would allocate.
+struct NameHash {
+  using is_transparent = void;
+  size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+};
+template <class V>
+using NameMap = std::unordered_map<std::string, V, NameHash, std::equal_to<>>;
+
 struct ClassDef;
 class DeviceAnalysis;
 class ProjectModel;  // project_model.h
@@ -577,14 +587,14 @@ class ScriptModel {
   // files quadratic): by tree-sitter node id, by name, by callee's last name.
   std::unordered_map<const void*, const Function*> function_at_;
   std::unordered_map<const void*, size_t> loop_at_;
-  std::unordered_map<std::string, const Function*> top_level_named_;  // first def of a name wins
-  std::unordered_map<std::string, const Function*> qualified_named_;
+  NameMap<const Function*> top_level_named_;  // first def of a name wins
+  NameMap<const Function*> qualified_named_;
   std::unordered_map<const void*, const ClassDef*> class_at_;
-  std::unordered_map<std::string, std::vector<const ClassDef*>> classes_named_;
-  std::unordered_map<std::string, std::vector<size_t>> calls_by_method_;  // indexes into calls_, in order
+  NameMap<std::vector<const ClassDef*>> classes_named_;
+  NameMap<std::vector<size_t>> calls_by_method_;  // indexes into calls_, in order
   // The same for the calls outside any function (callsNamedIn(method, null):
   // a function's own are found in its byte range of calls_by_method_).
-  std::unordered_map<std::string, std::vector<size_t>> module_calls_by_method_;
+  NameMap<std::vector<size_t>> module_calls_by_method_;
   std::vector<uint32_t> call_begins_, loop_begins_;  // start bytes, ascending (the builder visits in order)
   std::vector<Loop> loops_;
   // The innermost loop around each call and each loop within its scope (an

@@ -2,12 +2,15 @@
 
 #include <algorithm>
 #include <new>
+#include <stdexcept>
 
 namespace gpulint::ts {
 
 FlatTree::FlatTree(const TSTree* tree, const std::string_view* source)
     : tree_(tree), language_(tree ? ts_tree_language(tree) : nullptr), source_(source) {
   if (!tree) return;
+  if (ts_language_field_count(language_) > GPULINT_MAX_FIELD)
+    throw std::length_error("tree-sitter grammar with more fields than a flat entry holds");
   nodes_.resize(ts_node_descendant_count(ts_tree_root_node(tree)));
   uint32_t written = gpulint_flatten(tree, nodes_.data());
   if (written == 0) throw std::bad_alloc();  // the walk's own stack could not grow

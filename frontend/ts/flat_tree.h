@@ -37,6 +37,7 @@ struct FlatNode : GpulintFlatNode {
   [[nodiscard]] bool has(Flag f) const { return (flags & f) != 0; }
 };
 static_assert(sizeof(FlatNode) == sizeof(GpulintFlatNode));
+static_assert(sizeof(FlatNode) == 36, "an entry per visible node of every file of a run: keep it small");
 
 // An allocator whose value-less construct leaves a trivial element as it is:
 // gpulint_flatten writes every field of every entry, so the zero fill that

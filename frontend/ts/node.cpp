@@ -50,6 +50,11 @@ uint32_t Node::column() const {
 std::vector<Node> Node::ancestors() const {
   std::vector<Node> out;
   if (isNull()) return out;
+  // Counted first: one allocation of the right size, not one per doubling
+  // (most callers ask from a statement a dozen levels down).
+  size_t depth = 0;
+  for (uint32_t at = flat().parent; at != kNoNode; at = (*tree_)[at].parent) ++depth;
+  out.reserve(depth);
   for (uint32_t at = flat().parent; at != kNoNode; at = (*tree_)[at].parent) out.push_back(Node(tree_, at));
   WorkBudget::charge(out.size());
   return out;

@@ -4,10 +4,10 @@
 
 namespace gpulint::ts {
 
-Tree::Tree(TSTree* tree, std::string text)
-    : tree_(tree),
-      text_(std::make_shared<const std::string>(std::move(text))),
-      view_(std::make_shared<const std::string_view>(*text_)) {}
+Tree::Tree(TSTree* tree, std::string text) : Tree(tree, std::make_shared<const std::string>(std::move(text))) {}
+
+Tree::Tree(TSTree* tree, std::shared_ptr<const std::string> text)
+    : tree_(tree), text_(std::move(text)), view_(std::make_shared<const std::string_view>(*text_)) {}
 
 Tree Tree::share() const {
   Tree copy;
@@ -92,6 +92,12 @@ Parser::~Parser() { ts_parser_delete(parser_); }
 Tree Parser::parse(std::string text, const Tree* old) {
   TSTree* t = ts_parser_parse_string(parser_, old ? old->raw() : nullptr, text.data(),
                                      static_cast<uint32_t>(text.size()));
+  return Tree(t, std::move(text));
+}
+
+Tree Parser::parse(std::shared_ptr<const std::string> text, const Tree* old) {
+  TSTree* t = ts_parser_parse_string(parser_, old ? old->raw() : nullptr, text->data(),
+                                     static_cast<uint32_t>(text->size()));
   return Tree(t, std::move(text));
 }
 

@@ -21,6 +21,9 @@ class Tree {
   Tree() = default;
   // The tree keeps its own copy of the text so Nodes can return text().
   Tree(TSTree* tree, std::string text);
+  // The tree shares a text that is never written while it lives (a source
+  // file's: no second copy of every file's bytes for the whole run).
+  Tree(TSTree* tree, std::shared_ptr<const std::string> text);
   Tree(Tree&&) noexcept;
   Tree& operator=(Tree&&) noexcept;
   Tree(const Tree&) = delete;
@@ -71,6 +74,8 @@ class Parser {
 
   // Parses `text`; `old` (edited with Tree::edit) enables incremental parsing.
   [[nodiscard]] Tree parse(std::string text, const Tree* old = nullptr);
+  // The same, sharing `text` instead of copying it (see Tree's constructors).
+  [[nodiscard]] Tree parse(std::shared_ptr<const std::string> text, const Tree* old = nullptr);
 
  private:
   TSParser* parser_;

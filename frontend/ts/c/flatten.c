@@ -76,7 +76,7 @@ static inline __attribute__((always_inline)) uint32_t emit(Walk *w, Subtree s, P
   n->child_count = 0;
   n->named_child_count = 0;
   n->symbol = symbol;
-  n->field = field;
+  n->field = (uint8_t)field;
   n->flags = (uint8_t)((named ? GPULINT_FLAT_NAMED : 0) | (missing ? GPULINT_FLAT_MISSING : 0) |
                        (symbol == ts_builtin_sym_error ? GPULINT_FLAT_ERROR : 0) |
                        (costly ? GPULINT_FLAT_HAS_ERROR : 0));

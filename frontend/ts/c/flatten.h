@@ -24,9 +24,15 @@ typedef struct {
   uint32_t child_count;           /* visible children, named or not */
   uint32_t named_child_count;
   TSSymbol symbol;                /* as ts_node_symbol answers (aliases applied) */
-  TSFieldId field;                /* as ts_tree_cursor_current_field_id answers, 0 for none */
+  /* As ts_tree_cursor_current_field_id answers, 0 for none. One byte (our
+   * grammars name at most 32 fields; FlatTree refuses a grammar with more
+   * than GPULINT_MAX_FIELD): an entry is 36 bytes instead of 40, and a run
+   * keeps every file's entries until the project pass. */
+  uint8_t field;
   uint8_t flags;                  /* GPULINT_FLAT_* */
 } GpulintFlatNode;
+
+#define GPULINT_MAX_FIELD 255
 
 /* Writes the visible nodes of `tree` (those ts_node_child hands out) in
  * preorder into `out`, which holds ts_node_descendant_count(root) entries,
