@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "frontend/name_match.h"
+#include "frontend/python/hf_api.h"
 #include "frontend/python/project_model.h"
 #include "frontend/python/python_symbols.h"
 #include "frontend/python/syntax.h"
@@ -20,12 +21,12 @@ bool isDataLoader(const python::Call& call) {
 }
 
 bool isTrainingArguments(const python::ScriptModel& model, const python::Call& call) {
-  if (call.qualified.starts_with("transformers.") && call.qualified.ends_with("TrainingArguments")) return true;
+  if (python::isHfTrainingArguments(call.qualified)) return true;
   // Before the scan of every class: asked of every call, by several rules.
   if (model.classes().empty() || python::kindOf(call.callee) != python::Sym::get().identifier) return false;
   for (const python::ClassDef* cls : model.classesNamed(call.method)) {
     for (const auto& b : cls->bases)
-      if (b.starts_with("transformers.") && b.ends_with("TrainingArguments")) return true;
+      if (python::isHfTrainingArguments(b)) return true;
   }
   return false;
 }

@@ -136,7 +136,7 @@ void checkTrainingArguments(const AnalysisContext& ctx, const python::Call& call
   d.level = Level::Warning;
   if (!arg) {
     d.location = callHead(model, call);
-    d.message = "TrainingArguments leaves dataloader_num_workers at its default 0, so the Trainer loads every "
+    d.message = call.method + " leaves dataloader_num_workers at its default 0, so the Trainer loads every "
                 "batch in the training process and the GPU idles while it does. Pass dataloader_num_workers=" +
                 workers(ctx) + ".";
     Fix fix{"Set dataloader_num_workers=" + workers(ctx), Applicability::Unsafe,
@@ -147,7 +147,7 @@ void checkTrainingArguments(const AnalysisContext& ctx, const python::Call& call
     auto n = value.asInt();
     if (!n || *n != 0) return;
     d.location = model.location(arg.parent());
-    d.message = "TrainingArguments sets dataloader_num_workers to 0" + originSuffix(value) +
+    d.message = call.method + " sets dataloader_num_workers to 0" + originSuffix(value) +
                 ", so the Trainer loads every batch in the training process and the GPU idles while it does. "
                 "Set it to " + workers(ctx) + ".";
     d.related = relatedFrom(value);

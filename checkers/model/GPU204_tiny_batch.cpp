@@ -162,7 +162,7 @@ class Run {
   void trainingArguments(const Call& c) {
     if (!isTrainingArguments(m_, c)) return;
     if (ts::Node arg = c.keyword("per_device_train_batch_size"))
-      report(c, arg, m_.resolve(arg), "TrainingArguments' per-device training batch size",
+      report(c, arg, m_.resolve(arg), c.method + (c.method.ends_with('s') ? "'" : "'s") + " per-device training batch size",
              "per_device_train_batch_size");
   }
 

@@ -1,4 +1,5 @@
 // Does the script put anything on a CUDA device? (RULES.md "Device tensors")
+#include "frontend/python/hf_api.h"
 #include "frontend/python/script_model.h"
 #include "frontend/python/syntax.h"
 
@@ -17,15 +18,6 @@ bool namesCuda(ts::Node a) {
          (namesCuda(a.namedChild(0)) || namesCuda(a.namedChild(2)));
 }
 
-// The HF training API: `Trainer`, `Seq2SeqTrainer`, `TrainingArguments`,
-// and trl's trainers and their `SFTConfig`-style arguments (subclasses of
-// TrainingArguments). Not a model's `transformers.*Config`.
-bool hfTrainingApi(std::string_view q) {
-  if (q.starts_with("transformers.")) return q.ends_with("Trainer") || q.ends_with("TrainingArguments");
-  if (q.starts_with("trl.")) return q.ends_with("Trainer") || q.ends_with("Config");
-  return false;
-}
-
 }  // namespace
 
 bool detectCuda(const ScriptModel& m) {
@@ -38,10 +30,10 @@ bool detectCuda(const ScriptModel& m) {
   // run: a CPU-only tutorial may import it for a later cell.
   for (const auto& cls : m.classes())
     for (const std::string& base : cls->bases)
-      if (hfTrainingApi(base)) return true;
+      if (isHfTrainingApi(base)) return true;
   for (const Call& c : m.calls()) {
     if (c.method == "cuda" && c.receiver) return true;
-    if (hfTrainingApi(c.qualified))
+    if (isHfTrainingApi(c.qualified))
       return true;
     if (c.qualified == "torch.device" || c.method == "to") {
       for (ts::Node a : c.positional) {
