@@ -471,7 +471,32 @@ class LoopClassifier {
   // a forward pass on its variable, or iterates something named like a loader
   // or iterator (through enumerate/tqdm/log_every wrappers); a loop over
   // datasets, subsets, prompts, model names or folds does not.
-  bool iteratesBatches(const Loop& l) { return namedLikeBatches(l) || forwardsTarget(l); }
+  bool iteratesBatches(const Loop& l) { return namedLikeBatches(l) || forwardsTarget(l) || drawsBatchEachPass(l); }
+
+  // `for _ in range(steps): x, y = next(it)` with `it = iter(loader)`: each
+  // pass pulls one batch, whatever the count is called. Only a plain
+  // `next()` of an iterator over data, on every pass (not
+  // `next(model.parameters())`).
+  bool drawsBatchEachPass(const Loop& l) {
+    ts::Node it = peelWrappers(l.iterable);
+    const Call* range = it && it.is("call") ? m_.callAt(it) : nullptr;
+    if (!range || range->method != "range" || range->receiver) return false;
+    ts::Node body = l.node.field("body");
+    for (const Call& c : m_.callsIn(body)) {
+      if (!body.contains(c.node) || c.method != "next" || c.receiver || c.positional.size() != 1) continue;
+      ts::Node source = syntax::unwrap(c.positional[0]);
+      ts::Node statement = c.node;
+      while (statement && !statement.is("expression_statement") && !(statement == body)) statement = statement.parent();
+      if (!source.is("identifier") || !statement || !unconditionalIn(statement, body)) continue;
+      names::Lowered lowered(source.text());
+      if (lowered.fits() && names::containsAny(lowered.view(), {"iter", "loader", "data", "batch"})) return true;
+      auto binding = m_.lastBinding(source);
+      ts::Node made = binding && binding->value ? syntax::unwrap(binding->value) : ts::Node();
+      const Call* iter = made && made.is("call") ? m_.callAt(made) : nullptr;
+      if (iter && iter->method == "iter" && !iter->receiver) return true;
+    }
+    return false;
+  }
 
   // The names part of iteratesBatches (the cheap one, asked first).
   bool namedLikeBatches(const Loop& l) {
