@@ -195,8 +195,9 @@ class LoopClassifier {
     for (const Call& c : m_.callsIn(body)) {
       if (!body.contains(c.node)) continue;
       // The cheap (memoised) questions first: innerLoopBetween walks parents.
-      const Function* f = isTrainingCall(c) ? nullptr : calledFunction(c);
-      if (!isTrainingCall(c) && !(f && functionTrains(*f, 1)) && !invokesTraining(c, 1)) continue;
+      bool trains = trainingCall(c);
+      const Function* f = trains ? nullptr : calledFunction(c);
+      if (!trains && !(f && functionTrains(*f, 1)) && !invokesTraining(c, 1)) continue;
       if (!innerLoopBetween(c.node, loop)) return true;
     }
     return false;
@@ -293,6 +294,36 @@ class LoopClassifier {
 
   const Function* calledFunction(const Call& c) { return m_.calledFunction(c); }
 
+  // A training call that trains: not a backward for input gradients only.
+  bool trainingCall(const Call& c) { return isTrainingCall(c) && !(c.method == "backward" && inputGradientOnly(c)); }
+
+  // `images.requires_grad_(True); model(images).sum().backward(); images.grad`
+  // in a file with no optimizer step: a saliency map or an adversarial
+  // probe, whose backward fills the input's gradient and trains no weight.
+  bool inputGradientOnly(const Call& backward) {
+    if (!has_optimizer_step_)
+      has_optimizer_step_ = std::any_of(m_.calls().begin(), m_.calls().end(),
+                                        [](const Call& c) { return isTrainingCall(c) && c.method != "backward"; });
+    if (*has_optimizer_step_) return false;
+    ts::Node scope = backward.function ? backward.function->body : m_.root();
+    for (const Call& c : m_.callsIn(scope)) {
+      if (c.function != backward.function || c.method != "requires_grad_" || !c.receiver) continue;
+      if (!c.positional.empty() && !syntax::unwrap(c.positional[0]).is("true")) continue;
+      ts::Node input = syntax::unwrap(c.receiver);
+      if (input.is("identifier") && readsGrad(scope, input.text())) return true;
+    }
+    return false;
+  }
+
+  // `name.grad` read in `scope`'s own code.
+  static bool readsGrad(ts::Node n, std::string_view name) {
+    if (n.is("attribute") && n.field("attribute").text() == "grad" && syntax::unwrap(n.field("object")).text() == name)
+      return true;
+    for (ts::Node c : n.namedChildren())
+      if (!syntax::isScope(c) && readsGrad(c, name)) return true;
+    return false;
+  }
+
   bool hasTrainingCall() {
     if (!has_training_call_)
       has_training_call_ = std::any_of(m_.calls().begin(), m_.calls().end(), [](const Call& c) { return isTrainingCall(c); });
@@ -310,7 +341,7 @@ class LoopClassifier {
       // Training inside a loop of f makes that loop the step loop (f is a
       // train_one_epoch), not the loop that calls f.
       if (m_.enclosingLoop(c.node)) continue;
-      if (isTrainingCall(c)) { result = true; break; }
+      if (trainingCall(c)) { result = true; break; }
       if (const Function* g = calledFunction(c); g && g != &f && functionTrains(*g, depth + 1)) { result = true; break; }
       if (invokesTraining(c, depth + 1)) { result = true; break; }
     }
@@ -584,6 +615,7 @@ class LoopClassifier {
   ScriptModel& m_;
   std::map<std::pair<const Function*, int>, bool> memo_;
   std::optional<bool> has_training_call_;  // hasTrainingCall(), once asked
+  std::optional<bool> has_optimizer_step_;  // inputGradientOnly()'s file-wide question, once asked
 };
 
 namespace {
