@@ -420,15 +420,22 @@ class LoopClassifier {
 
   // Every call in `body` is a known host-side call (image/array formatting,
   // trackers, containers, logging), and there is at least one.
-  bool onlyHostCalls(ts::Node body) {
+  bool onlyHostCalls(ts::Node body, int depth = 0) {
     size_t n = 0;
     for (const Call& c : m_.callsIn(body)) {
       if (!body.contains(c.node)) continue;
       ++n;
+      // `ok, _ = parse_json(text)`: a project helper whose own calls are all
+      // host calls queues no GPU work either (one with no call at all may
+      // still do tensor arithmetic).
+      if (const Function* f = depth < 2 ? calledFunction(c) : nullptr; f && !f->node.contains(body)) {
+        if (onlyHostCalls(f->body, depth + 1)) continue;
+        return false;
+      }
       const std::string& q = c.qualified;
       bool host_library = false;
       for (std::string_view prefix : {"wandb.", "numpy.", "PIL.", "cv2.", "os.", "json.", "math.", "logging.",
-                                      "imageio.", "matplotlib.", "random."})
+                                      "imageio.", "matplotlib.", "random.", "re."})
         host_library = host_library || q.starts_with(prefix);
       // The tracker module held on an object (`self.wandb = wandb`).
       host_library = host_library || (c.receiver && syntax::lastName(c.receiver) == "wandb");
