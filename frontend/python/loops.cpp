@@ -442,7 +442,7 @@ class LoopClassifier {
       if (host_library) continue;
       if (!c.receiver && q.empty() &&
           syntax::oneOf(c.method, {"print", "len", "str", "int", "float", "zip", "enumerate", "range", "list", "dict",
-                                   "tuple", "isinstance", "format", "open", "round", "sorted"}))
+                                   "tuple", "isinstance", "format", "open", "round", "sorted", "max", "min"}))
         continue;
       if (c.receiver && q.empty() &&
           syntax::oneOf(c.method, {"append", "extend", "info", "warning", "debug", "format", "join", "save", "resize",
@@ -614,7 +614,14 @@ class LoopClassifier {
         return true;
       }
     }
-    return namesThings(syntax::lastName(it));
+    if (namesThings(syntax::lastName(it))) return true;
+    // `for name in test_stats:` where every value of the name is a dict
+    // literal: its keys (results, settings), not batches.
+    if (!it.is("identifier")) return false;
+    std::vector<ts::Node> sources = m_.valueSources(it, /*all_paths=*/true);
+    return !sources.empty() && std::all_of(sources.begin(), sources.end(), [](ts::Node v) {
+      return v.is("dictionary") || v.is("dictionary_comprehension");
+    });
   }
 
   bool forwardsTarget(const Loop& l) { return forwardsLoopTarget(m_, l); }
