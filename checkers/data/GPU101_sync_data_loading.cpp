@@ -70,7 +70,10 @@ bool overTensorsInMemory(const python::ScriptModel& model, const python::Call& c
   ts::Node ds = call.argument("dataset", 0);
   if (!ds) return false;
   bool trains = std::any_of(model.calls().begin(), model.calls().end(),
-                            [](const python::Call& c) { return python::isTrainingCall(c); });
+                            [](const python::Call& c) { return python::isTrainingCall(c); }) ||
+                std::any_of(model.functions().begin(), model.functions().end(), [](const auto& f) {
+                  return f->owner && f->name == "training_step";  // Lightning or a Trainer override
+                });
   if (trains && !model.gradDisabled(call.node)) return false;
   std::vector<ts::Node> sources = model.valueSources(ds, /*all_paths=*/true);
   return !sources.empty() && std::all_of(sources.begin(), sources.end(), [&](ts::Node src) {

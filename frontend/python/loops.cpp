@@ -148,6 +148,12 @@ class LoopClassifier {
 
   void run() {
     for (Loop& l : m_.loops_) {
+      // A loop over a loader's batches runs a per-batch pass whatever its
+      // backward fills: only other loops drop input-gradient backwards.
+      if (bool batches = namedLikeBatches(l); batches != input_gradients_train_) {
+        input_gradients_train_ = batches;
+        memo_.clear();  // functionTrains' answers depend on it
+      }
       if (!playsEpisodes(l) && trainsDirectly(l.node) && !buildsModelEachPass(l) && !timesOnePass(l))
         l.kind = LoopKind::Step;
     }
@@ -295,7 +301,9 @@ class LoopClassifier {
   const Function* calledFunction(const Call& c) { return m_.calledFunction(c); }
 
   // A training call that trains: not a backward for input gradients only.
-  bool trainingCall(const Call& c) { return isTrainingCall(c) && !(c.method == "backward" && inputGradientOnly(c)); }
+  bool trainingCall(const Call& c) {
+    return isTrainingCall(c) && !(c.method == "backward" && !input_gradients_train_ && inputGradientOnly(c));
+  }
 
   // `images.requires_grad_(True); model(images).sum().backward(); images.grad`
   // in a file with no optimizer step: a saliency map or an adversarial
@@ -629,6 +637,7 @@ class LoopClassifier {
   ScriptModel& m_;
   std::map<std::pair<const Function*, int>, bool> memo_;
   std::optional<bool> has_training_call_;  // hasTrainingCall(), once asked
+  bool input_gradients_train_ = false;       // the loop being classified walks a loader's batches
   std::optional<bool> has_optimizer_step_;  // inputGradientOnly()'s file-wide question, once asked
 };
 

@@ -23,3 +23,15 @@ def explain_request(model, to_tensor, paths, per_call=4):
         batch = torch.stack([to_tensor(r) for r in raw]).to(device)
         maps.append(input_saliency(model, batch))
     return maps
+
+
+def head_scores(model, loader, head_mask):
+    # Over a loader's batches the backward runs per batch all the same: a
+    # batch loop, whose per-batch copy to the host still stalls it.
+    head_mask.requires_grad_(True)
+    outputs = []
+    for batch in loader:
+        out = model(batch.to(device), head_mask)
+        out.sum().backward()
+        outputs.append(out.detach().cpu())  # expect: GPU201
+    return head_mask.grad, outputs
