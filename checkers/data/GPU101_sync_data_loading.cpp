@@ -1,5 +1,7 @@
 #include "checkers/data/GPU101_sync_data_loading.h"
 
+#include <algorithm>
+
 #include "checkers/config_side.h"
 #include "checkers/python_common.h"
 #include "fixits/python_edits.h"
@@ -58,9 +60,32 @@ bool drawsOneBatchOnce(const python::ScriptModel& model, const python::Call& cal
   return onlyFirstBatchDraws(scope, target.text(), target, &draws) && draws == 1;
 }
 
+// `DataLoader(TensorDataset(ids, mask), ...)`, on every path, for inference
+// (built under no_grad, or in a file that trains nothing): the samples are
+// rows of tensors already in memory, so a batch is an index and a stack;
+// workers would have nothing to read or decode and only add IPC. A loader
+// that may feed training keeps the finding: scripts use TensorDataset as a
+// stand-in for data loaded per sample.
+bool overTensorsInMemory(const python::ScriptModel& model, const python::Call& call) {
+  ts::Node ds = call.argument("dataset", 0);
+  if (!ds) return false;
+  bool trains = std::any_of(model.calls().begin(), model.calls().end(),
+                            [](const python::Call& c) { return python::isTrainingCall(c); }) ||
+                std::any_of(model.functions().begin(), model.functions().end(), [](const auto& f) {
+                  return f->owner && f->name == "training_step";  // Lightning or a Trainer override
+                });
+  if (trains && !model.gradDisabled(call.node)) return false;
+  std::vector<ts::Node> sources = model.valueSources(ds, /*all_paths=*/true);
+  return !sources.empty() && std::all_of(sources.begin(), sources.end(), [&](ts::Node src) {
+    const python::Call* made = src.is("call") ? model.callAt(src) : nullptr;
+    return made && made->qualified == "torch.utils.data.TensorDataset";
+  });
+}
+
 void checkDataLoader(const AnalysisContext& ctx, const python::Call& call, DiagnosticSink& sink) {
   const python::ScriptModel& model = *ctx.script;
   if (drawsOneBatchOnce(model, call)) return;  // one batch, once: nothing to overlap with training
+  if (overTensorsInMemory(model, call)) return;  // nothing for a worker to load
   // **kwargs may carry num_workers: unknown, stay silent.
   if (call.mayHideArgument("num_workers", kNumWorkersIndex)) return;
   ts::Node arg = call.argument("num_workers", kNumWorkersIndex);

@@ -5,6 +5,7 @@
 #include <optional>
 #include <set>
 
+#include "checkers/model/backprop_reach.h"
 #include "checkers/python_common.h"
 #include "fixits/python_edits.h"
 #include "frontend/name_match.h"
@@ -77,13 +78,18 @@ bool localNoGrad(ts::Node n, ts::Node scope) {
 }
 
 // Calls in `scope` that need gradients on purpose (saliency maps, adversarial
-// evaluation, test-time training): autograd must stay on.
+// evaluation, test-time training, a Hessian-vector product), directly or in
+// the project helpers it calls: autograd must stay on.
 // `torch.enable_grad()` around it or on its function says the same.
-bool needsGrad(const ScriptModel& m, ts::Node scope) {
-  for (const Call& c : m.calls())
-    if (scope.contains(c.node) && (c.qualified.starts_with("torch.autograd") || c.method == "backward" ||
-                                   c.method == "requires_grad_" || c.method == "enable_grad"))
+bool needsGrad(const ScriptModel& m, ts::Node scope, int depth = 0) {
+  for (const Call& c : m.calls()) {
+    if (!scope.contains(c.node)) continue;
+    if (c.qualified.starts_with("torch.autograd") || c.method == "backward" || c.method == "requires_grad_" ||
+        c.method == "enable_grad")
       return true;
+    const Function* g = depth < kHelperDepth ? m.calledFunction(c) : nullptr;
+    if (g && !g->node.contains(scope) && needsGrad(m, g->body, depth + 1)) return true;
+  }
   for (ts::Node p = scope.parent(); p && !p.is("module"); p = p.parent())
     if ((p.is("with_statement") || p.is("decorated_definition")) && syntax::containsWord(p.text().substr(0, p.text().find(':')), {"enable_grad"}))
       return true;
@@ -244,7 +250,9 @@ std::optional<Fix> wrapFix(const ScriptModel& m, const python::Loop& l) {
   return Fix{"Wrap the loop in `with " + ng->call + ":`", a, std::move(*edits)};
 }
 
-// `@torch.no_grad()` above the def, when the def starts its line.
+// `@torch.no_grad()` above the def, when the def starts its line. Callers
+// that backpropagate through the function's result were ruled out
+// (outputOfIsDifferentiated) before it is reported.
 std::optional<Fix> decoratorFix(const ScriptModel& m, const Function& fn) {
   auto ng = noGrad(m);
   uint32_t line_start = m.file().lineStart(m.file().position(fn.node.begin()).line);
@@ -296,6 +304,8 @@ void EvalWithoutNoGrad::run(const AnalysisContext& ctx, DiagnosticSink& sink) co
     const Call* fwd = forwardIn(m, l.node.field("body"), l.function, 0);
     if (!fwd) continue;  // no model forward: nothing for autograd to record
     if (frozenModel(m, *fwd)) continue;  // no parameter needs a gradient: no graph is kept
+    // The function's result is backpropagated by a caller: a training forward.
+    if (l.function && outputOfIsDifferentiated(m, *l.function)) continue;
     const Function* owner = l.function && !trains(m, *l.function) ? l.function : nullptr;
     if (!reported.insert(owner ? owner->node.begin() : l.node.begin()).second) continue;
     report(m, owner, &l, *fwd, sink);
@@ -306,6 +316,8 @@ void EvalWithoutNoGrad::run(const AnalysisContext& ctx, DiagnosticSink& sink) co
     // Called only from other modules: the caller's context is unknown.
     auto callers = m.callersOf(*f);
     if (callers.empty() || m.gradDisabled(f->body) || needsGrad(m, f->body)) continue;
+    // `loss = F.cross_entropy(self.predict(x), y); loss.backward()`: the training forward.
+    if (outputOfIsDifferentiated(m, *f)) continue;
     // A one-off call (a shape probe at start-up) is not evaluation: some caller must run it repeatedly.
     if (std::none_of(callers.begin(), callers.end(), [&](const Call* c) { return m.enclosingLoop(c->node); }))
       continue;

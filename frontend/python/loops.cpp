@@ -148,6 +148,12 @@ class LoopClassifier {
 
   void run() {
     for (Loop& l : m_.loops_) {
+      // A loop over a loader's batches runs a per-batch pass whatever its
+      // backward fills: only other loops drop input-gradient backwards.
+      if (bool batches = namedLikeBatches(l); batches != input_gradients_train_) {
+        input_gradients_train_ = batches;
+        memo_.clear();  // functionTrains' answers depend on it
+      }
       if (!playsEpisodes(l) && trainsDirectly(l.node) && !buildsModelEachPass(l) && !timesOnePass(l))
         l.kind = LoopKind::Step;
     }
@@ -195,8 +201,9 @@ class LoopClassifier {
     for (const Call& c : m_.callsIn(body)) {
       if (!body.contains(c.node)) continue;
       // The cheap (memoised) questions first: innerLoopBetween walks parents.
-      const Function* f = isTrainingCall(c) ? nullptr : calledFunction(c);
-      if (!isTrainingCall(c) && !(f && functionTrains(*f, 1)) && !invokesTraining(c, 1)) continue;
+      bool trains = trainingCall(c);
+      const Function* f = trains ? nullptr : calledFunction(c);
+      if (!trains && !(f && functionTrains(*f, 1)) && !invokesTraining(c, 1)) continue;
       if (!innerLoopBetween(c.node, loop)) return true;
     }
     return false;
@@ -293,6 +300,38 @@ class LoopClassifier {
 
   const Function* calledFunction(const Call& c) { return m_.calledFunction(c); }
 
+  // A training call that trains: not a backward for input gradients only.
+  bool trainingCall(const Call& c) {
+    return isTrainingCall(c) && !(c.method == "backward" && !input_gradients_train_ && inputGradientOnly(c));
+  }
+
+  // `images.requires_grad_(True); model(images).sum().backward(); images.grad`
+  // in a file with no optimizer step: a saliency map or an adversarial
+  // probe, whose backward fills the input's gradient and trains no weight.
+  bool inputGradientOnly(const Call& backward) {
+    if (!has_optimizer_step_)
+      has_optimizer_step_ = std::any_of(m_.calls().begin(), m_.calls().end(),
+                                        [](const Call& c) { return isTrainingCall(c) && c.method != "backward"; });
+    if (*has_optimizer_step_) return false;
+    ts::Node scope = backward.function ? backward.function->body : m_.root();
+    for (const Call& c : m_.callsIn(scope)) {
+      if (c.function != backward.function || c.method != "requires_grad_" || !c.receiver) continue;
+      if (!c.positional.empty() && !syntax::unwrap(c.positional[0]).is("true")) continue;
+      ts::Node input = syntax::unwrap(c.receiver);
+      if (input.is("identifier") && readsGrad(scope, input.text())) return true;
+    }
+    return false;
+  }
+
+  // `name.grad` read in `scope`'s own code.
+  static bool readsGrad(ts::Node n, std::string_view name) {
+    if (n.is("attribute") && n.field("attribute").text() == "grad" && syntax::unwrap(n.field("object")).text() == name)
+      return true;
+    for (ts::Node c : n.namedChildren())
+      if (!syntax::isScope(c) && readsGrad(c, name)) return true;
+    return false;
+  }
+
   bool hasTrainingCall() {
     if (!has_training_call_)
       has_training_call_ = std::any_of(m_.calls().begin(), m_.calls().end(), [](const Call& c) { return isTrainingCall(c); });
@@ -310,7 +349,7 @@ class LoopClassifier {
       // Training inside a loop of f makes that loop the step loop (f is a
       // train_one_epoch), not the loop that calls f.
       if (m_.enclosingLoop(c.node)) continue;
-      if (isTrainingCall(c)) { result = true; break; }
+      if (trainingCall(c)) { result = true; break; }
       if (const Function* g = calledFunction(c); g && g != &f && functionTrains(*g, depth + 1)) { result = true; break; }
       if (invokesTraining(c, depth + 1)) { result = true; break; }
     }
@@ -389,22 +428,29 @@ class LoopClassifier {
 
   // Every call in `body` is a known host-side call (image/array formatting,
   // trackers, containers, logging), and there is at least one.
-  bool onlyHostCalls(ts::Node body) {
+  bool onlyHostCalls(ts::Node body, int depth = 0) {
     size_t n = 0;
     for (const Call& c : m_.callsIn(body)) {
       if (!body.contains(c.node)) continue;
       ++n;
+      // `ok, _ = parse_json(text)`: a project helper whose own calls are all
+      // host calls queues no GPU work either (one with no call at all may
+      // still do tensor arithmetic).
+      if (const Function* f = depth < 2 ? calledFunction(c) : nullptr; f && !f->node.contains(body)) {
+        if (onlyHostCalls(f->body, depth + 1)) continue;
+        return false;
+      }
       const std::string& q = c.qualified;
       bool host_library = false;
       for (std::string_view prefix : {"wandb.", "numpy.", "PIL.", "cv2.", "os.", "json.", "math.", "logging.",
-                                      "imageio.", "matplotlib.", "random."})
+                                      "imageio.", "matplotlib.", "random.", "re."})
         host_library = host_library || q.starts_with(prefix);
       // The tracker module held on an object (`self.wandb = wandb`).
       host_library = host_library || (c.receiver && syntax::lastName(c.receiver) == "wandb");
       if (host_library) continue;
       if (!c.receiver && q.empty() &&
           syntax::oneOf(c.method, {"print", "len", "str", "int", "float", "zip", "enumerate", "range", "list", "dict",
-                                   "tuple", "isinstance", "format", "open", "round", "sorted"}))
+                                   "tuple", "isinstance", "format", "open", "round", "sorted", "max", "min"}))
         continue;
       if (c.receiver && q.empty() &&
           syntax::oneOf(c.method, {"append", "extend", "info", "warning", "debug", "format", "join", "save", "resize",
@@ -601,7 +647,14 @@ class LoopClassifier {
         return true;
       }
     }
-    return namesThings(syntax::lastName(it));
+    if (namesThings(syntax::lastName(it))) return true;
+    // `for name in test_stats:` where every value of the name is a dict
+    // literal: its keys (results, settings), not batches.
+    if (!it.is("identifier")) return false;
+    std::vector<ts::Node> sources = m_.valueSources(it, /*all_paths=*/true);
+    return !sources.empty() && std::all_of(sources.begin(), sources.end(), [](ts::Node v) {
+      return v.is("dictionary") || v.is("dictionary_comprehension");
+    });
   }
 
   bool forwardsTarget(const Loop& l) { return forwardsLoopTarget(m_, l); }
@@ -609,6 +662,8 @@ class LoopClassifier {
   ScriptModel& m_;
   std::map<std::pair<const Function*, int>, bool> memo_;
   std::optional<bool> has_training_call_;  // hasTrainingCall(), once asked
+  bool input_gradients_train_ = false;       // the loop being classified walks a loader's batches
+  std::optional<bool> has_optimizer_step_;  // inputGradientOnly()'s file-wide question, once asked
 };
 
 namespace {
