@@ -85,7 +85,6 @@ bool overTensorsInMemory(const python::ScriptModel& model, const python::Call& c
 void checkDataLoader(const AnalysisContext& ctx, const python::Call& call, DiagnosticSink& sink) {
   const python::ScriptModel& model = *ctx.script;
   if (drawsOneBatchOnce(model, call)) return;  // one batch, once: nothing to overlap with training
-  if (overTensorsInMemory(model, call)) return;  // nothing for a worker to load
   // **kwargs may carry num_workers: unknown, stay silent.
   if (call.mayHideArgument("num_workers", kNumWorkersIndex)) return;
   ts::Node arg = call.argument("num_workers", kNumWorkersIndex);
@@ -143,6 +142,9 @@ void checkDataLoader(const AnalysisContext& ctx, const python::Call& call, Diagn
   // fork): the finding stands, but no edit would run.
   if (ts::Node ds = call.argument("dataset", 0); ds && model.mayLiveOnDevice(ds)) fix.edits.clear();
   if (!fix.edits.empty()) d.fixes.push_back(std::move(fix));
+  // Asked last, of the loaders that would be reported (they follow values).
+  if (overTensorsInMemory(model, call)) return;  // nothing for a worker to load
+  if (choosesCpuOnly(model)) return;  // every device is the CPU: no GPU waits for the loader
   sink.report(std::move(d));
 }
 
@@ -181,6 +183,7 @@ void checkTrainingArguments(const AnalysisContext& ctx, const python::Call& call
       d.fixes.push_back(Fix{"Set dataloader_num_workers=" + workers(ctx), Applicability::Unsafe,
                             {fixits::replaceNode(model, arg, workers(ctx))}});
   }
+  if (choosesCpuOnly(model)) return;  // every device is the CPU: no GPU waits for the loader
   sink.report(std::move(d));
 }
 
@@ -204,7 +207,6 @@ void checkHfConfig(const AnalysisContext& ctx, DiagnosticSink& sink) {
 }  // namespace
 
 void SyncDataLoading::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
-  if (choosesCpuOnly(*ctx.script)) return;  // every device is the CPU: no GPU waits for the loader
   for (const python::Call& call : ctx.script->calls()) {
     if (isDataLoader(call)) checkDataLoader(ctx, call, sink);
     else if (isTrainingArguments(*ctx.script, call)) checkTrainingArguments(ctx, call, sink);

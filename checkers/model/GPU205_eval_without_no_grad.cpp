@@ -316,8 +316,6 @@ void EvalWithoutNoGrad::run(const AnalysisContext& ctx, DiagnosticSink& sink) co
     // Called only from other modules: the caller's context is unknown.
     auto callers = m.callersOf(*f);
     if (callers.empty() || m.gradDisabled(f->body) || needsGrad(m, f->body)) continue;
-    // `loss = F.cross_entropy(self.predict(x), y); loss.backward()`: the training forward.
-    if (outputOfIsDifferentiated(m, *f)) continue;
     // A one-off call (a shape probe at start-up) is not evaluation: some caller must run it repeatedly.
     if (std::none_of(callers.begin(), callers.end(), [&](const Call* c) { return m.enclosingLoop(c->node); }))
       continue;
@@ -330,8 +328,12 @@ void EvalWithoutNoGrad::run(const AnalysisContext& ctx, DiagnosticSink& sink) co
     bool has_eval_loop = false;
     for (const auto& l : m.loops()) has_eval_loop |= l.function == f.get() && l.kind == python::LoopKind::Eval;
     if (has_eval_loop) continue;  // judged with its loop above
-    if (const Call* fwd = forwardIn(m, f->body, f.get(), 0); fwd && !frozenModel(m, *fwd))
-      report(m, f.get(), nullptr, *fwd, sink);
+    const Call* fwd = forwardIn(m, f->body, f.get(), 0);
+    if (!fwd || frozenModel(m, *fwd)) continue;
+    // `loss = F.cross_entropy(self.predict(x), y); loss.backward()`: the
+    // training forward (asked last: it follows values through the callers).
+    if (outputOfIsDifferentiated(m, *f)) continue;
+    report(m, f.get(), nullptr, *fwd, sink);
   }
 }
 

@@ -147,10 +147,15 @@ class LoopClassifier {
   explicit LoopClassifier(ScriptModel& m) : m_(m) {}
 
   void run() {
+    // Only a file with no optimizer step that asks for input gradients
+    // (`x.requires_grad_(True)`) may hold a backward that trains nothing.
+    bool input_gradients = !hasOptimizerStep() && std::any_of(m_.calls().begin(), m_.calls().end(), [](const Call& c) {
+      return c.method == "requires_grad_" && c.receiver;
+    });
     for (Loop& l : m_.loops_) {
       // A loop over a loader's batches runs a per-batch pass whatever its
       // backward fills: only other loops drop input-gradient backwards.
-      if (bool batches = namedLikeBatches(l); batches != input_gradients_train_) {
+      if (bool batches = input_gradients && namedLikeBatches(l); batches != input_gradients_train_) {
         input_gradients_train_ = batches;
         memo_.clear();  // functionTrains' answers depend on it
       }
@@ -309,10 +314,7 @@ class LoopClassifier {
   // in a file with no optimizer step: a saliency map or an adversarial
   // probe, whose backward fills the input's gradient and trains no weight.
   bool inputGradientOnly(const Call& backward) {
-    if (!has_optimizer_step_)
-      has_optimizer_step_ = std::any_of(m_.calls().begin(), m_.calls().end(),
-                                        [](const Call& c) { return isTrainingCall(c) && c.method != "backward"; });
-    if (*has_optimizer_step_) return false;
+    if (hasOptimizerStep()) return false;
     ts::Node scope = backward.function ? backward.function->body : m_.root();
     for (const Call& c : m_.callsIn(scope)) {
       if (c.function != backward.function || c.method != "requires_grad_" || !c.receiver) continue;
@@ -321,6 +323,13 @@ class LoopClassifier {
       if (input.is("identifier") && readsGrad(scope, input.text())) return true;
     }
     return false;
+  }
+
+  bool hasOptimizerStep() {
+    if (!has_optimizer_step_)
+      has_optimizer_step_ = std::any_of(m_.calls().begin(), m_.calls().end(),
+                                        [](const Call& c) { return isTrainingCall(c) && c.method != "backward"; });
+    return *has_optimizer_step_;
   }
 
   // `name.grad` read in `scope`'s own code.
@@ -548,8 +557,10 @@ class LoopClassifier {
   bool namedLikeBatches(const Loop& l) {
     ts::Node it = peelWrappers(l.iterable);
     if (!it || isCollectionOfThings(it) || indexesOneBatch(it)) return false;
-    if (countsRepetitions(it)) return namesBatches("", l.target.text());
-    return namesBatches(l.iterable.text(), l.target.text());
+    bool named = countsRepetitions(it) ? namesBatches("", l.target.text())
+                                       : namesBatches(l.iterable.text(), l.target.text());
+    // Asked last, of the loops the names leave (it follows values).
+    return named && !iteratesDictKeys(it);
   }
 
   // `range(args.images_per_prompt)`: every name of the count that sounds
@@ -647,9 +658,12 @@ class LoopClassifier {
         return true;
       }
     }
-    if (namesThings(syntax::lastName(it))) return true;
-    // `for name in test_stats:` where every value of the name is a dict
-    // literal: its keys (results, settings), not batches.
+    return namesThings(syntax::lastName(it));
+  }
+
+  // `for name in test_stats:` where every value of the name is a dict
+  // literal: its keys (results, settings), not batches.
+  bool iteratesDictKeys(ts::Node it) {
     if (!it.is("identifier")) return false;
     std::vector<ts::Node> sources = m_.valueSources(it, /*all_paths=*/true);
     return !sources.empty() && std::all_of(sources.begin(), sources.end(), [](ts::Node v) {
