@@ -196,6 +196,10 @@ class GuardJudge {
     if (syntax::containsWord(arg.text(), {"isfinite"})) return verdict(GuardKind::Rare, e, "failure check");
     if (isSizeExpression(arg)) return verdict(GuardKind::Rare, e, "empty-batch check");
     if (setInBranch(e, arg, "true")) return verdict(GuardKind::Rare, e, "one-time flag");
+    // `not key in cache`, as `key not in cache`.
+    if (arg.is("comparison_operator") && arg.namedChildCount() == 2 && arg.childCount() == 3 &&
+        arg.child(1).text() == "in" && fillsCache(e, syntax::unwrap(arg.namedChild(0)), syntax::unwrap(arg.namedChild(1))))
+      return verdict(GuardKind::Rare, e, "memoised: once per key");
     return {};
   }
 
@@ -257,6 +261,7 @@ class GuardJudge {
         return op == "==" ? modulo(side, env, e) : GuardVerdict{};  // `!= 0` runs on most steps
     if (op == "in" && isCounter(left, e) && !right.is("string"))
       return verdict(GuardKind::Periodic, e, "steps listed in a collection");
+    if (op == "not in" && fillsCache(e, left, right)) return verdict(GuardKind::Rare, e, "memoised: once per key");
     if (op == "==" || op == "is") return equality(e, left, right);
     if ((op == ">=" || op == ">") && counterish(left) && namesEndBound(right.text()))
       return verdict(GuardKind::Rare, e, "end-of-training condition");
@@ -368,6 +373,29 @@ class GuardJudge {
       if (!(a.is("boolean_operator") || a.is("parenthesized_expression"))) break;
     }
     return {};
+  }
+
+  // `if key not in cache: cache[key] = work(key)`: the branch fills the
+  // entry its test asks for, so it runs once per distinct key (an own
+  // statement of the branch; `cache.add(key)` for a set).
+  static bool fillsCache(ts::Node comparison, ts::Node key, ts::Node cache) {
+    if (!(cache.is("identifier") || cache.is("attribute"))) return false;
+    ts::Node branch = branchOfCondition(comparison);
+    if (!branch) return false;
+    for (ts::Node s : branch.namedChildren()) {
+      ts::Node e = soleExpression(s);
+      if (e && e.is("assignment")) {
+        ts::Node target = syntax::unwrap(e.field("left"));
+        if (target.is("subscript") && target.field("value").text() == cache.text() &&
+            syntax::unwrap(target.field("subscript")).text() == key.text())
+          return true;
+      }
+      if (e && e.is("call") && e.field("function").text() == std::string(cache.text()) + ".add") {
+        ts::Node args = e.field("arguments");
+        if (args && args.namedChildCount() == 1 && args.namedChild(0).text() == key.text()) return true;
+      }
+    }
+    return false;
   }
 
   // `if cursor >= len(data): ...; cursor = 0`: a cursor that starts over
