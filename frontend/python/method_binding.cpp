@@ -60,6 +60,21 @@ void countSkippedQuestion() {
   (void)guard.ok();
 }
 
+// A method whose body only says it is not there: a docstring, `pass`, `...`
+// or `raise NotImplementedError` (an abstract hook a subclass fills in).
+bool isStub(const Function& f) {
+  if (!f.body) return false;
+  for (ts::Node s : f.body.namedChildren()) {
+    if (s.is("comment") || s.is("pass_statement")) continue;
+    if (s.is("expression_statement") && s.namedChildCount() == 1 &&
+        (s.namedChild(0).is("string") || s.namedChild(0).is("ellipsis")))
+      continue;
+    if (s.is("raise_statement") && s.text().find("NotImplementedError") != std::string_view::npos) continue;
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 bool ScriptModel::definesMethod(std::string_view name) const {
@@ -92,6 +107,38 @@ std::pair<const ScriptModel*, const Function*> ScriptModel::methodOf(const Class
     c = next;
   }
   return {nullptr, nullptr};
+}
+
+std::pair<const ScriptModel*, const Function*> ScriptModel::soleOverride(const ClassDef& cls,
+                                                                        std::string_view name) const {
+  const std::pair<const ScriptModel*, const Function*> none{nullptr, nullptr};
+  auto found = none;
+  auto consider = [&](const ScriptModel* model, const Function* f, bool derives) {
+    if (!derives || (found.second && found.second != f)) return false;
+    found = {model, f};
+    return true;
+  };
+  if (project_) {
+    for (const auto& [model, f] : project_->methodsNamed(name)) {
+      if (f->owner == &cls) continue;
+      bool derives = false;
+      for (const auto& base : project_->baseClasses(*model, *f->owner)) derives = derives || base.second == &cls;
+      if (derives && !consider(model, f, true)) return none;  // several overrides: which runs is unknown
+    }
+  } else {
+    for (const auto& f : functions_) {
+      if (!f->owner || f->owner == &cls || f->name != name) continue;
+      const ClassDef* c = f->owner;
+      for (int hop = 0; hop < kMaxLocalBases && c && c != &cls; ++hop) {
+        const ClassDef* next = nullptr;
+        for (const std::string& base : c->bases)
+          if ((next = localClassNamed(*this, base, c))) break;
+        c = next;
+      }
+      if (c == &cls && !consider(this, f.get(), true)) return none;
+    }
+  }
+  return found.second && !isStub(*found.second) ? found : none;
 }
 
 std::pair<const ScriptModel*, const ClassDef*> ScriptModel::constructedClass(const Call& c) const {
@@ -283,7 +330,13 @@ std::pair<const ScriptModel*, const Function*> ScriptModel::boundMethod(const Ca
   unsigned long refused = CrossFileDepth::refusalCount();
   ts::Node receiver = c.receiver ? syntax::unwrap(c.receiver) : ts::Node();
   if (receiver && receiver.is("identifier") && receiver.text() == "self") {
-    if (c.function && c.function->owner) result = methodOf(*c.function->owner, c.method);
+    if (c.function && c.function->owner) {
+      result = methodOf(*c.function->owner, c.method);
+      // A base class's loop calling a hook it leaves to a subclass runs the
+      // subclass's definition, when the project has exactly one.
+      if ((!result.second || isStub(*result.second)) && definesMethod(c.method))
+        if (auto sub = soleOverride(*c.function->owner, c.method); sub.second) result = sub;
+    }
     // `self.step(loss, opt)` where __init__ stored a callable object as self.step.
     if (!result.second && definesMethod("__call__"))
       if (auto [model, cls] = instanceClass(c.callee); cls) result = model->methodOf(*cls, "__call__");

@@ -292,7 +292,7 @@ ProjectModel::FileLinks ProjectModel::resolveFile(const ScriptModel& m) const {
 void ProjectModel::link(unsigned jobs) {
   for (ScriptModel* m : models_)
     for (const auto& f : m->functions())
-      if (f->owner) method_names_.insert(f->name);
+      if (f->owner) methods_[f->name].emplace_back(m, f.get());
   // Field declarations: host-typed in every class of every file that declares them.
   std::set<std::string, std::less<>> other_fields;
   for (ScriptModel* m : models_)
@@ -546,6 +546,13 @@ void ProjectModel::markGpu() {
         linked_.insert(module);
       }
   }
+}
+
+const std::vector<std::pair<const ScriptModel*, const Function*>>& ProjectModel::methodsNamed(
+    std::string_view name) const {
+  static const std::vector<std::pair<const ScriptModel*, const Function*>> none;
+  auto it = methods_.find(name);
+  return it == methods_.end() ? none : it->second;
 }
 
 ProjectDef ProjectModel::calleeOf(const ScriptModel& m, const Call& c) const {

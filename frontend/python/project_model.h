@@ -76,7 +76,10 @@ class ProjectModel {
   // walk, which sizes its work budget.
   [[nodiscard]] size_t linkedBytes(const ScriptModel& m) const;
   // True when some class of the project defines a method of that name.
-  [[nodiscard]] bool definesMethod(std::string_view name) const { return method_names_.count(name) > 0; }
+  [[nodiscard]] bool definesMethod(std::string_view name) const { return methods_.count(name) > 0; }
+  // Every project method named `name`, with its file (ScriptModel::soleOverride).
+  [[nodiscard]] const std::vector<std::pair<const ScriptModel*, const Function*>>& methodsNamed(
+      std::string_view name) const;
   // True when some class of the project declares a field of that name and
   // every such declaration names a host type (ScriptModel::hostTypedField):
   // `batch.dict_key` of a batch dataclass with `dict_key: str`.
@@ -133,7 +136,7 @@ class ProjectModel {
   std::map<const ScriptModel*, size_t> component_;                        // file -> its component
   std::vector<size_t> component_bytes_;
   std::set<const ScriptModel*> linked_;
-  std::set<std::string, std::less<>> method_names_;
+  std::map<std::string, std::vector<std::pair<const ScriptModel*, const Function*>>, std::less<>> methods_;
   std::set<std::string, std::less<>> host_fields_;
 };
 

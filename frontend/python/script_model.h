@@ -387,6 +387,12 @@ class ScriptModel {
   // base class that defines it.
   [[nodiscard]] std::pair<const ScriptModel*, const Function*> methodOf(const ClassDef& cls,
                                                                       std::string_view name) const;
+  // The one definition of `name` in the project's subclasses of `cls` (this
+  // file's class), for `self.name()` in a base class whose own `name` is a
+  // stub or missing (the template-method shape: the base's loop calls a
+  // hook one subclass fills in); {nullptr, nullptr} when none or several.
+  [[nodiscard]] std::pair<const ScriptModel*, const Function*> soleOverride(const ClassDef& cls,
+                                                                          std::string_view name) const;
   // The project class whose instance `expr` holds: every source of its value
   // constructs it (this file's class or, with a project, another file's);
   // {nullptr, nullptr} otherwise.
