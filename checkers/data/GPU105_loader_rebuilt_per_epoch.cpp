@@ -117,7 +117,10 @@ std::string epochCountNote(const Loop& epoch, int64_t count, const ResolvedValue
 // function from this file.
 std::vector<const Loop*> epochLoopsOver(const python::ScriptModel& model, const Loop& consumer) {
   if (&model.ownerOf(consumer.node) == &model) return model.epochLoopsAround(consumer.node);
-  std::vector<const Loop*> out;
+  // A loader a factory of this file returns, iterated by a function of the
+  // consumer's file that an epoch loop of that file calls: that file's loops.
+  std::vector<const Loop*> out = model.ownerOf(consumer.node).epochLoopsAround(consumer.node);
+  if (!out.empty()) return out;
   const python::ProjectModel* project = model.project();
   if (!project || !consumer.function) return out;
   for (const python::ProjectCall& pc : project->callersOf(*consumer.function))
@@ -162,8 +165,8 @@ void check(const python::ScriptModel& model, const python::Call& loader, const s
     if (auto count = tripCount(model, *epoch, &bound); (count && *count < 2) || dependsOnEpoch(model, loader, *epoch))
       return;
     Diagnostic d = finding(model, loader, *epoch, *consumer, Level::Warning);
-    d.message = "DataLoader with " + n + " workers is built inside the epoch loop at line " +
-                std::to_string(epoch->node.line()) + ", so every epoch starts " + n +
+    d.message = "DataLoader with " + n + " workers is built inside the epoch loop at " +
+                lineRef(model, epoch->node) + ", so every epoch starts " + n +
                 " new worker processes that import, unpickle the dataset and fill their prefetch queues while the "
                 "GPU waits for the epoch's first batches. Build the loader once before the epoch loop and pass "
                 "persistent_workers=True.";
@@ -177,15 +180,17 @@ void check(const python::ScriptModel& model, const python::Call& loader, const s
   if (auto on = persistent.truthiness(); !on || *on || persistent.kind == ResolvedValue::Kind::String) return;
   for (const Loop* c : consumers)
     for (const Loop* epoch : epochLoopsOver(model, *c)) {
-      if (epoch->node.contains(loader.node) || !flowsThrough(model, *epoch, *c, loader)) continue;
+      // The epoch loop may be another file's (the one the factory's loader goes to).
+      const python::ScriptModel& home = model.ownerOf(epoch->node);
+      if (epoch->node.contains(loader.node) || !flowsThrough(home, *epoch, *c, loader)) continue;
       // An unknown or single epoch count (a job passing --epochs 1), or a dataset
       // that the main process changes per epoch (persistent workers would miss it).
-      auto count = tripCount(model, *epoch, &bound);
-      if (!count || *count < 2 || mutatesDatasetPerEpoch(model, *epoch)) continue;
+      auto count = tripCount(home, *epoch, &bound);
+      if (!count || *count < 2 || mutatesDatasetPerEpoch(home, *epoch)) continue;
       Diagnostic d = finding(model, loader, *epoch, *c, Level::Note);
       if (arg) d.location = model.location(arg.parent());
       d.message = "DataLoader with " + n + " workers is iterated again on each of the " + std::to_string(*count) +
-                  " epochs of the loop at line " + std::to_string(epoch->node.line()) + " (" +
+                  " epochs of the loop at " + lineRef(model, epoch->node) + " (" +
                   epochCountNote(*epoch, *count, bound) + ") " +
                   (arg ? "with persistent_workers=" + persistent.display() + originSuffix(persistent)
                        : std::string("without persistent_workers=True")) +

@@ -16,5 +16,6 @@ def make_train_loader(opt, dataset):
 
 
 def make_preview_loader(opt, dataset):
+    # The preview loop runs on each epoch: its workers restart every time.
     # ok: GPU204 (iterated only by the preview loop, which does not train)
-    return torch.utils.data.DataLoader(dataset, batch_size=opt.preview_batch, num_workers=opt.workers, pin_memory=True)
+    return torch.utils.data.DataLoader(dataset, batch_size=opt.preview_batch, num_workers=opt.workers, pin_memory=True)  # expect: GPU105 "each of the 200 epochs"
