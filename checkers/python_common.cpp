@@ -317,7 +317,8 @@ bool drawsNext(ts::Node value) {
   return args && args.namedChildCount() >= 1 && !args.namedChild(0).is("keyword_argument");
 }
 
-const python::Loop* batchSourceLoop(const python::ScriptModel& model, ts::Node expr, int depth) {
+const python::Loop* batchSourceLoop(const python::ScriptModel& model, ts::Node expr, int depth,
+                                    const python::Call* via = nullptr) {
   if (depth > 8) return nullptr;
   // Down to the name the value is read from: batch["x"].float() -> batch.
   for (;;) {
@@ -337,11 +338,15 @@ const python::Loop* batchSourceLoop(const python::ScriptModel& model, ts::Node e
         if (clause.is("for_in_clause") && mentions(clause.field("left"), expr.text()))
           return batchSourceLoop(model, clause.field("right"), depth + 1);
   auto binding = model.lastBinding(expr);
+  // A parameter of the helper `via` calls: what that call passes for it.
+  if (binding && binding->parameter && via)
+    if (const python::Function* f = model.calledFunction(*via); f && f->node == binding->scope)
+      if (ts::Node arg = model.argumentFor(*via, *f, expr.text())) return batchSourceLoop(model, arg, depth + 1);
   if (!binding || !binding->statement) return nullptr;
   if (binding->statement.is("for_statement")) return model.loopFor(binding->statement);
   // `batch = next(data_iter)` in a loop's body: the loop draws a batch per pass.
   if (drawsNext(binding->value)) return model.enclosingLoop(binding->statement);
-  if (binding->value) return batchSourceLoop(model, binding->value, depth + 1);
+  if (binding->value) return batchSourceLoop(model, binding->value, depth + 1, via);
   return nullptr;
 }
 
@@ -369,6 +374,10 @@ std::vector<const python::Call*> loadersOf(const python::ScriptModel& model, ts:
 
 const python::Loop* batchSourceLoop(const python::ScriptModel& model, ts::Node expr) {
   return batchSourceLoop(model, expr, 0);
+}
+
+const python::Loop* batchSourceLoop(const python::ScriptModel& model, ts::Node expr, const python::Call& via) {
+  return batchSourceLoop(model, expr, 0, &via);
 }
 
 namespace {

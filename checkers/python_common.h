@@ -77,6 +77,10 @@ struct ShortGuardNote {
 // `v` in `{k: v.to(d) for k, v in batch.items()}`; null when it comes from
 // anything else (a parameter, a call, a value assigned outside the loop).
 [[nodiscard]] const python::Loop* batchSourceLoop(const python::ScriptModel& model, ts::Node expr);
+// The same inside a helper of this file that `via` calls with the batch
+// (`self.train_step(batch)`): a parameter takes what `via` passes for it.
+[[nodiscard]] const python::Loop* batchSourceLoop(const python::ScriptModel& model, ts::Node expr,
+                                                  const python::Call& via);
 
 // --- logging (RULES.md GPU201/GPU206) ---
 // Lightning's `self.log(...)`/`self.log_dict(...)` inside a LightningModule:

@@ -7,6 +7,12 @@ namespace gpulint::checks {
 
 namespace {
 
+// " (through train_step() called at line 22)" for a copy in a helper.
+std::string through(const BlockingCopy& blocking) {
+  if (!blocking.via) return "";
+  return " (through " + blocking.via->method + "() called at line " + std::to_string(blocking.via->node.line()) + ")";
+}
+
 void report(const python::ScriptModel& model, const python::Loop& loop, const BlockingCopy& blocking, ts::Node pinned,
             DiagnosticSink& sink) {
   const python::Call& copy = *blocking.copy;
@@ -19,7 +25,7 @@ void report(const python::ScriptModel& model, const python::Loop& loop, const Bl
     text = std::string(copy.receiver.text()) + "." + copy.method + "(...)";
   d.message = "`" + text + "` copies a pinned batch (the loader sets pin_memory=True at " + lineRef(model, pinned) +
               ") on every step of the " + python::loopKindName(loop.kind) +
-              " at line " + std::to_string(loop.node.line()) +
+              " at line " + std::to_string(loop.node.line()) + through(blocking) +
               " without non_blocking=True: the CPU waits for the copy to finish before it queues the next "
               "kernels, so the transfer never overlaps with the GPU's work and the GPU idles in between. Pass "
               "non_blocking=True." + gpuFlagNote(model);
@@ -28,6 +34,7 @@ void report(const python::ScriptModel& model, const python::Loop& loop, const Bl
   d.related.push_back({model.location(pinned.parent().is("keyword_argument") ? pinned.parent() : pinned),
                        "the loader pins its batches here"});
   d.related.push_back({headerLocation(model, loop.node), "runs once per batch in this loop"});
+  if (blocking.via) d.related.push_back({callHead(model, *blocking.via), "the helper is handed the batch here"});
   if (blocking.edit) d.fixes.push_back(Fix{"Pass non_blocking=True", Applicability::Safe, {*blocking.edit}});
   sink.report(std::move(d));
 }

@@ -1,5 +1,7 @@
 #include "checkers/data/h2d_copies.h"
 
+#include <algorithm>
+
 #include "checkers/python_common.h"
 #include "fixits/python_edits.h"
 
@@ -19,31 +21,54 @@ ts::Node pinnedKeyword(const python::ScriptModel& model, const python::Call& loa
   return arg;
 }
 
+namespace {
+
+// `c` when it copies the batch of `loop` to a CUDA device once per step of
+// that loop without non_blocking; `via` is the helper call when `c` sits in
+// a helper the loop's body calls with the batch.
+std::optional<BlockingCopy> blockingCopy(const python::ScriptModel& model, const python::Loop& loop,
+                                         const python::Call& c, const python::Call* via) {
+  if (!c.receiver || (c.method != "to" && c.method != "cuda")) return std::nullopt;
+  // The flag first: a copy that is asynchronous already needs no further look.
+  int index = c.method == "cuda" ? 1 : 2;  // .cuda(device, non_blocking) / .to(device, dtype, non_blocking)
+  if (c.mayHideArgument("non_blocking", index)) return std::nullopt;
+  ts::Node nb = c.argument("non_blocking", index);
+  if (nb) {
+    auto on = model.resolve(nb).truthiness();
+    // Asynchronous already, or unknown (non_blocking=args.async_copy with no default).
+    if (!on || *on) return std::nullopt;
+  }
+  // A copy of this loop's batch to a CUDA device (not the model, not a dtype cast, not a CPU branch).
+  if (!(model.deviceOrigin(c.node) == c.node) || model.onCpuPath(c.node)) return std::nullopt;
+  if ((via ? batchSourceLoop(model, c.receiver, *via) : batchSourceLoop(model, c.receiver)) != &loop)
+    return std::nullopt;
+  // Under a periodic guard or in a nested loop: not once per step of this loop.
+  auto step = model.perStep(c.node);
+  if (!step || step->loop != &loop) return std::nullopt;
+  BlockingCopy copy{&c, nb, std::nullopt, via};
+  if (!nb) copy.edit = fixits::addKeywords(model, c, {{"non_blocking", "True"}});
+  else if (nb.is("false")) copy.edit = fixits::replaceNode(model, nb, "True");
+  return copy;
+}
+
+}  // namespace
+
 std::vector<BlockingCopy> blockingCopies(const python::ScriptModel& model, const python::Loop& loop) {
   std::vector<BlockingCopy> out;
   if (loop.kind != python::LoopKind::Step && loop.kind != python::LoopKind::Eval) return out;
   ts::Node body = loop.node.field("body");
+  std::vector<const python::Function*> helpers;
   for (const python::Call& c : model.callsIn(body)) {  // the body's calls, not every call of the file
-    if (!body.contains(c.node) || !c.receiver || (c.method != "to" && c.method != "cuda")) continue;
-    // The flag first: a copy that is asynchronous already needs no further look.
-    int index = c.method == "cuda" ? 1 : 2;  // .cuda(device, non_blocking) / .to(device, dtype, non_blocking)
-    if (c.mayHideArgument("non_blocking", index)) continue;
-    ts::Node nb = c.argument("non_blocking", index);
-    if (nb) {
-      auto on = model.resolve(nb).truthiness();
-      // Asynchronous already, or unknown (non_blocking=args.async_copy with no default).
-      if (!on || *on) continue;
-    }
-    // A copy of this loop's batch to a CUDA device (not the model, not a dtype cast, not a CPU branch).
-    if (!(model.deviceOrigin(c.node) == c.node) || model.onCpuPath(c.node)) continue;
-    if (batchSourceLoop(model, c.receiver) != &loop) continue;
-    // Under a periodic guard or in a nested loop: not once per step of this loop.
-    auto step = model.perStep(c.node);
-    if (!step || step->loop != &loop) continue;
-    BlockingCopy copy{&c, nb, std::nullopt};
-    if (!nb) copy.edit = fixits::addKeywords(model, c, {{"non_blocking", "True"}});
-    else if (nb.is("false")) copy.edit = fixits::replaceNode(model, nb, "True");
-    out.push_back(std::move(copy));
+    if (!body.contains(c.node)) continue;
+    if (auto copy = blockingCopy(model, loop, c, nullptr)) out.push_back(std::move(*copy));
+    // `loss = self.train_step(batch)`: the copies a helper of this file makes
+    // of the batch it is handed, once per call (each helper looked at once).
+    const python::Function* f = c.positional.empty() && c.keywords.empty() ? nullptr : model.calledFunction(c);
+    if (!f || f->node.contains(loop.node) || std::find(helpers.begin(), helpers.end(), f) != helpers.end())
+      continue;
+    helpers.push_back(f);
+    for (const python::Call& inner : model.callsIn(f->body))
+      if (auto copy = blockingCopy(model, loop, inner, &c)) out.push_back(std::move(*copy));
   }
   return out;
 }

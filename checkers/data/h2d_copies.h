@@ -19,10 +19,11 @@ struct BlockingCopy {
   const python::Call* copy;   // `.to(device)` / `.cuda()` of the loop's own batch
   ts::Node non_blocking;      // the written argument resolving to False; null when omitted
   std::optional<Edit> edit;   // non_blocking=True added, or a written `False` made True; none for a variable
+  const python::Call* via = nullptr;  // the call in the loop of the helper that copies; null in the loop itself
 };
 
 // The copies of `loop`'s own batches to a CUDA device, once per step of that
-// loop, whose non_blocking is omitted or resolves to False: a pinned batch
+// loop (in its body, or in a helper of the file the body hands the batch to), whose non_blocking is omitted or resolves to False: a pinned batch
 // copied so blocks the host. Empty for a loop that is no training step or
 // evaluation loop.
 [[nodiscard]] std::vector<BlockingCopy> blockingCopies(const python::ScriptModel& model, const python::Loop& loop);
