@@ -25,16 +25,17 @@ struct Consumer {
 // loaders each iterates.
 using LoopLoaders = std::vector<std::pair<const python::Loop*, std::vector<const python::Call*>>>;
 
-// The first `.to(cuda)`/`.cuda()` in the loop body that copies one of the
-// loop's own batches to the GPU.
+// The first `.to(cuda)`/`.cuda()` in the loop body (or in a helper the body
+// hands the batch to) that copies one of the loop's own batches to the GPU.
 const python::Call* batchCopy(const python::ScriptModel& model, const python::Loop& loop) {
-  ts::Node body = loop.node.field("body");
-  for (const python::Call& c : model.callsIn(body)) {  // not every call of the file per loop
-    if (!body.contains(c.node) || !c.receiver || (c.method != "to" && c.method != "cuda")) continue;
-    if (!(model.deviceOrigin(c.node) == c.node) || model.onCpuPath(c.node)) continue;
-    if (batchSourceLoop(model, c.receiver) == &loop) return &c;
-  }
-  return nullptr;
+  const python::Call* found = nullptr;
+  forEachStepCall(model, loop, [&](const python::Call& c, const python::Call* via) {
+    if (!c.receiver || (c.method != "to" && c.method != "cuda")) return true;
+    if (!(model.deviceOrigin(c.node) == c.node) || model.onCpuPath(c.node)) return true;
+    if ((via ? batchSourceLoop(model, c.receiver, *via) : batchSourceLoop(model, c.receiver)) == &loop) found = &c;
+    return found == nullptr;
+  });
+  return found;
 }
 
 // Loaders iterated by batch loops that move their batches to the GPU: a

@@ -1,6 +1,7 @@
 #include "checkers/data/h2d_copies.h"
 
 #include <algorithm>
+#include <functional>
 
 #include "checkers/python_common.h"
 #include "fixits/python_edits.h"
@@ -53,23 +54,31 @@ std::optional<BlockingCopy> blockingCopy(const python::ScriptModel& model, const
 
 }  // namespace
 
-std::vector<BlockingCopy> blockingCopies(const python::ScriptModel& model, const python::Loop& loop) {
-  std::vector<BlockingCopy> out;
-  if (loop.kind != python::LoopKind::Step && loop.kind != python::LoopKind::Eval) return out;
+void forEachStepCall(const python::ScriptModel& model, const python::Loop& loop,
+                     const std::function<bool(const python::Call&, const python::Call*)>& visit) {
   ts::Node body = loop.node.field("body");
   std::vector<const python::Function*> helpers;
   for (const python::Call& c : model.callsIn(body)) {  // the body's calls, not every call of the file
     if (!body.contains(c.node)) continue;
-    if (auto copy = blockingCopy(model, loop, c, nullptr)) out.push_back(std::move(*copy));
-    // `loss = self.train_step(batch)`: the copies a helper of this file makes
-    // of the batch it is handed, once per call (each helper looked at once).
+    if (!visit(c, nullptr)) return;
+    // `loss = self.train_step(batch)`: a helper of this file handed values
+    // of the step (each helper looked at once).
     const python::Function* f = c.positional.empty() && c.keywords.empty() ? nullptr : model.calledFunction(c);
     if (!f || f->node.contains(loop.node) || std::find(helpers.begin(), helpers.end(), f) != helpers.end())
       continue;
     helpers.push_back(f);
     for (const python::Call& inner : model.callsIn(f->body))
-      if (auto copy = blockingCopy(model, loop, inner, &c)) out.push_back(std::move(*copy));
+      if (!visit(inner, &c)) return;
   }
+}
+
+std::vector<BlockingCopy> blockingCopies(const python::ScriptModel& model, const python::Loop& loop) {
+  std::vector<BlockingCopy> out;
+  if (loop.kind != python::LoopKind::Step && loop.kind != python::LoopKind::Eval) return out;
+  forEachStepCall(model, loop, [&](const python::Call& c, const python::Call* via) {
+    if (auto copy = blockingCopy(model, loop, c, via)) out.push_back(std::move(*copy));
+    return true;
+  });
   return out;
 }
 

@@ -3,6 +3,7 @@
 // copies of a batch loop's batches to the GPU block the host on every step.
 // GPU104 reports those copies when the loader pins; GPU103's fix, which pins
 // the loader, makes the same copies asynchronous in the same fix.
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -21,6 +22,12 @@ struct BlockingCopy {
   std::optional<Edit> edit;   // non_blocking=True added, or a written `False` made True; none for a variable
   const python::Call* via = nullptr;  // the call in the loop of the helper that copies; null in the loop itself
 };
+
+// Calls `visit(call, via)` on each call of `loop`'s body (`via` null) and of
+// the helpers of the file the body calls with arguments (`via` the call in
+// the body), until `visit` returns false.
+void forEachStepCall(const python::ScriptModel& model, const python::Loop& loop,
+                     const std::function<bool(const python::Call&, const python::Call*)>& visit);
 
 // The copies of `loop`'s own batches to a CUDA device, once per step of that
 // loop (in its body, or in a helper of the file the body hands the batch to), whose non_blocking is omitted or resolves to False: a pinned batch
