@@ -459,12 +459,16 @@ class LoopClassifier {
       if (host_library) continue;
       if (!c.receiver && q.empty() &&
           syntax::oneOf(c.method, {"print", "len", "str", "int", "float", "zip", "enumerate", "range", "list", "dict",
-                                   "tuple", "isinstance", "format", "open", "round", "sorted", "max", "min"}))
+                                   "tuple", "isinstance", "format", "open", "round", "sorted", "reversed", "max",
+                                   "min"}))
         continue;
       if (c.receiver && q.empty() &&
           syntax::oneOf(c.method, {"append", "extend", "info", "warning", "debug", "format", "join", "save", "resize",
                                    "convert", "log", "add_images", "add_image", "add_data", "items", "keys", "values", "get",
                                    "split", "strip", "replace", "write",
+                                   // string and regex-match methods: a tensor has none of them
+                                   "startswith", "endswith", "lower", "upper", "lstrip", "rstrip", "splitlines",
+                                   "group", "groups",
                                    // a value already on the host, or one sync on finished work: no GPU work queued
                                    "item", "tolist"}))
         continue;
