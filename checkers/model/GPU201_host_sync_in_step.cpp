@@ -151,9 +151,14 @@ Diagnostic describe(const ScriptModel& m, const Sync& s, const python::BatchCont
 // every call (`log_loss(epoch, step, loss)` printing `loss.item()`): one
 // finding at the call, the helper's sync as a related location. Statements
 // already reported for a sync of their own are skipped.
-void reportHelperSyncs(const ScriptModel& model, const std::set<uint32_t>& reported, DiagnosticSink& sink) {
+void reportHelperSyncs(const ScriptModel& model, std::set<uint32_t>& reported, DiagnosticSink& sink) {
   HelperEffects effects;
-  for (const HelperCall& hc : helperCallsWith(model, Effect::HostSync, effects)) {
+  std::vector<HelperCall> calls = helperCallsWith(model, Effect::HostSync, effects);
+  // A sync under the helper's `if stop_ids is not None:` counts only for the
+  // calls that pass stop_ids.
+  for (HelperCall& hc : helperCallsWith(model, Effect::HostSyncWhenPassed, effects))
+    if (passesTestedArgument(hc)) calls.push_back(std::move(hc));
+  for (const HelperCall& hc : calls) {
     if (reported.count(statementOf(hc.call->node).begin())) continue;
     // A meter that reads what it is given syncs only when given a GPU value.
     if (syncWaitsOnArguments(hc) && !passesDeviceKeyword(model, hc)) continue;
@@ -172,6 +177,7 @@ void reportHelperSyncs(const ScriptModel& model, const std::set<uint32_t>& repor
                 "launches the next step; call it under a periodic guard (`if step % 100 == 0:`), or keep the "
                 "values on the GPU inside it." + gpuFlagNote(model);
     d.related = helperRelated(model, hc, "the helper syncs here");
+    reported.insert(statementOf(hc.call->node).begin());
     sink.report(std::move(d));
   }
 }

@@ -139,6 +139,20 @@ std::optional<EffectSite> conditionSync(const ScriptModel& m, const Function& f)
   return std::nullopt;
 }
 
+// The innermost `if <param> is not None:` (or `if <param>:`) of f whose
+// branch holds `n`, <param> a parameter of f: whether a caller leaves it
+// unset (at a None/False default) is asked per call (leavesParameterUnset).
+ts::Node optionalParameterTest(ts::Node n, const Function& f) {
+  ts::Node child = n;
+  for (ts::Node p = n.parent(); p && !(p == f.node); child = p, p = p.parent()) {
+    if (!(p.is("if_statement") || p.is("elif_clause")) || !(p.field("consequence") == child)) continue;
+    std::string_view name = python::testedForSet(p.field("condition"));
+    if (!name.empty() && std::find(f.parameters.begin(), f.parameters.end(), name) != f.parameters.end())
+      return p.field("condition");
+  }
+  return {};
+}
+
 }  // namespace
 
 const EffectSummary& HelperEffects::of(const ScriptModel& model, const Function& f) {
@@ -197,7 +211,8 @@ void HelperEffects::scanCall(const ScriptModel& model, const Call& c, bool every
   // whose body logs, which must not count either.
   if (isLightningSelfLog(c)) return;
   auto set = [&into, every_call](Effect e, EffectSite site) {
-    if (!into.sites[slot(e)] && (every_call || e == Effect::HostSync)) into.sites[slot(e)] = site;
+    if (!into.sites[slot(e)] && (every_call || e == Effect::HostSync || e == Effect::HostSyncWhenPassed))
+      into.sites[slot(e)] = site;
   };
   // A project function: its body decides, not its name. Its effects count
   // only when it runs on every call of f: a sync in a helper that f calls on
@@ -207,12 +222,23 @@ void HelperEffects::scanCall(const ScriptModel& model, const Call& c, bool every
     if (g == c.function || !every_call) return;
     const EffectSummary& inner = of(*other, *g);
     for (size_t i = 0; i < inner.sites.size(); ++i)
-      if (inner.sites[i] &&
+      if (inner.sites[i] && static_cast<Effect>(i) != Effect::HostSyncWhenPassed &&
           !(static_cast<Effect>(i) == Effect::Logging && logsAtDebugLevel(model, c, *other, *g, *inner.sites[i])))
         set(static_cast<Effect>(i), *inner.sites[i]);
+    // The inner sync waits on an optional argument: this call decides.
+    if (const auto& when = inner.site(Effect::HostSyncWhenPassed);
+        when && !other->leavesParameterUnset(c, *g, python::testedForSet(when->set_test)))
+      set(Effect::HostSync, {when->model, when->at});
     return;
   }
-  if (host_sync::maySync(model, c) && host_sync::syncOfCall(model, c)) set(Effect::HostSync, {&model, c.node});
+  if (host_sync::maySync(model, c) && host_sync::syncOfCall(model, c)) {
+    // Under `if stop_ids is not None:` of an optional parameter, only the
+    // callers that pass it sync there.
+    if (ts::Node test = c.function ? optionalParameterTest(c.node, *c.function) : ts::Node())
+      set(Effect::HostSyncWhenPassed, {&model, c.node, test});
+    else
+      set(Effect::HostSync, {&model, c.node});
+  }
   // A log that carries a read is GPU201's when the read is known to sync,
   // and nobody's when it is not: never a plain log.
   if (effect_calls::writesLogRecord(model, c) && !effect_calls::carriesSync(model, c))
@@ -348,6 +374,10 @@ bool syncWaitsOnArguments(const HelperCall& hc) {
   std::string_view catch_all = keywordCatchAll(*hc.helper);
   const Call* read = catch_all.empty() ? nullptr : m->callAt(hc.site.at);
   return read && read->receiver && fromParameter(*m, read->receiver, catch_all, 0);
+}
+
+bool passesTestedArgument(const HelperCall& hc) {
+  return !hc.helper_model->leavesParameterUnset(*hc.call, *hc.helper, python::testedForSet(hc.site.set_test));
 }
 
 bool passesDeviceKeyword(const ScriptModel& model, const HelperCall& hc) {

@@ -27,6 +27,9 @@ enum class Effect {
   LoaderBuild,     // GPU105: a DataLoader with worker processes built (a cached one built once is none)
   CpuPreprocess,   // GPU106: image decoding, transforms, tokenization or sample parsing on the CPU
   RemoteRead,      // GPU107: an object-store or HTTP read
+  // GPU201, only for a caller that passes an optional argument: a read under
+  // `if stop_ids is not None:` where `stop_ids=None` is the parameter's default
+  HostSyncWhenPassed,
   kCount,
 };
 
@@ -34,6 +37,8 @@ enum class Effect {
 struct EffectSite {
   const python::ScriptModel* model = nullptr;
   ts::Node at;
+  // HostSyncWhenPassed: the helper's test that its optional parameter is set.
+  ts::Node set_test;
 };
 
 struct EffectSummary {
@@ -82,6 +87,9 @@ struct HelperCall {
 // of a GPU tensor, not `update(lr=lr)` of a float).
 [[nodiscard]] bool syncWaitsOnArguments(const HelperCall& hc);
 [[nodiscard]] bool passesDeviceKeyword(const python::ScriptModel& model, const HelperCall& hc);
+// A HostSyncWhenPassed helper call that passes the optional argument its
+// sync waits on (the call may hide it in `**kwargs`: then it may pass it).
+[[nodiscard]] bool passesTestedArgument(const HelperCall& hc);
 
 // While one is open on a thread, the rules run on one file (pythonDiagnostics)
 // share what each would otherwise work out again: the summaries that met no

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -203,18 +204,27 @@ bool inOtherBranch(ts::Node stmt, ts::Node use) {
 // The bindings that may reach `use` (before position `before`, default the
 // use): the last one written before it, bindings in another branch of an if
 // statement around the use left out; with back edges of the innermost loop
-// around the use when that binding is outside the loop.
+// around the use when that binding is outside the loop. A binding that only
+// a CPU-only run makes (the `else:` of `if cfg.NUM_GPUS:`) is left out of a
+// use on the GPU path (RULES.md "The GPU path").
 std::vector<const DeviceAnalysis::Binding*> DeviceAnalysis::reaching(const std::vector<Binding>& all, ts::Node use, uint32_t before) {
   std::vector<const Binding*> out;
   uint32_t pos = std::min(before, use.begin());
   // A use inside a nested function runs later: every binding reaches it.
   ts::Node use_fn = syntax::ancestor(use, {"function_definition"});
   bool nested = !all.empty() && !(syntax::ancestor(all.front().stmt, {"function_definition"}) == use_fn);
+  std::optional<bool> use_on_cpu;  // asked only when a binding is on the CPU path
+  auto cpuOnly = [&](const Binding& b) {
+    if (!m_.onCpuPath(b.stmt)) return false;
+    if (!use_on_cpu) use_on_cpu = m_.onCpuPath(use);
+    return !*use_on_cpu;
+  };
   const Binding* last = nullptr;
   // Newest first (bindings are kept in source order), so the branch test runs
   // on few of them.
   for (auto b = all.rbegin(); b != all.rend(); ++b)
-    if (!nested && b->at <= pos && (!last || b->at > last->at) && !inOtherBranch(b->stmt, use)) last = &*b;
+    if (!nested && b->at <= pos && (!last || b->at > last->at) && !inOtherBranch(b->stmt, use) && !cpuOnly(*b))
+      last = &*b;
   if (last) out.push_back(last);
   if (nested) {
     for (const Binding& b : all) out.push_back(&b);
@@ -232,7 +242,7 @@ std::vector<const DeviceAnalysis::Binding*> DeviceAnalysis::reaching(const std::
   }
   if (loop && !(last && loop.contains(last->stmt)))
     for (const Binding& b : all)
-      if (b.at > pos && loop.contains(b.stmt)) out.push_back(&b);
+      if (b.at > pos && loop.contains(b.stmt) && !cpuOnly(b)) out.push_back(&b);
   return out;
 }
 

@@ -75,4 +75,8 @@ struct GuardVerdict {
 // `range(k)` with k below min_guard_interval. Null when it runs per batch.
 [[nodiscard]] std::optional<FrequencyReason> runsOnlyOnce(const ScriptModel& model, const Loop& loop);
 
+// The name a condition tests for being set: `context` in `if context is not
+// None:` and in `if context:`; empty for any other condition.
+[[nodiscard]] std::string_view testedForSet(ts::Node cond);
+
 }  // namespace gpulint::python

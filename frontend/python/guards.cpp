@@ -42,8 +42,9 @@ int branchOf(ts::Node if_stmt, ts::Node n) {
   return 1;
 }
 
-// The name a condition tests for being set: `context` in `if context is not
-// None:` and in `if context:`; empty for any other condition.
+}  // namespace
+
+// `context` in `if context is not None:` and in `if context:` (frequency.h).
 std::string_view testedForSet(ts::Node cond) {
   cond = syntax::unwrap(cond);
   if (!cond) return {};
@@ -56,8 +57,6 @@ std::string_view testedForSet(ts::Node cond) {
     if (!cond.child(i).isNamed()) op += (op.empty() ? "" : " ") + std::string(cond.child(i).text());
   return op == "is not" ? left.text() : std::string_view();
 }
-
-}  // namespace
 
 // True when a block's last statement leaves the loop or function, so the
 // block runs at most once per loop.

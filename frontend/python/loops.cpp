@@ -305,9 +305,22 @@ class LoopClassifier {
 
   const Function* calledFunction(const Call& c) { return m_.calledFunction(c); }
 
-  // A training call that trains: not a backward for input gradients only.
+  // A training call that trains: not a backward for input gradients only,
+  // nor one that explains a prediction in an interactive app.
   bool trainingCall(const Call& c) {
-    return isTrainingCall(c) && !(c.method == "backward" && !input_gradients_train_ && inputGradientOnly(c));
+    if (!isTrainingCall(c) || c.method != "backward") return isTrainingCall(c);
+    if (servesRequests()) return false;
+    return input_gradients_train_ || !inputGradientOnly(c);
+  }
+
+  // A Streamlit or Gradio app runs its functions once per user request, on
+  // the few inputs that request names: a backward there reads gradients to
+  // explain a prediction (Grad-CAM, saliency) and trains nothing by itself.
+  // Only an optimizer step makes a step loop of an app's loop (a fine-tuning
+  // page trains per step all the same).
+  bool servesRequests() {
+    if (!serves_requests_) serves_requests_ = m_.importsModule("streamlit") || m_.importsModule("gradio");
+    return *serves_requests_;
   }
 
   // `images.requires_grad_(True); model(images).sum().backward(); images.grad`
@@ -459,12 +472,16 @@ class LoopClassifier {
       if (host_library) continue;
       if (!c.receiver && q.empty() &&
           syntax::oneOf(c.method, {"print", "len", "str", "int", "float", "zip", "enumerate", "range", "list", "dict",
-                                   "tuple", "isinstance", "format", "open", "round", "sorted", "max", "min"}))
+                                   "tuple", "isinstance", "format", "open", "round", "sorted", "reversed", "max",
+                                   "min"}))
         continue;
       if (c.receiver && q.empty() &&
           syntax::oneOf(c.method, {"append", "extend", "info", "warning", "debug", "format", "join", "save", "resize",
                                    "convert", "log", "add_images", "add_image", "add_data", "items", "keys", "values", "get",
                                    "split", "strip", "replace", "write",
+                                   // string and regex-match methods: a tensor has none of them
+                                   "startswith", "endswith", "lower", "upper", "lstrip", "rstrip", "splitlines",
+                                   "group", "groups",
                                    // a value already on the host, or one sync on finished work: no GPU work queued
                                    "item", "tolist"}))
         continue;
@@ -678,6 +695,7 @@ class LoopClassifier {
   std::optional<bool> has_training_call_;  // hasTrainingCall(), once asked
   bool input_gradients_train_ = false;       // the loop being classified walks a loader's batches
   std::optional<bool> has_optimizer_step_;  // inputGradientOnly()'s file-wide question, once asked
+  std::optional<bool> serves_requests_;     // servesRequests(), once asked
 };
 
 namespace {

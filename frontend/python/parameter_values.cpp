@@ -4,11 +4,13 @@
 // when every call site gives the same known value; one unknown or differing
 // candidate leaves it unknown, so a threshold fires only when every
 // candidate is bad.
+#include <algorithm>
 #include <optional>
 #include <set>
 #include <string>
 #include <utility>
 
+#include "frontend/python/frequency.h"
 #include "frontend/python/project_model.h"
 #include "frontend/python/syntax.h"
 #include "frontend/python/script_model.h"
@@ -89,6 +91,16 @@ class ResolvingParameter {
   bool first_;
 };
 
+// `name = <conversion> if name else None` (or `if name is not None`): a
+// name left unset stays unset.
+bool keepsUnset(ts::Node assign, std::string_view name) {
+  if (assign && assign.is("expression_statement") && assign.namedChildCount() == 1) assign = assign.namedChild(0);
+  if (!assign || !assign.is("assignment") || assign.field("left").text() != name) return false;
+  ts::Node right = syntax::unwrap(assign.field("right"));
+  return right && right.is("conditional_expression") && right.namedChildCount() == 3 &&
+         syntax::unwrap(right.namedChild(2)).is("none") && testedForSet(right.namedChild(1)) == name;
+}
+
 }  // namespace
 
 ts::Node ScriptModel::argumentFor(const Call& c, const Function& f, std::string_view name) const {
@@ -102,10 +114,14 @@ bool ScriptModel::leavesParameterUnset(const Call& c, const Function& f, std::st
   ts::Node d = syntax::unwrap(slot.default_value);
   if (!slot.found || !d || !(d.is("none") || d.is("false"))) return false;
   if (c.argument(name, slot.index) || c.mayHideArgument(name, slot.index)) return false;
-  // The function may set the name itself before it tests it.
+  // The function may set the name itself before it tests it, unless it only
+  // converts a value it was given (`stop = torch.tensor(stop) if stop else None`).
   const ScopeBindings& own = bindingsOf(f.node);
   auto it = own.find(std::string(name));
-  return it == own.end() || (it->second.assignments.empty() && !it->second.rebound);
+  if (it == own.end()) return true;
+  if (it->second.rebound) return false;
+  return std::all_of(it->second.assignments.begin(), it->second.assignments.end(),
+                     [name](ts::Node a) { return keepsUnset(a, name); });
 }
 
 ResolvedValue ScriptModel::parameterValue(const Function& f, std::string_view name) const {

@@ -1,4 +1,6 @@
 // Does the script put anything on a CUDA device? (RULES.md "Device tensors")
+#include <cctype>
+
 #include "frontend/python/hf_api.h"
 #include "frontend/python/script_model.h"
 #include "frontend/python/syntax.h"
@@ -86,6 +88,27 @@ bool namesCudaThroughProject(const ScriptModel& m) {
 
 namespace {
 
+// `cfg.NUM_GPUS`, `args.n_gpu`, `ngpus`: how many GPUs the run uses, 0 on a
+// CPU-only run.
+bool namesGpuCount(ts::Node n) {
+  if (!n.is("identifier") && !n.is("attribute")) return false;
+  std::string name(syntax::lastName(n));
+  if (name.size() > 16) return false;
+  for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return syntax::oneOf(name, {"num_gpus", "num_gpu", "n_gpu", "n_gpus", "ngpu", "ngpus", "nb_gpus", "gpu_count"});
+}
+
+// `n_gpu > 0`, `n_gpu >= 1`, `n_gpu != 0`: +1; `n_gpu == 0`, `n_gpu < 1`: -1;
+// any other bound (`n_gpu > 1` picks multi-GPU runs) says nothing.
+int gpuCountTest(ts::Node cond, std::string_view op) {
+  ts::Node left = syntax::unwrap(cond.namedChild(0)), right = syntax::unwrap(cond.namedChild(1));
+  if (!namesGpuCount(left) || !right.is("integer")) return 0;
+  std::string_view bound = right.text();
+  if ((op == ">" && bound == "0") || (op == ">=" && bound == "1") || (op == "!=" && bound == "0")) return 1;
+  if ((op == "==" && bound == "0") || (op == "<" && bound == "1") || (op == "<=" && bound == "0")) return -1;
+  return 0;
+}
+
 // +1 when a condition holds exactly when the device is CUDA, -1 when it holds
 // exactly when it is the CPU, 0 when it says nothing about the device.
 int cudaTest(ts::Node cond) {
@@ -96,6 +119,7 @@ int cudaTest(ts::Node cond) {
     std::string op;  // "not in" and "is not" come as two tokens
     for (uint32_t i = 0; i < cond.childCount(); ++i)
       if (!cond.child(i).isNamed()) op += (op.empty() ? "" : " ") + std::string(cond.child(i).text());
+    if (int count = gpuCountTest(cond, op)) return count;
     int sign = op == "==" || op == "in" || op == "is" ? 1 : op == "!=" || op == "not in" || op == "is not" ? -1 : 0;
     for (ts::Node side : cond.namedChildren()) {
       std::string s;
@@ -110,6 +134,7 @@ int cudaTest(ts::Node cond) {
     std::string_view name = syntax::lastName(cond);
     if (name == "cuda" || name == "use_cuda" || name == "use_gpu" || name == "on_gpu") return 1;
     if (name == "cpu" || name == "no_cuda" || name == "use_cpu") return -1;
+    if (namesGpuCount(cond)) return 1;  // `if cfg.NUM_GPUS:`
   }
   return 0;
 }
