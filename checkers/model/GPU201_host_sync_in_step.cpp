@@ -78,6 +78,8 @@ std::string advice(const ScriptModel& m, const Sync& s, const python::BatchConte
     case Sync::Format:
       return "log it under a periodic guard (`if step % 100 == 0:`)" +
              std::string(inLightningModule(m, s.at) ? ", or with self.log, which defers the copy" : "");
+    case Sync::ScaleRead:
+      return "read it under a periodic guard (`if step % 100 == 0:`), where it is logged";
     case Sync::Read:
     case Sync::Convert:
       break;
@@ -135,6 +137,9 @@ Diagnostic describe(const ScriptModel& m, const Sync& s, const python::BatchCont
     case Sync::Nonzero:
       d.message = quote(s.at) + " returns a tensor whose size depends on values on the GPU, so " + every +
                   " the host must read them." + origin;
+      break;
+    case Sync::ScaleRead:
+      d.message = quote(s.at) + " reads the GradScaler's scale, a GPU tensor, with .item() " + every + ".";
       break;
   }
   ShortGuardNote guard = shortGuardNote(m, s.at, batch);

@@ -178,10 +178,12 @@ const EffectSummary& HelperEffects::of(const ScriptModel& model, const Function&
     }
   // f's calls lie inside its node: only that run of the file's is scanned.
   // A host sync counts unless a periodic guard spaces it out (as for a sync
-  // written in the step loop itself); the other effects only when nothing
-  // but a rank check lies between them and f's body.
+  // written in the step loop itself) or it runs only off the CUDA device
+  // (`if mps: x = x.cpu()`); the other effects only when nothing but a rank
+  // check lies between them and f's body.
   for (const Call& c : model.callsIn(f.node))
-    if (c.function == &f && !model.underPeriodicGuard(c.node, f.node) && !returnsEarly(model, c.node, f))
+    if (c.function == &f && !model.underPeriodicGuard(c.node, f.node) && !model.onCpuPath(c.node) &&
+        !returnsEarly(model, c.node, f))
       scanCall(model, c, everyCallPastExits(model, c.node, f), summary);
   // A test of a GPU tensor (`if torch.min(y) < -1.:`) syncs whenever it is
   // evaluated, before the rarely taken branch it guards; the earliest is shown.

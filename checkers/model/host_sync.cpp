@@ -42,6 +42,39 @@ bool aliasesSynchronize(const ScriptModel& m, const Call& c) {
   return m.qualify(v) == "torch.cuda.synchronize";
 }
 
+// A CUDA GradScaler built here or in a project file: `torch.cuda.amp.GradScaler()`,
+// `torch.amp.GradScaler("cuda")`, enabled unless told otherwise (a disabled
+// one keeps no scale tensor: get_scale() returns 1.0). An `enabled` or a
+// device that does not resolve is unknown: no sync.
+bool makesCudaGradScaler(const ScriptModel& m, ts::Node made) {
+  const Call* c = made.is("call") ? m.callAt(made) : nullptr;
+  if (!c) return false;
+  bool cuda_amp = oneOf(c->qualified, {"torch.cuda.amp.GradScaler", "torch.cuda.amp.grad_scaler.GradScaler"});
+  bool amp = oneOf(c->qualified, {"torch.amp.GradScaler", "torch.amp.grad_scaler.GradScaler"});
+  if (!cuda_amp && !amp) return false;
+  int enabled_index = cuda_amp ? 4 : 5;  // (device,) init_scale, growth_factor, backoff_factor, growth_interval, enabled
+  if (c->mayHideArgument("enabled", enabled_index) || (amp && c->mayHideArgument("device", 0))) return false;
+  if (ts::Node enabled = c->argument("enabled", enabled_index)) {
+    python::ResolvedValue v = m.resolve(enabled);
+    if (v.kind == python::ResolvedValue::Kind::String || !v.truthiness().value_or(false)) return false;
+  }
+  ts::Node device = amp ? c->argument("device", 0) : ts::Node();
+  return !device || m.resolve(device).string_value.starts_with("cuda");
+}
+
+// `scaler.get_scale()` / `scaler.state_dict()` of a CUDA GradScaler: both
+// call `.item()` on the scale tensor. The scaler may be held in an attribute
+// (`self._scaler = torch.cuda.amp.GradScaler()` in a wrapper class).
+bool readsGradScale(const ScriptModel& m, const Call& c) {
+  if (!c.receiver || !c.positional.empty() || !c.keywords.empty() || !oneOf(c.method, {"get_scale", "state_dict"}))
+    return false;
+  if (!m.mayRunOnGpu()) return false;
+  std::vector<ts::Node> sources = m.valueSources(c.receiver, /*all_paths=*/true);
+  for (ts::Node src : sources)
+    if (!makesCudaGradScaler(m.ownerOf(src), src)) return false;
+  return !sources.empty();
+}
+
 }  // namespace
 
 // The sync a call performs, if any (before asking whether it runs per step).
@@ -53,6 +86,7 @@ std::optional<Sync> syncOfCall(const ScriptModel& m, const Call& c) {
     if (r && r->qualified.starts_with("torch.cuda.")) return Sync{Sync::Synchronize, c.node, {}};
   }
   if (c.receiver && readsToHost(c) && m.mayLiveOnDevice(c.receiver)) return Sync{Sync::Read, c.node, c.receiver};
+  if (readsGradScale(m, c)) return Sync{Sync::ScaleRead, c.node, c.receiver};
   if (c.receiver && c.method == "nonzero" && m.mayLiveOnDevice(c.receiver))
     return Sync{Sync::Nonzero, c.node, c.receiver};
   ts::Node first = c.positional.empty() ? ts::Node() : c.positional[0];
@@ -79,7 +113,8 @@ bool maySync(const ScriptModel& m, const Call& c) {
   if (q == "torch.cuda.synchronize" || q == "torch.nonzero" || q == "torch.argwhere" || q == "torch.where" ||
       q.starts_with("math."))
     return true;
-  if (c.receiver && (readsToHost(c) || oneOf(c.method, {"nonzero", "synchronize", "format"}))) return true;
+  if (c.receiver && (readsToHost(c) || oneOf(c.method, {"nonzero", "synchronize", "format", "get_scale"}))) return true;
+  if (c.receiver && c.method == "state_dict" && c.positional.empty() && c.keywords.empty()) return true;
   if (c.callee.is("identifier") && oneOf(c.method, {"float", "int", "bool", "round", "str", "repr", "format"}))
     return true;
   return isLoggingCall(m, c);

@@ -13,7 +13,9 @@ namespace gpulint::checks::host_sync {
 // One place that makes the host wait: `at` is reported; `tensor` is the GPU
 // value it reads (null for torch.cuda.synchronize()).
 struct Sync {
-  enum Kind { Read, Convert, Log, Format, Synchronize, Nonzero, Branch } kind;
+  // ScaleRead: a GradScaler's get_scale()/state_dict(), which read its scale
+  // tensor with .item() inside torch (`tensor` is the scaler).
+  enum Kind { Read, Convert, Log, Format, Synchronize, Nonzero, Branch, ScaleRead } kind;
   ts::Node at, tensor;
   ts::Node origin;  // where the tensor was put on the GPU (ScriptModel::deviceOrigin)
 };

@@ -197,6 +197,10 @@ class FrequencyWalk {
       // An exception handler is a failure path (an out-of-memory retry), not something most steps run.
       if (guards_ && p.is("except_clause")) limit(Frequency::Rarely, p, "exception handler");
       if (guards_ && (p.is("if_statement") || p.is("elif_clause")) && branchOf(p, child) == 0) judgeBranch(p, limit);
+      // `if "mps" in device.type:` (or the else of `if device.type == "cuda":`)
+      // never runs on the CUDA node the script is judged on.
+      if (guards_ && m_.offCudaBranch(p, child))
+        limit(Frequency::Never, p.field("condition"), "true only on a device other than CUDA");
       // The else of `if progress < 1.0:` runs when training ends (an elif is judged as its own if).
       if (guards_ && p.is("if_statement") && child.is("else_clause"))
         if (GuardVerdict g = judgeElse(m_, p.field("condition")); g.kind == GuardKind::Rare)

@@ -109,47 +109,97 @@ int gpuCountTest(ts::Node cond, std::string_view op) {
   return 0;
 }
 
-// +1 when a condition holds exactly when the device is CUDA, -1 when it holds
-// exactly when it is the CPU, 0 when it says nothing about the device.
-int cudaTest(ts::Node cond) {
-  cond = syntax::unwrap(cond);
-  if (!cond) return 0;
-  if (cond.is("not_operator")) return -cudaTest(cond.field("argument"));
-  if (cond.is("comparison_operator") && cond.namedChildCount() == 2) {
-    std::string op;  // "not in" and "is not" come as two tokens
-    for (uint32_t i = 0; i < cond.childCount(); ++i)
-      if (!cond.child(i).isNamed()) op += (op.empty() ? "" : " ") + std::string(cond.child(i).text());
-    if (int count = gpuCountTest(cond, op)) return count;
-    int sign = op == "==" || op == "in" || op == "is" ? 1 : op == "!=" || op == "not in" || op == "is not" ? -1 : 0;
-    for (ts::Node side : cond.namedChildren()) {
-      std::string s;
-      if (!syntax::stringLiteral(side, &s)) continue;
-      if (s == "cuda" || s.starts_with("cuda:")) return sign;
-      if (s == "cpu") return -sign;
-    }
-    return 0;
+// A device that is not CUDA, as a test names it: the CPU, Apple's MPS
+// backend, an XLA device (a TPU).
+bool namesOtherDevice(std::string_view s) {
+  return s == "cpu" || s == "mps" || s == "xla" || s == "tpu" || s.starts_with("mps:") || s.starts_with("xla:");
+}
+
+// +1 when every string of a tuple or list names CUDA, -1 when every one
+// names another device, 0 otherwise (`device.type in ("cpu", "mps")`).
+int devicesListed(ts::Node side) {
+  side = syntax::unwrap(side);
+  if (!side.is("tuple") && !side.is("list")) return 0;
+  int kind = 0;
+  for (ts::Node e : side.namedChildren()) {
+    std::string s;
+    if (!syntax::stringLiteral(e, &s)) return 0;
+    int k = s == "cuda" || s.starts_with("cuda:") ? 1 : namesOtherDevice(s) ? -1 : 0;
+    if (k == 0 || (kind && k != kind)) return 0;
+    kind = k;
   }
-  if (cond.is("call")) return cond.field("function").text().ends_with("cuda.is_available") ? 1 : 0;
+  return kind;
+}
+
+int comparisonTest(ts::Node cond) {
+  std::string op;  // "not in" and "is not" come as two tokens
+  for (uint32_t i = 0; i < cond.childCount(); ++i)
+    if (!cond.child(i).isNamed()) op += (op.empty() ? "" : " ") + std::string(cond.child(i).text());
+  if (int count = gpuCountTest(cond, op)) return count;
+  int sign = op == "==" || op == "in" || op == "is" ? 1 : op == "!=" || op == "not in" || op == "is not" ? -1 : 0;
+  for (ts::Node side : cond.namedChildren()) {
+    std::string s;
+    if (!syntax::stringLiteral(side, &s)) {
+      if (int listed = op.ends_with("in") && side == cond.namedChild(1) ? devicesListed(side) : 0) return sign * listed;
+      continue;
+    }
+    if (s == "cuda" || s.starts_with("cuda:")) return sign;
+    if (namesOtherDevice(s)) return -sign;
+  }
+  return 0;
+}
+
+// +1 when a condition holds exactly when the device is CUDA, -1 when it holds
+// only on another device (the CPU, MPS, XLA), 0 when it says nothing about
+// the device. A local boolean bound once to such a test is followed
+// (`mps = "mps" in device.type` then `if mps:`).
+int cudaTest(const ScriptModel& m, ts::Node cond, int depth = 0) {
+  cond = syntax::unwrap(cond);
+  if (!cond || depth > 2) return 0;
+  if (cond.is("not_operator")) return -cudaTest(m, cond.field("argument"), depth);
+  if (cond.is("boolean_operator")) {
+    // Only "holds on another device only" survives `and` (either side) and `or` (both sides).
+    int l = cudaTest(m, cond.field("left"), depth), r = cudaTest(m, cond.field("right"), depth);
+    bool conjunction = cond.field("operator").text() == "and";
+    return (conjunction ? (l < 0 || r < 0) : (l < 0 && r < 0)) ? -1 : 0;
+  }
+  if (cond.is("comparison_operator") && cond.namedChildCount() == 2) return comparisonTest(cond);
+  if (cond.is("call")) {
+    std::string_view f = cond.field("function").text();
+    if (f.ends_with("cuda.is_available")) return 1;
+    // No MPS backend on a CUDA node.
+    return f.ends_with("backends.mps.is_available") || f.ends_with("backends.mps.is_built") ? -1 : 0;
+  }
   if (cond.is("identifier") || cond.is("attribute")) {
     std::string_view name = syntax::lastName(cond);
     if (name == "cuda" || name == "use_cuda" || name == "use_gpu" || name == "on_gpu") return 1;
-    if (name == "cpu" || name == "no_cuda" || name == "use_cpu") return -1;
+    if (syntax::oneOf(name, {"cpu", "no_cuda", "use_cpu", "mps", "use_mps", "on_mps", "is_mps", "tpu", "use_tpu",
+                             "on_tpu", "is_tpu", "xla", "use_xla", "on_xla", "is_xla"}))
+      return -1;
     if (namesGpuCount(cond)) return 1;  // `if cfg.NUM_GPUS:`
+    if (!cond.is("identifier")) return 0;
+    auto b = m.lastBinding(cond);
+    if (!b || !b->value || b->index >= 0 || b->conditional || b->parameter) return 0;
+    return cudaTest(m, b->value, depth + 1);
   }
   return 0;
 }
 
 }  // namespace
 
+bool ScriptModel::offCudaBranch(ts::Node branching, ts::Node n) const {
+  if (!branching.is("if_statement") && !branching.is("elif_clause")) return false;
+  ts::Node cond = branching.field("condition");
+  if (!cond || cond.contains(n)) return false;
+  bool in_body = branching.field("consequence").contains(n);
+  int test = cudaTest(*this, cond);
+  return (in_body && test < 0) || (!in_body && test > 0);
+}
+
 bool ScriptModel::onCpuPath(ts::Node n) const {
   for (ts::Node p : n.ancestorWalk()) {
     if (syntax::isScope(p)) break;
-    if (!p.is("if_statement") && !p.is("elif_clause")) continue;
-    ts::Node cond = p.field("condition");
-    if (cond && cond.contains(n)) continue;
-    bool in_body = p.field("consequence").contains(n);
-    int test = cudaTest(cond);
-    if ((in_body && test < 0) || (!in_body && test > 0)) return true;
+    if (offCudaBranch(p, n)) return true;
   }
   return false;
 }

@@ -422,17 +422,22 @@ bool ProjectModel::handsTrainingFunction(const ScriptModel& m, const Call& c,
 // A loop whose body trains through a call the per-file pass could not follow
 // (`loss_scaler(loss, optimizer)` on an object made in another file, a
 // trainer method defined in a base class elsewhere) is a step loop, and the
-// loops of its file around it are epoch loops.
+// loops of its file around it are epoch loops. So is a loop the per-file
+// pass made an epoch loop because a micro-batch loop below it runs the
+// backward, when its own pass steps the optimizer through another file
+// (`self.forward_backward(batch); self.mp_trainer.optimize(self.opt)`):
+// with the stepping object in the same file that loop is a step loop
+// already (loops.cpp asks for training before nesting).
 void ProjectModel::markStepLoops() {
   std::map<const Function*, bool> memo;
+  auto open = [](const Loop& l) { return l.kind == LoopKind::Other || l.kind == LoopKind::Epoch; };
   for (ScriptModel* m : models_) {
-    // Only a loop of no kind yet can become a step loop: a file without one needs no call placed.
-    if (std::none_of(m->loops_.begin(), m->loops_.end(), [](const Loop& l) { return l.kind == LoopKind::Other; }))
-      continue;
+    // Only a loop not yet a step loop can become one: a file without one needs no call placed.
+    if (std::none_of(m->loops_.begin(), m->loops_.end(), open)) continue;
     bool changed = false;
     for (const Call& c : m->calls()) {
       const Loop* loop = m->enclosingLoop(c.node);  // the loop whose own body runs the call
-      if (!loop || loop->kind != LoopKind::Other || !loop->node.field("body").contains(c.node) || playsEpisodes(*loop))
+      if (!loop || !open(*loop) || !loop->node.field("body").contains(c.node) || playsEpisodes(*loop))
         continue;
       auto [model, f] = m->callTarget(c);
       if (!f || holds(model, *f, m, loop->node)) continue;

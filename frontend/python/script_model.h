@@ -562,10 +562,15 @@ class ScriptModel {
   // True when `expr` names a model or loss module (`model`, `self.net`,
   // `nn.CrossEntropyLoss()`, `Net().to(device)`): calling it yields device values.
   [[nodiscard]] bool isModuleExpression(ts::Node expr) const;
-  // True when `n` only runs where the device is the CPU: the else branch of
+  // True when `n` only runs where the device is not CUDA: the else branch of
   // `if device_type == "cuda":` / `if torch.cuda.is_available():`, the body of
-  // `if device == "cpu":` (a `.to(device)` there copies nothing to a GPU).
+  // `if device == "cpu":` (a `.to(device)` there copies nothing to a GPU), of
+  // `if "mps" in device.type:` or `if torch.backends.mps.is_available():`
+  // (RULES.md "The GPU path": such a branch never runs on the CUDA node).
   [[nodiscard]] bool onCpuPath(ts::Node n) const;
+  // The same question for one if/elif around `n`: the branch of `branching`
+  // that holds `n` runs only off the CUDA device (placement.cpp).
+  [[nodiscard]] bool offCudaBranch(ts::Node branching, ts::Node n) const;
 
  private:
   friend class ModelBuilder;
