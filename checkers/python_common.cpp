@@ -434,6 +434,17 @@ bool isStringLiteral(ts::Node n) { return python::syntax::unwrap(n).is("string")
 
 }  // namespace
 
+bool buildsFormatString(ts::Node n) {
+  n = python::syntax::unwrap(n);
+  if (!n) return false;
+  if (n.is("string")) return true;
+  // `("%10s" + "%10.4g" * 3) % (...)`: a format built from literals (yolov5's
+  // progress-bar line) is still a string on the left of `%`.
+  if (!n.is("binary_operator")) return false;
+  std::string_view op = n.field("operator").text();
+  return (op == "+" || op == "*") && (buildsFormatString(n.field("left")) || buildsFormatString(n.field("right")));
+}
+
 bool isLightningSelfLog(const python::Call& c) {
   return c.receiver && c.receiver.text() == "self" && (c.method == "log" || c.method == "log_dict") &&
          c.function && c.function->owner && c.function->owner->is_lightning_module;
@@ -462,7 +473,10 @@ ts::Node formattedDeviceTensor(const python::ScriptModel& m, ts::Node expr) {
   auto first = [&](ts::Node container) {
     for (ts::Node v : container.namedChildren()) {
       if (v.is("keyword_argument")) v = v.field("value");
-      if (m.mayLiveOnDevice(v)) return v;
+      // `% (epoch, *mloss)`, `.format(*losses)`: each element of the unpacked
+      // tensor is converted with float(), a host read per element.
+      if (v.is("list_splat")) v = v.namedChild(0);
+      if (v && m.mayLiveOnDevice(v)) return v;
     }
     return ts::Node();
   };
@@ -476,7 +490,7 @@ ts::Node formattedDeviceTensor(const python::ScriptModel& m, ts::Node expr) {
       if (ts::Node t = p.is("pair") ? formattedDeviceTensor(m, p.field("value")) : ts::Node()) return t;
     return {};
   }
-  if (expr.is("binary_operator") && expr.field("operator").text() == "%" && isStringLiteral(expr.field("left"))) {
+  if (expr.is("binary_operator") && expr.field("operator").text() == "%" && buildsFormatString(expr.field("left"))) {
     ts::Node r = python::syntax::unwrap(expr.field("right"));
     if (r.is("tuple")) return first(r);
     return m.mayLiveOnDevice(r) ? r : ts::Node();

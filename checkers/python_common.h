@@ -91,6 +91,9 @@ struct ShortGuardNote {
 // set_postfix/set_description, `<x>.log(...)`, `<x>.print(...)`; not
 // Lightning's self.log, not numpy/torch/math `log` functions.
 [[nodiscard]] bool isLoggingCall(const python::ScriptModel& model, const python::Call& call);
+// A string literal, or one built from literals with `+`/`*` (`("%10s" +
+// "%10.4g" * 3)`): the left side of a `%` that formats.
+[[nodiscard]] bool buildsFormatString(ts::Node n);
 // The GPU tensor (ScriptModel::mayLiveOnDevice) that formatting `expr` would
 // read: `expr` itself, an f-string interpolation, a `%`/.format() operand, a
 // dict value; null when it formats only host values.

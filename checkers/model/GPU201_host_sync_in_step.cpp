@@ -55,6 +55,14 @@ bool accumulates(ts::Node call) {
          syntax::unwrap(parent.field("right")) == call;
 }
 
+// `log(loss)`, `set_postfix(loss=loss)`: the call receives the tensor itself;
+// else it sits in a string the call's arguments format (`"%g" % (*mloss,)`).
+bool passedDirectly(ts::Node tensor) {
+  ts::Node p = tensor.parent();
+  while (p && p.is("parenthesized_expression")) p = p.parent();
+  return p && (p.is("argument_list") || p.is("keyword_argument") || p.is("pair"));
+}
+
 bool inLightningModule(const ScriptModel& m, ts::Node n) {
   const python::Function* f = m.enclosingFunction(n);
   return f && f->owner && f->owner->is_lightning_module;
@@ -117,8 +125,11 @@ Diagnostic describe(const ScriptModel& m, const Sync& s, const python::BatchCont
       d.message = quote(s.at) + " copies " + tensorName(s.tensor) + " to the host " + every + "." + origin;
       break;
     case Sync::Log:
-      d.message = quote(call ? call->callee : s.at) + " receives " + tensorName(s.tensor) + " " + every +
-                  " and copies it to the host to log it." + origin;
+      d.message = passedDirectly(s.tensor)
+                      ? quote(call ? call->callee : s.at) + " receives " + tensorName(s.tensor) + " " + every +
+                            " and copies it to the host to log it." + origin
+                      : quote(call ? call->callee : s.at) + " formats " + tensorName(s.tensor) +
+                            " into its record " + every + ", which copies it to the host." + origin;
       break;
     case Sync::Format:
       d.message = "Formatting " + tensorName(s.tensor) + " into a string " + every + " copies it to the host." + origin;

@@ -62,6 +62,55 @@ bool viaCallCarriesSync(const ScriptModel& m, const python::BatchContext& batch)
   return false;
 }
 
+// The names a loop binds to its current item: every target name but a
+// counter (`for i, (path, img) in enumerate(source)`: path, img; none for
+// `for i in range(n)`).
+std::vector<std::string_view> itemNames(const ScriptModel& m, const python::Loop& loop) {
+  ts::Node target = loop.target;
+  const Call* it = loop.iterable && loop.iterable.is("call") ? m.callAt(loop.iterable) : nullptr;
+  ts::Node counter;
+  if (it && it->method == "enumerate" && target && (target.is("pattern_list") || target.is("tuple_pattern"))) {
+    counter = target.namedChild(0);
+    it = !it->positional.empty() && it->positional[0].is("call") ? m.callAt(it->positional[0]) : nullptr;
+  }
+  if (it && (it->method == "range" || it->method == "trange")) return {};
+  std::vector<std::string_view> out;
+  std::vector<ts::Node> stack{target};
+  while (!stack.empty()) {
+    ts::Node n = stack.back();
+    stack.pop_back();
+    if (!n || n == counter) continue;
+    if (n.is("identifier") && n.text() != "_") out.push_back(n.text());
+    for (ts::Node k : n.namedChildren()) stack.push_back(k);
+  }
+  return out;
+}
+
+// RULES.md GPU206: in a script that never trains, an evaluation loop's record
+// that names the loop's current item (`log.info(f"{path}: {n} objects")`) is
+// the per-item result an inference tool prints for its user, its output like
+// a predictions file, not telemetry: it stays silent. Per-batch progress of an
+// evaluation (a counter, a loss, a metric) still counts.
+bool reportsCurrentItem(const ScriptModel& m, const Call& log, const python::BatchContext& batch) {
+  if (batch.kind != python::BatchKind::Eval || !batch.loop) return false;
+  std::vector<std::string_view> items = itemNames(m, *batch.loop);
+  if (items.empty()) return false;
+  // The item itself (its name, path, id string); `images.shape[0]` or
+  // `batch["loss"]` reports a property of a batch: per-batch telemetry.
+  bool names_item = false;
+  std::vector<ts::Node> stack{log.node.field("arguments")};
+  while (!stack.empty() && !names_item) {
+    ts::Node n = stack.back();
+    stack.pop_back();
+    ts::Node parent = n.parent();
+    bool whole = !(parent && (parent.is("attribute") || (parent.is("subscript") && parent.namedChild(0) == n)));
+    if (n.is("identifier") && whole)
+      for (std::string_view name : items) names_item = names_item || n.text() == name;
+    for (ts::Node k : n.namedChildren()) stack.push_back(k);
+  }
+  return names_item && !scriptTrains(m);  // asked last: it reads every loop and call of the file
+}
+
 }  // namespace
 
 void PerStepLogging::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
@@ -79,6 +128,7 @@ void PerStepLogging::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     // `print0(f"... {norm:.4f}")` calling a print wrapper: the call in the
     // loop formats a GPU tensor, which GPU201 reports there (one event).
     if (viaCallCarriesSync(m, *batch)) continue;
+    if (reportsCurrentItem(m, c, *batch)) continue;
     // One logging event per step: a helper that writes to each of several
     // trackers (`tensorboard_tracker.log(...)`, `wandb_tracker.log(...)`) is
     // reported once, at its first log, for the call chain that reaches it.

@@ -1,5 +1,7 @@
 #include "checkers/model/effect_calls.h"
 
+#include <set>
+
 #include "checkers/python_common.h"
 #include "frontend/python/syntax.h"
 
@@ -24,17 +26,39 @@ bool readsDeviceValue(const ScriptModel& m, const Call& c) {
 // A name in `expr` whose value holds a per-step host read of a GPU tensor
 // (`lossf = loss.item() * accum` or `loss = float(loss)`, then `print(f"{lossf}")`):
 // GPU201 reports the read, and the log is the same event.
+bool perStepReadIn(const ScriptModel& m, ts::Node src) {
+  for (const Call& c : m.callsIn(src))
+    if (src.contains(c.node) && readsDeviceValue(m, c) && (!c.receiver || m.mayLiveOnDevice(c.receiver)) &&
+        m.perStep(c.node))
+      return true;
+  return false;
+}
+
+// `running += loss.item()` (or `+= lossf`, itself such a read) reaching the
+// use: the logged total is accumulated from a per-step read, so logging it is
+// part of the same event as that read.
+bool accumulatedFromRead(const ScriptModel& m, ts::Node use, std::set<uint32_t>& seen) {
+  for (const python::NameBinding& b : m.reachingBindings(use)) {
+    if (!b.statement || !b.statement.is("augmented_assignment") || !seen.insert(b.statement.begin()).second) continue;
+    ts::Node right = b.statement.field("right");
+    if (perStepReadIn(m, right)) return true;
+    for (ts::Node src : m.valueSources(right))
+      if (perStepReadIn(m, src)) return true;
+  }
+  return false;
+}
+
 bool namesPerStepRead(const ScriptModel& m, ts::Node expr) {
   std::vector<ts::Node> stack{expr};
+  std::set<uint32_t> seen;
   while (!stack.empty()) {
     ts::Node n = stack.back();
     stack.pop_back();
-    if (n.is("identifier"))
+    if (n.is("identifier")) {
       for (ts::Node src : m.valueSources(n))
-        for (const Call& c : m.calls())
-          if (src.contains(c.node) && readsDeviceValue(m, c) && (!c.receiver || m.mayLiveOnDevice(c.receiver)) &&
-              m.perStep(c.node))
-            return true;
+        if (perStepReadIn(m, src)) return true;
+      if (accumulatedFromRead(m, n, seen)) return true;
+    }
     for (ts::Node k : n.namedChildren()) stack.push_back(k);
   }
   return false;

@@ -164,7 +164,8 @@ void collectNonCallSpots(ts::Node n, std::vector<ts::Node>& formats, std::vector
         }
       continue;
     }
-    if (K.binary_operator.of(k) && c.field("operator").text() == "%" && isString(c.field("left"))) formats.push_back(c);
+    if (K.binary_operator.of(k) && c.field("operator").text() == "%" && buildsFormatString(c.field("left")))
+      formats.push_back(c);
     if (K.if_statement.of(k) || K.elif_clause.of(k) || K.while_statement.of(k)) {
       if (ts::Node cond = c.field("condition")) conditions.push_back(cond);
     } else if (K.conditional_expression.of(k) && c.namedChildCount() == 3) {
