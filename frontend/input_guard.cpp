@@ -86,29 +86,28 @@ std::string yamlInputProblem(std::string_view text) {
 
 std::string treeDepthProblem(const ts::Tree& tree) {
   if (!tree.valid()) return "";
-  TSTreeCursor cursor = ts_tree_cursor_new(ts_tree_root_node(tree.raw()));
-  uint32_t depth = 0, deepest = 0;
-  // Depth-first, iteratively: the point is not to need the stack we guard.
-  // A subtree with fewer nodes than the levels left cannot reach the limit,
-  // so it is not entered (the walk then touches few nodes of ordinary code).
-  auto mayReachLimit = [&] {
-    return depth + ts_node_descendant_count(ts_tree_cursor_current_node(&cursor)) - 1 > NestingLimits::kTreeDepth;
-  };
-  for (bool more = true; more;) {
-    if (mayReachLimit() && ts_tree_cursor_goto_first_child(&cursor)) {
-      deepest = std::max(deepest, ++depth);
-      if (deepest > NestingLimits::kTreeDepth) break;
+  // Over the flat copy the analysis navigates anyway (Tree::root(), made
+  // once): preorder entries with their subtree's end, so a node's depth is
+  // the number of open ancestors and no walk needs the stack we guard. A
+  // subtree with fewer nodes than the levels left cannot reach the limit,
+  // so it is skipped whole (the walk then touches few nodes of ordinary
+  // code); tree-sitter's cursor paid hundreds of instructions per sibling.
+  const ts::Node root = tree.root();
+  std::vector<uint32_t> open;  // the subtree ends of the current node's ancestors
+  uint32_t deepest = 0;
+  for (uint32_t i = root.preorder(), last = root.subtreeEnd(); i < last;) {
+    while (!open.empty() && open.back() <= i) open.pop_back();
+    const auto depth = static_cast<uint32_t>(open.size());
+    const uint32_t end = root.preorderAt(i).subtreeEnd();
+    if (depth + (end - i) - 1 <= NestingLimits::kTreeDepth) {
+      i = end;
       continue;
     }
-    while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
-      if (!ts_tree_cursor_goto_parent(&cursor)) {
-        more = false;
-        break;
-      }
-      --depth;
-    }
+    deepest = std::max(deepest, depth);
+    if (deepest > NestingLimits::kTreeDepth) break;
+    open.push_back(end);
+    ++i;
   }
-  ts_tree_cursor_delete(&cursor);
   if (deepest > NestingLimits::kTreeDepth)
     return "syntax nesting deeper than " + std::to_string(NestingLimits::kTreeDepth) + " levels; not analysed";
   return "";

@@ -21,9 +21,9 @@ bool holds(const ScriptModel* fm, const Function& f, const ScriptModel* nm, ts::
   return fm == nm && f.node.contains(n);
 }
 
-std::vector<std::string> split(std::string_view dotted) {
-  std::vector<std::string> out;
-  out.reserve(static_cast<size_t>(std::count(dotted.begin(), dotted.end(), '.')) + 1);  // no regrowth
+ProjectModel::Parts split(std::string_view dotted) {
+  ProjectModel::Parts out;
+  out.reserve(4);  // most names have at most four parts; counting the dots first cost more than a regrowth
   size_t start = 0;
   while (start <= dotted.size()) {
     size_t dot = dotted.find('.', start);
@@ -35,7 +35,7 @@ std::vector<std::string> split(std::string_view dotted) {
 }
 
 // Appends parts[0..count) joined by '/' to `out`.
-void appendJoined(std::string& out, const std::string* parts, size_t count) {
+void appendJoined(std::string& out, const std::string_view* parts, size_t count) {
   for (size_t i = 0; i < count; ++i) {
     if (i) out += '/';
     out += parts[i];
@@ -99,7 +99,7 @@ const ScriptModel* ProjectModel::ownerOf(ts::Node n) const {
 
 // The module `parts` names from `from` (`level` leading dots of a relative
 // import); null when it is not a unique project module.
-const ProjectModel::Module* ProjectModel::moduleAt(const ScriptModel& from, int level, const std::string* parts,
+const ProjectModel::Module* ProjectModel::moduleAt(const ScriptModel& from, int level, const std::string_view* parts,
                                                    size_t count) const {
   // Every key of by_path_ and by_suffix_ ends in a module's own name.
   if (count > 0 && parts[count - 1].find('/') == std::string::npos && !module_names_.count(parts[count - 1]))
@@ -131,14 +131,13 @@ const ProjectModel::Module* ProjectModel::moduleAt(const ScriptModel& from, int 
   return nullptr;
 }
 
-ProjectDef ProjectModel::resolveName(const ScriptModel& from, int level, std::vector<std::string> parts,
-                                     int depth) const {
+ProjectDef ProjectModel::resolveName(const ScriptModel& from, int level, Parts parts, int depth) const {
   if (depth > kMaxReexportDepth) return {};
   // The longest prefix that is a module; the rest names something in it.
   for (size_t k = parts.size(); k > 0; --k) {
     if (const Module* m = moduleAt(from, level, parts.data(), k)) {
       if (k == parts.size()) return {m->model, nullptr, nullptr};
-      return member(*m, std::vector<std::string>(parts.begin() + static_cast<long>(k), parts.end()), depth);
+      return member(*m, Parts(parts.begin() + static_cast<long>(k), parts.end()), depth);
     }
   }
   // `from . import train_one_epoch`: a name of the package itself.
@@ -149,30 +148,30 @@ ProjectDef ProjectModel::resolveName(const ScriptModel& from, int level, std::ve
 
 // `rest` inside a module: a top-level function, a class (or one of its
 // methods), or a name the module imports from elsewhere (a re-export).
-ProjectDef ProjectModel::member(const Module& module, const std::vector<std::string>& rest, int depth) const {
+ProjectDef ProjectModel::member(const Module& module, const Parts& rest, int depth) const {
   const ScriptModel& m = *module.model;
-  const std::string& name = rest.front();
+  const std::string_view name = rest.front();
   if (rest.size() == 1)
     if (const Function* f = m.functionNamed(name); f && !f->owner) return {&m, f, nullptr};
   for (const ClassDef* cls : m.classesNamed(name)) {
     if (syntax::ancestor(cls->node, {"function_definition"})) continue;
-    if (rest.size() == 1) return {&m, m.functionNamed(name + ".__init__"), cls};
-    if (rest.size() == 2) return {&m, m.functionNamed(name + "." + rest[1]), cls};
+    if (rest.size() == 1) return {&m, m.functionNamed(std::string(name) + ".__init__"), cls};
+    if (rest.size() == 2) return {&m, m.functionNamed(std::string(name).append(".").append(rest[1])), cls};
     return {};
   }
-  auto it = m.imports().find(name);
+  auto it = m.imports().find(std::string(name));
   if (it == m.imports().end()) {
     // `from .meters import *` in a package's __init__ re-exports by star.
     if (name.front() != '_')
       for (auto star = m.starImports().rbegin(); star != m.starImports().rend(); ++star)
         if (definedByStar(m, *star, name, depth + 1)) {
-          std::vector<std::string> parts = split(star->module);  // `from . import *`: none
+          Parts parts = split(star->module);  // `from . import *`: none
           parts.insert(parts.end(), rest.begin(), rest.end());
           return resolveName(m, star->level, std::move(parts), depth + 1);
         }
     return {};
   }
-  std::vector<std::string> parts = split(it->second);
+  Parts parts = split(it->second);
   parts.insert(parts.end(), rest.begin() + 1, rest.end());
   return resolveName(m, m.importLevel(name), std::move(parts), depth + 1);
 }
@@ -210,12 +209,12 @@ const ScriptModel::StarImport* ProjectModel::starImportOf(const ScriptModel& m, 
 // Whether `from <star.module> import *` in `m` binds `name` to a project
 // function or class: one the module defines or imports by name, or binds
 // through a star import of its own.
-bool ProjectModel::definedByStar(const ScriptModel& m, const ScriptModel::StarImport& star, const std::string& name,
+bool ProjectModel::definedByStar(const ScriptModel& m, const ScriptModel::StarImport& star, std::string_view name,
                                  int depth) const {
   if (depth > kMaxReexportDepth) return false;
   const Module* module = moduleAt(m, star.level, split(star.module));
   if (!module || module->model == &m) return false;
-  ProjectDef def = member(*module, {name}, depth);
+  ProjectDef def = member(*module, Parts{name}, depth);
   if (def.function || def.cls) return true;
   for (const ScriptModel::StarImport& inner : module->model->starImports())
     if (definedByStar(*module->model, inner, name, depth + 1)) return true;
@@ -226,9 +225,9 @@ std::pair<const ScriptModel*, ts::Node> ProjectModel::importedConstant(const Scr
                                                                        const std::string& local) const {
   auto it = m.imports().find(local);
   if (it == m.imports().end()) return {};
-  std::vector<std::string> parts = split(it->second);
+  Parts parts = split(it->second);
   if (parts.size() < 2) return {};  // `import settings`: a module, not a constant
-  std::string name = parts.back();
+  std::string name(parts.back());
   parts.pop_back();
   const Module* module = moduleAt(m, m.importLevel(local), parts);
   if (!module || module->model == &m) return {};
@@ -277,7 +276,7 @@ ProjectModel::FileLinks ProjectModel::resolveFile(const ScriptModel& m) const {
     if (const Module* mod = moduleAt(m, star.level, split(star.module)))
       if (mod->model != &m) out.imports.push_back(mod->model);
   for (const auto& [local, qualified] : m.imports()) {
-    std::vector<std::string> parts = split(qualified);
+    Parts parts = split(qualified);
     int level = m.importLevel(local);
     for (size_t k = parts.size(); k > 0; --k) {
       if (const Module* mod = moduleAt(m, level, parts.data(), k)) {
@@ -307,6 +306,8 @@ void ProjectModel::link(unsigned jobs) {
   for (ScriptModel* m : models_)
     for (Call& c : m->calls_)
       if (const ScriptModel::StarImport* star = starImportOf(*m, c)) m->bindStarImported(c, *star);
+  // What base names resolve to is settled from here on (baseClasses' memo).
+  bases_settled_ = true;
   std::vector<FileLinks> found(models_.size());
   parallelFor(models_.size(), jobs, [&](size_t i) { found[i] = resolveFile(*models_[i]); });
   for (size_t i = 0; i < models_.size(); ++i) {
@@ -574,6 +575,13 @@ ProjectDef ProjectModel::calleeOf(const ScriptModel& m, const Call& c) const {
 
 std::vector<std::pair<const ScriptModel*, const ClassDef*>> ProjectModel::baseClasses(const ScriptModel& m,
                                                                                     const ClassDef& cls) const {
+  // A model outside the project (a script modelled again for a job) holds
+  // classes that live only as long as it does: answered, never kept.
+  const bool keep = bases_settled_ && ownerOf(m.root()) == &m && m.classAt(cls.node) == &cls;
+  if (keep) {
+    std::lock_guard<std::mutex> lock(base_memo_->mutex);
+    if (auto it = base_memo_->bases.find(&cls); it != base_memo_->bases.end()) return it->second;
+  }
   std::vector<std::pair<const ScriptModel*, const ClassDef*>> out;
   std::deque<std::pair<const ScriptModel*, const ClassDef*>> work{{&m, &cls}};
   while (!work.empty() && out.size() < 8) {
@@ -584,7 +592,7 @@ std::vector<std::pair<const ScriptModel*, const ClassDef*>> ProjectModel::baseCl
       const ClassDef* found = nullptr;
       if (const auto& local = model->classesNamed(base); !local.empty()) found = local.back(), owner = model;
       if (!found) {
-        std::vector<std::string> parts = split(base);
+        Parts parts = split(base);
         if (parts.empty()) continue;
         ProjectDef def = resolveName(*model, model->importLevel(parts.front()), parts, 0);
         found = def.cls;
@@ -595,11 +603,15 @@ std::vector<std::pair<const ScriptModel*, const ClassDef*>> ProjectModel::baseCl
       work.emplace_back(owner, found);
     }
   }
+  if (keep) {
+    std::lock_guard<std::mutex> lock(base_memo_->mutex);
+    base_memo_->bases.emplace(&cls, out);  // another thread's equal answer may be there first
+  }
   return out;
 }
 
 ProjectDef ProjectModel::classNamed(const ScriptModel& m, const std::string& qualified) const {
-  std::vector<std::string> parts = split(qualified);
+  Parts parts = split(qualified);
   if (parts.empty()) return {};
   ProjectDef def = resolveName(m, m.importLevel(parts.front()), parts, 0);
   return def.cls ? def : ProjectDef{};

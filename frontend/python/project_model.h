@@ -7,6 +7,8 @@
 // returns across files. ScriptModel asks it through ScriptModel::project();
 // checkers never ask it directly.
 #include <map>
+#include <memory>
+#include <mutex>
 #include <set>
 #include <string>
 #include <string_view>
@@ -34,6 +36,10 @@ struct ProjectCall {
 
 class ProjectModel {
  public:
+  // The parts of a dotted name: views of the import, call or base-class
+  // text they were split from, which the models keep for the whole run (a
+  // resolution splits names per call and per import; strings allocated).
+  using Parts = std::vector<std::string_view>;
   // Registers a file; every file must be added before link(). The model is
   // not owned and must outlive the project (ProjectAttachment detaches).
   void add(ScriptModel* model);
@@ -96,16 +102,16 @@ class ProjectModel {
     std::vector<const ScriptModel*> imports;
   };
   [[nodiscard]] FileLinks resolveFile(const ScriptModel& m) const;
-  const Module* moduleAt(const ScriptModel& from, int level, const std::string* parts, size_t count) const;
-  const Module* moduleAt(const ScriptModel& from, int level, const std::vector<std::string>& parts) const {
+  const Module* moduleAt(const ScriptModel& from, int level, const std::string_view* parts, size_t count) const;
+  const Module* moduleAt(const ScriptModel& from, int level, const Parts& parts) const {
     return moduleAt(from, level, parts.data(), parts.size());
   }
-  ProjectDef resolveName(const ScriptModel& from, int level, std::vector<std::string> parts, int depth) const;
-  ProjectDef member(const Module& module, const std::vector<std::string>& rest, int depth) const;
+  ProjectDef resolveName(const ScriptModel& from, int level, Parts parts, int depth) const;
+  ProjectDef member(const Module& module, const Parts& rest, int depth) const;
   ProjectDef resolveCall(const ScriptModel& m, const Call& c) const;
   ProjectDef superCall(const ScriptModel& m, const Call& c) const;
   const ScriptModel::StarImport* starImportOf(const ScriptModel& m, const Call& c) const;
-  bool definedByStar(const ScriptModel& m, const ScriptModel::StarImport& star, const std::string& name,
+  bool definedByStar(const ScriptModel& m, const ScriptModel::StarImport& star, std::string_view name,
                      int depth) const;
   void bind(ScriptModel* m, const Call& c, ProjectDef def);
   void markGpu();
@@ -128,7 +134,7 @@ class ProjectModel {
   std::unordered_map<const Call*, ProjectDef> callees_;
   // The last component of every module path ("engine" of "a/b/engine"): a
   // dotted name ending in none of them names no module (most do not).
-  std::unordered_set<std::string> module_names_;
+  std::unordered_set<std::string, NameHash, std::equal_to<>> module_names_;
   std::map<const Function*, std::vector<ProjectCall>> callers_;
   std::map<const ScriptModel*, std::set<const ScriptModel*>> importers_;  // module -> files importing it
   std::set<const ScriptModel*> gpu_;
@@ -136,7 +142,22 @@ class ProjectModel {
   std::map<const ScriptModel*, size_t> component_;                        // file -> its component
   std::vector<size_t> component_bytes_;
   std::set<const ScriptModel*> linked_;
-  std::map<std::string, std::vector<std::pair<const ScriptModel*, const Function*>>, std::less<>> methods_;
+  // baseClasses' answers for the project's own classes, once link() has
+  // bound the names star imports bring (the only change to what a base
+  // name resolves to): asked again per method call bound through an object
+  // and per super() call, from the link's threads and the checks'. Behind a
+  // pointer, so the project stays movable.
+  struct BaseMemo {
+    std::mutex mutex;
+    std::unordered_map<const ClassDef*, std::vector<std::pair<const ScriptModel*, const ClassDef*>>> bases;
+  };
+  bool bases_settled_ = false;
+  std::unique_ptr<BaseMemo> base_memo_ = std::make_unique<BaseMemo>();
+  // Every project method by name (asked per call bound through an object:
+  // hashed, not a tree of strings).
+  std::unordered_map<std::string, std::vector<std::pair<const ScriptModel*, const Function*>>, NameHash,
+                     std::equal_to<>>
+      methods_;
   std::set<std::string, std::less<>> host_fields_;
 };
 

@@ -1,6 +1,8 @@
 #include "frontend/ts/flat_tree.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <memory>
 #include <new>
 #include <stdexcept>
 
@@ -12,18 +14,18 @@ FlatTree::FlatTree(const TSTree* tree, const std::string_view* source)
   if (ts_language_field_count(language_) > GPULINT_MAX_FIELD)
     throw std::length_error("tree-sitter grammar with more fields than a flat entry holds");
   nodes_.resize(ts_node_descendant_count(ts_tree_root_node(tree)));
-  uint32_t written = gpulint_flatten(tree, nodes_.data());
+  uint32_t* wide = nullptr;
+  uint32_t wide_count = 0;
+  uint32_t written = gpulint_flatten(tree, nodes_.data(), kWide, &wide, &wide_count);
   if (written == 0) throw std::bad_alloc();  // the walk's own stack could not grow
   nodes_.resize(written);
-  indexWideNodes();
+  std::unique_ptr<uint32_t, decltype(&std::free)> held(wide, &std::free);
+  indexWideNodes(wide, wide_count);
 }
 
-void FlatTree::indexWideNodes() {
-  // The entries do not move while the lists grow: read them through one pointer.
-  const FlatNode* nodes = nodes_.data();
-  const uint32_t count = size();
-  for (uint32_t n = 0; n < count; ++n) {
-    if (nodes[n].child_count <= kWide) continue;
+void FlatTree::indexWideNodes(const uint32_t* wide, uint32_t count) {
+  for (uint32_t k = 0; k < count; ++k) {
+    const uint32_t n = wide[k];
     wide_at_.emplace(n, static_cast<uint32_t>(wide_children_.size()));
     for (uint32_t c = firstChild(n); c != kNoNode; c = nodes_[c].next_sibling) wide_children_.push_back(c);
   }

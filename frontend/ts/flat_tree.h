@@ -97,7 +97,8 @@ class FlatTree {
   void forgetParserTree() { tree_ = nullptr; }
 
  private:
-  void indexWideNodes();
+  // Lists the children of the entries the walk found wide (`count` of them).
+  void indexWideNodes(const uint32_t* wide, uint32_t count);
 
   std::vector<FlatNode, UninitializedAllocator<FlatNode>> nodes_;
   // Children of wide nodes: the offset of each one's list in wide_children_.

@@ -135,8 +135,23 @@ static inline void field_of_first(const TSLanguage *language, uint32_t productio
     }
 }
 
-uint32_t gpulint_flatten(const TSTree *tree, GpulintFlatNode *out) {
+/* Appends `n` to the growable list `*list`; 0 when memory ran out. */
+static int append(uint32_t **list, uint32_t *count, uint32_t *capacity, uint32_t n) {
+  if (*count == *capacity) {
+    uint32_t grown = *capacity ? *capacity * 2 : 16;
+    uint32_t *bigger = realloc(*list, grown * sizeof(uint32_t));
+    if (!bigger) return 0;
+    *list = bigger;
+    *capacity = grown;
+  }
+  (*list)[(*count)++] = n;
+  return 1;
+}
+
+uint32_t gpulint_flatten(const TSTree *tree, GpulintFlatNode *out, uint32_t wide_above, uint32_t **wide,
+                         uint32_t *wide_count) {
   Walk w = {tree->language, out, 0};
+  uint32_t *wide_list = NULL, wide_size = 0, wide_capacity = 0;
   Length root_padding = ts_subtree_padding(tree->root);
   Place root_position = {root_padding.bytes, root_padding.extent.row};
   uint32_t root = emit(&w, tree->root, root_position, 0, 0, GPULINT_NO_NODE);
@@ -148,7 +163,12 @@ uint32_t gpulint_flatten(const TSTree *tree, GpulintFlatNode *out) {
   while (ok && size > 0) {
     Frame *f = &stack[size - 1];
     if (f->next == f->end) {
-      if (f->closes) out[f->visible_parent].subtree_end = w.count;
+      /* The visible parent's children are all written: its count is final. */
+      if (f->closes) {
+        out[f->visible_parent].subtree_end = w.count;
+        if (out[f->visible_parent].child_count > wide_above)
+          ok = append(&wide_list, &wide_size, &wide_capacity, f->visible_parent);
+      }
       size--;
       continue;
     }
@@ -225,5 +245,13 @@ uint32_t gpulint_flatten(const TSTree *tree, GpulintFlatNode *out) {
     }
   }
   free(stack);
-  return ok ? w.count : 0;
+  if (!ok) {
+    free(wide_list);
+    *wide = NULL;
+    *wide_count = 0;
+    return 0;
+  }
+  *wide = wide_list;
+  *wide_count = wide_size;
+  return w.count;
 }

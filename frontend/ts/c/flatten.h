@@ -36,8 +36,13 @@ typedef struct {
 
 /* Writes the visible nodes of `tree` (those ts_node_child hands out) in
  * preorder into `out`, which holds ts_node_descendant_count(root) entries,
- * and returns how many it wrote. */
-uint32_t gpulint_flatten(const TSTree *tree, GpulintFlatNode *out);
+ * and returns how many it wrote (0 when memory ran out). `*wide` receives the
+ * entries with more than `wide_above` children, `*wide_count` of them, in
+ * no particular order (an array from malloc the caller frees; NULL when
+ * none): the walk sees each parent's count grow, so no second pass over
+ * every entry has to look for them. */
+uint32_t gpulint_flatten(const TSTree *tree, GpulintFlatNode *out, uint32_t wide_above, uint32_t **wide,
+                         uint32_t *wide_count);
 
 #ifdef __cplusplus
 }
