@@ -112,33 +112,33 @@ std::pair<const ScriptModel*, const Function*> ScriptModel::methodOf(const Class
 std::pair<const ScriptModel*, const Function*> ScriptModel::soleOverride(const ClassDef& cls,
                                                                         std::string_view name) const {
   const std::pair<const ScriptModel*, const Function*> none{nullptr, nullptr};
-  auto found = none;
-  auto consider = [&](const ScriptModel* model, const Function* f, bool derives) {
-    if (!derives || (found.second && found.second != f)) return false;
-    found = {model, f};
-    return true;
-  };
+  // Each subclass definition of `name`, with its file.
+  std::vector<std::pair<const ScriptModel*, const Function*>> overrides;
   if (project_) {
     for (const auto& [model, f] : project_->methodsNamed(name)) {
       if (f->owner == &cls) continue;
-      bool derives = false;
-      for (const auto& base : project_->baseClasses(*model, *f->owner)) derives = derives || base.second == &cls;
-      if (derives && !consider(model, f, true)) return none;  // several overrides: which runs is unknown
+      for (const auto& base : project_->baseClasses(*model, *f->owner))
+        if (base.second == &cls) {
+          overrides.emplace_back(model, f);
+          break;
+        }
     }
   } else {
     for (const auto& f : functions_) {
       if (!f->owner || f->owner == &cls || f->name != name) continue;
-      const ClassDef* c = f->owner;
+      const ClassDef* c = f->owner;  // up this file's base chain, towards `cls`
       for (int hop = 0; hop < kMaxLocalBases && c && c != &cls; ++hop) {
         const ClassDef* next = nullptr;
         for (const std::string& base : c->bases)
           if ((next = localClassNamed(*this, base, c))) break;
         c = next;
       }
-      if (c == &cls && !consider(this, f.get(), true)) return none;
+      if (c == &cls) overrides.emplace_back(this, f.get());
     }
   }
-  return found.second && !isStub(*found.second) ? found : none;
+  // Several overrides: which one runs is unknown; a stub fills nothing in.
+  if (overrides.size() != 1 || isStub(*overrides.front().second)) return none;
+  return overrides.front();
 }
 
 std::pair<const ScriptModel*, const ClassDef*> ScriptModel::constructedClass(const Call& c) const {
