@@ -185,6 +185,8 @@ const EffectSummary& HelperEffects::of(const ScriptModel& model, const Function&
     if (c.function == &f && !model.underPeriodicGuard(c.node, f.node) && !model.onCpuPath(c.node) &&
         !returnsEarly(model, c.node, f))
       scanCall(model, c, everyCallPastExits(model, c.node, f), summary);
+  if (!summary.sites[slot(Effect::HostSync)])
+    if (std::optional<EffectSite> both = syncOnEveryBranch(model, f)) summary.sites[slot(Effect::HostSync)] = both;
   // A test of a GPU tensor (`if torch.min(y) < -1.:`) syncs whenever it is
   // evaluated, before the rarely taken branch it guards; the earliest is shown.
   if (std::optional<EffectSite> test = conditionSync(model, f)) {
@@ -197,6 +199,51 @@ const EffectSummary& HelperEffects::of(const ScriptModel& model, const Function&
   if (cut) cut_.insert(&f);
   else if (shared) return shared->summaries_[&f] = summary;
   return memo_[&f] = summary;
+}
+
+// `if self.use_fp16: self._step_fp16(opt) else: self._step_plain(opt)`:
+// a helper reached on one branch syncs only on some calls, but when every
+// branch of an if/else that runs on each call of f calls a helper that
+// syncs, f syncs on every call. The first branch's sync is shown.
+std::optional<EffectSite> HelperEffects::syncOnEveryBranch(const ScriptModel& model, const Function& f) {
+  for (const Call& c : model.callsIn(f.node)) {
+    if (c.function != &f) continue;
+    // The if statement whose branch holds this call, when the call is the
+    // first of the statement's calls (each statement looked at once).
+    ts::Node stmt = c.node;
+    while (stmt && !stmt.is("if_statement") && !(stmt == f.node)) stmt = stmt.parent();
+    if (!stmt || !stmt.is("if_statement") || stmt.field("condition").contains(c.node)) continue;
+    ts::Node last = stmt.namedChild(stmt.namedChildCount() - 1);
+    if (!last || !last.is("else_clause")) continue;  // no else: some calls take no branch
+    if (model.underPeriodicGuard(stmt, f.node) || returnsEarly(model, stmt, f) || !everyCallPastExits(model, stmt, f))
+      continue;
+    std::optional<EffectSite> first = branchSync(model, f, stmt.field("consequence"));
+    for (ts::Node alt : stmt.namedChildren()) {
+      if (!first) break;
+      if (alt.is("elif_clause")) first = branchSync(model, f, alt.field("consequence")) ? first : std::nullopt;
+      if (alt.is("else_clause")) first = branchSync(model, f, alt.field("body")) ? first : std::nullopt;
+    }
+    if (first) return first;
+  }
+  return std::nullopt;
+}
+
+// A call of `block` (a branch body, outside further branches and loops) to
+// a project helper that syncs on every call: the helper's sync site.
+std::optional<EffectSite> HelperEffects::branchSync(const ScriptModel& model, const Function& f, ts::Node block) {
+  if (!block) return std::nullopt;
+  for (const Call& c : model.callsIn(block)) {
+    if (c.function != &f || !block.contains(c.node)) continue;
+    bool direct = true;
+    for (ts::Node p = c.node.parent(); p && !(p == block) && direct; p = p.parent())
+      direct = !(p.is("if_statement") || p.is("for_statement") || p.is("while_statement") || p.is("try_statement") ||
+                 p.is("conditional_expression") || p.is("boolean_operator"));
+    if (!direct) continue;
+    auto [other, g] = model.callTarget(c);
+    if (!g || g == &f) continue;
+    if (const std::optional<EffectSite>& sync = of(*other, *g).site(Effect::HostSync)) return sync;
+  }
+  return std::nullopt;
 }
 
 namespace {

@@ -60,6 +60,8 @@ class HelperEffects {
   // `every_call`: c runs on every call of its function (everyCall); else
   // only a host sync it performs counts.
   void scanCall(const python::ScriptModel& model, const python::Call& c, bool every_call, EffectSummary& into);
+  std::optional<EffectSite> syncOnEveryBranch(const python::ScriptModel& model, const python::Function& f);
+  std::optional<EffectSite> branchSync(const python::ScriptModel& model, const python::Function& f, ts::Node block);
   std::map<const python::Function*, EffectSummary> memo_;
   std::set<const python::Function*> active_;
   // Summaries that met a recursion cut (their own or one below them): they
