@@ -206,13 +206,15 @@ const EffectSummary& HelperEffects::of(const ScriptModel& model, const Function&
 // branch of an if/else that runs on each call of f calls a helper that
 // syncs, f syncs on every call. The first branch's sync is shown.
 std::optional<EffectSite> HelperEffects::syncOnEveryBranch(const ScriptModel& model, const Function& f) {
+  std::vector<ts::Node> seen;  // each if statement looked at once, whatever number of calls it holds
   for (const Call& c : model.callsIn(f.node)) {
     if (c.function != &f) continue;
-    // The if statement whose branch holds this call, when the call is the
-    // first of the statement's calls (each statement looked at once).
+    // The innermost if statement whose branch holds this call.
     ts::Node stmt = c.node;
     while (stmt && !stmt.is("if_statement") && !(stmt == f.node)) stmt = stmt.parent();
     if (!stmt || !stmt.is("if_statement") || stmt.field("condition").contains(c.node)) continue;
+    if (std::find(seen.begin(), seen.end(), stmt) != seen.end()) continue;
+    seen.push_back(stmt);
     ts::Node last = stmt.namedChild(stmt.namedChildCount() - 1);
     if (!last || !last.is("else_clause")) continue;  // no else: some calls take no branch
     if (model.underPeriodicGuard(stmt, f.node) || returnsEarly(model, stmt, f) || !everyCallPastExits(model, stmt, f))
