@@ -35,6 +35,46 @@ bool singleDevice(const python::Call& call) {
   return !only.is("list_splat") && !only.is("comment");
 }
 
+// `args.num_gpu > 1` / `args.gpus >= 2`: the command-line option a
+// multi-GPU branch depends on, when one side is an argparse option of this
+// file and the other an integer literal.
+struct GpuCountCondition {
+  const python::ArgparseOption* option = nullptr;
+  std::string test;  // "--num-gpu > 1"
+};
+
+std::optional<GpuCountCondition> gpuCountCondition(const python::ScriptModel& model, ts::Node cond) {
+  if (cond.is("boolean_operator")) {
+    // `a and b`: either side may hold the count test; `or` does not gate the branch.
+    if (cond.child(1).type() != "and") return std::nullopt;
+    if (auto left = gpuCountCondition(model, cond.field("left"))) return left;
+    return gpuCountCondition(model, cond.field("right"));
+  }
+  if (cond.is("parenthesized_expression")) return gpuCountCondition(model, cond.namedChild(0));
+  if (!cond.is("comparison_operator") || cond.childCount() != 3) return std::nullopt;
+  ts::Node lhs = cond.child(0), rhs = cond.child(2);
+  std::string_view op = cond.child(1).type();
+  if (!lhs.is("attribute") || !rhs.is("integer")) return std::nullopt;
+  if (op != ">" && op != ">=" && op != "!=") return std::nullopt;
+  const python::ArgparseOption* option = model.argparseOption(lhs.field("attribute").text());
+  if (!option || option->flags.empty()) return std::nullopt;
+  std::string flag = option->flags.front();
+  for (const std::string& f : option->flags)
+    if (f.rfind("--", 0) == 0) flag = f;
+  return GpuCountCondition{option, flag + " " + std::string(op) + " " + std::string(rhs.text())};
+}
+
+// The gate of the `if` whose body holds `call` (not its else): the multi-GPU
+// branch a script takes only when asked for several GPUs.
+std::optional<GpuCountCondition> enclosingGpuCount(const python::ScriptModel& model, ts::Node call) {
+  ts::Node inner = call;
+  for (ts::Node n = call.parent(); n && !n.is("function_definition") && !n.is("module"); inner = n, n = n.parent()) {
+    if (!n.is("if_statement") || !n.field("consequence").contains(inner)) continue;
+    if (auto c = gpuCountCondition(model, n.field("condition"))) return c;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 void DataParallelUse::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
@@ -57,6 +97,13 @@ void DataParallelUse::run(const AnalysisContext& ctx, DiagnosticSink& sink) cons
                 "GPU 0 to the other GPUs, splits the batch, and gathers all outputs back on GPU 0, so the other "
                 "GPUs wait on GPU 0 and on threads that share the GIL. Use DistributedDataParallel with one "
                 "process per GPU (torchrun --nproc_per_node=<gpus>).";
+    if (auto gate = enclosingGpuCount(model, call.node)) {
+      // The branch is a choice the user makes on the command line: say when it applies.
+      d.message += " This applies when the script is run with " + gate->test;
+      if (gate->option->default_value.known()) d.message += " (the default is " + gate->option->default_value.display() + ")";
+      d.message += ".";
+      d.related.push_back({model.location(gate->option->call), "the option that selects the multi-GPU branch"});
+    }
     if (subclass) d.related.push_back({model.location(subclass->node.field("name")), "derives from DataParallel"});
     sink.report(std::move(d));
   }
