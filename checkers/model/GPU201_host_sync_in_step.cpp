@@ -86,6 +86,9 @@ std::string advice(const ScriptModel& m, const Sync& s, const python::BatchConte
     case Sync::Format:
       return "log it under a periodic guard (`if step % 100 == 0:`)" +
              std::string(inLightningModule(m, s.at) ? ", or with self.log, which defers the copy" : "");
+    case Sync::EachTruth:
+      return "reduce on the GPU first and read one bool (`torch.stack([...]).all()`, torch._foreach_norm), or "
+             "use torch.cuda.amp.GradScaler, which checks for infs without a sync per tensor";
     case Sync::ScaleRead:
       return "read it under a periodic guard (`if step % 100 == 0:`), where it is logged";
     case Sync::Read:
@@ -149,6 +152,10 @@ Diagnostic describe(const ScriptModel& m, const Sync& s, const python::BatchCont
       d.message = quote(s.at) + " returns a tensor whose size depends on values on the GPU, so " + every +
                   " the host must read them." + origin;
       break;
+    case Sync::EachTruth:
+      d.message = "`" + std::string(call ? call->method : "all") + "()` asks Python for the truth value of " + quote(s.tensor) +
+                  ", a GPU tensor, once per element, copying each to the host " + every + "." + origin;
+      break;
     case Sync::ScaleRead:
       d.message = quote(s.at) + " reads the GradScaler's scale, a GPU tensor, with .item() " + every + ".";
       break;
@@ -198,6 +205,17 @@ void reportHelperSyncs(const ScriptModel& model, std::set<uint32_t>& reported, D
   }
 }
 
+// `step % 100 == 0 and not all(...)`: the right side of an `and` runs only
+// when its periodic left side holds (syncOfCondition says the same of tests).
+bool shortCircuitedByPeriodicTest(const ScriptModel& model, ts::Node spot) {
+  ts::Node stmt = statementOf(spot);
+  for (ts::Node inner = spot, p = spot.parent(); p && !(p == stmt); inner = p, p = p.parent())
+    if (p.is("boolean_operator") && p.field("operator").text() == "and" && p.field("right").contains(inner) &&
+        model.isPeriodicCondition(p.field("left")))
+      return true;
+  return false;
+}
+
 }  // namespace
 
 void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
@@ -219,6 +237,7 @@ void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
   for (ts::Node spot : spots) {
     auto batch = model.perStep(spot);
     if (!batch) continue;  // once per epoch, under a periodic guard, or behind a flag that is off
+    if (shortCircuitedByPeriodicTest(model, spot)) continue;
     std::optional<Sync> s;
     if (const Call* c = spot.is("call") ? model.callAt(spot) : nullptr) s = syncOfCall(model, *c);
     else if (ts::Node t = formattedDeviceTensor(model, spot)) s = Sync{Sync::Format, spot, t};

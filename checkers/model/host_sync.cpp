@@ -75,6 +75,25 @@ bool readsGradScale(const ScriptModel& m, const Call& c) {
   return !sources.empty();
 }
 
+bool isTensorTest(const ScriptModel& m, ts::Node e);
+
+// `all(torch.isfinite(p.grad).all() for p in params)`: builtin all()/any()
+// take the truth value of each element, so a generator of GPU tests copies
+// one bool per element to the host (a per-parameter overflow check).
+std::optional<Sync> eachElementTruth(const ScriptModel& m, const Call& c) {
+  bool builtin = c.callee.is("identifier") && c.qualified.empty() && !m.functionNamed(c.method);
+  if (!builtin || !oneOf(c.method, {"all", "any"}) || !c.keywords.empty()) return std::nullopt;
+  // `all(x for x in xs)`: the generator is the call's whole argument list.
+  ts::Node gen = c.positional.size() == 1 ? syntax::unwrap(c.positional[0]) : c.node.field("arguments");
+  if (!gen.is("generator_expression") && !gen.is("list_comprehension")) return std::nullopt;
+  ts::Node element = syntax::unwrap(gen.field("body"));
+  if (!element) return std::nullopt;
+  if (element.is("not_operator")) element = syntax::unwrap(element.field("argument"));
+  // Only a test whose result is a tensor: a bare name may be a Python bool.
+  if (!isTensorTest(m, element) || !m.mayLiveOnDevice(element)) return std::nullopt;
+  return Sync{Sync::EachTruth, c.node, element};
+}
+
 }  // namespace
 
 // The sync a call performs, if any (before asking whether it runs per step).
@@ -103,7 +122,7 @@ std::optional<Sync> syncOfCall(const ScriptModel& m, const Call& c) {
     return std::nullopt;
   }
   if (ts::Node t = isLoggingCall(m, c) ? loggedDeviceTensor(m, c) : ts::Node()) return Sync{Sync::Log, c.node, t};
-  return std::nullopt;
+  return eachElementTruth(m, c);
 }
 
 // Cheap shape test before the per-step and device questions: could this call sync?
@@ -115,7 +134,8 @@ bool maySync(const ScriptModel& m, const Call& c) {
     return true;
   if (c.receiver && (readsToHost(c) || oneOf(c.method, {"nonzero", "synchronize", "format", "get_scale"}))) return true;
   if (c.receiver && c.method == "state_dict" && c.positional.empty() && c.keywords.empty()) return true;
-  if (c.callee.is("identifier") && oneOf(c.method, {"float", "int", "bool", "round", "str", "repr", "format"}))
+  if (c.callee.is("identifier") &&
+      oneOf(c.method, {"float", "int", "bool", "round", "str", "repr", "format", "all", "any"}))
     return true;
   return isLoggingCall(m, c);
 }

@@ -15,7 +15,9 @@ namespace gpulint::checks::host_sync {
 struct Sync {
   // ScaleRead: a GradScaler's get_scale()/state_dict(), which read its scale
   // tensor with .item() inside torch (`tensor` is the scaler).
-  enum Kind { Read, Convert, Log, Format, Synchronize, Nonzero, Branch, ScaleRead } kind;
+  // EachTruth: builtin all()/any() over a generator of GPU tests, one host
+  // bool per element (`at` is the all()/any() call, `tensor` the element).
+  enum Kind { Read, Convert, Log, Format, Synchronize, Nonzero, Branch, ScaleRead, EachTruth } kind;
   ts::Node at, tensor;
   ts::Node origin;  // where the tensor was put on the GPU (ScriptModel::deviceOrigin)
 };
