@@ -1,8 +1,9 @@
 #pragma once
 // Internal to the Python front end: the device-tensor analysis behind
 // ScriptModel::deviceOrigin and isModuleExpression (RULES.md "Device
-// tensors"). One class, one question at a time, in four files:
-// device_values.cpp (where a value comes from), device_attributes.cpp (what
+// tensors"). One class, one question at a time, in five files:
+// device_values.cpp (where a value comes from), device_names.cpp (where a
+// name or parameter gets it), device_attributes.cpp (what
 // object state holds), device_modules.cpp (is this a model or loss module)
 // and device_bindings.cpp (which bindings of a name reach a use).
 #include <cstdint>
@@ -74,7 +75,7 @@ class DeviceAnalysis {
   static constexpr int kMaxDepth = 16;  // a loss re-bound through a gather and a sum still reaches the model
   static constexpr int kBudget = 600;  // nodes visited per question; deep chains answer "unknown"
 
-  // --- origins (device_values.cpp) ---
+  // --- origins (device_values.cpp; of names and parameters: device_names.cpp) ---
   ts::Node anyOf(ts::Node e, int depth);
   ts::Node callOrigin(ts::Node n, int depth);
   ts::Node anyArgument(const Call& c, int depth);

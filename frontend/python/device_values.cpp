@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "frontend/python/device_analysis.h"
+#include "frontend/python/device_asks.h"
 #include "frontend/python/project_model.h"
 #include "frontend/python/syntax.h"
 
@@ -45,6 +46,15 @@ bool hostAttribute(std::string_view a) {
                    "config", "local_rank", "global_rank", "world_size"});
 }
 
+// Factory functions: on the host unless `device=` says otherwise.
+bool isFactory(std::string_view last) {
+  return oneOf(last, {"tensor", "as_tensor", "from_numpy", "zeros", "ones", "empty", "full", "rand", "randn",
+                      "randint", "arange", "linspace", "eye", "randperm", "zeros_like", "ones_like", "empty_like",
+                      "full_like", "rand_like", "randn_like"});
+}
+
+}  // namespace
+
 // The expression is a host value whatever it is computed from: a copy to
 // the host (`loss.item()`, `x.cpu().numpy()`), a Python number or string
 // (`float(loss)`), a literal.
@@ -68,61 +78,10 @@ ts::Node boundExpression(const DeviceAnalysis::Binding& b) {
   return v.namedChild(static_cast<uint32_t>(b.element));
 }
 
-// Factory functions: on the host unless `device=` says otherwise.
-bool isFactory(std::string_view last) {
-  return oneOf(last, {"tensor", "as_tensor", "from_numpy", "zeros", "ones", "empty", "full", "rand", "randn",
-                      "randint", "arange", "linspace", "eye", "randperm", "zeros_like", "ones_like", "empty_like",
-                      "full_like", "rand_like", "randn_like"});
-}
-
-// The calls whose return value is being asked, innermost last. While
-// `acc1 = reduce_tensor(acc1)` asks what `reduce_tensor` returns, its
-// parameter holds this call's argument, not what some other call passes
-// (`loss = reduce_tensor(loss)`): the message must name the right tensor, and
-// a host tensor passed here must not become a GPU one.
-struct ReturnThroughCall {
-  const ScriptModel* callee_model;
-  uint32_t function;  // start of the callee's definition
-  const Call* call;
-  const ScriptModel* caller_model;
-};
-
 std::vector<ReturnThroughCall>& returnsInProgress() {
   thread_local std::vector<ReturnThroughCall> stack;
   return stack;
 }
-
-class AskThroughCall {
- public:
-  AskThroughCall(const ScriptModel* callee, const Function& f, const Call& c, const ScriptModel* caller) {
-    returnsInProgress().push_back({callee, f.node.begin(), &c, caller});
-  }
-  ~AskThroughCall() { returnsInProgress().pop_back(); }
-  AskThroughCall(const AskThroughCall&) = delete;
-  AskThroughCall& operator=(const AskThroughCall&) = delete;
-};
-
-// Sets aside the asks from `from` on while a caller's argument is asked, and
-// puts them back however the question ends (a work budget may throw).
-class AskInCaller {
- public:
-  explicit AskInCaller(size_t from) {
-    std::vector<ReturnThroughCall>& asks = returnsInProgress();
-    set_aside_.assign(asks.begin() + static_cast<std::ptrdiff_t>(from), asks.end());
-    asks.resize(from);
-  }
-  ~AskInCaller() {
-    std::vector<ReturnThroughCall>& asks = returnsInProgress();
-    asks.insert(asks.end(), set_aside_.begin(), set_aside_.end());
-  }
-  AskInCaller(const AskInCaller&) = delete;
-  AskInCaller& operator=(const AskInCaller&) = delete;
-
- private:
-  std::vector<ReturnThroughCall> set_aside_;
-};
-
-}  // namespace
 
 ts::Node DeviceAnalysis::origin(ts::Node e, int depth) {
   if (!e || depth > kMaxDepth || ++visits_ > kBudget) return {};
@@ -383,212 +342,6 @@ ts::Node DeviceAnalysis::returnOrigin(const Function& f, int depth) {
   for (ts::Node r : returnValues(f))
     if ((found = origin(r, depth + 1))) break;
   active_.erase(f.node.begin());
-  return found;
-}
-
-namespace {
-
-// The element at `index` of a returned `x, y` of `arity` elements; null when
-// the return has another shape.
-ts::Node returnedElement(ts::Node returned, int index, int arity) {
-  ts::Node r = syntax::unwrap(returned);
-  if (!(r.is("expression_list") || r.is("tuple") || r.is("list"))) return {};
-  std::vector<ts::Node> values;
-  for (ts::Node v : r.namedChildren())
-    if (!v.is("comment")) values.push_back(v);
-  return static_cast<int>(values.size()) == arity ? values[static_cast<size_t>(index)] : ts::Node();
-}
-
-}  // namespace
-
-// `a, b = helper(...)`: what the helper returns at b's position when every
-// return has that shape; else (a returned tuple variable, a library call)
-// what the whole right side comes from.
-ts::Node DeviceAnalysis::elementOrigin(const Binding& b, int depth) {
-  ts::Node v = syntax::unwrap(b.value);
-  const Call* c = v.is("call") ? m_.callAt(v) : nullptr;
-  if (!c) return origin(b.value, depth + 1);
-  auto [other, f] = m_.calledElsewhere(*c);
-  const ScriptModel* owner = f ? other : &m_;
-  if (!f) f = calledFunction(*c);
-  if (!f) return origin(b.value, depth + 1);
-  bool generator = false;
-  std::vector<ts::Node> elements;
-  for (ts::Node r : owner->returnValues(*f, &generator)) {
-    ts::Node e = returnedElement(r, b.element, b.arity);
-    if (!e || generator) return origin(b.value, depth + 1);
-    elements.push_back(e);
-  }
-  AskThroughCall through(owner, *f, *c, &m_);
-  for (ts::Node e : elements)
-    if (ts::Node o = owner == &m_ ? origin(e, depth + 1) : owner->deviceOrigin(e)) return o;
-  return {};
-}
-
-ts::Node DeviceAnalysis::nameOrigin(ts::Node id, int depth) {
-  std::string_view name = id.text();
-  // A comprehension variable: an element of what it iterates.
-  for (ts::Node p : id.ancestorWalk()) {
-    if (syntax::isScope(p)) break;
-    if (p.is("list_comprehension") || p.is("set_comprehension") || p.is("generator_expression") ||
-        p.is("dictionary_comprehension"))
-      for (ts::Node clause : p.namedChildren())
-        if (clause.is("for_in_clause") && syntax::containsName(clause.field("left"), name)) {
-          // `{f"{k}_unscaled": v for k, v in losses.items()}`: `k` is a key.
-          if (ts::Node key = dictKeyTarget(clause); key && key.text() == name) return {};
-          return origin(clause.field("right"), depth + 1);
-        }
-  }
-  const Function* fn = nullptr;
-  ts::Node param;
-  std::vector<Binding> all = bindingsFor(id, &fn, &param);
-  bool bound_before = false;
-  const Binding* latest = nullptr;
-  for (const Binding* b : reaching(all, id)) {
-    bound_before = bound_before || b->at <= id.begin();
-    if (ts::Node o = bindingOrigin(*b, all, id, depth)) return o;
-    if (!latest && !b->augmented) latest = b;
-  }
-  // A name the function backpropagates through is a GPU loss, unless the
-  // binding that reaches this use made it a host value (`loss = loss.item()`).
-  if (latest && !hostValue(boundExpression(*latest)) && backpropagatedIn(id)) return latest->value;
-  if (bound_before || !fn || !param) return {};
-  return parameterOrigin(*fn, name, param, depth);
-}
-
-// The function backpropagates through the value `id` names (`loss.backward()`,
-// `scaler.scale(loss).backward()`, `accelerator.backward(loss)`): a loss that
-// autograd differentiates lives where the model's parameters do, on the GPU
-// in a script that trains there, however the project helper computing it
-// (`diffusion.training_losses(...)`) is written.
-bool DeviceAnalysis::backpropagatedIn(ts::Node id) {
-  // On the GPU path (DESIGN.md): the file places work on a GPU itself, or a
-  // file that does imports it (a losses module whose step closure the
-  // training script calls).
-  if (!m_.mayRunOnGpu()) return false;
-  return backpropagates(m_.enclosingFunction(id), id.text(), 0);
-}
-
-// `f` runs backward through its name `name`, itself or in a project function
-// it hands the name to (`_backward(loss)` where `def _backward(_loss):` runs
-// `_loss.backward()`), one call deep.
-bool DeviceAnalysis::backpropagates(const Function* f, std::string_view name, int depth) {
-  for (const Call* c : m_.callsNamedIn("backward", f)) {
-    ts::Node subject = c->receiver ? syntax::unwrap(c->receiver) : ts::Node();
-    if (subject && subject.is("call")) {  // scaler.scale(loss).backward()
-      const Call* scale = m_.callAt(subject);
-      subject = scale && scale->method == "scale" && !scale->positional.empty() ? syntax::unwrap(scale->positional[0])
-                                                                                 : ts::Node();
-    } else if (subject && !c->positional.empty() && syntax::containsWord(subject.text(), {"accelerator", "fabric"})) {
-      subject = syntax::unwrap(c->positional[0]);  // accelerator.backward(loss)
-    }
-    if (subject && subject.is("identifier") && subject.text() == name) return true;
-  }
-  if (depth > 0 || !f) return false;
-  for (const Call& c : m_.callsIn(f->node)) {
-    if (c.function != f) continue;
-    bool passes = false;  // cheap text test before resolving the callee
-    for (ts::Node a : c.positional) passes = passes || syntax::unwrap(a).text() == name;
-    for (const auto& kw : c.keywords) passes = passes || syntax::unwrap(kw.second).text() == name;
-    const Function* g = passes ? calledFunction(c) : nullptr;
-    if (!g || g == f) continue;
-    for (const std::string& p : g->parameters)
-      if (ts::Node a = m_.argumentFor(c, *g, p); a && syntax::unwrap(a).text() == name && backpropagates(g, p, depth + 1))
-        return true;
-  }
-  return false;
-}
-
-ts::Node DeviceAnalysis::bindingOrigin(const Binding& b, const std::vector<Binding>& all, ts::Node id, int depth) {
-  if (!active_.insert(b.value.begin()).second) return {};
-  ts::Node o = b.element >= 0 ? elementOrigin(b, depth) : origin(b.value, depth + 1);
-  // An empty or literal container filled afterwards holds what was put in it
-  // (`loss_dict = {}` then `loss_dict["g"] = g_loss`).
-  if (!o && b.element < 0 && !b.augmented && syntax::isContainerLiteral(b.value))
-    o = itemStoreOrigin(id, id.text(), {}, depth);
-  if (!o && b.augmented)  // x += y keeps what x was before
-    for (const Binding* prev : reaching(all, id, b.stmt.begin()))
-      if ((o = bindingOrigin(*prev, all, id, depth + 1))) break;
-  active_.erase(b.value.begin());
-  return o;
-}
-
-namespace {
-
-// What a call passes to parameter `name` of `f`: the argument bound to it,
-// or, for the `**kwargs` catch-all, every keyword no named parameter takes
-// and every `**mapping` splatted in (`meters.update(acc=acc)`,
-// `meters.update(**loss_dict)`).
-// With `key` (`kwargs["batch_size"]`), only the keyword of that name: a
-// splatted mapping may or may not hold it, so it adds nothing.
-std::vector<ts::Node> passedTo(const Function& f, const Call& c, std::string_view name, int index, bool catch_all,
-                               const std::optional<std::string>& key) {
-  if (!catch_all) {
-    ts::Node arg = c.argument(name, index);
-    return arg ? std::vector<ts::Node>{arg} : std::vector<ts::Node>{};
-  }
-  std::vector<ts::Node> out;
-  for (const auto& [keyword, value] : c.keywords)
-    if (key ? keyword == *key : std::find(f.parameters.begin(), f.parameters.end(), keyword) == f.parameters.end())
-      out.push_back(value);
-  if (c.has_star_kwargs && !key)
-    if (ts::Node args = c.node.field("arguments"))
-      for (ts::Node a : args.namedChildren())
-        if (a.is("dictionary_splat") && a.namedChildCount() == 1) out.push_back(a.namedChild(0));
-  return out;
-}
-
-}  // namespace
-
-ts::Node DeviceAnalysis::parameterOrigin(const Function& f, std::string_view name, ts::Node param, int depth) {
-  size_t index = 0;
-  while (index < f.parameters.size() && f.parameters[index] != name) ++index;
-  size_t first = f.owner && !f.parameters.empty() && f.parameters[0] == "self" ? 1 : 0;
-  if (f.owner) {
-    // Lightning moves the batch to the GPU before its step hooks run; the HF
-    // Trainer does the same for `inputs`.
-    if (f.owner->is_lightning_module && index == first &&
-        oneOf(f.name, {"training_step", "validation_step", "test_step", "predict_step"}))
-      return param;
-    for (const auto& b : f.owner->bases)
-      if (b.ends_with("Trainer") && name == "inputs" &&
-          oneOf(f.name, {"training_step", "compute_loss", "prediction_step"}))
-        return param;
-  }
-  bool catch_all = param.parent() && param.parent().is("dictionary_splat_pattern");
-  std::optional<std::string> keyword = std::exchange(catch_all_key_, std::nullopt);
-  int position = static_cast<int>(index) - static_cast<int>(first);
-  // Asked through one call: the parameter holds that call's argument only.
-  std::vector<ReturnThroughCall>& asks = returnsInProgress();
-  for (size_t i = asks.size(); i-- > 0;) {
-    if (asks[i].callee_model != &m_ || asks[i].function != f.node.begin()) continue;
-    ReturnThroughCall ask = asks[i];
-    // The argument is the caller's expression, asked in the caller's own
-    // context (without this call and the ones it opened); none: the default, unknown.
-    AskInCaller in_caller(i);
-    for (ts::Node arg : passedTo(f, *ask.call, name, position, catch_all, keyword))
-      if (ts::Node o = ask.caller_model == &m_ ? origin(arg, depth + 1) : ask.caller_model->deviceOrigin(arg)) return o;
-    return {};
-  }
-  // Object state set from a method's argument: which object's, unknown.
-  if (ObjectStateQuestion::open() && f.owner && f.name != "__init__") return {};
-  // Otherwise a parameter holds whatever any caller in this file passes.
-  uint32_t key = f.node.field("parameters").begin();
-  if (!active_.insert(key).second) return {};
-  ts::Node found;
-  for (const Call* c : m_.argumentSources(f)) {
-    for (ts::Node arg : passedTo(f, *c, name, position, catch_all, keyword))
-      if ((found = origin(arg, depth + 1))) break;
-    if (found) break;
-  }
-  // Callers in other files: what they pass, asked of their file.
-  if (const ProjectModel* project = m_.project(); project && !found)
-    for (const ProjectCall& pc : project->callersOf(f)) {
-      for (ts::Node arg : passedTo(f, *pc.call, name, position, catch_all, keyword))
-        if ((found = pc.model->deviceOrigin(arg))) break;
-      if (found) break;
-    }
-  active_.erase(key);
   return found;
 }
 

@@ -1,0 +1,219 @@
+// GuardJudge's comparisons: modulo, counters against bounds, equality, caches and wrap-arounds; the walk apart.
+#include "frontend/name_match.h"
+#include "frontend/python/guard_judge.h"
+#include "frontend/python/syntax.h"
+
+namespace gpulint::python {
+
+// `x % N` compared with a constant: once every N steps, unless N resolves short.
+GuardVerdict GuardJudge::modulo(ts::Node mod, const Env& env, ts::Node decisive) {
+  ts::Node counter = substituted(mod.field("left"), env), interval = substituted(mod.field("right"), env);
+  if (syntax::containsWord(counter.text(), {"epoch"})) return verdict(GuardKind::Periodic, decisive, "counted in epochs");
+  ResolvedValue v = m_.resolve(interval);
+  auto every = v.kind == ResolvedValue::Kind::Int ? v.asInt() : std::nullopt;
+  if (!every || *every >= m_.options().min_guard_interval)
+    return verdict(GuardKind::Periodic, decisive, "periodic guard");
+  GuardVerdict often = verdict(GuardKind::Often, decisive, "interval below min_guard_interval");
+  if (*every >= 1) often.short_interval = ShortIntervalGuard{decisive, interval, std::move(v)};
+  return often;
+}
+
+GuardVerdict GuardJudge::comparison(ts::Node e, const Env& env) {
+  std::vector<ts::Node> operands;
+  std::vector<std::string> ops;
+  for (uint32_t i = 0; i < e.childCount(); ++i) {
+    ts::Node c = e.child(i);
+    if (c.isNamed() && !c.is("comment")) operands.push_back(substituted(c, env));
+    else if (!c.isNamed()) ops.emplace_back(c.text());
+  }
+  // `not in` / `is not` come as two tokens.
+  std::string op;
+  for (const auto& o : ops) op += (op.empty() ? "" : " ") + o;
+  if (operands.size() != 2) return {};
+  ts::Node left = operands[0], right = operands[1];
+  for (ts::Node side : operands)
+    if (side.is("binary_operator") && side.field("operator").text() == "%")
+      return op == "==" ? modulo(side, env, e) : GuardVerdict{};  // `!= 0` runs on most steps
+  if (op == "in" && isCounter(left, e) && !right.is("string"))
+    return verdict(GuardKind::Periodic, e, "steps listed in a collection");
+  if (op == "not in" && fillsCache(e, left, right)) return verdict(GuardKind::Rare, e, "memoised: once per key");
+  if (op == "==" || op == "is") return equality(e, left, right);
+  if ((op == ">=" || op == ">") && counterish(left) && namesEndBound(right.text()))
+    return verdict(GuardKind::Rare, e, "end-of-training condition");
+  if ((op == "<=" || op == "<") && counterish(right) && namesEndBound(left.text()))
+    return verdict(GuardKind::Rare, e, "end-of-training condition");
+  if (op == ">=" || op == ">")
+    if (auto wrap = wrapAround(e, left, right)) return *wrap;
+  if (op == "<=" || op == "<")
+    if (auto wrap = wrapAround(e, right, left)) return *wrap;
+  if ((op == "<" || op == "<=") && smallCap(right) && countedInBranch(e, left))
+    return verdict(GuardKind::Rare, e, "a counter capped at a few passes");
+  // Not `epoch < 5`: inside the step loop that holds for every step of an epoch.
+  if (!syntax::containsWord(e.text(), {"epoch", "epochs"}) &&
+      (((op == "<" || op == "<=") && isCounter(left, e) && firstFewSteps(right)) ||
+       ((op == ">" || op == ">=") && isCounter(right, e) && firstFewSteps(left))))
+    return verdict(GuardKind::Rare, e, "the first few steps");
+  if (op == ">" || op == ">=" || op == "<" || op == "<=") {
+    // A counter or timer compared with an interval.
+    for (ts::Node side : operands)
+      if (syntax::containsWord(side.text(), {"every", "interval", "freq", "period"}))
+        return verdict(GuardKind::Periodic, e, "counter compared with an interval");
+  }
+  return {};
+}
+
+bool GuardJudge::isCounter(ts::Node side, ts::Node at) const {
+  return isCounterName(side.text()) || isLoopCounter(m_, side, at) || offsetCounter(side, at) ||
+         countedPerPass(side, at);
+}
+
+// `num_total += 1` among the own statements of the loop around `at`: the
+// name counts the passes, whatever it is called.
+bool GuardJudge::countedPerPass(ts::Node side, ts::Node at) const {
+  side = syntax::unwrap(side);
+  if (!side.is("identifier") && !side.is("attribute")) return false;
+  const Loop* loop = m_.enclosingLoop(at);
+  ts::Node body = loop ? loop->node.field("body") : ts::Node();
+  if (!body) return false;
+  for (ts::Node s : body.namedChildren()) {
+    ts::Node inc = s.is("expression_statement") && s.namedChildCount() == 1 ? s.namedChild(0) : ts::Node();
+    if (inc && inc.is("augmented_assignment") && inc.field("operator").text() == "+=" &&
+        inc.field("left").text() == side.text() && syntax::unwrap(inc.field("right")).text() == "1")
+      return true;
+  }
+  return false;
+}
+
+// A name bound to a loop counter plus an offset (yolov5's `ni = i + nb *
+// epoch`): it takes each value once, like the counter itself.
+bool GuardJudge::offsetCounter(ts::Node side, ts::Node at) const {
+  side = syntax::unwrap(side);
+  auto binding = side.is("identifier") ? m_.lastBinding(side) : std::nullopt;
+  ts::Node value = binding && !binding->conditional ? syntax::unwrap(binding->value) : ts::Node();
+  if (!value || !value.is("binary_operator") || value.field("operator").text() != "+") return false;
+  for (ts::Node term : {value.field("left"), value.field("right")})
+    if (isLoopCounter(m_, term, at)) return true;
+  return false;
+}
+
+GuardVerdict GuardJudge::equality(ts::Node e, ts::Node left, ts::Node right) {
+  // `step == last_step`, `i == len(loader) - 1`, `i == 0`; not `rank == 0` nor `cfg == "x"`.
+  if (left.is("string") || right.is("string")) return {};
+  if ((isZero(right) && isSizeExpression(left)) || (isZero(left) && isSizeExpression(right)))
+    return verdict(GuardKind::Rare, e, "empty-batch check");
+  if (isCounter(left, e) || isCounter(right, e)) return verdict(GuardKind::Rare, e, "a single step");
+  if (right.is("none") && initialisedInBranch(e, left)) return verdict(GuardKind::Rare, e, "lazy initialisation");
+  return {};
+}
+
+// A literal cap of at most min_guard_interval: `printed < 5`.
+bool GuardJudge::smallCap(ts::Node bound) const {
+  bound = syntax::unwrap(bound);
+  if (!bound.is("integer")) return false;
+  ResolvedValue v = m_.resolve(bound);
+  return v.kind == ResolvedValue::Kind::Int && v.int_value <= m_.options().min_guard_interval;
+}
+
+// The bound of `step < 5` or `step < start_step + 5`: the counter passes it
+// after a handful of steps (a warm-up print, a memory report at start-up).
+bool GuardJudge::firstFewSteps(ts::Node bound) const {
+  bound = syntax::unwrap(bound);
+  if (smallCap(bound)) return true;
+  if (!bound.is("binary_operator") || bound.field("operator").text() != "+") return false;
+  ts::Node l = syntax::unwrap(bound.field("left")), r = syntax::unwrap(bound.field("right"));
+  return (smallCap(r) && isCounterName(l.text())) || (smallCap(l) && isCounterName(r.text()));
+}
+
+// `if shown < 5: shown += 1; print(...)`: the branch counts its own passes,
+// so once the cap is reached it never runs again.
+bool GuardJudge::countedInBranch(ts::Node comparison, ts::Node name) {
+  ts::Node branch = branchOfCondition(comparison);
+  if (!branch || !(name.is("identifier") || name.is("attribute"))) return false;
+  for (ts::Node s : branch.namedChildren()) {
+    ts::Node inc = s.is("expression_statement") && s.namedChildCount() == 1 ? s.namedChild(0) : ts::Node();
+    if (inc && inc.is("augmented_assignment") && inc.field("operator").text() == "+=" &&
+        inc.field("left").text() == name.text())
+      return true;
+  }
+  return false;
+}
+
+// The consequence of the if/elif whose condition holds `comparison`
+// (through `and`/`or` and parentheses only); null otherwise.
+ts::Node GuardJudge::branchOfCondition(ts::Node comparison) {
+  for (ts::Node a : comparison.ancestorWalk()) {
+    if (a.is("if_statement") || a.is("elif_clause"))
+      return a.field("condition").contains(comparison) ? a.field("consequence") : ts::Node();
+    if (!(a.is("boolean_operator") || a.is("parenthesized_expression"))) break;
+  }
+  return {};
+}
+
+// `if key not in cache: cache[key] = work(key)`: the branch fills the
+// entry its test asks for, so it runs once per distinct key (an own
+// statement of the branch; `cache.add(key)` for a set).
+bool GuardJudge::fillsCache(ts::Node comparison, ts::Node key, ts::Node cache) {
+  if (!(cache.is("identifier") || cache.is("attribute"))) return false;
+  ts::Node branch = branchOfCondition(comparison);
+  if (!branch) return false;
+  for (ts::Node s : branch.namedChildren()) {
+    ts::Node e = soleExpression(s);
+    if (e && e.is("assignment")) {
+      ts::Node target = syntax::unwrap(e.field("left"));
+      if (target.is("subscript") && target.field("value").text() == cache.text() &&
+          syntax::unwrap(target.field("subscript")).text() == key.text())
+        return true;
+    }
+    if (e && e.is("call") && e.field("function").text() == std::string(cache.text()) + ".add") {
+      ts::Node args = e.field("arguments");
+      if (args && args.namedChildCount() == 1 && args.namedChild(0).text() == key.text()) return true;
+    }
+  }
+  return false;
+}
+
+// `if cursor >= len(data): ...; cursor = 0`: a cursor that starts over
+// when it reaches the end of the data takes the branch once per pass over
+// it, like a `%` guard; a bound that resolves below min_guard_interval (an
+// accumulation counter reset every 2 steps) takes it often. nullopt when
+// the branch does not reset `counter`.
+std::optional<GuardVerdict> GuardJudge::wrapAround(ts::Node e, ts::Node counter, ts::Node bound) const {
+  if (!resetInBranch(e, counter)) return std::nullopt;
+  ResolvedValue v = m_.resolve(bound);
+  if (v.kind == ResolvedValue::Kind::Int && v.int_value < m_.options().min_guard_interval)
+    return verdict(GuardKind::Often, e, "a counter reset below min_guard_interval");
+  return verdict(GuardKind::Periodic, e, "a counter that starts over at the end of the data");
+}
+
+// `counter = <integer>` among the own statements of the branch `comparison` guards.
+bool GuardJudge::resetInBranch(ts::Node comparison, ts::Node counter) {
+  ts::Node branch = branchOfCondition(comparison);
+  if (!branch || !(counter.is("identifier") || counter.is("attribute"))) return false;
+  return ownStatementAssigns(branch, counter.text(), "integer");
+}
+
+// `if x is None: ... x = ...`: the branch that fills `x` runs once, since
+// afterwards `x` is no longer None. Only an assignment among the branch's
+// own statements counts (not one under a further condition), or among the
+// own statements of a method of the same object the branch calls
+// (`if self.index is None: self.build_index()`).
+bool GuardJudge::initialisedInBranch(ts::Node comparison, ts::Node name) const {
+  if (!(name.is("identifier") || name.is("attribute"))) return false;
+  ts::Node branch = branchOfCondition(comparison);
+  if (!branch) return false;
+  if (ownStatementAssigns(branch, name.text())) return true;
+  for (ts::Node s : branch.namedChildren())
+    if (ts::Node call = soleExpression(s); call && call.is("call") && methodAssigns(call, name)) return true;
+  return false;
+}
+
+// `self.build_index(k)` whose own statements set `self.index`.
+bool GuardJudge::methodAssigns(ts::Node call, ts::Node name) const {
+  if (!name.is("attribute") || name.field("object").text() != "self") return false;
+  const Call* c = m_.callAt(call);
+  if (!c || !c->receiver || syntax::unwrap(c->receiver).text() != "self") return false;
+  const Function* f = m_.calledFunction(*c);
+  return f && f->owner && ownStatementAssigns(f->body, name.text());
+}
+
+}  // namespace gpulint::python

@@ -1,0 +1,188 @@
+// LoopClassifier's batch loop questions (does a loop iterate batches or things), asked by names and values.
+#include <algorithm>
+
+#include "frontend/name_match.h"
+#include "frontend/python/loop_classifier.h"
+#include "frontend/python/syntax.h"
+
+namespace gpulint::python {
+
+namespace {
+
+// The iterable or the variable of a loop is named like batches: `train_loader`,
+// `tqdm(dl)`, `for images, labels in ...`.
+bool namesBatches(std::string_view iterable, std::string_view target) {
+  if (iterable.size() + 1 + target.size() > kMaxMatchedNameLength) return false;  // as one name, joined by a space
+  auto hit = [](std::string_view text) {
+    names::Lowered lowered(text);
+    std::string_view s = lowered.view();
+    auto any = [](char) { return true; };
+    auto non_word = [](char c) { return !(names::isAsciiLetter(c) || (c >= '0' && c <= '9') || c == '_'); };
+    return names::containsAny(s, {"loader", "batch", "data", "iter", "val", "test", "eval", "inputs", "images",
+                                  "progress", "pbar", "prefetch"}) ||
+           names::occursBetween(s, "dl", true, any, true, non_word);
+  };
+  return hit(iterable) || hit(target);
+}
+
+// The last name of an iterable of things that are not batches: `subsets`,
+// `model_names`, `cfg.seeds`.
+bool namesThings(std::string_view last) {
+  names::Lowered lowered(last);
+  if (!lowered.fits()) return false;
+  std::string_view s = lowered.view();
+  for (std::string_view things :
+       {"subsets", "splits", "datasets", "prompts", "texts", "sentences", "names", "models", "folds", "tasks",
+        "files", "paths", "fpaths", "filenames", "classnames", "classes", "templates", "mappings", "strs", "types",
+        "heads", "classifiers", "checkpoints", "ckpts", "configs", "seeds", "langs", "languages", "phases", "modes",
+        "domains", "benchmarks"})
+    if (s.ends_with(things) && (s.size() == things.size() || s[s.size() - things.size() - 1] == '_')) return true;
+  return false;
+}
+
+}  // namespace
+
+// `for _ in range(steps): x, y = next(it)` with `it = iter(loader)`: each
+// pass pulls one batch, whatever the count is called. Only a plain
+// `next()` of an iterator over data, on every pass (not
+// `next(model.parameters())`).
+bool LoopClassifier::drawsBatchEachPass(const Loop& l) {
+  ts::Node it = peelWrappers(l.iterable);
+  const Call* range = it && it.is("call") ? m_.callAt(it) : nullptr;
+  if (!range || range->method != "range" || range->receiver) return false;
+  ts::Node body = l.node.field("body");
+  for (const Call& c : m_.callsIn(body)) {
+    if (!body.contains(c.node) || c.method != "next" || c.receiver || c.positional.size() != 1) continue;
+    ts::Node source = syntax::unwrap(c.positional[0]);
+    ts::Node statement = c.node;
+    while (statement && !statement.is("expression_statement") && !(statement == body)) statement = statement.parent();
+    if (!source.is("identifier") || !statement || !unconditionalIn(statement, body)) continue;
+    names::Lowered lowered(source.text());
+    if (lowered.fits() && names::containsAny(lowered.view(), {"iter", "loader", "data", "batch"})) return true;
+    auto binding = m_.lastBinding(source);
+    ts::Node made = binding && binding->value ? syntax::unwrap(binding->value) : ts::Node();
+    const Call* iter = made && made.is("call") ? m_.callAt(made) : nullptr;
+    if (iter && iter->method == "iter" && !iter->receiver) return true;
+  }
+  return false;
+}
+
+// The names part of iteratesBatches (the cheap one, asked first).
+bool LoopClassifier::namedLikeBatches(const Loop& l) {
+  ts::Node it = peelWrappers(l.iterable);
+  if (!it || isCollectionOfThings(it) || indexesOneBatch(it)) return false;
+  bool named = countsRepetitions(it) ? namesBatches("", l.target.text())
+                                     : namesBatches(l.iterable.text(), l.target.text());
+  // Asked last, of the loops the names leave (it follows values).
+  return named && !iteratesDictKeys(it);
+}
+
+// `range(args.images_per_prompt)`: every name of the count that sounds
+// like batches is a rate (`x_per_y`), which counts repetitions of one
+// item, not batches.
+bool LoopClassifier::countsRepetitions(ts::Node it) {
+  const Call* c = it.is("call") ? m_.callAt(it) : nullptr;
+  if (!c || c->method != "range" || c->receiver) return false;
+  bool rate = false;
+  std::vector<ts::Node> stack(c->positional.begin(), c->positional.end());
+  while (!stack.empty()) {
+    ts::Node n = stack.back();
+    stack.pop_back();
+    if (n.is("identifier") && namesBatches(n.text(), "")) {
+      if (n.text().find("_per_") == std::string_view::npos) return false;
+      rate = true;
+    }
+    for (ts::Node child : n.namedChildren()) stack.push_back(child);
+  }
+  return rate;
+}
+
+// `enumerate(x)`, `tqdm(x, ...)`, `iter(x)`, `sorted(x)`, `metric_logger.log_every(x, freq, header)` -> x;
+// also `iter_wrap(x)` where the local `iter_wrap` holds one of them (`tqdm.tqdm if use_tqdm else iter`).
+ts::Node LoopClassifier::peelWrappers(ts::Node it) {
+  it = syntax::unwrap(it);
+  for (int i = 0; i < 3 && it && it.is("call"); ++i) {
+    const Call* c = m_.callAt(it);
+    if (!c || c->positional.empty() || !(isWrapperName(c->method) || holdsWrapper(c->callee))) break;
+    it = syntax::unwrap(c->positional[0]);
+  }
+  return it;
+}
+
+bool LoopClassifier::isWrapperName(std::string_view name) {
+  return syntax::oneOf(name, {"enumerate", "tqdm", "iter", "log_every", "trange", "track", "sorted", "reversed",
+                              "list", "tuple"});
+}
+
+// A local name every binding of which is a wrapper function itself, not a
+// call of one: `iter_wrap = tqdm.tqdm` on one branch, `iter_wrap = iter` on
+// the other, or `tqdm.tqdm if verbose else iter`.
+bool LoopClassifier::holdsWrapper(ts::Node callee) {
+  if (!callee.is("identifier") || isWrapperName(callee.text())) return false;
+  std::vector<NameBinding> bindings = m_.reachingBindings(callee);
+  for (const NameBinding& b : bindings)
+    if (b.parameter || b.index >= 0 || !namesWrapper(b.value)) return false;
+  return !bindings.empty();
+}
+
+bool LoopClassifier::namesWrapper(ts::Node value) {
+  value = value ? syntax::unwrap(value) : ts::Node();
+  if (value && value.is("conditional_expression"))
+    return namesWrapper(value.namedChild(0)) && namesWrapper(value.namedChild(2));
+  return value && (value.is("identifier") || value.is("attribute")) && isWrapperName(syntax::lastName(value));
+}
+
+// `range(batch_size)`, `range(bsz)`, `range(len(batch))`: the items of one
+// batch, visited inside whatever loop runs per batch.
+bool LoopClassifier::indexesOneBatch(ts::Node it) {
+  const Call* c = it.is("call") ? m_.callAt(it) : nullptr;
+  if (!c || c->method != "range" || c->receiver || c->positional.size() != 1) return false;
+  ts::Node n = syntax::unwrap(c->positional[0]);
+  auto oneBatch = [](ts::Node t) {
+    return syntax::oneOf(syntax::lastName(t), {"batch", "x", "inputs", "images", "imgs", "samples", "outputs",
+                                               "preds", "predictions", "logits", "latents"});
+  };
+  if (const Call* len = n.is("call") ? m_.callAt(n) : nullptr; len && len->method == "len" && len->positional.size() == 1)
+    return oneBatch(len->positional[0]);
+  // `range(images.shape[0])`, `range(outputs.size(0))`: the items of one batch.
+  if (n.is("subscript") && n.field("subscript").text() == "0") {
+    ts::Node shape = syntax::unwrap(n.field("value"));
+    if (shape.is("attribute") && shape.field("attribute").text() == "shape") return oneBatch(shape.field("object"));
+  }
+  if (const Call* size = n.is("call") ? m_.callAt(n) : nullptr;
+      size && size->method == "size" && size->receiver && size->positional.size() == 1 &&
+      size->positional[0].text() == "0")
+    return oneBatch(size->receiver);
+  std::string_view name = syntax::lastName(n);
+  return syntax::oneOf(name, {"batch_size", "bsz", "bs", "local_batch_size", "micro_batch_size"}) ||
+         (name.size() > 11 && name.substr(name.size() - 11) == "_batch_size");
+}
+
+// Literal collections, dict views, string splits and plurals of things
+// that are not batches: each iteration is a dataset, a prompt, a model.
+bool LoopClassifier::isCollectionOfThings(ts::Node it) {
+  if (syntax::oneOf(it.type(), {"list", "tuple", "set", "dictionary", "string", "concatenated_string"})) return true;
+  if (const Call* c = it.is("call") ? m_.callAt(it) : nullptr) {
+    if (c->receiver && syntax::oneOf(c->method, {"items", "keys", "values", "split", "iterrows", "itertuples"}))
+      return true;  // a dict's entries, a table's rows
+    // `zip(dataset_names, metric_types)`: things in step, when every list is.
+    if (c->method == "zip" && !c->receiver && !c->positional.empty()) {
+      for (ts::Node arg : c->positional)
+        if (!isCollectionOfThings(syntax::unwrap(arg))) return false;
+      return true;
+    }
+  }
+  return namesThings(syntax::lastName(it));
+}
+
+// `for name in test_stats:` where every value of the name is a dict
+// literal: its keys (results, settings), not batches.
+bool LoopClassifier::iteratesDictKeys(ts::Node it) {
+  if (!it.is("identifier")) return false;
+  std::vector<ts::Node> sources = m_.valueSources(it, /*all_paths=*/true);
+  return !sources.empty() && std::all_of(sources.begin(), sources.end(), [](ts::Node v) {
+    return v.is("dictionary") || v.is("dictionary_comprehension");
+  });
+}
+
+}  // namespace gpulint::python

@@ -1,0 +1,77 @@
+// LoopClassifier's declaration, private to loops.cpp and the three files that define its questions (too many for one).
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "frontend/python/script_model.h"
+
+namespace gpulint::python {
+
+// The names a loop binds on each pass (loops.cpp); the classifier asks too.
+std::vector<std::string_view> loopTargetNames(const Loop& l);
+
+class LoopClassifier {
+ public:
+  explicit LoopClassifier(ScriptModel& m) : m_(m) {}
+  void run();
+
+ private:
+  // Step and epoch loops (loop_classifier.cpp).
+  bool trainsDirectly(ts::Node loop);
+  bool buildsModelEachPass(const Loop& l);
+  bool timesOnePass(const Loop& l);
+  static std::vector<std::string_view> namesAssignedIn(ts::Node body);
+  static bool unconditionalIn(ts::Node n, ts::Node body);
+  bool innerLoopBetween(ts::Node n, ts::Node outer);
+  bool trainingCall(const Call& c);
+  bool servesRequests();
+  bool inputGradientOnly(const Call& backward);
+  bool hasOptimizerStep();
+  static bool readsGrad(ts::Node n, std::string_view name);
+  bool hasTrainingCall();
+  bool functionTrains(const Function& f, int depth);
+  bool invokesTraining(const Call& c, int depth);
+  bool containsStepLoop(ts::Node node, int depth);
+  bool callsEvalPass(ts::Node node, int depth);
+
+  // Eval loops (loop_eval.cpp).
+  bool isEvalLoop(const Loop& l);
+  bool convertsHostTensors(ts::Node body);
+  bool onlyHostCalls(ts::Node body, int depth = 0);
+  bool worksOnItems(const Loop& l);
+  bool repeatsOneComputation(const Loop& l, const std::vector<std::string_view>& vars);
+
+  // Batch loops (loop_batches.cpp).
+  bool drawsBatchEachPass(const Loop& l);
+  bool namedLikeBatches(const Loop& l);
+  bool countsRepetitions(ts::Node it);
+  ts::Node peelWrappers(ts::Node it);
+  static bool isWrapperName(std::string_view name);
+  bool holdsWrapper(ts::Node callee);
+  static bool namesWrapper(ts::Node value);
+  bool indexesOneBatch(ts::Node it);
+  bool isCollectionOfThings(ts::Node it);
+  bool iteratesDictKeys(ts::Node it);
+
+  const Function* calledFunction(const Call& c) { return m_.calledFunction(c); }
+
+  // A batch loop iterates batches (RULES.md "How often a line runs"): it runs
+  // a forward pass on its variable, or iterates something named like a loader
+  // or iterator (through enumerate/tqdm/log_every wrappers); a loop over
+  // datasets, subsets, prompts, model names or folds does not.
+  bool iteratesBatches(const Loop& l) { return namedLikeBatches(l) || forwardsTarget(l) || drawsBatchEachPass(l); }
+  bool forwardsTarget(const Loop& l) { return forwardsLoopTarget(m_, l); }
+
+  ScriptModel& m_;
+  std::map<std::pair<const Function*, int>, bool> memo_;
+  std::optional<bool> has_training_call_;  // hasTrainingCall(), once asked
+  bool input_gradients_train_ = false;       // the loop being classified walks a loader's batches
+  std::optional<bool> has_optimizer_step_;  // inputGradientOnly()'s file-wide question, once asked
+  std::optional<bool> serves_requests_;     // servesRequests(), once asked
+};
+
+}  // namespace gpulint::python

@@ -1,0 +1,111 @@
+// ProjectModel::link: binding every file's calls across files in parallel, then the marks and components; apart from lookups.
+#include "frontend/python/project_model.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "core/parallel_for.h"
+
+namespace gpulint::python {
+
+void ProjectModel::link(unsigned jobs) {
+  for (ScriptModel* m : models_)
+    for (const auto& f : m->functions())
+      if (f->owner) methods_[f->name].emplace_back(m, f.get());
+  // Field declarations: host-typed in every class of every file that declares them.
+  std::set<std::string, std::less<>> other_fields;
+  for (ScriptModel* m : models_)
+    for (const auto& [name, host] : m->fieldDeclarations())
+      (host ? host_fields_ : other_fields).insert(name);
+  for (const auto& name : other_fields) host_fields_.erase(name);
+  // Each file's calls are resolved on its own (the indexes above are only
+  // read), then bound in file order, so the project does not depend on jobs.
+  // Names star imports bind become imports by name first (`from utils
+  // import *` then `accuracy(...)` reads as `from utils import accuracy`), so
+  // the calls resolve, and read as project calls, like any imported name.
+  for (ScriptModel* m : models_)
+    for (Call& c : m->calls_)
+      if (const ScriptModel::StarImport* star = starImportOf(*m, c)) m->bindStarImported(c, *star);
+  // What base names resolve to is settled from here on (baseClasses' memo).
+  bases_settled_ = true;
+  std::vector<FileLinks> found(models_.size());
+  parallelFor(models_.size(), jobs, [&](size_t i) { found[i] = resolveFile(*models_[i]); });
+  for (size_t i = 0; i < models_.size(); ++i) {
+    for (const auto& [call, def] : found[i].calls) bind(models_[i], *call, def);
+    for (const ScriptModel* module : found[i].imports) importers_[module].insert(models_[i]);
+  }
+  // Methods bound through objects: the instance's class may come from any
+  // file, so every name above is bound first and every model attached. Each
+  // file asks under a cache scope of its own (no memo is shared between
+  // threads) and sees the names bound above, not another file's methods:
+  // its answers do not depend on which files were asked before it.
+  // A model linked before keeps that link's answers until the loop below
+  // replaces them; they must not answer this link's questions
+  // (ScriptModel::linkedAnswers).
+  for (ScriptModel* m : models_) {
+    m->attachProject(this);
+    m->caches_.bound.clear();
+    m->caches_.method_callers.clear();
+    m->caches_.self_instances.clear();
+    m->caches_.invokers.reset();
+  }
+  // The file's own answers (which method each of its calls runs, the class
+  // each `self.x` holds) are kept as its model's memo, where the loop marks
+  // below read them, as when the files were asked one after another.
+  std::vector<ModelCaches> answers(models_.size());
+  parallelFor(models_.size(), jobs, [&](size_t i) {
+    CacheScope scope;
+    found[i].calls.clear();
+    const ScriptModel& m = *models_[i];
+    for (const Call& c : m.calls()) {
+      if (callees_.count(&c) || (!c.receiver && !c.callee.is("identifier"))) continue;
+      if (auto [model, f] = m.boundMethod(c); f && model != &m)
+        found[i].calls.emplace_back(&c, ProjectDef{model, f, nullptr});
+    }
+    ModelCaches& asked = *CacheScope::of(m);
+    answers[i].bound = std::move(asked.bound);
+    answers[i].self_instances = std::move(asked.self_instances);
+  });
+  for (size_t i = 0; i < models_.size(); ++i) {
+    for (const auto& [call, def] : found[i].calls) bind(models_[i], *call, def);
+    models_[i]->caches_.bound = std::move(answers[i].bound);
+    models_[i]->caches_.method_callers.clear();  // grouped by the answers replaced above
+    models_[i]->caches_.invokers.reset();        // found through them too
+    models_[i]->caches_.self_instances = std::move(answers[i].self_instances);
+  }
+  markGpu();
+  markStepLoops();
+  markEpochLoops();
+  markEvalPassLoops();
+  measureComponents();
+}
+
+// Connected components of the files over bound calls and imports (union-find).
+void ProjectModel::measureComponents() {
+  std::unordered_map<const ScriptModel*, const ScriptModel*> parent;  // looked up only
+  auto find = [&parent](const ScriptModel* m) {
+    while (parent[m] != m) m = parent[m] = parent[parent[m]];
+    return m;
+  };
+  for (const ScriptModel* m : models_) parent[m] = m;
+  auto join = [&](const ScriptModel* a, const ScriptModel* b) {
+    if (parent.count(a) && parent.count(b)) parent[find(a)] = find(b);
+  };
+  for (const auto& [a, b] : edges_) join(a, b);
+  for (const auto& [module, importers] : importers_)
+    for (const ScriptModel* importer : importers) join(module, importer);
+  std::map<const ScriptModel*, size_t> index;
+  for (const ScriptModel* m : models_) {
+    auto [it, added] = index.emplace(find(m), component_bytes_.size());
+    if (added) component_bytes_.push_back(0);
+    component_[m] = it->second;
+    component_bytes_[it->second] += m->file().text().size();
+  }
+}
+
+size_t ProjectModel::linkedBytes(const ScriptModel& m) const {
+  auto it = component_.find(&m);
+  return it == component_.end() ? 0 : component_bytes_[it->second] - m.file().text().size();
+}
+
+}  // namespace gpulint::python
