@@ -13,6 +13,8 @@
 // (smallestCandidate/largestCandidate) serve bounds such as an epoch count.
 #include <map>
 #include <memory>
+#include <mutex>
+#include <tuple>
 #include <optional>
 #include <set>
 #include <string>
@@ -40,6 +42,19 @@ struct YacsTree {
 // read-only afterwards (checks ask it from several threads).
 struct YacsTrees {
   std::vector<YacsTree> trees;
+  // Which tree the object of a read is, by file and object (yacs_reads.cpp):
+  // checks resolve the same reads, and reads of one parameter, many times.
+  // The project is fixed once the trees are bound, so an answer never changes.
+  struct ObjectKey {
+    const ScriptModel* model;
+    uint32_t scope;  // the function of a parameter, else the object node
+    std::string name;
+    bool operator<(const ObjectKey& o) const {
+      return std::tie(model, scope, name) < std::tie(o.model, o.scope, o.name);
+    }
+  };
+  mutable std::mutex memo_mutex;
+  mutable std::map<ObjectKey, const YacsTree*> memo;
 };
 
 // The defaults trees a module builds at module level (none for most files).

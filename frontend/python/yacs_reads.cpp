@@ -11,7 +11,9 @@ namespace gpulint::python {
 
 namespace {
 
-constexpr int kMaxDepth = 8;
+// Hops through names, parameters and returns: get_config() -> parse_option() -> main(config) ->
+// build_loader(config) takes about ten.
+constexpr int kMaxDepth = 16;
 
 bool isKeyName(std::string_view s) {
   if (s.empty() || !std::isupper(static_cast<unsigned char>(s[0]))) return false;
@@ -23,6 +25,21 @@ bool isKeyName(std::string_view s) {
 
 bool sameValue(const ResolvedValue& a, const ResolvedValue& b) {
   return a.kind == b.kind && a.known() && a.display() == b.display();
+}
+
+// The binding index counts `dataset, config.MODEL.NUM_CLASSES = ...` as
+// binding `config` (any name in a tuple target): a target that only sets an
+// attribute of it keeps the parameter.
+bool rebinds(const NameBinding& b, std::string_view name) {
+  if (b.parameter) return false;
+  ts::Node s = b.statement;
+  if (s && s.is("expression_statement") && s.namedChildCount() == 1) s = s.namedChild(0);
+  if (!s || !s.is("assignment")) return true;
+  ts::Node left = s.field("left");
+  if (!left || !(left.is("pattern_list") || left.is("tuple_pattern"))) return true;
+  for (ts::Node e : left.namedChildren())
+    if (!e.is("attribute") && !e.is("subscript") && syntax::containsName(e, name)) return true;
+  return false;
 }
 
 // Ties the object of a read to a defaults tree: the result of
@@ -56,16 +73,28 @@ class TreeFinder {
 
   const YacsTree* ofName(const ScriptModel& m, ts::Node id, int depth) {
     auto reaching = m.reachingBindings(id);
+    if (reaching.empty())  // `_C` read in a function of its own module
+      for (const YacsTree& t : trees_.trees)
+        if (t.model == &m && t.root == id.text()) return &t;
     if (reaching.empty() && m.project()) {  // `from config import _C`
       auto [owner, value] = m.project()->importedConstant(m, std::string(id.text()));
       return owner && value ? ofValue(*owner, value, depth + 1) : nullptr;
     }
     Agreement a;
+    bool parameter = false, other = false;
     for (const NameBinding& b : reaching) {
-      if (b.parameter) a.add(ofParameter(m, id, depth));
-      else a.add(b.value && b.index < 0 ? ofValue(m, b.value, depth + 1) : nullptr);
+      parameter = parameter || b.parameter;
+      if (!rebinds(b, id.text())) continue;  // a parameter, or a tuple target that only sets its keys
+      other = true;
+      if (b.value && b.index >= 0) a.add(ofElement(m, b.value, b.index, depth + 1));
+      else a.add(b.value ? ofValue(m, b.value, depth + 1) : nullptr);
       if (a.failed) return nullptr;
     }
+    if (!parameter && !other) {  // only such tuple targets reach: still the parameter, if it is one
+      const Function* f = m.enclosingFunction(id);
+      parameter = f && std::find(f->parameters.begin(), f->parameters.end(), id.text()) != f->parameters.end();
+    }
+    if (parameter) a.add(ofParameter(m, id, depth));
     return a.result();
   }
 
@@ -76,7 +105,7 @@ class TreeFinder {
     Agreement a;
     auto site = [&](const ScriptModel& caller, const Call& c) {
       ts::Node arg = caller.argumentFor(c, *f, name);
-      a.add(arg ? of(caller, arg, depth + 1) : nullptr);
+      a.add(arg ? ofValue(caller, arg, depth + 1) : nullptr);
     };
     for (const Call* c : m.argumentSources(*f))
       if (!f->node.contains(c->node) && !a.failed) site(m, *c);
@@ -94,6 +123,28 @@ class TreeFinder {
     Agreement a;
     for (ts::Node v : values) {
       a.add(ofValue(m, v, depth + 1));
+      if (a.failed) return nullptr;
+    }
+    return a.result();
+  }
+
+  // `args, config = parse_option()`: element `index` of every tuple the
+  // project function returns.
+  const YacsTree* ofElement(const ScriptModel& m, ts::Node v, int index, int depth) {
+    v = syntax::unwrap(v);
+    const Call* c = v && v.is("call") && depth <= kMaxDepth ? m.callAt(v) : nullptr;
+    if (!c) return nullptr;
+    auto [owner, f] = m.callTarget(*c);
+    if (!owner || !f) return nullptr;
+    bool generator = false;
+    const auto& returns = owner->returnValues(*f, &generator);
+    if (generator || returns.empty()) return nullptr;
+    Agreement a;
+    for (ts::Node r : returns) {
+      r = syntax::unwrap(r);
+      bool tuple = r && (r.is("tuple") || r.is("expression_list"));
+      if (!tuple || static_cast<int>(r.namedChildCount()) <= index) return nullptr;
+      a.add(ofValue(*owner, r.namedChild(static_cast<uint32_t>(index)), depth + 1));
       if (a.failed) return nullptr;
     }
     return a.result();
@@ -147,9 +198,10 @@ const YacsTree* soleTreeWith(const YacsTrees& trees, const std::string& path, si
 // name bound to anything else (a loaded dict, an argparse namespace) is not.
 bool isParameterName(const ScriptModel& m, ts::Node id) {
   if (!id || !id.is("identifier")) return false;
+  const Function* f = m.enclosingFunction(id);
+  if (!f || std::find(f->parameters.begin(), f->parameters.end(), id.text()) == f->parameters.end()) return false;
   auto reaching = m.reachingBindings(id);
-  return !reaching.empty() &&
-         std::all_of(reaching.begin(), reaching.end(), [](const NameBinding& b) { return b.parameter; });
+  return std::none_of(reaching.begin(), reaching.end(), [&](const NameBinding& b) { return rebinds(b, id.text()); });
 }
 
 bool unboundParameter(const ScriptModel& m, ts::Node object) {
@@ -161,6 +213,22 @@ bool unboundParameter(const ScriptModel& m, ts::Node object) {
   return !values.empty() && std::all_of(values.begin(), values.end(), [&](ts::Node v) {
     return isParameterName(m, syntax::unwrap(v));
   });
+}
+
+// TreeFinder's answer for the object of a read, memoised per object (per
+// function for a parameter, which every read of it in the body shares).
+const YacsTree* treeOf(const ScriptModel& m, const YacsTrees& trees, ts::Node object) {
+  YacsTrees::ObjectKey key{&m, object.begin(), std::string(object.text())};
+  if (object.is("identifier"))
+    if (const Function* f = m.enclosingFunction(object); f && isParameterName(m, object)) key.scope = f->node.begin();
+  {
+    std::lock_guard<std::mutex> lock(trees.memo_mutex);
+    if (auto it = trees.memo.find(key); it != trees.memo.end()) return it->second;
+  }
+  const YacsTree* tree = TreeFinder(trees).of(m, object, 0);
+  std::lock_guard<std::mutex> lock(trees.memo_mutex);
+  trees.memo.emplace(key, tree);
+  return tree;
 }
 
 }  // namespace
@@ -182,7 +250,7 @@ std::optional<std::vector<ResolvedValue>> yacsCandidates(const ScriptModel& m, t
   bool any = std::any_of(trees->trees.begin(), trees->trees.end(),
                          [&](const YacsTree& t) { return t.keys.count(path) > 0; });
   if (!any) return std::nullopt;  // most reads: no key of any tree
-  const YacsTree* tree = TreeFinder(*trees).of(m, object, 0);
+  const YacsTree* tree = treeOf(m, *trees, object);
   if (!tree && unboundParameter(m, object)) tree = soleTreeWith(*trees, path, keys.size());
   if (!tree) return std::nullopt;
   auto it = tree->keys.find(path);

@@ -24,6 +24,8 @@ _C.TRAIN.EPOCHS = 100
 _C.TRAIN.LR = 0.1
 
 _C.PRINT_FREQ = 10
+# A top-level key: read through the config get_config() returns.
+_C.EVAL_WORKERS = 2
 
 
 def get_config(args):

@@ -5,7 +5,7 @@ import argparse
 import torch
 
 from config import get_config
-from data import build_loader
+from data import build_aux_loaders, build_loader
 
 
 def parse_option():
@@ -13,7 +13,9 @@ def parse_option():
     parser.add_argument("--cfg", type=str, required=True, metavar="FILE")
     parser.add_argument("--batch-size", type=int)
     parser.add_argument("--opts", default=None, nargs="+")
-    return parser.parse_args()
+    args = parser.parse_args()
+    config = get_config(args)
+    return args, config
 
 
 def train_one_epoch(config, model, loader, optimizer, epoch):
@@ -39,7 +41,8 @@ def validate(config, model, loader):
 
 
 def main(config):
-    train_loader, val_loader, kept_loader, shard_loader, plugin_loader = build_loader(config)
+    train_loader, val_loader, kept_loader, shard_loader = build_loader(config)
+    plugin_loader, eval_loader = build_aux_loaders(config)
     model = torch.nn.Sequential(torch.nn.Flatten(), torch.nn.LazyLinear(10)).cuda()
     optimizer = torch.optim.SGD(model.parameters(), lr=config.TRAIN.LR)
     for epoch in range(config.TRAIN.START_EPOCH, config.TRAIN.EPOCHS):
@@ -48,8 +51,9 @@ def main(config):
         validate(config, model, kept_loader)
         validate(config, model, shard_loader)
         validate(config, model, plugin_loader)
+        validate(config, model, eval_loader)
 
 
 if __name__ == "__main__":
-    args = parse_option()
-    main(get_config(args))
+    _, config = parse_option()
+    main(config)

@@ -21,6 +21,17 @@ def build_loader(config):
                              persistent_workers=config.DATA.PERSISTENT)
     shard_loader = DataLoader(val_set, batch_size=config.DATA.BATCH_SIZE,  # ok: GPU105 (configs/cluster.yaml sets an interpolation: unknown)
                               num_workers=config.DATA.SHARD_WORKERS, pin_memory=True)
-    plugin_loader = DataLoader(val_set, batch_size=config.DATA.BATCH_SIZE,  # ok: GPU105 (PLUGIN is new_allowed with no default for WORKERS)
+    return train_loader, val_loader, kept_loader, shard_loader
+
+
+def build_aux_loaders(config):
+    config.defrost()
+    # Sets a key of the parameter; `config` still is the config get_config() returned.
+    aux_set, config.PLUGIN.NUM_CLASSES = datasets.ImageFolder(config.DATA.ROOT + "/aux"), 10
+    config.freeze()
+    plugin_loader = DataLoader(aux_set, batch_size=config.DATA.BATCH_SIZE,  # ok: GPU105 (PLUGIN is new_allowed with no default for WORKERS)
                                num_workers=config.PLUGIN.WORKERS, pin_memory=True)
-    return train_loader, val_loader, kept_loader, shard_loader, plugin_loader
+    # One upper-case key: only the binding of `config` to get_config()'s result ties it to the tree.
+    eval_loader = DataLoader(aux_set, batch_size=config.DATA.BATCH_SIZE,  # expect: GPU105 "2 workers (2: yacs default EVAL_WORKERS"
+                             num_workers=config.EVAL_WORKERS, pin_memory=True)
+    return plugin_loader, eval_loader
