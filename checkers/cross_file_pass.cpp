@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "core/parallel_for.h"
+#include "frontend/project/yacs_binding.h"
 #include "frontend/python/script_model.h"
 
 namespace gpulint {
@@ -36,10 +37,20 @@ CrossFilePass::CrossFilePass(std::vector<FileAnalysis>& results, const RuleOptio
       if (r.script && r.source && r.source->kind() == FileKind::Python && r.error.empty())
         project_.add(r.script.get());
     project_.link(jobs);
+    bindYacsTrees();
     linked_ = true;
   }
   completeUnlinked(jobs);
   if (linked_) attachment_ = std::make_unique<python::ProjectAttachment>(project_);
+}
+
+// yacs/fvcore config trees: their keys' values come from the project's YAML files too.
+void CrossFilePass::bindYacsTrees() {
+  std::vector<SourceFilePtr> yamls;
+  for (const FileAnalysis& r : results_)
+    if (r.source && r.source->kind() == FileKind::Yaml) yamls.push_back(r.source);
+  python::CacheScope scope;  // the models' memos stay as the checks will find them
+  project::bindYacsConfigs(project_, yamls);
 }
 
 // Files whose checks were deferred and that link to no other file get their

@@ -44,6 +44,7 @@ class CrossFilePass {
   bool linked_ = false;
 
   void completeUnlinked(unsigned jobs);
+  void bindYacsTrees();
   void keepOrHandOver(size_t index, std::vector<Diagnostic> found, const std::map<std::string, size_t>& by_path);
 };
 

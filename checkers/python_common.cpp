@@ -9,6 +9,7 @@
 #include "frontend/python/project_model.h"
 #include "frontend/python/python_symbols.h"
 #include "frontend/python/syntax.h"
+#include "frontend/python/yacs_config.h"
 
 namespace gpulint::checks {
 
@@ -408,10 +409,15 @@ std::optional<int64_t> tripCount(const python::ScriptModel& model, const python:
     return std::nullopt;
   if (auto n = offsetSpan(model, *c, bound)) return n;
   std::vector<int64_t> v;
+  // A bound read of a config key with several candidates (yacs_config.h):
+  // the fewest iterations any of them gives, from the largest start and
+  // step and the smallest stop.
+  const size_t stop_at = c->positional.size() == 1 ? 0u : 1u;
   for (ts::Node a : c->positional) {
-    python::ResolvedValue r = model.resolve(a);
+    python::ResolvedValue r =
+        v.size() == stop_at ? python::smallestCandidate(model, a) : python::largestCandidate(model, a);
     if (r.kind != python::ResolvedValue::Kind::Int) return std::nullopt;
-    if (v.size() == (c->positional.size() == 1 ? 0u : 1u)) *bound = r;  // the stop bound
+    if (v.size() == stop_at) *bound = r;  // the stop bound
     v.push_back(r.int_value);
   }
   if (v.size() == 1) return std::max<int64_t>(v[0], 0);

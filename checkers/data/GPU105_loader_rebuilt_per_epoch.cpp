@@ -6,6 +6,7 @@
 #include "checkers/model/helper_effects.h"
 #include "checkers/python_common.h"
 #include "frontend/python/project_model.h"
+#include "frontend/python/yacs_config.h"
 #include "fixits/python_edits.h"
 
 namespace gpulint::checks {
@@ -150,13 +151,25 @@ const Loop* rebuildingLoop(const python::ScriptModel& model, const std::vector<c
   return nullptr;
 }
 
+// Where the worker count is written, first among the related locations:
+// the last one stays the epoch count's or persistent_workers' (a finding
+// moves to the job or config file that writes that one).
+void addWorkersOrigin(Diagnostic& d, const ResolvedValue& workers) {
+  auto from = relatedFrom(workers);
+  d.related.insert(d.related.begin(), from.begin(), from.end());
+}
+
 void check(const python::ScriptModel& model, const python::Call& loader, const std::vector<const Loop*>& consumers,
            DiagnosticSink& sink) {
   if (loader.mayHideArgument("num_workers", kNumWorkersIndex)) return;
-  ResolvedValue workers = model.resolve(loader.argument("num_workers", kNumWorkersIndex));
+  // A config key with several candidates (yacs_config.h) has workers when the fewest does.
+  ts::Node workers_arg = loader.argument("num_workers", kNumWorkersIndex);
+  ResolvedValue workers = workers_arg ? python::smallestCandidate(model, workers_arg) : ResolvedValue{};
   // No workers (GPU101's finding) or an unknown count: nothing to restart.
   if (workers.kind != ResolvedValue::Kind::Int || workers.int_value <= 0) return;
   std::string n = std::to_string(workers.int_value);
+  // Where the count is written, when not at the call: "8 workers (8: yacs default DATA.NUM_WORKERS at config.py:43)".
+  std::string with_n = n + " workers" + (workers.chain.empty() ? "" : " (" + workers.display() + originSuffix(workers) + ")");
   std::vector<const Loop*> rebuilt_by = model.epochLoopsAround(loader.node);
   ResolvedValue bound;
   const Loop* consumer = nullptr;
@@ -165,7 +178,8 @@ void check(const python::ScriptModel& model, const python::Call& loader, const s
     if (auto count = tripCount(model, *epoch, &bound); (count && *count < 2) || dependsOnEpoch(model, loader, *epoch))
       return;
     Diagnostic d = finding(model, loader, *epoch, *consumer, Level::Warning);
-    d.message = "DataLoader with " + n + " workers is built inside the epoch loop at " +
+    addWorkersOrigin(d, workers);
+    d.message = "DataLoader with " + with_n + " is built inside the epoch loop at " +
                 lineRef(model, epoch->node) + ", so every epoch starts " + n +
                 " new worker processes that import, unpickle the dataset and fill their prefetch queues while the "
                 "GPU waits for the epoch's first batches. Build the loader once before the epoch loop and pass "
@@ -189,13 +203,14 @@ void check(const python::ScriptModel& model, const python::Call& loader, const s
       if (!count || *count < 2 || mutatesDatasetPerEpoch(home, *epoch)) continue;
       Diagnostic d = finding(model, loader, *epoch, *c, Level::Note);
       if (arg) d.location = model.location(arg.parent());
-      d.message = "DataLoader with " + n + " workers is iterated again on each of the " + std::to_string(*count) +
+      d.message = "DataLoader with " + with_n + " is iterated again on each of the " + std::to_string(*count) +
                   " epochs of the loop at " + lineRef(model, epoch->node) + " (" +
                   epochCountNote(*epoch, *count, bound) + ") " +
                   (arg ? "with persistent_workers=" + persistent.display() + originSuffix(persistent)
                        : std::string("without persistent_workers=True")) +
                   ": every epoch shuts its " + n + " worker processes down and starts new ones, and the GPU idles "
                   "until they have prepared the first batches. Pass persistent_workers=True.";
+      addWorkersOrigin(d, workers);
       for (const RelatedLocation& r : relatedFrom(bound)) d.related.push_back(r);
       for (const RelatedLocation& r : relatedFrom(persistent)) d.related.push_back(r);
       Fix fix{"Set persistent_workers=True", Applicability::Unsafe, {}};

@@ -2,6 +2,7 @@
 #include "frontend/python/config_reads.h"
 
 #include "frontend/python/syntax.h"
+#include "frontend/python/yacs_config.h"
 
 namespace gpulint::python {
 
@@ -222,8 +223,10 @@ std::optional<ConfigReference> configReference(const ScriptModel& model, ts::Nod
 
 std::optional<ResolvedValue> configReferenceValue(const ScriptModel& model, ts::Node expr) {
   auto ref = configReference(model, expr);
-  if (!ref || ref->path.empty()) return std::nullopt;
-  return model.configValue(ref->root, ref->path, ref->key);
+  if (ref && ref->path.empty()) return std::nullopt;
+  if (ref)
+    if (auto v = model.configValue(ref->root, ref->path, ref->key)) return v;
+  return yacsValue(model, expr);  // a yacs/fvcore CfgNode key (yacs_config.h)
 }
 
 std::vector<ConfigRead> ScriptModel::configReads() const {

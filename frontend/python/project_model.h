@@ -20,6 +20,8 @@
 
 namespace gpulint::python {
 
+struct YacsTrees;  // yacs_config.h
+
 // A project definition: a module, a function or a class of some file.
 struct ProjectDef {
   const ScriptModel* model = nullptr;
@@ -90,6 +92,10 @@ class ProjectModel {
   // every such declaration names a host type (ScriptModel::hostTypedField):
   // `batch.dict_key` of a batch dataclass with `dict_key: str`.
   [[nodiscard]] bool hostTypedField(std::string_view name) const { return host_fields_.count(name) > 0; }
+  // The project's yacs/fvcore defaults trees (yacs_config.h), set once by
+  // the project layer before the checks run; null when there are none.
+  void setYacsTrees(std::shared_ptr<const YacsTrees> trees) { yacs_ = std::move(trees); }
+  [[nodiscard]] const YacsTrees* yacsTrees() const { return yacs_.get(); }
 
  private:
   struct Module {
@@ -126,6 +132,7 @@ class ProjectModel {
                                            std::map<const Function*, bool>& memo) const;
 
   std::vector<ScriptModel*> models_;
+  std::shared_ptr<const YacsTrees> yacs_;
   std::vector<Module> modules_;
   // Looked up only, never walked in order: hashed (calleeOf runs per call).
   std::unordered_map<std::string, size_t> by_path_;                  // module path -> module (relative imports)

@@ -1,0 +1,1 @@
+from .build import build_aux_loaders, build_loader
