@@ -13,6 +13,11 @@
 
 namespace gpulint::python {
 
+// The project function a call in the loop's body hands the loop's own
+// variable to, when that function runs a module passed in (or held on
+// `self`) on it; null when none (helper_forward.cpp).
+const Function* forwardingHelperCall(const ScriptModel& m, const Loop& l);
+
 bool isTrainingCall(const Call& c) {
   const std::string& m = c.method;
   if (m == "backward") return true;  // loss.backward(), accelerator.backward(loss), scaler.scale(l).backward()
@@ -171,7 +176,7 @@ class LoopClassifier {
     // unless the outer one runs the model on its own variable too (a batch
     // split into chunks inside the batch loop).
     for (Loop& l : m_.loops_) {
-      if (l.kind != LoopKind::Eval || forwardsTarget(l)) continue;
+      if (l.kind != LoopKind::Eval || forwardsTarget(l) || forwardsThroughHelper(l)) continue;
       for (const Loop& inner : m_.loopsIn(l.node))
         if (&inner != &l && inner.kind == LoopKind::Eval && l.node.contains(inner.node) &&
             m_.enclosingFunction(inner.node) == m_.enclosingFunction(l.node)) {
@@ -184,7 +189,8 @@ class LoopClassifier {
     // checkpoints: per batch only the callee's loop counts. Calls into other
     // files are followed by ProjectModel::markEvalPassLoops.
     for (Loop& l : m_.loops_)
-      if (l.kind == LoopKind::Eval && !forwardsTarget(l) && callsEvalPass(l.node.field("body"), 0))
+      if (l.kind == LoopKind::Eval && !forwardsTarget(l) && !forwardsThroughHelper(l) &&
+          callsEvalPass(l.node.field("body"), 0))
         l.kind = LoopKind::Other;
   }
 
@@ -537,7 +543,30 @@ class LoopClassifier {
   // a forward pass on its variable, or iterates something named like a loader
   // or iterator (through enumerate/tqdm/log_every wrappers); a loop over
   // datasets, subsets, prompts, model names or folds does not.
-  bool iteratesBatches(const Loop& l) { return namedLikeBatches(l) || forwardsTarget(l) || drawsBatchEachPass(l); }
+  bool iteratesBatches(const Loop& l) {
+    return namedLikeBatches(l) || forwardsTarget(l) || drawsBatchEachPass(l) || forwardsItemsOfBatch(l);
+  }
+
+  // `for b in range(images.shape[0]): score(model, images[b], chunks)` inside
+  // a loop over a loader: a helper runs the model on each item of the batch
+  // (helper_forward.cpp). Only inside a loader's loop: a loop over class
+  // names or prompts that embeds each once (set-up), or one that runs a
+  // helper on a fixed input, walks no batches.
+  bool forwardsItemsOfBatch(const Loop& l) {
+    ts::Node it = peelWrappers(l.iterable);
+    if (!it || isCollectionOfThings(it)) return false;
+    bool in_batch_loop = false;
+    for (ts::Node p = l.node.parent(); p && !syntax::isScope(p) && !in_batch_loop; p = p.parent())
+      if (const Loop* outer = p.is("for_statement") ? m_.loopFor(p) : nullptr)
+        in_batch_loop = namedLikeBatches(*outer);
+    return in_batch_loop && forwardsThroughHelper(l);
+  }
+
+  bool forwardsThroughHelper(const Loop& l) {
+    auto [it, fresh] = helper_forward_.try_emplace(&l, false);
+    if (fresh) it->second = forwardingHelperCall(m_, l) != nullptr;
+    return it->second;
+  }
 
   // `for _ in range(steps): x, y = next(it)` with `it = iter(loader)`: each
   // pass pulls one batch, whatever the count is called. Only a plain
@@ -686,6 +715,7 @@ class LoopClassifier {
 
   ScriptModel& m_;
   std::map<std::pair<const Function*, int>, bool> memo_;
+  std::map<const Loop*, bool> helper_forward_;  // forwardsThroughHelper(), once asked per loop
   std::optional<bool> has_training_call_;  // hasTrainingCall(), once asked
   bool input_gradients_train_ = false;       // the loop being classified walks a loader's batches
   std::optional<bool> has_optimizer_step_;  // inputGradientOnly()'s file-wide question, once asked
