@@ -8,6 +8,7 @@
 #include "checkers/model/host_sync.h"
 #include "checkers/python_common.h"
 #include "frontend/python/frequency.h"
+#include "frontend/python/hook_overrides.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::checks {
@@ -303,11 +304,44 @@ void HelperEffects::scanCall(const ScriptModel& model, const Call& c, bool every
   if (!remoteReadWork(model, c).empty()) set(Effect::RemoteRead, {&model, c.node});
 }
 
+namespace {
+
+// `loss = self.compute_loss(batch)` in a base class's step loop, where the
+// base leaves the hook as a stub and several subclasses fill it in: which
+// one runs is unknown, but when every override has the effect on every
+// call, the call has it whichever subclass runs. One override without it
+// (a stub, a variant that only computes) keeps the call silent.
+void appendOverrideCalls(const ScriptModel& model, Effect e, HelperEffects& effects, std::vector<HelperCall>& out) {
+  if (e == Effect::HostSyncWhenPassed) return;  // decided per helper's parameter: not joined over overrides
+  for (const Call& c : model.calls()) {
+    if (!c.receiver || c.receiver.text() != "self" || !c.function || !c.function->owner || isLightningSelfLog(c))
+      continue;
+    if (e == Effect::Logging && effect_calls::writesLogRecord(model, c)) continue;
+    std::vector<std::pair<const ScriptModel*, const Function*>> overrides = python::overridesCalled(model, c);
+    if (overrides.empty()) continue;
+    auto batch = model.perStep(c.node);
+    if (!batch) continue;
+    std::optional<EffectSite> first;
+    bool every = true;
+    for (const auto& [other, f] : overrides) {
+      const std::optional<EffectSite>& site = effects.of(*other, *f).site(e);
+      every = site && !(e == Effect::Logging && logsAtDebugLevel(model, c, *other, *f, *site));
+      if (!every) break;
+      if (!first) first = site;
+    }
+    if (every && first)
+      out.push_back({&c, overrides.front().first, overrides.front().second, *first, std::move(*batch), overrides.size()});
+  }
+}
+
+}  // namespace
+
 std::vector<HelperCall> helperCallsWith(const ScriptModel& model, Effect e, HelperEffects& effects) {
   std::vector<HelperCall> out;
   // Without a step/eval loop or step hook no call runs per step (perStep
   // answers none): the callee of each call need not be looked up.
   if (!model.mayRunPerStep()) return out;
+  appendOverrideCalls(model, e, effects, out);
   if (HelperEffectsScope* shared = HelperEffectsScope::current()) {
     // The same calls for every rule: found once per model while the scope is open.
     auto [it, fresh] = shared->step_calls_.try_emplace(&model);
@@ -353,7 +387,14 @@ std::string helperChain(const ScriptModel& model, const HelperCall& hc) {
                          ? "the evaluation loop " + quote(at)
                          : quote(at);
   bool own = hc.site.model == hc.helper_model && hc.helper->node.contains(at);
-  return hc.helper->name + (own ? "() runs " : "() reaches ") + what + " at " + lineRef(model, at);
+  std::string name = hc.helper->name;
+  if (hc.overrides > 1) {
+    // "each of the 2 overrides of compute_loss() does: ClassifierTrainer.compute_loss() runs ..."
+    std::string first = hc.helper->qualified.empty() ? name : hc.helper->qualified;
+    return "each of the " + std::to_string(hc.overrides) + " overrides of " + name + "() does: " + first +
+           (own ? "() runs " : "() reaches ") + what + " at " + lineRef(model, at);
+  }
+  return name + (own ? "() runs " : "() reaches ") + what + " at " + lineRef(model, at);
 }
 
 std::vector<RelatedLocation> helperRelated(const ScriptModel& model, const HelperCall& hc, const std::string& what) {
@@ -371,75 +412,6 @@ Diagnostic helperCallDiagnostic(const ScriptModel& model, const HelperCall& hc, 
   d.message = std::move(message);
   d.related = helperRelated(model, hc, what);
   return d;
-}
-
-namespace {
-
-// `kwargs` in `kwargs.items()`, `x` in `x[0].detach()`: the name an
-// expression reads first.
-ts::Node rootName(ts::Node e) {
-  for (e = python::syntax::unwrap(e); e;) {
-    if (e.is("identifier")) return e;
-    if (e.is("call")) e = python::syntax::unwrap(e.field("function"));
-    else if (e.is("attribute")) e = python::syntax::unwrap(e.field("object"));
-    else if (e.is("subscript")) e = python::syntax::unwrap(e.field("value"));
-    else return {};
-  }
-  return {};
-}
-
-// Every value `e` may hold comes from the parameter `param`: bound to it,
-// to an expression over it, or by a loop over it.
-bool fromParameter(const ScriptModel& m, ts::Node e, std::string_view param, int depth) {
-  ts::Node id = rootName(e);
-  if (!id || depth > 4) return false;
-  std::vector<python::NameBinding> bindings = m.reachingBindings(id);
-  if (bindings.empty()) return false;
-  for (const python::NameBinding& b : bindings) {
-    if (b.parameter && id.text() == param) continue;
-    if (b.value && fromParameter(m, b.value, param, depth + 1)) continue;
-    if (!b.value && b.statement && b.statement.is("for_statement") &&
-        fromParameter(m, b.statement.field("right"), param, depth + 1))
-      continue;
-    return false;
-  }
-  return true;
-}
-
-// The name of `f`'s `**kwargs` parameter; empty when it has none.
-std::string_view keywordCatchAll(const python::Function& f) {
-  if (ts::Node params = f.node.field("parameters"))
-    for (ts::Node p : params.namedChildren())
-      if (p.is("dictionary_splat_pattern") && p.namedChildCount() == 1) return p.namedChild(0).text();
-  return {};
-}
-
-}  // namespace
-
-// Only the `**kwargs` catch-all is judged per call: a positional
-// parameter's device is joined over the helper's callers, as every other
-// value's is.
-bool syncWaitsOnArguments(const HelperCall& hc) {
-  const ScriptModel* m = hc.site.model;
-  if (m != hc.helper_model || !hc.helper->node.contains(hc.site.at)) return false;  // deeper down
-  std::string_view catch_all = keywordCatchAll(*hc.helper);
-  const Call* read = catch_all.empty() ? nullptr : m->callAt(hc.site.at);
-  return read && read->receiver && fromParameter(*m, read->receiver, catch_all, 0);
-}
-
-bool passesTestedArgument(const HelperCall& hc) {
-  return !hc.helper_model->leavesParameterUnset(*hc.call, *hc.helper, python::testedForSet(hc.site.set_test));
-}
-
-bool passesDeviceKeyword(const ScriptModel& model, const HelperCall& hc) {
-  const Call& c = *hc.call;
-  const std::vector<std::string>& named = hc.helper->parameters;
-  for (const auto& [name, value] : c.keywords)
-    if (std::find(named.begin(), named.end(), name) == named.end() && model.mayLiveOnDevice(value)) return true;
-  if (ts::Node args = c.has_star_kwargs ? c.node.field("arguments") : ts::Node())
-    for (ts::Node a : args.namedChildren())
-      if (a.is("dictionary_splat") && a.namedChildCount() == 1 && model.mayLiveOnDevice(a.namedChild(0))) return true;
-  return false;
 }
 
 }  // namespace gpulint::checks

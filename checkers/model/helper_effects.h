@@ -78,6 +78,10 @@ struct HelperCall {
   const python::Function* helper = nullptr;
   EffectSite site;
   python::BatchContext batch;
+  // `self.hook()` of a base class that several subclasses fill in: how many
+  // overrides (every one has the effect; `helper` is the first); 0 for a
+  // call of one known function.
+  size_t overrides = 0;
 };
 [[nodiscard]] std::vector<HelperCall> helperCallsWith(const python::ScriptModel& model, Effect e,
                                                       HelperEffects& effects);

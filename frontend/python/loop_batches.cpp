@@ -185,4 +185,25 @@ bool LoopClassifier::iteratesDictKeys(ts::Node it) {
   });
 }
 
+// `for b in range(images.shape[0]): score(model, images[b], chunks)` inside
+// a loop over a loader: a helper runs the model on each item of the batch
+// (helper_forward.cpp). Only inside a loader's loop: a loop over class
+// names or prompts that embeds each once (set-up), or one that runs a
+// helper on a fixed input, walks no batches.
+bool LoopClassifier::forwardsItemsOfBatch(const Loop& l) {
+  ts::Node it = peelWrappers(l.iterable);
+  if (!it || isCollectionOfThings(it)) return false;
+  bool in_batch_loop = false;
+  for (ts::Node p = l.node.parent(); p && !syntax::isScope(p) && !in_batch_loop; p = p.parent())
+    if (const Loop* outer = p.is("for_statement") ? m_.loopFor(p) : nullptr)
+      in_batch_loop = namedLikeBatches(*outer);
+  return in_batch_loop && forwardsThroughHelper(l);
+}
+
+bool LoopClassifier::forwardsThroughHelper(const Loop& l) {
+  auto [it, fresh] = helper_forward_.try_emplace(&l, false);
+  if (fresh) it->second = forwardingHelperCall(m_, l) != nullptr;
+  return it->second;
+}
+
 }  // namespace gpulint::python

@@ -38,7 +38,7 @@ void LoopClassifier::run() {
   // unless the outer one runs the model on its own variable too (a batch
   // split into chunks inside the batch loop).
   for (Loop& l : m_.loops_) {
-    if (l.kind != LoopKind::Eval || forwardsTarget(l)) continue;
+    if (l.kind != LoopKind::Eval || forwardsTarget(l) || forwardsThroughHelper(l)) continue;
     for (const Loop& inner : m_.loopsIn(l.node))
       if (&inner != &l && inner.kind == LoopKind::Eval && l.node.contains(inner.node) &&
           m_.enclosingFunction(inner.node) == m_.enclosingFunction(l.node)) {
@@ -51,7 +51,8 @@ void LoopClassifier::run() {
   // checkpoints: per batch only the callee's loop counts. Calls into other
   // files are followed by ProjectModel::markEvalPassLoops.
   for (Loop& l : m_.loops_)
-    if (l.kind == LoopKind::Eval && !forwardsTarget(l) && callsEvalPass(l.node.field("body"), 0))
+    if (l.kind == LoopKind::Eval && !forwardsTarget(l) && !forwardsThroughHelper(l) &&
+        callsEvalPass(l.node.field("body"), 0))
       l.kind = LoopKind::Other;
 }
 

@@ -63,11 +63,18 @@ class LoopClassifier {
   // a forward pass on its variable, or iterates something named like a loader
   // or iterator (through enumerate/tqdm/log_every wrappers); a loop over
   // datasets, subsets, prompts, model names or folds does not.
-  bool iteratesBatches(const Loop& l) { return namedLikeBatches(l) || forwardsTarget(l) || drawsBatchEachPass(l); }
+  bool iteratesBatches(const Loop& l) {
+    return namedLikeBatches(l) || forwardsTarget(l) || drawsBatchEachPass(l) || forwardsItemsOfBatch(l);
+  }
   bool forwardsTarget(const Loop& l) { return forwardsLoopTarget(m_, l); }
+  // A per-item loop inside a loader's loop whose items a helper runs the
+  // model on (loop_batches.cpp); the helper question, memoised per loop.
+  bool forwardsItemsOfBatch(const Loop& l);
+  bool forwardsThroughHelper(const Loop& l);
 
   ScriptModel& m_;
   std::map<std::pair<const Function*, int>, bool> memo_;
+  std::map<const Loop*, bool> helper_forward_;  // forwardsThroughHelper(), once asked per loop
   std::optional<bool> has_training_call_;  // hasTrainingCall(), once asked
   bool input_gradients_train_ = false;       // the loop being classified walks a loader's batches
   std::optional<bool> has_optimizer_step_;  // inputGradientOnly()'s file-wide question, once asked

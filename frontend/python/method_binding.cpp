@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <set>
 
+#include "frontend/python/hook_overrides.h"
 #include "frontend/python/project_model.h"
 #include "frontend/python/script_model.h"
 #include "frontend/python/syntax.h"
@@ -109,33 +110,50 @@ std::pair<const ScriptModel*, const Function*> ScriptModel::methodOf(const Class
   return {nullptr, nullptr};
 }
 
-std::pair<const ScriptModel*, const Function*> ScriptModel::soleOverride(const ClassDef& cls,
-                                                                        std::string_view name) const {
-  const std::pair<const ScriptModel*, const Function*> none{nullptr, nullptr};
+std::vector<std::pair<const ScriptModel*, const Function*>> hookOverrides(const ScriptModel& m, const ClassDef& cls,
+                                                                         std::string_view name) {
   // Each subclass definition of `name`, with its file.
   std::vector<std::pair<const ScriptModel*, const Function*>> overrides;
-  if (project_) {
-    for (const auto& [model, f] : project_->methodsNamed(name)) {
+  if (const ProjectModel* project = m.project()) {
+    for (const auto& [model, f] : project->methodsNamed(name)) {
       if (f->owner == &cls) continue;
-      for (const auto& base : project_->baseClasses(*model, *f->owner))
+      for (const auto& base : project->baseClasses(*model, *f->owner))
         if (base.second == &cls) {
           overrides.emplace_back(model, f);
           break;
         }
     }
   } else {
-    for (const auto& f : functions_) {
+    for (const auto& f : m.functions()) {
       if (!f->owner || f->owner == &cls || f->name != name) continue;
       const ClassDef* c = f->owner;  // up this file's base chain, towards `cls`
       for (int hop = 0; hop < kMaxLocalBases && c && c != &cls; ++hop) {
         const ClassDef* next = nullptr;
         for (const std::string& base : c->bases)
-          if ((next = localClassNamed(*this, base, c))) break;
+          if ((next = localClassNamed(m, base, c))) break;
         c = next;
       }
-      if (c == &cls) overrides.emplace_back(this, f.get());
+      if (c == &cls) overrides.emplace_back(&m, f.get());
     }
   }
+  return overrides;
+}
+
+std::vector<std::pair<const ScriptModel*, const Function*>> overridesCalled(const ScriptModel& m, const Call& c) {
+  ts::Node receiver = c.receiver ? syntax::unwrap(c.receiver) : ts::Node();
+  if (!receiver || !receiver.is("identifier") || receiver.text() != "self" || !c.function || !c.function->owner)
+    return {};
+  // The class's own definition (or a base's) runs unless it is a stub.
+  if (auto own = m.methodOf(*c.function->owner, c.method); own.second && !isStub(*own.second)) return {};
+  auto overrides = hookOverrides(m, *c.function->owner, c.method);
+  if (overrides.size() < 2) return {};
+  return overrides;
+}
+
+std::pair<const ScriptModel*, const Function*> ScriptModel::soleOverride(const ClassDef& cls,
+                                                                        std::string_view name) const {
+  const std::pair<const ScriptModel*, const Function*> none{nullptr, nullptr};
+  auto overrides = hookOverrides(*this, cls, name);
   // Several overrides: which one runs is unknown; a stub fills nothing in.
   if (overrides.size() != 1 || isStub(*overrides.front().second)) return none;
   return overrides.front();

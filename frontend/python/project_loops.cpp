@@ -124,12 +124,14 @@ void ProjectModel::markEpochLoops() {
 // An evaluation loop that calls a function running its own batch loop in
 // another file (`for name in datasets: evaluate(model, make_loader(name))`)
 // loops over whole evaluation passes, not batches (as loops.cpp decides
-// within one file): only the callee's loop runs per batch.
+// within one file): only the callee's loop runs per batch. A loop that hands
+// its own item to a helper running the model on it (forwardingHelperCall)
+// runs a forward pass per item, as with the module call inline.
 void ProjectModel::markEvalPassLoops() {
   std::map<const Function*, bool> memo;
   for (ScriptModel* m : models_)
     for (Loop& l : m->loops_) {
-      if (l.kind != LoopKind::Eval || forwardsLoopTarget(*m, l)) continue;
+      if (l.kind != LoopKind::Eval || forwardsLoopTarget(*m, l) || forwardingHelperCall(*m, l)) continue;
       ts::Node body = l.node.field("body");
       for (const Call& c : m->callsIn(body)) {
         if (!body.contains(c.node)) continue;

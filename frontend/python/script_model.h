@@ -93,6 +93,10 @@ class ScriptModel;
 // The loop's body runs a module on its own loop variable (`model(images)`,
 // `self.net(x.to(device))`): it iterates batches whatever it is named.
 [[nodiscard]] bool forwardsLoopTarget(const ScriptModel& m, const Loop& l);
+// The project function a call in the loop's body hands the loop's own
+// variable to, when that function runs a module passed in (or held on
+// `self`) on it; null when none (helper_forward.cpp).
+[[nodiscard]] const Function* forwardingHelperCall(const ScriptModel& m, const Loop& l);
 // A counted loop of forward passes (`for _ in range(max_new_tokens): logits =
 // model(idx)`): token generation or diffusion sampling, a whole pass of work
 // for the loop around its function.

@@ -1,0 +1,85 @@
+// The helper calls whose sync depends on what the call passes (issue #11,
+// helper effects): a meter reading its `**kwargs` catch-all, a read under
+// `if param is not None:` of an optional parameter. Split from
+// helper_effects.cpp, code unchanged.
+#include <algorithm>
+
+#include "checkers/model/helper_effects.h"
+#include "frontend/python/frequency.h"
+#include "frontend/python/syntax.h"
+
+namespace gpulint::checks {
+
+using python::Call;
+using python::ScriptModel;
+
+namespace {
+
+// `kwargs` in `kwargs.items()`, `x` in `x[0].detach()`: the name an
+// expression reads first.
+ts::Node rootName(ts::Node e) {
+  for (e = python::syntax::unwrap(e); e;) {
+    if (e.is("identifier")) return e;
+    if (e.is("call")) e = python::syntax::unwrap(e.field("function"));
+    else if (e.is("attribute")) e = python::syntax::unwrap(e.field("object"));
+    else if (e.is("subscript")) e = python::syntax::unwrap(e.field("value"));
+    else return {};
+  }
+  return {};
+}
+
+// Every value `e` may hold comes from the parameter `param`: bound to it,
+// to an expression over it, or by a loop over it.
+bool fromParameter(const ScriptModel& m, ts::Node e, std::string_view param, int depth) {
+  ts::Node id = rootName(e);
+  if (!id || depth > 4) return false;
+  std::vector<python::NameBinding> bindings = m.reachingBindings(id);
+  if (bindings.empty()) return false;
+  for (const python::NameBinding& b : bindings) {
+    if (b.parameter && id.text() == param) continue;
+    if (b.value && fromParameter(m, b.value, param, depth + 1)) continue;
+    if (!b.value && b.statement && b.statement.is("for_statement") &&
+        fromParameter(m, b.statement.field("right"), param, depth + 1))
+      continue;
+    return false;
+  }
+  return true;
+}
+
+// The name of `f`'s `**kwargs` parameter; empty when it has none.
+std::string_view keywordCatchAll(const python::Function& f) {
+  if (ts::Node params = f.node.field("parameters"))
+    for (ts::Node p : params.namedChildren())
+      if (p.is("dictionary_splat_pattern") && p.namedChildCount() == 1) return p.namedChild(0).text();
+  return {};
+}
+
+}  // namespace
+
+// Only the `**kwargs` catch-all is judged per call: a positional
+// parameter's device is joined over the helper's callers, as every other
+// value's is.
+bool syncWaitsOnArguments(const HelperCall& hc) {
+  const ScriptModel* m = hc.site.model;
+  if (m != hc.helper_model || !hc.helper->node.contains(hc.site.at)) return false;  // deeper down
+  std::string_view catch_all = keywordCatchAll(*hc.helper);
+  const Call* read = catch_all.empty() ? nullptr : m->callAt(hc.site.at);
+  return read && read->receiver && fromParameter(*m, read->receiver, catch_all, 0);
+}
+
+bool passesTestedArgument(const HelperCall& hc) {
+  return !hc.helper_model->leavesParameterUnset(*hc.call, *hc.helper, python::testedForSet(hc.site.set_test));
+}
+
+bool passesDeviceKeyword(const ScriptModel& model, const HelperCall& hc) {
+  const Call& c = *hc.call;
+  const std::vector<std::string>& named = hc.helper->parameters;
+  for (const auto& [name, value] : c.keywords)
+    if (std::find(named.begin(), named.end(), name) == named.end() && model.mayLiveOnDevice(value)) return true;
+  if (ts::Node args = c.has_star_kwargs ? c.node.field("arguments") : ts::Node())
+    for (ts::Node a : args.namedChildren())
+      if (a.is("dictionary_splat") && a.namedChildCount() == 1 && model.mayLiveOnDevice(a.namedChild(0))) return true;
+  return false;
+}
+
+}  // namespace gpulint::checks

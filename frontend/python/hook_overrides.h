@@ -1,0 +1,28 @@
+#pragma once
+// The template-method shape with several subclasses (issue #11): a base
+// class's loop calls `self.hook()`, which the base leaves as a stub and
+// more than one project subclass fills in. Which override a run uses is
+// not known statically; an effect every override has is certain all the
+// same (checkers/model/helper_effects.cpp asks).
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "frontend/python/script_model.h"
+
+namespace gpulint::python {
+
+// Every definition of method `name` in the project's subclasses of `cls`
+// (this file's class), each with its file; with no project, this file's
+// subclasses (method_binding.cpp).
+[[nodiscard]] std::vector<std::pair<const ScriptModel*, const Function*>> hookOverrides(const ScriptModel& m,
+                                                                                      const ClassDef& cls,
+                                                                                      std::string_view name);
+// `self.name(...)` in a method of a class whose own definition of `name`
+// (or its bases') is a stub or missing, and which two or more subclasses
+// override: those overrides. Empty otherwise (one override is bound as the
+// call's callee already, see ScriptModel::boundMethod).
+[[nodiscard]] std::vector<std::pair<const ScriptModel*, const Function*>> overridesCalled(const ScriptModel& m,
+                                                                                        const Call& c);
+
+}  // namespace gpulint::python
