@@ -61,7 +61,10 @@ void CrossFilePass::completeUnlinked(unsigned jobs) {
   for (FileAnalysis& r : results_)
     if (r.deferred && !(linked_ && project_.linksAcrossFiles(*r.script))) unlinked.push_back(&r);
   for (FileAnalysis* r : unlinked) r->script->attachProject(nullptr);
-  parallelFor(unlinked.size(), jobs, [&](size_t k) { completeOwnChecks(*unlinked[k], options_); });
+  std::vector<size_t> sizes;
+  for (FileAnalysis* r : unlinked) sizes.push_back(r->source ? r->source->text().size() : 0);
+  std::vector<size_t> order = largestFirst(sizes);
+  parallelFor(unlinked.size(), jobs, [&](size_t k) { completeOwnChecks(*unlinked[order[k]], options_); });
 }
 
 void CrossFilePass::run() {
@@ -74,7 +77,18 @@ void CrossFilePass::run() {
   // the threads share the models but no memo, and every file's findings are
   // those it would have alone, whatever ran before it on its thread.
   std::vector<std::optional<std::vector<Diagnostic>>> found(linked.size());
-  parallelFor(linked.size(), jobs_, [&](size_t k) {
+  // A linked file's checks walk the files it links with: its cost follows
+  // their bytes with its own (ordered by its own size alone, Lightning's
+  // costliest small files came last: 91M instructions on one thread, 22M
+  // on the other).
+  std::vector<size_t> sizes;
+  for (size_t i : linked) {
+    const python::ScriptModel& m = *results_[i].script;
+    sizes.push_back(m.file().text().size() + project_.linkedBytes(m));
+  }
+  std::vector<size_t> order = largestFirst(sizes);
+  parallelFor(linked.size(), jobs_, [&](size_t at) {
+    size_t k = order[at];
     FileAnalysis& r = results_[linked[k]];
     python::CacheScope scope;
     std::vector<Diagnostic> diagnostics;

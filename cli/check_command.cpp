@@ -78,10 +78,20 @@ bool loadSettings(const Options& o, Settings* settings, std::string* error) {
 std::vector<FileAnalysis> analyzeAll(const std::vector<DiscoveredFile>& files, const RuleOptions& options,
                                      unsigned jobs, bool progress, bool keep_parser_trees) {
   std::vector<FileAnalysis> results(files.size());
+  unsigned n = std::max(1u, std::min<unsigned>(jobs, static_cast<unsigned>(files.size())));
+  // Largest files first when there are threads to balance (a stat each).
+  std::vector<size_t> sizes(files.size(), 0);
+  for (size_t i = 0; n > 1 && i < files.size(); ++i) {
+    std::error_code ec;
+    auto size = fs::file_size(files[i].path, ec);
+    sizes[i] = ec ? 0 : static_cast<size_t>(size);
+  }
+  std::vector<size_t> order = largestFirst(sizes);
   std::atomic<size_t> next{0}, done{0};
   std::mutex progress_mutex;
   auto worker = [&] {
-    for (size_t i = next++; i < files.size(); i = next++) {
+    for (size_t at = next++; at < files.size(); at = next++) {
+      size_t i = order[at];
       // Python checks wait for the project step (linkProjectJobs), which
       // knows which files it re-checks with the project anyway.
       results[i] = analyzeFile(files[i].path, files[i].display, options, Checks::Deferred);
@@ -93,7 +103,6 @@ std::vector<FileAnalysis> analyzeAll(const std::vector<DiscoveredFile>& files, c
       }
     }
   };
-  unsigned n = std::max(1u, std::min<unsigned>(jobs, static_cast<unsigned>(files.size())));
   std::vector<std::thread> threads;
   for (unsigned t = 1; t < n; ++t) threads.emplace_back(worker);
   worker();

@@ -30,10 +30,12 @@ AnalysedRoots::AnalysedRoots(const std::vector<std::string>& paths)
 }
 
 bool AnalysedRoots::contains(const std::string& disk_path) const {
+  auto [known, added] = contains_.try_emplace(disk_path, false);
+  if (!added) return known->second;
   // Resolved, so neither `..` in a job's command nor a symlink leads outside.
   std::string file = resolved(disk_path);
   for (const auto& r : roots_)
-    if (under(file, r)) return true;
+    if (under(file, r)) return known->second = true;
   return false;
 }
 

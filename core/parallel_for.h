@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
+#include <numeric>
 #include <thread>
 #include <vector>
 
@@ -21,6 +22,17 @@ void parallelFor(size_t n, unsigned jobs, Fn&& fn) {
   for (size_t t = 1; t < threads; ++t) pool.emplace_back(worker);
   worker();
   for (std::thread& t : pool) t.join();
+}
+
+// The indexes 0 .. sizes.size() - 1, largest size first (ties in index
+// order): handed out in this order, the last items a thread takes are small
+// ones, so a big file met last does not leave the other threads idle while
+// it runs alone. Only the order of work changes, never where a result goes.
+inline std::vector<size_t> largestFirst(const std::vector<size_t>& sizes) {
+  std::vector<size_t> order(sizes.size());
+  std::iota(order.begin(), order.end(), size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return sizes[a] > sizes[b]; });
+  return order;
 }
 
 }  // namespace gpulint
