@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "checkers/data/endless_loader.h"
 #include "checkers/model/helper_effects.h"
 #include "checkers/python_common.h"
 #include "frontend/python/project_model.h"
@@ -159,6 +160,20 @@ void addWorkersOrigin(Diagnostic& d, const ResolvedValue& workers) {
   d.related.insert(d.related.begin(), from.begin(), from.end());
 }
 
+// Sets persistent_workers=True (unsafe: a dataset the main process changes
+// per epoch would go unseen by persistent workers).
+void addPersistentFix(const python::ScriptModel& model, const python::Call& loader, const ResolvedValue& workers,
+                      ts::Node arg, Diagnostic& d) {
+  Fix fix{"Set persistent_workers=True", Applicability::Unsafe, {}};
+  // A count from a variable may be 0 at run time (`--workers 0`), where
+  // persistent_workers=True would raise: tie it to the count.
+  std::string value =
+      workers.chain.empty() ? "True" : fixits::positiveTest(loader.argument("num_workers", kNumWorkersIndex));
+  if (!arg) fix.edits.push_back(fixits::addKeywords(model, loader, {{"persistent_workers", value}}));
+  else if (arg.is("false")) fix.edits.push_back(fixits::replaceNode(model, arg, value));
+  if (!fix.edits.empty()) d.fixes.push_back(std::move(fix));
+}
+
 void check(const python::ScriptModel& model, const python::Call& loader, const std::vector<const Loop*>& consumers,
            DiagnosticSink& sink) {
   if (loader.mayHideArgument("num_workers", kNumWorkersIndex)) return;
@@ -213,17 +228,35 @@ void check(const python::ScriptModel& model, const python::Call& loader, const s
       addWorkersOrigin(d, workers);
       for (const RelatedLocation& r : relatedFrom(bound)) d.related.push_back(r);
       for (const RelatedLocation& r : relatedFrom(persistent)) d.related.push_back(r);
-      Fix fix{"Set persistent_workers=True", Applicability::Unsafe, {}};
-      // A count from a variable may be 0 at run time (`--workers 0`), where
-      // persistent_workers=True would raise: tie it to the count.
-      std::string value =
-          workers.chain.empty() ? "True" : fixits::positiveTest(loader.argument("num_workers", kNumWorkersIndex));
-      if (!arg) fix.edits.push_back(fixits::addKeywords(model, loader, {{"persistent_workers", value}}));
-      else if (arg.is("false")) fix.edits.push_back(fixits::replaceNode(model, arg, value));
-      if (!fix.edits.empty()) d.fixes.push_back(std::move(fix));
+      addPersistentFix(model, loader, workers, arg, d);
       sink.report(std::move(d));
       return;
     }
+  // `while True: yield from loader` in a generator a step loop draws from:
+  // each pass of the endless loop is one epoch of the loader.
+  for (const Loop* c : consumers) {
+    const python::ScriptModel* home = nullptr;
+    const Loop* pass = c->kind == python::LoopKind::Step ? endlessPassLoop(model.ownerOf(c->node), *c, loader, &home)
+                                                         : nullptr;
+    if (!pass) continue;
+    Diagnostic d;
+    d.rule = "GPU105";
+    d.level = Level::Note;
+    d.location = arg ? model.location(arg.parent()) : callHead(model, loader);
+    d.message = "DataLoader with " + n + " workers is iterated again on each pass of the endless `while` loop at " +
+                lineRef(model, pass->node) + ", which the step loop at " + lineRef(model, c->node) +
+                " draws its batches from, " +
+                (arg ? "with persistent_workers=" + persistent.display() + originSuffix(persistent)
+                     : std::string("without persistent_workers=True")) +
+                ": at every epoch boundary its " + n + " worker processes shut down and new ones start, and the GPU "
+                "idles until they have prepared the first batches. Pass persistent_workers=True.";
+    d.related.push_back({headerLocation(*home, pass->node), "the endless loop iterates the loader here, once per epoch"});
+    d.related.push_back({headerLocation(model.ownerOf(c->node), c->node), "the step loop draws its batches from it"});
+    for (const RelatedLocation& r : relatedFrom(persistent)) d.related.push_back(r);
+    addPersistentFix(model, loader, workers, arg, d);
+    sink.report(std::move(d));
+    return;
+  }
 }
 
 // Calls in an epoch loop of helpers of another file that build a DataLoader

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <set>
 
+#include "frontend/python/dict_members.h"
 #include "frontend/python/hook_overrides.h"
 #include "frontend/python/project_model.h"
 #include "frontend/python/script_model.h"
@@ -231,6 +232,18 @@ std::vector<ScriptModel::ClassRef> ScriptModel::instancesOf(ts::Node expr, int d
       for (const ClassRef& cls : inner) add(cls);
       continue;
     }
+    // `return self.timers[name]` of a registry whose dict the class fills
+    // with `self.timers[name] = Timer(name)`: the classes stored there.
+    if (src.is("subscript")) {
+      std::vector<ts::Node> stored = depth < kMaxWrappers ? dict_members::storedValues(owner, src) : std::vector<ts::Node>{};
+      if (stored.empty()) return {};
+      for (ts::Node v : stored) {
+        std::vector<ClassRef> inner = owner.instancesOf(v, depth + 1);
+        if (inner.empty()) return {};
+        for (const ClassRef& cls : inner) add(cls);
+      }
+      continue;
+    }
     const Call* c = src.is("call") ? owner.callAt(src) : nullptr;
     // `Net().to(device)`, `Net().cuda().eval()`: a module's placement and
     // mode methods return the module itself.
@@ -246,8 +259,33 @@ std::vector<ScriptModel::ClassRef> ScriptModel::instancesOf(ts::Node expr, int d
       continue;
     }
     auto cls = c ? owner.constructedClass(*c) : ClassRef{nullptr, nullptr};
+    if (!cls.second && c && depth < kMaxWrappers) {
+      // `watches("fwd")` of a callable object of another file (the project's
+      // link asks before it records that call's callee): what its __call__ returns.
+      std::vector<ClassRef> inner = owner.returnedInstances(*c, depth + 1);
+      if (inner.empty()) return {};
+      for (const ClassRef& r : inner) add(r);
+      continue;
+    }
     if (!cls.second) return {};  // some path holds something else
     add(cls);
+  }
+  return found;
+}
+
+std::vector<ScriptModel::ClassRef> ScriptModel::returnedInstances(const Call& c, int depth) const {
+  if (c.receiver || !c.callee.is("identifier") || !c.qualified.empty()) return {};
+  auto [model, f] = boundMethod(c);
+  bool generator = false;
+  if (!f || f->name != "__call__") return {};
+  const std::vector<ts::Node>& returns = model->returnValues(*f, &generator);
+  if (generator || returns.empty()) return {};
+  std::vector<ClassRef> found;
+  for (ts::Node r : returns) {
+    std::vector<ClassRef> inner = model->instancesOf(r, depth);
+    if (inner.empty()) return {};
+    for (const ClassRef& cls : inner)
+      if (std::find(found.begin(), found.end(), cls) == found.end()) found.push_back(cls);
   }
   return found;
 }
@@ -359,7 +397,8 @@ std::pair<const ScriptModel*, const Function*> ScriptModel::boundMethod(const Ca
     if (!result.second && definesMethod("__call__"))
       if (auto [model, cls] = instanceClass(c.callee); cls) result = model->methodOf(*cls, "__call__");
   } else if (receiver && c.qualified.empty() && definesMethod(c.method) &&
-             (receiver.is("identifier") || receiver.is("attribute"))) {
+             (receiver.is("identifier") || receiver.is("attribute") || receiver.is("call"))) {
+    // `timers("forward").start()`: the object the call returns.
     result = commonMethod(receiver, c.method);
   } else if (!receiver && c.callee.is("identifier") && c.qualified.empty() && definesMethod("__call__") &&
              !functionNamed(c.method) && !localClassNamed(*this, c.method, nullptr)) {

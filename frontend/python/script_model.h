@@ -677,6 +677,9 @@ class ScriptModel {
   mutable std::once_flag word_uses_once_;
   mutable std::unordered_map<std::string_view, WordUse> word_uses_;
   [[nodiscard]] std::vector<ClassRef> instancesOf(ts::Node expr, int depth = 0) const;
+  // The classes a call of a callable object (`timers("forward")`) returns
+  // from its __call__; empty when unknown (method_binding.cpp).
+  [[nodiscard]] std::vector<ClassRef> returnedInstances(const Call& c, int depth) const;
   [[nodiscard]] std::vector<ClassRef> annotatedInstances(ts::Node cls, std::string_view attr) const;
   // The fields the file's classes declare in their bodies (`tag: str`,
   // `imgs: torch.Tensor`), each with whether its type is a host type (str,

@@ -4,6 +4,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "frontend/python/factory_returns.h"
 #include "frontend/python/project_model.h"
 #include "frontend/python/script_model.h"
 #include "frontend/python/syntax.h"
@@ -44,12 +45,13 @@ class SourceCollector {
     }
     if (e.is("call"))
       if (const Call* c = m_.callAt(e)) {
-        if (const Function* f = m_.calledFunction(*c)) return fromReturns(*f, e, index, depth);
+        if (const Function* f = m_.calledFunction(*c)) return fromReturns(*f, *c, e, index, depth);
         if (auto [other, f] = m_.calledElsewhere(*c); f) {
           bool generator = false;
           const std::vector<ts::Node>& returns = other->returnValues(*f, &generator);
           if (generator) return generatorCall(e, index);
-          for (ts::Node r : returns) fromElsewhere(*other, r, index);
+          for (ts::Node r : returns)
+            if (factory_returns::reachable(*other, *f, r, m_, *c)) fromElsewhere(*other, r, index);
           return;
         }
       }
@@ -126,11 +128,12 @@ class SourceCollector {
     }
   }
 
-  void fromReturns(const Function& f, ts::Node call, int index, int depth) {
+  void fromReturns(const Function& f, const Call& c, ts::Node call, int index, int depth) {
     bool generator = false;
     const std::vector<ts::Node>& returns = m_.returnValues(f, &generator);
     if (generator) return generatorCall(call, index);  // the call returns a generator, not these values
-    for (ts::Node r : returns) collect(r, index, depth + 1);
+    for (ts::Node r : returns)
+      if (factory_returns::reachable(m_, f, r, m_, c)) collect(r, index, depth + 1);
   }
 
   // A call of a project generator: the generator object itself is the
@@ -154,6 +157,30 @@ class SourceCollector {
   int budget_ = 256;
 };
 
+// `self.net, self.sampler = net, sampler` (research trainers' __init__):
+// each target of the tuple is assigned its element; an element that cannot
+// be paired (`self.a, self.b = make()`) still counts as an assignment, with
+// no value.
+void indexTupleTargets(ts::Node assign, std::unordered_map<std::string_view, std::pair<ts::Node, int>>& out) {
+  ts::Node left = assign.field("left"), right = syntax::unwrap(assign.field("right"));
+  if (!left || !(left.is("pattern_list") || left.is("tuple_pattern"))) return;
+  std::vector<ts::Node> values;
+  if (right && (right.is("expression_list") || right.is("tuple")))
+    for (ts::Node v : right.namedChildren())
+      if (!v.is("comment")) values.push_back(v);
+  std::vector<ts::Node> targets;
+  for (ts::Node t : left.namedChildren())
+    if (!t.is("comment")) targets.push_back(t);
+  bool paired = values.size() == targets.size();
+  for (size_t i = 0; paired && i < targets.size(); ++i)
+    paired = !targets[i].is("list_splat_pattern") && !values[i].is("list_splat");
+  for (size_t i = 0; i < targets.size(); ++i) {
+    auto& [value, count] = out[targets[i].text()];
+    value = paired ? values[i] : ts::Node();
+    ++count;
+  }
+}
+
 // Every assignment in a class body, by target text: assignments are
 // statements, so the walk descends through statements and blocks only, not
 // into expressions or nested classes.
@@ -171,6 +198,7 @@ void indexAssignments(ts::Node body, std::unordered_map<std::string_view, std::p
         value = c.is("assignment") ? c.field("right") : ts::Node();
         ++count;
         if (ts::Node right = c.field("right"); right && right.is("assignment")) todo.push_back(c);  // a = b = v
+        if (c.is("assignment")) indexTupleTargets(c, out);
       } else if (containsStatements(c)) {
         todo.push_back(c);
       }
