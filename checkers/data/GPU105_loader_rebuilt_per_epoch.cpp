@@ -14,6 +14,12 @@ namespace gpulint::checks {
 
 namespace {
 
+// "1 worker", "8 workers" ("1 worker process", "8 worker processes").
+std::string workerCount(const std::string& n, std::string_view noun = "worker") {
+  std::string plural = noun.ends_with("s") ? "es" : "s";
+  return n + " " + std::string(noun) + (n == "1" ? "" : plural);
+}
+
 constexpr int kNumWorkersIndex = 5;  // DataLoader(dataset, batch_size, shuffle, sampler, batch_sampler, num_workers)
 
 using python::Loop;
@@ -184,7 +190,7 @@ void check(const python::ScriptModel& model, const python::Call& loader, const s
   if (workers.kind != ResolvedValue::Kind::Int || workers.int_value <= 0) return;
   std::string n = std::to_string(workers.int_value);
   // Where the count is written, when not at the call: "8 workers (8: yacs default DATA.NUM_WORKERS at config.py:43)".
-  std::string with_n = n + " workers" + (workers.chain.empty() ? "" : " (" + workers.display() + originSuffix(workers) + ")");
+  std::string with_n = workerCount(n) + (workers.chain.empty() ? "" : " (" + workers.display() + originSuffix(workers) + ")");
   std::vector<const Loop*> rebuilt_by = model.epochLoopsAround(loader.node);
   ResolvedValue bound;
   const Loop* consumer = nullptr;
@@ -223,7 +229,7 @@ void check(const python::ScriptModel& model, const python::Call& loader, const s
                   epochCountNote(*epoch, *count, bound) + ") " +
                   (arg ? "with persistent_workers=" + persistent.display() + originSuffix(persistent)
                        : std::string("without persistent_workers=True")) +
-                  ": every epoch shuts its " + n + " worker processes down and starts new ones, and the GPU idles "
+                  ": every epoch shuts its " + workerCount(n, "worker process") + " down and starts new ones, and the GPU idles "
                   "until they have prepared the first batches. Pass persistent_workers=True.";
       addWorkersOrigin(d, workers);
       for (const RelatedLocation& r : relatedFrom(bound)) d.related.push_back(r);
@@ -243,12 +249,12 @@ void check(const python::ScriptModel& model, const python::Call& loader, const s
     d.rule = "GPU105";
     d.level = Level::Note;
     d.location = arg ? model.location(arg.parent()) : callHead(model, loader);
-    d.message = "DataLoader with " + n + " workers is iterated again on each pass of the endless `while` loop at " +
+    d.message = "DataLoader with " + workerCount(n) + " is iterated again on each pass of the endless `while` loop at " +
                 lineRef(model, pass->node) + ", which the step loop at " + lineRef(model, c->node) +
                 " draws its batches from, " +
                 (arg ? "with persistent_workers=" + persistent.display() + originSuffix(persistent)
                      : std::string("without persistent_workers=True")) +
-                ": at every epoch boundary its " + n + " worker processes shut down and new ones start, and the GPU "
+                ": at every epoch boundary its " + workerCount(n, "worker process") + " shut down and new ones start, and the GPU "
                 "idles until they have prepared the first batches. Pass persistent_workers=True.";
     d.related.push_back({headerLocation(*home, pass->node), "the endless loop iterates the loader here, once per epoch"});
     d.related.push_back({headerLocation(model.ownerOf(c->node), c->node), "the step loop draws its batches from it"});
