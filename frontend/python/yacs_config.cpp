@@ -41,15 +41,6 @@ std::string join(const std::vector<std::string_view>& parts, size_t from) {
   return s;
 }
 
-// yacs keys are upper case by convention (`DATA`, `NUM_WORKERS`, `TRAIN2`):
-// a lower-case member is an attribute of something else.
-bool isKeyName(std::string_view s) {
-  if (s.empty() || !std::isupper(static_cast<unsigned char>(s[0]))) return false;
-  for (char c : s)
-    if (!(std::isupper(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '_'))
-      return false;
-  return true;
-}
 
 // Where the upper-case key path of a dotted read starts (index into parts).
 size_t keyStart(const std::vector<std::string_view>& parts) {
@@ -123,6 +114,16 @@ void walkAssignments(const ScriptModel& m, YacsTrees& trees, ts::Node n) {
 }
 
 }  // namespace
+
+// yacs keys are upper case by convention (`DATA`, `NUM_WORKERS`, `TRAIN2`):
+// a lower-case member is an attribute of something else.
+bool isKeyName(std::string_view s) {
+  if (s.empty() || !std::isupper(static_cast<unsigned char>(s[0]))) return false;
+  for (char c : s)
+    if (!(std::isupper(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '_'))
+      return false;
+  return true;
+}
 
 std::vector<YacsTree> yacsDefaults(const ScriptModel& m) {
   std::vector<YacsTree> trees;

@@ -57,6 +57,10 @@ struct YacsTrees {
   mutable std::map<ObjectKey, const YacsTree*> memo;
 };
 
+// yacs keys are upper case by convention (`DATA`, `NUM_WORKERS`, `TRAIN2`):
+// a lower-case member is an attribute of something else.
+[[nodiscard]] bool isKeyName(std::string_view s);
+
 // The defaults trees a module builds at module level (none for most files).
 [[nodiscard]] std::vector<YacsTree> yacsDefaults(const ScriptModel& m);
 // Adds what code in `m` assigns to keys of the trees (`cfg.TRAIN.EPOCHS = 5`)

@@ -15,14 +15,6 @@ namespace {
 // build_loader(config) takes about ten.
 constexpr int kMaxDepth = 16;
 
-bool isKeyName(std::string_view s) {
-  if (s.empty() || !std::isupper(static_cast<unsigned char>(s[0]))) return false;
-  for (char c : s)
-    if (!(std::isupper(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '_'))
-      return false;
-  return true;
-}
-
 bool sameValue(const ResolvedValue& a, const ResolvedValue& b) {
   return a.kind == b.kind && a.known() && a.display() == b.display();
 }
@@ -134,17 +126,27 @@ class TreeFinder {
     v = syntax::unwrap(v);
     const Call* c = v && v.is("call") && depth <= kMaxDepth ? m.callAt(v) : nullptr;
     if (!c) return nullptr;
-    auto [owner, f] = m.callTarget(*c);
+    return overReturns(m, *c, [&](const ScriptModel& owner, ts::Node r) -> const YacsTree* {
+      r = syntax::unwrap(r);
+      bool tuple = r && (r.is("tuple") || r.is("expression_list"));
+      if (!tuple || static_cast<int>(r.namedChildCount()) <= index) return nullptr;
+      return ofValue(owner, r.namedChild(static_cast<uint32_t>(index)), depth + 1);
+    });
+  }
+
+  // The tree every return of the project function `c` calls agrees on, each
+  // return judged by `tree_of`; null when one fails, they disagree, or the
+  // function is a generator or unknown.
+  template <typename TreeOf>
+  const YacsTree* overReturns(const ScriptModel& m, const Call& c, TreeOf tree_of) {
+    auto [owner, f] = m.callTarget(c);
     if (!owner || !f) return nullptr;
     bool generator = false;
     const auto& returns = owner->returnValues(*f, &generator);
     if (generator || returns.empty()) return nullptr;
     Agreement a;
     for (ts::Node r : returns) {
-      r = syntax::unwrap(r);
-      bool tuple = r && (r.is("tuple") || r.is("expression_list"));
-      if (!tuple || static_cast<int>(r.namedChildCount()) <= index) return nullptr;
-      a.add(ofValue(*owner, r.namedChild(static_cast<uint32_t>(index)), depth + 1));
+      a.add(tree_of(*owner, r));
       if (a.failed) return nullptr;
     }
     return a.result();
@@ -160,17 +162,7 @@ class TreeFinder {
     if (!c) return nullptr;
     if (c->method == "clone" && c->receiver && c->positional.empty()) return of(m, c->receiver, depth + 1);
     if (c->qualified == "copy.deepcopy" && c->positional.size() == 1) return of(m, c->positional[0], depth + 1);
-    auto [owner, f] = m.callTarget(*c);
-    if (!owner || !f) return nullptr;
-    bool generator = false;
-    const auto& returns = owner->returnValues(*f, &generator);
-    if (generator || returns.empty()) return nullptr;
-    Agreement a;
-    for (ts::Node r : returns) {
-      a.add(ofValue(*owner, r, depth + 1));
-      if (a.failed) return nullptr;
-    }
-    return a.result();
+    return overReturns(m, *c, [&](const ScriptModel& owner, ts::Node r) { return ofValue(owner, r, depth + 1); });
   }
 
   const YacsTrees& trees_;
