@@ -140,6 +140,30 @@ ts::Node DeviceAnalysis::dictKeyTarget(ts::Node for_stmt) {
   return key.is("identifier") ? key : ts::Node();
 }
 
+// `for name in parts:` over a dict, or over `parts.keys()`, yields its keys
+// (strings, numbers), not the tensors it holds; `.values()` and `.items()`
+// are asked as calls (callOrigin, dictKeyTarget). A dict is a literal, a
+// comprehension or `dict(...)` on every path to the name.
+bool DeviceAnalysis::iteratesKeys(ts::Node iterable) const {
+  auto isDict = [](ts::Node v) {
+    v = syntax::unwrap(v);
+    if (!v) return false;
+    if (v.is("dictionary") || v.is("dictionary_comprehension")) return true;
+    ts::Node callee = v.is("call") ? v.field("function") : ts::Node();
+    return callee && syntax::oneOf(syntax::lastName(callee), {"dict", "OrderedDict", "defaultdict"});
+  };
+  ts::Node it = syntax::unwrap(iterable);
+  if (!it) return false;
+  if (it.is("call")) {
+    ts::Node callee = it.field("function"), args = it.field("arguments");
+    return callee.is("attribute") && callee.field("attribute").text() == "keys" && args && args.namedChildCount() == 0;
+  }
+  if (isDict(it)) return true;
+  if (!it.is("identifier") && !it.is("attribute")) return false;
+  std::vector<ts::Node> sources = m_.valueSources(it, /*all_paths=*/true);
+  return !sources.empty() && std::all_of(sources.begin(), sources.end(), isDict);
+}
+
 // Binds the names of `left = right`, pairing tuple elements when both sides
 // have the same shape.
 void DeviceAnalysis::bindTarget(ts::Node stmt, ts::Node left, ts::Node right, BindingMap& out) {

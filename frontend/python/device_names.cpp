@@ -68,6 +68,7 @@ ts::Node DeviceAnalysis::nameOrigin(ts::Node id, int depth) {
         if (clause.is("for_in_clause") && syntax::containsName(clause.field("left"), name)) {
           // `{f"{k}_unscaled": v for k, v in losses.items()}`: `k` is a key.
           if (ts::Node key = dictKeyTarget(clause); key && key.text() == name) return {};
+          if (iteratesKeys(clause.field("right"))) return {};  // `[f"{k}" for k in losses]`
           return origin(clause.field("right"), depth + 1);
         }
   }
@@ -132,6 +133,10 @@ bool DeviceAnalysis::backpropagates(const Function* f, std::string_view name, in
 }
 
 ts::Node DeviceAnalysis::bindingOrigin(const Binding& b, const std::vector<Binding>& all, ts::Node id, int depth) {
+  // `for key in metrics:` over a dict binds its keys, never a device value.
+  if (b.stmt.is("for_statement") && b.element < 0 && syntax::unwrap(b.stmt.field("left")).is("identifier") &&
+      iteratesKeys(b.value))
+    return {};
   if (!active_.insert(b.value.begin()).second) return {};
   ts::Node o = b.element >= 0 ? elementOrigin(b, depth) : origin(b.value, depth + 1);
   // An empty or literal container filled afterwards holds what was put in it

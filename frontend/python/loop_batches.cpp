@@ -71,10 +71,52 @@ bool LoopClassifier::drawsBatchEachPass(const Loop& l) {
 bool LoopClassifier::namedLikeBatches(const Loop& l) {
   ts::Node it = peelWrappers(l.iterable);
   if (!it || isCollectionOfThings(it) || indexesOneBatch(it)) return false;
-  bool named = countsRepetitions(it) ? namesBatches("", l.target.text())
-                                     : namesBatches(l.iterable.text(), l.target.text());
+  bool named = countsRepetitions(it) || countsOnlyIterations(l)
+                   ? namesBatches("", l.target.text())
+                   : namesBatches(l.iterable.text(), l.target.text());
   // Asked last, of the loops the names leave (it follows values).
   return named && !iteratesDictKeys(it);
+}
+
+// `trange(args.n_iter)`, `enumerate(range(num_iters))`: a count whose
+// name says only "iter" says how many rounds run (a sampling script's repeat
+// rounds), not that each round takes a batch; `range(eval_iters)` or
+// `range(num_batches)` still name batches, a counter that indexes something
+// (`shards[i]`) picks an item per pass, and a loop that trains is a step loop
+// whatever its names.
+bool LoopClassifier::countsOnlyIterations(const Loop& l) {
+  // trange is itself a wrapper (peelWrappers takes its count for the items).
+  const Call* c = nullptr;
+  ts::Node it = syntax::unwrap(l.iterable);
+  for (int i = 0; i < 3 && it && it.is("call") && !c; ++i) {
+    const Call* at = m_.callAt(it);
+    if (!at || at->receiver || at->positional.empty()) return false;
+    if (at->method == "range" || at->method == "trange") c = at;
+    else if (!isWrapperName(at->method)) return false;
+    else it = syntax::unwrap(at->positional[0]);
+  }
+  if (!c) return false;
+  std::string count;
+  for (ts::Node a : c->positional) (count += a.text()) += ' ';
+  if (count.size() > kMaxMatchedNameLength) return false;
+  for (char& ch : count) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  if (count.find("iter") == std::string::npos) return false;
+  for (size_t at; (at = count.find("iter")) != std::string::npos;) count.erase(at, 4);
+  return !namesBatches(count, "") && !counterIndexes(l);
+}
+
+// `for i in range(n): x = shards[i]`: the counter picks an item each pass.
+bool LoopClassifier::counterIndexes(const Loop& l) {
+  ts::Node target = syntax::unwrap(l.target);
+  if (!target || !target.is("identifier")) return false;
+  std::vector<ts::Node> stack{l.node.field("body")};
+  while (!stack.empty()) {
+    ts::Node n = stack.back();
+    stack.pop_back();
+    if (n.is("subscript") && syntax::unwrap(n.field("subscript")).text() == target.text()) return true;
+    for (ts::Node child : n.namedChildren()) stack.push_back(child);
+  }
+  return false;
 }
 
 // `range(args.images_per_prompt)`: every name of the count that sounds

@@ -49,6 +49,8 @@ class LoopClassifier {
   bool drawsBatchEachPass(const Loop& l);
   bool namedLikeBatches(const Loop& l);
   bool countsRepetitions(ts::Node it);
+  bool countsOnlyIterations(const Loop& l);
+  static bool counterIndexes(const Loop& l);
   ts::Node peelWrappers(ts::Node it);
   static bool isWrapperName(std::string_view name);
   bool holdsWrapper(ts::Node callee);
