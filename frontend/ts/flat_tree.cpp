@@ -27,7 +27,7 @@ void FlatTree::indexWideNodes(const uint32_t* wide, uint32_t count) {
   for (uint32_t k = 0; k < count; ++k) {
     const uint32_t n = wide[k];
     wide_at_.emplace(n, static_cast<uint32_t>(wide_children_.size()));
-    for (uint32_t c = firstChild(n); c != kNoNode; c = nodes_[c].next_sibling) wide_children_.push_back(c);
+    for (uint32_t c = firstChild(n); c != kNoNode; c = nextSibling(c)) wide_children_.push_back(c);
   }
 }
 
@@ -36,7 +36,7 @@ uint32_t FlatTree::child(uint32_t n, uint32_t i) const {
   if (i >= node.child_count) return kNoNode;
   if (node.child_count > kWide) return wide_children_[wide_at_.at(n) + i];
   uint32_t c = n + 1;
-  for (; i > 0; --i) c = nodes_[c].next_sibling;
+  for (; i > 0; --i) c = nextSibling(c);
   return c;
 }
 
@@ -51,7 +51,7 @@ uint32_t FlatTree::previousSibling(uint32_t c) const {
     return at == first ? kNoNode : *(at - 1);
   }
   uint32_t prev = p + 1;
-  while (nodes_[prev].next_sibling != c) prev = nodes_[prev].next_sibling;
+  while (nextSibling(prev) != c) prev = nextSibling(prev);
   return prev;
 }
 
@@ -62,7 +62,7 @@ TSNode FlatTree::tsNode(uint32_t i) const {
   TSNode n = ts_tree_root_node(tree_);
   for (size_t k = path.size() - 1; k-- > 0;) {
     uint32_t parent = path[k + 1], position = 0;
-    for (uint32_t c = firstChild(parent); c != path[k]; c = nodes_[c].next_sibling) ++position;
+    for (uint32_t c = firstChild(parent); c != path[k]; c = nextSibling(c)) ++position;
     n = ts_node_child(n, position);
   }
   return n;

@@ -37,7 +37,7 @@ struct FlatNode : GpulintFlatNode {
   [[nodiscard]] bool has(Flag f) const { return (flags & f) != 0; }
 };
 static_assert(sizeof(FlatNode) == sizeof(GpulintFlatNode));
-static_assert(sizeof(FlatNode) == 36, "an entry per visible node of every file of a run: keep it small");
+static_assert(sizeof(FlatNode) == 32, "an entry per visible node of every file of a run: keep it small");
 
 // An allocator whose value-less construct leaves a trivial element as it is:
 // gpulint_flatten writes every field of every entry, so the zero fill that
@@ -81,11 +81,17 @@ class FlatTree {
   [[nodiscard]] uint32_t previousSibling(uint32_t c) const;
   // The first child under field `f` (kNoNode when none).
   [[nodiscard]] uint32_t fieldChild(uint32_t n, TSFieldId f) const {
-    for (uint32_t c = firstChild(n); c != kNoNode; c = nodes_[c].next_sibling)
+    for (uint32_t c = firstChild(n); c != kNoNode; c = nextSibling(c))
       if (nodes_[c].field == f) return c;
     return kNoNode;
   }
   [[nodiscard]] uint32_t firstChild(uint32_t n) const { return nodes_[n].child_count ? n + 1 : kNoNode; }
+  // The visible child after `c` under the same parent (kNoNode for the
+  // last): in preorder it follows c's subtree, inside the parent's.
+  [[nodiscard]] uint32_t nextSibling(uint32_t c) const {
+    const uint32_t after = nodes_[c].subtree_end, p = nodes_[c].parent;
+    return p != kNoNode && after < nodes_[p].subtree_end ? after : kNoNode;
+  }
 
   // The tree-sitter node of entry `i` (walks down from the root: for the C
   // API only, not for navigation).

@@ -64,13 +64,13 @@ Node Node::namedChild(uint32_t i) const {
   WorkBudget::charge(i + 1);
   if (isNull() || i >= flat().named_child_count) return Node();
   uint32_t c = ChildRange::firstNamedFrom(tree_, tree_->firstChild(index_));
-  for (; i > 0 && c != kNoNode; --i) c = ChildRange::firstNamedFrom(tree_, (*tree_)[c].next_sibling);
+  for (; i > 0 && c != kNoNode; --i) c = ChildRange::firstNamedFrom(tree_, tree_->nextSibling(c));
   return Node(tree_, c);
 }
 
 Node Node::nextNamedSibling() const {
   if (isNull()) return Node();
-  return Node(tree_, ChildRange::firstNamedFrom(tree_, flat().next_sibling));
+  return Node(tree_, ChildRange::firstNamedFrom(tree_, tree_->nextSibling(index_)));
 }
 
 Node Node::prevNamedSibling() const {

@@ -194,10 +194,10 @@ class ChildRange {
  public:
   // The first named node from `i` on along the sibling links.
   static uint32_t firstNamedFrom(const FlatTree* tree, uint32_t i) {
-    while (i != kNoNode && !(*tree)[i].has(FlatNode::Named)) i = (*tree)[i].next_sibling;
+    while (i != kNoNode && !(*tree)[i].has(FlatNode::Named)) i = tree->nextSibling(i);
     return i;
   }
-  static uint32_t nextNamed(const FlatTree* tree, uint32_t i) { return firstNamedFrom(tree, (*tree)[i].next_sibling); }
+  static uint32_t nextNamed(const FlatTree* tree, uint32_t i) { return firstNamedFrom(tree, tree->nextSibling(i)); }
   using iterator = LinkIterator<&ChildRange::nextNamed>;
 
   explicit ChildRange(Node n) : node_(n) { WorkBudget::charge(n.namedChildCount() + 1); }

@@ -30,8 +30,6 @@ typedef struct {
   uint32_t structural;            /* children that are not extras, so far */
   Place position;                 /* where the next child starts */
   uint32_t visible_parent;        /* the entry the visible children hang under */
-  uint32_t owner;                 /* the stack frame that keeps visible_parent's last child */
-  uint32_t last_child;            /* (visible frames) visible_parent's last visible child so far */
   TSFieldId outer_field;          /* the field a hidden parent passes down */
   uint8_t started;                /* a child was walked (the first has no padding of its own) */
   uint8_t closes;                 /* the frame of visible_parent's own children */
@@ -43,8 +41,7 @@ typedef struct {
   uint32_t count;
 } Walk;
 
-/* One node's entry; its parent's counts and its previous sibling's link are
- * the caller's. Reads the subtree's inline or heap form once. */
+/* One node's entry, counted in its parent's child counts. Reads the subtree's inline or heap form once. */
 static inline __attribute__((always_inline)) uint32_t emit(Walk *w, Subtree s, Place position, TSSymbol alias, TSFieldId field, uint32_t parent) {
   uint32_t i = w->count++;
   GpulintFlatNode *n = &w->out[i];
@@ -71,7 +68,6 @@ static inline __attribute__((always_inline)) uint32_t emit(Walk *w, Subtree s, P
   n->end = position.bytes + size;
   n->row = position.row;
   n->parent = parent;
-  n->next_sibling = GPULINT_NO_NODE;
   n->subtree_end = i + 1;
   n->child_count = 0;
   n->named_child_count = 0;
@@ -89,7 +85,7 @@ static inline __attribute__((always_inline)) uint32_t emit(Walk *w, Subtree s, P
 }
 
 static inline __attribute__((always_inline)) int push(Frame **stack, uint32_t *size, uint32_t *capacity, const TSLanguage *language, Subtree parent,
-                Place position, uint32_t visible_parent, uint32_t owner, TSFieldId outer_field, int closes) {
+                Place position, uint32_t visible_parent, TSFieldId outer_field, int closes) {
   if (*size == *capacity) {
     uint32_t grown = *capacity ? *capacity * 2 : 64;
     Frame *bigger = realloc(*stack, grown * sizeof(Frame));
@@ -106,8 +102,6 @@ static inline __attribute__((always_inline)) int push(Frame **stack, uint32_t *s
   f->structural = 0;
   f->position = position;
   f->visible_parent = visible_parent;
-  f->owner = closes ? *size : owner;
-  f->last_child = GPULINT_NO_NODE;
   f->outer_field = outer_field;
   f->started = 0;
   f->closes = (uint8_t)closes;
@@ -159,7 +153,7 @@ uint32_t gpulint_flatten(const TSTree *tree, GpulintFlatNode *out, uint32_t wide
   uint32_t size = 0, capacity = 0;
   int ok = 1;
   if (ts_subtree_child_count(tree->root) > 0)
-    ok = push(&stack, &size, &capacity, w.language, tree->root, root_position, root, 0, 0, 1);
+    ok = push(&stack, &size, &capacity, w.language, tree->root, root_position, root, 0, 1);
   while (ok && size > 0) {
     Frame *f = &stack[size - 1];
     if (f->next == f->end) {
@@ -230,18 +224,14 @@ uint32_t gpulint_flatten(const TSTree *tree, GpulintFlatNode *out, uint32_t wide
       }
     }
     uint32_t visible_parent = f->visible_parent;
-    uint32_t owner = f->owner;
     if (visible || alias) {
       uint32_t i = emit(&w, child, position, alias, field, visible_parent);
-      Frame *o = &stack[owner];
-      if (o->last_child != GPULINT_NO_NODE) out[o->last_child].next_sibling = i;
-      o->last_child = i;
       if (child_count > 0)
-        ok = push(&stack, &size, &capacity, w.language, child, position, i, 0, 0, 1);
+        ok = push(&stack, &size, &capacity, w.language, child, position, i, 0, 1);
     } else if (child_count > 0 && child.ptr->visible_child_count > 0) {
       /* A hidden node: its visible children hang under the visible parent,
        * and take the field it has here when they have none of their own. */
-      ok = push(&stack, &size, &capacity, w.language, child, position, visible_parent, owner, field, 0);
+      ok = push(&stack, &size, &capacity, w.language, child, position, visible_parent, field, 0);
     }
   }
   free(stack);

@@ -19,14 +19,15 @@ typedef struct {
   uint32_t begin, end;            /* bytes */
   uint32_t row;                   /* of the start, from 0 */
   uint32_t parent;                /* GPULINT_NO_NODE for the root */
-  uint32_t next_sibling;          /* the next visible child of the parent */
-  uint32_t subtree_end;           /* one past the last descendant */
+  /* One past the last descendant; also the next visible sibling, when it is
+   * below the parent's subtree_end (preorder), so no sibling link is kept. */
+  uint32_t subtree_end;
   uint32_t child_count;           /* visible children, named or not */
   uint32_t named_child_count;
   TSSymbol symbol;                /* as ts_node_symbol answers (aliases applied) */
   /* As ts_tree_cursor_current_field_id answers, 0 for none. One byte (our
    * grammars name at most 32 fields; FlatTree refuses a grammar with more
-   * than GPULINT_MAX_FIELD): an entry is 36 bytes instead of 40, and a run
+   * than GPULINT_MAX_FIELD): an entry is 32 bytes instead of 40, and a run
    * keeps every file's entries until the project pass. */
   uint8_t field;
   uint8_t flags;                  /* GPULINT_FLAT_* */
