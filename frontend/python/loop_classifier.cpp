@@ -113,7 +113,7 @@ bool LoopClassifier::timesOnePass(const Loop& l) {
   for (const Call& c : m_.callsIn(body)) {
     if (!body.contains(c.node)) continue;
     if (c.method == "next" && !c.receiver) return false;
-    if (isTrainingCall(c) && c.method != "backward") return false;  // an optimizer step trains
+    if (isTrainingCall(c) ? c.method != "backward" : runsLibraryScalerStep(m_, c)) return false;  // an optimizer step trains
     if (const Function* f = calledFunction(c); f && functionTrains(*f, 1)) return false;
     for (ts::Node arg : c.positional)
       for (std::string_view v : assigned)
@@ -167,7 +167,8 @@ bool LoopClassifier::innerLoopBetween(ts::Node n, ts::Node outer) {
 // A training call that trains: not a backward for input gradients only,
 // nor one that explains a prediction in an interactive app.
 bool LoopClassifier::trainingCall(const Call& c) {
-  if (!isTrainingCall(c) || c.method != "backward") return isTrainingCall(c);
+  if (!isTrainingCall(c)) return runsLibraryScalerStep(m_, c);
+  if (c.method != "backward") return true;
   if (servesRequests()) return false;
   return input_gradients_train_ || !inputGradientOnly(c);
 }
@@ -199,8 +200,9 @@ bool LoopClassifier::inputGradientOnly(const Call& backward) {
 
 bool LoopClassifier::hasOptimizerStep() {
   if (!has_optimizer_step_)
-    has_optimizer_step_ = std::any_of(m_.calls().begin(), m_.calls().end(),
-                                      [](const Call& c) { return isTrainingCall(c) && c.method != "backward"; });
+    has_optimizer_step_ = std::any_of(m_.calls().begin(), m_.calls().end(), [this](const Call& c) {
+      return isTrainingCall(c) ? c.method != "backward" : runsLibraryScalerStep(m_, c);
+    });
   return *has_optimizer_step_;
 }
 
@@ -215,7 +217,8 @@ bool LoopClassifier::readsGrad(ts::Node n, std::string_view name) {
 
 bool LoopClassifier::hasTrainingCall() {
   if (!has_training_call_)
-    has_training_call_ = std::any_of(m_.calls().begin(), m_.calls().end(), [](const Call& c) { return isTrainingCall(c); });
+    has_training_call_ = std::any_of(m_.calls().begin(), m_.calls().end(),
+                                     [this](const Call& c) { return isTrainingCall(c) || runsLibraryScalerStep(m_, c); });
   return *has_training_call_;
 }
 

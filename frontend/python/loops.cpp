@@ -23,6 +23,30 @@ bool isTrainingCall(const Call& c) {
   return false;
 }
 
+namespace {
+
+// timm's loss scalers: calling one scales the loss, backpropagates, unscales,
+// clips and steps the optimizer it is handed.
+bool isLibraryScaler(const Call& made) {
+  return made.qualified.starts_with("timm.") && syntax::oneOf(syntax::lastName(made.callee), {"NativeScaler", "ApexScaler"});
+}
+
+}  // namespace
+
+bool runsLibraryScalerStep(const ScriptModel& m, const Call& c) {
+  // Names first (cheap): a scaler is called with the loss and the optimizer,
+  // through a name or `self.x` that says what it is.
+  if (!c.qualified.empty() || c.positional.size() < 2 || c.method.find("scaler") == std::string::npos) return false;
+  if (c.receiver && !(syntax::unwrap(c.receiver).is("identifier") && c.receiver.text() == "self")) return false;
+  std::vector<ts::Node> sources = m.valueSources(c.callee, /*all_paths=*/true);
+  if (sources.empty()) return false;
+  return std::all_of(sources.begin(), sources.end(), [&](ts::Node src) {
+    src = syntax::unwrap(src);
+    const Call* made = src && src.is("call") ? m.ownerOf(src).callAt(src) : nullptr;
+    return made && isLibraryScaler(*made);
+  });
+}
+
 // The names a loop binds on each pass (`for i, (x, y) in ...`: i, x, y), `_` left out.
 std::vector<std::string_view> loopTargetNames(const Loop& l) {
   std::vector<std::string_view> vars;

@@ -36,7 +36,8 @@ bool ProjectModel::trains(const ScriptModel& m, const Function& f, int depth,
   bool result = false;
   for (const Call& c : m.calls()) {
     if (c.function != &f || m.enclosingLoop(c.node)) continue;
-    if (isTrainingCall(c) && c.method != "backward" && c.method != "gradient") result = true;
+    if (isTrainingCall(c) ? c.method != "backward" && c.method != "gradient" : runsLibraryScalerStep(m, c))
+      result = true;
     else if (auto [model, g] = m.callTarget(c); g && g != &f) result = trains(*model, *g, depth + 1, memo);
     if (result) break;
   }
@@ -73,9 +74,11 @@ void ProjectModel::markStepLoops() {
       const Loop* loop = m->enclosingLoop(c.node);  // the loop whose own body runs the call
       if (!loop || !open(*loop) || !loop->node.field("body").contains(c.node) || playsEpisodes(*loop))
         continue;
-      auto [model, f] = m->callTarget(c);
-      if (!f || holds(model, *f, m, loop->node)) continue;
-      if (!trains(*model, *f, 0, memo) && !handsTrainingFunction(*m, c, memo)) continue;
+      // `loss_scaler(loss, optimizer)` on a timm scaler another file made.
+      bool steps = runsLibraryScalerStep(*m, c);
+      auto [model, f] = steps ? std::pair<const ScriptModel*, const Function*>{} : m->callTarget(c);
+      if (!steps && (!f || holds(model, *f, m, loop->node))) continue;
+      if (!steps && !trains(*model, *f, 0, memo) && !handsTrainingFunction(*m, c, memo)) continue;
       m->loops_[static_cast<size_t>(loop - m->loops_.data())].kind = LoopKind::Step;
       changed = true;
     }

@@ -82,6 +82,11 @@ struct Call {
 // A backward pass or optimizer step: `loss.backward()`, `optimizer.step()`,
 // `scaler.step(opt)`, Keras/TF `apply_gradients`... (not a scheduler's step).
 [[nodiscard]] bool isTrainingCall(const Call& c);
+class ScriptModel;
+// `loss_scaler(loss, optimizer, clip_grad=...)` where every value of the
+// callee is a timm loss scaler (`timm.utils.NativeScaler()`, `ApexScaler()`):
+// its __call__ runs the backward and the optimizer step (loops.cpp).
+[[nodiscard]] bool runsLibraryScalerStep(const ScriptModel& m, const Call& c);
 
 struct Loop;
 // A loop whose counter, iterable or condition names reinforcement-learning
