@@ -98,12 +98,26 @@ bool GuardJudge::offsetCounter(ts::Node side, ts::Node at) const {
 
 GuardVerdict GuardJudge::equality(ts::Node e, ts::Node left, ts::Node right) {
   // `step == last_step`, `i == len(loader) - 1`, `i == 0`; not `rank == 0` nor `cfg == "x"`.
+  if (auto off = e.child(1).text() == "==" ? optionSetElsewhere(e, left, right) : std::nullopt) return *off;
   if (left.is("string") || right.is("string")) return {};
   if ((isZero(right) && isSizeExpression(left)) || (isZero(left) && isSizeExpression(right)))
     return verdict(GuardKind::Rare, e, "empty-batch check");
   if (isCounter(left, e) || isCounter(right, e)) return verdict(GuardKind::Rare, e, "a single step");
   if (right.is("none") && initialisedInBranch(e, left)) return verdict(GuardKind::Rare, e, "lazy initialisation");
   return {};
+}
+
+// `args.report_to == "wandb"` where the option resolves to "tensorboard"
+// (its default, or what the job passes): the branch runs only in a run that
+// passes the other value, as a store_true flag left off does.
+std::optional<GuardVerdict> GuardJudge::optionSetElsewhere(ts::Node e, ts::Node left, ts::Node right) const {
+  ts::Node literal = left.is("string") ? left : right, option = left.is("string") ? right : left;
+  if (!literal.is("string") || !(option.is("identifier") || option.is("attribute"))) return std::nullopt;
+  ResolvedValue wanted = m_.resolve(literal), value = m_.resolve(option);
+  if (wanted.kind != ResolvedValue::Kind::String || value.kind != ResolvedValue::Kind::String ||
+      wanted.string_value == value.string_value)
+    return std::nullopt;
+  return verdict(GuardKind::Off, e, "option resolved to " + value.display());
 }
 
 // A literal cap of at most min_guard_interval: `printed < 5`.
