@@ -21,6 +21,16 @@ bool containsStatements(ts::Node n) {
                                   "match_statement", "case_clause", "except_group_clause"});
 }
 
+// The default of parameter `name` of `f` (`def setup(train=TrainArgs(log_interval=1))`), or null.
+ts::Node parameterDefault(const Function& f, std::string_view name) {
+  ts::Node params = f.node.field("parameters");
+  if (!params) return {};
+  for (ts::Node p : params.namedChildren())
+    if ((p.is("default_parameter") || p.is("typed_default_parameter")) && p.field("name").text() == name)
+      return p.field("value");
+  return {};
+}
+
 class SourceCollector {
  public:
   SourceCollector(const ScriptModel& m, bool all_paths, bool generator_calls, std::vector<ts::Node>& out)
@@ -96,14 +106,21 @@ class SourceCollector {
       ++position;
     }
     if (f->owner && !f->parameters.empty() && f->parameters.front() == "self") --position;
+    // A call that passes nothing there (and hides nothing in *args or
+    // **kwargs) gives the parameter its default: `setup()` of
+    // `def setup(train=TrainArgs(log_interval=1))`.
+    ts::Node fallback = parameterDefault(*f, name);
     for (const Call* c : m_.argumentSources(*f)) {
       if (f->node.contains(c->node)) continue;  // recursion
       if (ts::Node arg = c->argument(name, position)) collect(arg, index, depth + 1);
+      else if (fallback && !c->mayHideArgument(name, position)) collect(fallback, index, depth + 1);
     }
     // Callers in other files of the project: what they pass, followed there.
     if (const ProjectModel* project = m_.project())
-      for (const ProjectCall& pc : project->callersOf(*f))
+      for (const ProjectCall& pc : project->callersOf(*f)) {
         if (ts::Node arg = pc.call->argument(name, position)) fromElsewhere(*pc.model, arg, index);
+        else if (fallback && !pc.call->mayHideArgument(name, position)) collect(fallback, index, depth + 1);
+      }
   }
 
   // Sources of `e` in another file, followed by that file's model. A tuple
