@@ -115,13 +115,13 @@ const EffectSummary& HelperEffects::of(const ScriptModel& model, const Function&
         !returnsEarly(model, c.node, f))
       scanCall(model, c, everyCallPastExits(model, c.node, f), summary);
   if (!summary.sites[slot(Effect::HostSync)])
-    if (std::optional<EffectSite> both = syncOnEveryBranch(model, f)) summary.sites[slot(Effect::HostSync)] = both;
+    if (std::optional<EffectSite> both = syncOnEveryBranch(model, f, false)) summary.sites[slot(Effect::HostSync)] = both;
+  if (!summary.every_call_sync) summary.every_call_sync = syncOnEveryBranch(model, f, true);
   // A test of a GPU tensor (`if torch.min(y) < -1.:`) syncs whenever it is
   // evaluated, before the rarely taken branch it guards; the earliest is shown.
-  if (std::optional<EffectSite> test = conditionSync(model, f)) {
-    std::optional<EffectSite>& sync = summary.sites[slot(Effect::HostSync)];
-    if (!sync || (sync->model == &model && test->at.begin() < sync->at.begin())) sync = test;
-  }
+  if (std::optional<EffectSite> test = conditionSync(model, f))
+    for (std::optional<EffectSite>* sync : {&summary.sites[slot(Effect::HostSync)], &summary.every_call_sync})
+      if (!*sync || ((*sync)->model == &model && test->at.begin() < (*sync)->at.begin())) *sync = test;
   active_.erase(&f);
   bool cut = met_cut_;
   met_cut_ = outer_met_cut || cut;
@@ -134,7 +134,8 @@ const EffectSummary& HelperEffects::of(const ScriptModel& model, const Function&
 // a helper reached on one branch syncs only on some calls, but when every
 // branch of an if/else that runs on each call of f calls a helper that
 // syncs, f syncs on every call. The first branch's sync is shown.
-std::optional<EffectSite> HelperEffects::syncOnEveryBranch(const ScriptModel& model, const Function& f) {
+std::optional<EffectSite> HelperEffects::syncOnEveryBranch(const ScriptModel& model, const Function& f,
+                                                           bool every_call) {
   std::vector<ts::Node> seen;  // each if statement looked at once, whatever number of calls it holds
   for (const Call& c : model.callsIn(f.node)) {
     if (c.function != &f) continue;
@@ -148,11 +149,11 @@ std::optional<EffectSite> HelperEffects::syncOnEveryBranch(const ScriptModel& mo
     if (!last || !last.is("else_clause")) continue;  // no else: some calls take no branch
     if (model.underPeriodicGuard(stmt, f.node) || returnsEarly(model, stmt, f) || !everyCallPastExits(model, stmt, f))
       continue;
-    std::optional<EffectSite> first = branchSync(model, f, stmt.field("consequence"));
+    std::optional<EffectSite> first = branchSync(model, f, stmt.field("consequence"), every_call);
     for (ts::Node alt : stmt.namedChildren()) {
       if (!first) break;
-      if (alt.is("elif_clause")) first = branchSync(model, f, alt.field("consequence")) ? first : std::nullopt;
-      if (alt.is("else_clause")) first = branchSync(model, f, alt.field("body")) ? first : std::nullopt;
+      ts::Node body = alt.is("elif_clause") ? alt.field("consequence") : alt.is("else_clause") ? alt.field("body") : ts::Node();
+      if (body && !branchSync(model, f, body, every_call)) first = std::nullopt;
     }
     if (first) return first;
   }
@@ -161,7 +162,8 @@ std::optional<EffectSite> HelperEffects::syncOnEveryBranch(const ScriptModel& mo
 
 // A call of `block` (a branch body, outside further branches and loops) to
 // a project helper that syncs on every call: the helper's sync site.
-std::optional<EffectSite> HelperEffects::branchSync(const ScriptModel& model, const Function& f, ts::Node block) {
+std::optional<EffectSite> HelperEffects::branchSync(const ScriptModel& model, const Function& f, ts::Node block,
+                                                    bool every_call) {
   if (!block) return std::nullopt;
   for (const Call& c : model.callsIn(block)) {
     if (c.function != &f || !block.contains(c.node)) continue;
@@ -172,7 +174,9 @@ std::optional<EffectSite> HelperEffects::branchSync(const ScriptModel& model, co
     if (!direct) continue;
     auto [other, g] = model.callTarget(c);
     if (!g || g == &f) continue;
-    if (const std::optional<EffectSite>& sync = of(*other, *g).site(Effect::HostSync)) return sync;
+    const EffectSummary& inner = of(*other, *g);
+    if (const std::optional<EffectSite>& sync = every_call ? inner.every_call_sync : inner.site(Effect::HostSync))
+      return sync;
   }
   return std::nullopt;
 }
@@ -205,6 +209,7 @@ void HelperEffects::scanCall(const ScriptModel& model, const Call& c, bool every
       if (inner.sites[i] && static_cast<Effect>(i) != Effect::HostSyncWhenPassed &&
           !(static_cast<Effect>(i) == Effect::Logging && logsAtDebugLevel(model, c, *other, *g, *inner.sites[i])))
         set(static_cast<Effect>(i), *inner.sites[i]);
+    if (inner.every_call_sync && !into.every_call_sync) into.every_call_sync = inner.every_call_sync;
     // The inner sync waits on an optional argument: this call decides.
     if (const auto& when = inner.site(Effect::HostSyncWhenPassed);
         when && !other->leavesParameterUnset(c, *g, python::testedForSet(when->set_test)))
@@ -218,6 +223,8 @@ void HelperEffects::scanCall(const ScriptModel& model, const Call& c, bool every
       set(Effect::HostSyncWhenPassed, {&model, c.node, test});
     else
       set(Effect::HostSync, {&model, c.node});
+    // On every call (no condition but a rank check above it, so no optional parameter's test either).
+    if (every_call && !into.every_call_sync) into.every_call_sync = EffectSite{&model, c.node};
   }
   // A log that carries a read is GPU201's when the read is known to sync,
   // and nobody's when it is not: never a plain log.
@@ -262,6 +269,22 @@ void appendOverrideCalls(const ScriptModel& model, Effect e, HelperEffects& effe
   }
 }
 
+// The site of effect `e` that call `c` of `helper` reaches: calling a
+// module (`meter(logits, y)`) syncs only where its forward syncs on every
+// call; a branch may serve another configuration of the instance (an
+// exported backend's `.cpu().numpy()`), which the call cannot tell.
+// A read under `if targets is not None:` counts when forward reaches it on
+// every call that passes `targets` (passesTestedArgument asks the call).
+const std::optional<EffectSite>& stepSite(const EffectSummary& summary, const Call& c, const Function& helper, Effect e) {
+  static const std::optional<EffectSite> kNone;
+  if (!python::callsModuleForward(c, helper)) return summary.site(e);
+  if (e == Effect::HostSync) return summary.every_call_sync;
+  const std::optional<EffectSite>& when = summary.site(e);
+  if (e != Effect::HostSyncWhenPassed || !when) return when;
+  auto tested = [&when](ts::Node condition) { return condition == when->set_test; };
+  return everyCall(*when->model, when->at, helper, tested) ? when : kNone;
+}
+
 }  // namespace
 
 std::vector<HelperCall> helperCallsWith(const ScriptModel& model, Effect e, HelperEffects& effects) {
@@ -285,7 +308,7 @@ std::vector<HelperCall> helperCallsWith(const ScriptModel& model, Effect e, Help
     for (const HelperEffectsScope::StepCall& sc : step_calls) {
       // A call GPU206 already reads as a log is its finding (as below).
       if (e == Effect::Logging && effect_calls::writesLogRecord(model, *sc.call)) continue;
-      const std::optional<EffectSite>& site = effects.of(*sc.helper_model, *sc.helper).site(e);
+      const std::optional<EffectSite>& site = stepSite(effects.of(*sc.helper_model, *sc.helper), *sc.call, *sc.helper, e);
       if (!site || (e == Effect::Logging && logsAtDebugLevel(model, *sc.call, *sc.helper_model, *sc.helper, *site)))
         continue;
       out.push_back({sc.call, sc.helper_model, sc.helper, *site, sc.batch});
@@ -302,7 +325,7 @@ std::vector<HelperCall> helperCallsWith(const ScriptModel& model, Effect e, Help
     // helpers then need no summary (the costlier question).
     auto batch = model.perStep(c.node);
     if (!batch) continue;  // once per epoch, under a periodic guard, or behind a flag that is off
-    const std::optional<EffectSite>& site = effects.of(*other, *helper).site(e);
+    const std::optional<EffectSite>& site = stepSite(effects.of(*other, *helper), c, *helper, e);
     if (!site || (e == Effect::Logging && logsAtDebugLevel(model, c, *other, *helper, *site))) continue;
     out.push_back({&c, other, helper, *site, std::move(*batch)});
   }

@@ -1,7 +1,10 @@
 // Whether a node runs on every call of its function (helper effect
-// summaries): no early return before it, and nothing but a rank check
-// between it and the function's body (moved from checkers/model/helper_effects.cpp).
+// summaries, and a module's forward reached by calling the module): no
+// early return before it, and nothing but a rank check between it and the
+// function's body (moved from checkers/model/helper_effects.cpp).
 #include "frontend/python/every_call.h"
+
+#include <algorithm>
 
 #include "frontend/python/frequency.h"
 #include "frontend/python/syntax.h"
@@ -66,13 +69,14 @@ bool returnsEarly(const ScriptModel& m, ts::Node n, const Function& f) {
 // may be false on most calls: a deprecation warning, a periodic or failure
 // guard), and no exception handler or batch loop of f's own (a batch loop's
 // statements are the loop's rules' business, not the caller's).
-bool everyCallPastExits(const ScriptModel& m, ts::Node n, const Function& f) {
+bool everyCallPastExits(const ScriptModel& m, ts::Node n, const Function& f, const HoldsOnCall& holds) {
   ts::Node child = n;
   for (ts::Node p = n.parent(); p && !(p == f.node); child = p, p = p.parent()) {
     if (p.is("except_clause") || p.is("conditional_expression") || p.is("else_clause") || p.is("while_statement"))
       return false;
     if ((p.is("if_statement") || p.is("elif_clause")) && !p.field("condition").contains(child) &&
-        !(p.field("consequence").contains(child) && rankCheck(p.field("condition"))))
+        !(p.field("consequence").contains(child) &&
+          (rankCheck(p.field("condition")) || (holds && holds(p.field("condition"))))))
       return false;
     if (p.is("for_statement")) {
       const Loop* l = m.loopFor(p);
@@ -84,8 +88,15 @@ bool everyCallPastExits(const ScriptModel& m, ts::Node n, const Function& f) {
 }
 
 // True when `n` runs on every call of `f`.
-bool everyCall(const ScriptModel& m, ts::Node n, const Function& f) {
-  return !returnsEarly(m, n, f) && everyCallPastExits(m, n, f);
+bool everyCall(const ScriptModel& m, ts::Node n, const Function& f, const HoldsOnCall& holds) {
+  return !returnsEarly(m, n, f) && everyCallPastExits(m, n, f, holds);
+}
+
+bool setByCall(const ScriptModel& m, const Call& c, const Function& f, ts::Node condition) {
+  std::string_view name = testedForSet(condition);
+  if (name.empty() || std::find(f.parameters.begin(), f.parameters.end(), name) == f.parameters.end()) return false;
+  ts::Node arg = syntax::unwrap(m.argumentFor(c, f, name));
+  return arg && !arg.is("none") && !arg.is("false");
 }
 
 }  // namespace gpulint::python

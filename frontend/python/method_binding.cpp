@@ -80,6 +80,45 @@ std::pair<const ScriptModel*, const Function*> ScriptModel::methodOf(const Class
   return {nullptr, nullptr};
 }
 
+namespace {
+
+// A torch module base: nn.Module and its library subclasses (nn.Sequential,
+// a loss of torch.nn), and Lightning's module, whose __call__ runs forward too.
+bool torchModuleBase(const std::string& qualified) {
+  return qualified.starts_with("torch.nn.") || qualified.ends_with("LightningModule");
+}
+
+bool derivesDirectly(const ClassDef& c) { return std::any_of(c.bases.begin(), c.bases.end(), torchModuleBase); }
+
+}  // namespace
+
+bool ScriptModel::derivesTorchModule(const ClassDef& cls) const {
+  if (derivesDirectly(cls)) return true;
+  if (project_) {
+    for (const auto& [model, base] : project_->baseClasses(*this, cls))
+      if (derivesDirectly(*base)) return true;
+    return false;
+  }
+  const ClassDef* c = &cls;  // alone: this file's base chain
+  for (int hop = 0; hop < kMaxLocalBases && c; ++hop) {
+    const ClassDef* next = nullptr;
+    for (const std::string& base : c->bases)
+      if ((next = localClassNamed(*this, base, c))) break;
+    if (next && derivesDirectly(*next)) return true;
+    c = next;
+  }
+  return false;
+}
+
+std::pair<const ScriptModel*, const Function*> ScriptModel::calledMethodOf(const ClassDef& cls) const {
+  // A class's own (or inherited) __call__ is what runs; nn.Module's __call__
+  // runs forward (`criterion(out, y)`, `self.ema(self.model)`). A class with a
+  // forward that is no module is called through whatever __call__ it has.
+  if (auto call = methodOf(cls, "__call__"); call.second) return call;
+  if (!derivesTorchModule(cls)) return {nullptr, nullptr};
+  return methodOf(cls, "forward");
+}
+
 std::vector<std::pair<const ScriptModel*, const Function*>> hookOverrides(const ScriptModel& m, const ClassDef& cls,
                                                                          std::string_view name) {
   // Each subclass definition of `name`, with its file.
@@ -362,22 +401,25 @@ std::pair<const ScriptModel*, const Function*> ScriptModel::boundMethod(const Ca
       if ((!result.second || isStub(*result.second)) && definesMethod(c.method))
         if (auto sub = soleOverride(*c.function->owner, c.method); sub.second) result = sub;
     }
-    // `self.step(loss, opt)` where __init__ stored a callable object as self.step.
-    if (!result.second && definesMethod("__call__"))
-      if (auto [model, cls] = instanceClass(c.callee); cls) result = model->methodOf(*cls, "__call__");
+    // `self.step(loss, opt)` where __init__ stored a callable object as
+    // self.step; `self.ema(self.model)` where it stored a module.
+    if (!result.second && (definesMethod("__call__") || definesMethod("forward")))
+      if (auto [model, cls] = instanceClass(c.callee); cls) result = model->calledMethodOf(*cls);
   } else if (receiver && c.qualified.empty() && definesMethod(c.method) &&
              (receiver.is("identifier") || receiver.is("attribute") || receiver.is("call"))) {
     // `timers("forward").start()`: the object the call returns.
     result = commonMethod(receiver, c.method);
-  } else if (!receiver && c.callee.is("identifier") && c.qualified.empty() && definesMethod("__call__") &&
-             !functionNamed(c.method) && !localClassNamed(*this, c.method, nullptr)) {
-    // A callable object: `loss_scaler(loss, optimizer)` runs its class's __call__.
+  } else if (!receiver && c.callee.is("identifier") && c.qualified.empty() &&
+             (definesMethod("__call__") || definesMethod("forward")) && !functionNamed(c.method) &&
+             !localClassNamed(*this, c.method, nullptr)) {
+    // A callable object: `loss_scaler(loss, optimizer)` runs its class's
+    // __call__, `acc(logits, y)` its module's forward.
     // A name the file only calls (a builtin) holds no object: its value
     // sources are none, and following its bindings is the cost of the call.
     if (c.callee.source() == root().source() && onlyCalled(c.callee.text()))
       countSkippedQuestion();
     else if (auto [model, cls] = instanceClass(c.callee); cls)
-      result = model->methodOf(*cls, "__call__");
+      result = model->calledMethodOf(*cls);
   }
   if (ours) {
     if (CrossFileDepth::refusalCount() == refused)
