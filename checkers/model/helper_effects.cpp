@@ -82,6 +82,23 @@ ts::Node optionalParameterTest(ts::Node n, const Function& f) {
   return {};
 }
 
+// The site of effect `e` that call `c` of `helper` reaches: calling a
+// module (`meter(logits, y)`) syncs only where its forward syncs on every
+// call; a branch may serve another configuration of the instance (an
+// exported backend's `.cpu().numpy()`), which the call cannot tell.
+// A read under `if targets is not None:` counts when forward reaches it on
+// every call that passes `targets` (passesTestedArgument asks the call).
+const std::optional<EffectSite>& stepSite(const EffectSummary& summary, const Call& c, const Function& helper,
+                                          Effect e) {
+  static const std::optional<EffectSite> kNone;
+  if (!python::callsModuleForward(c, helper)) return summary.site(e);
+  if (e == Effect::HostSync) return summary.every_call_sync;
+  const std::optional<EffectSite>& when = summary.site(e);
+  if (e != Effect::HostSyncWhenPassed || !when) return when;
+  auto tested = [&when](ts::Node condition) { return condition == when->set_test; };
+  return everyCall(*when->model, when->at, helper, tested) ? when : kNone;
+}
+
 }  // namespace
 
 const EffectSummary& HelperEffects::of(const ScriptModel& model, const Function& f) {
@@ -115,7 +132,8 @@ const EffectSummary& HelperEffects::of(const ScriptModel& model, const Function&
         !returnsEarly(model, c.node, f))
       scanCall(model, c, everyCallPastExits(model, c.node, f), summary);
   if (!summary.sites[slot(Effect::HostSync)])
-    if (std::optional<EffectSite> both = syncOnEveryBranch(model, f, false)) summary.sites[slot(Effect::HostSync)] = both;
+    if (std::optional<EffectSite> both = syncOnEveryBranch(model, f, false))
+      summary.sites[slot(Effect::HostSync)] = both;
   if (!summary.every_call_sync) summary.every_call_sync = syncOnEveryBranch(model, f, true);
   // A test of a GPU tensor (`if torch.min(y) < -1.:`) syncs whenever it is
   // evaluated, before the rarely taken branch it guards; the earliest is shown.
@@ -152,7 +170,9 @@ std::optional<EffectSite> HelperEffects::syncOnEveryBranch(const ScriptModel& mo
     std::optional<EffectSite> first = branchSync(model, f, stmt.field("consequence"), every_call);
     for (ts::Node alt : stmt.namedChildren()) {
       if (!first) break;
-      ts::Node body = alt.is("elif_clause") ? alt.field("consequence") : alt.is("else_clause") ? alt.field("body") : ts::Node();
+      ts::Node body = alt.is("elif_clause")   ? alt.field("consequence")
+                      : alt.is("else_clause") ? alt.field("body")
+                                              : ts::Node();
       if (body && !branchSync(model, f, body, every_call)) first = std::nullopt;
     }
     if (first) return first;
@@ -204,14 +224,19 @@ void HelperEffects::scanCall(const ScriptModel& model, const Call& c, bool every
   // only when `use_gather_object` is set) is not a sync of every step.
   if (auto [other, g] = model.callTarget(c); g) {
     if (g == c.function || !every_call) return;
+    // A module called here (`self.renderer(...)`) brings its forward's
+    // every-call sync only (stepSite).
     const EffectSummary& inner = of(*other, *g);
-    for (size_t i = 0; i < inner.sites.size(); ++i)
-      if (inner.sites[i] && static_cast<Effect>(i) != Effect::HostSyncWhenPassed &&
-          !(static_cast<Effect>(i) == Effect::Logging && logsAtDebugLevel(model, c, *other, *g, *inner.sites[i])))
-        set(static_cast<Effect>(i), *inner.sites[i]);
+    for (size_t i = 0; i < inner.sites.size(); ++i) {
+      auto e = static_cast<Effect>(i);
+      const std::optional<EffectSite>& site = stepSite(inner, c, *g, e);
+      if (site && e != Effect::HostSyncWhenPassed &&
+          !(e == Effect::Logging && logsAtDebugLevel(model, c, *other, *g, *site)))
+        set(e, *site);
+    }
     if (inner.every_call_sync && !into.every_call_sync) into.every_call_sync = inner.every_call_sync;
     // The inner sync waits on an optional argument: this call decides.
-    if (const auto& when = inner.site(Effect::HostSyncWhenPassed);
+    if (const auto& when = stepSite(inner, c, *g, Effect::HostSyncWhenPassed);
         when && !other->leavesParameterUnset(c, *g, python::testedForSet(when->set_test)))
       set(Effect::HostSync, {when->model, when->at});
     return;
@@ -269,22 +294,6 @@ void appendOverrideCalls(const ScriptModel& model, Effect e, HelperEffects& effe
   }
 }
 
-// The site of effect `e` that call `c` of `helper` reaches: calling a
-// module (`meter(logits, y)`) syncs only where its forward syncs on every
-// call; a branch may serve another configuration of the instance (an
-// exported backend's `.cpu().numpy()`), which the call cannot tell.
-// A read under `if targets is not None:` counts when forward reaches it on
-// every call that passes `targets` (passesTestedArgument asks the call).
-const std::optional<EffectSite>& stepSite(const EffectSummary& summary, const Call& c, const Function& helper, Effect e) {
-  static const std::optional<EffectSite> kNone;
-  if (!python::callsModuleForward(c, helper)) return summary.site(e);
-  if (e == Effect::HostSync) return summary.every_call_sync;
-  const std::optional<EffectSite>& when = summary.site(e);
-  if (e != Effect::HostSyncWhenPassed || !when) return when;
-  auto tested = [&when](ts::Node condition) { return condition == when->set_test; };
-  return everyCall(*when->model, when->at, helper, tested) ? when : kNone;
-}
-
 }  // namespace
 
 std::vector<HelperCall> helperCallsWith(const ScriptModel& model, Effect e, HelperEffects& effects) {
@@ -308,7 +317,8 @@ std::vector<HelperCall> helperCallsWith(const ScriptModel& model, Effect e, Help
     for (const HelperEffectsScope::StepCall& sc : step_calls) {
       // A call GPU206 already reads as a log is its finding (as below).
       if (e == Effect::Logging && effect_calls::writesLogRecord(model, *sc.call)) continue;
-      const std::optional<EffectSite>& site = stepSite(effects.of(*sc.helper_model, *sc.helper), *sc.call, *sc.helper, e);
+      const std::optional<EffectSite>& site =
+          stepSite(effects.of(*sc.helper_model, *sc.helper), *sc.call, *sc.helper, e);
       if (!site || (e == Effect::Logging && logsAtDebugLevel(model, *sc.call, *sc.helper_model, *sc.helper, *site)))
         continue;
       out.push_back({sc.call, sc.helper_model, sc.helper, *site, sc.batch});
