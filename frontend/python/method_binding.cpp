@@ -23,6 +23,21 @@ const ClassDef* localClassNamed(const ScriptModel& m, std::string_view name, con
   return nullptr;
 }
 
+// Without a project: `cls`'s bases that this file defines, nearest first
+// (at each hop the first base the file defines).
+std::vector<const ClassDef*> localBaseChain(const ScriptModel& m, const ClassDef& cls) {
+  std::vector<const ClassDef*> chain;
+  const ClassDef* c = &cls;
+  for (int hop = 0; hop < kMaxLocalBases && c; ++hop) {
+    const ClassDef* next = nullptr;
+    for (const std::string& base : c->bases)
+      if ((next = localClassNamed(m, base, c))) break;
+    if (next) chain.push_back(next);
+    c = next;
+  }
+  return chain;
+}
+
 // The value-sources question a shortcut skipped still counts as one asked
 // (CrossFileDepth, project_model.h): the questions after it under the same
 // outermost one see the count they saw without the shortcut.
@@ -67,16 +82,8 @@ std::pair<const ScriptModel*, const Function*> ScriptModel::methodOf(const Class
       if (const Function* f = model->functionNamed(base->name + "." + std::string(name))) return {model, f};
     return {nullptr, nullptr};
   }
-  // Alone: the first base of this file, hop by hop.
-  const ClassDef* c = &cls;
-  for (int hop = 0; hop < kMaxLocalBases && c; ++hop) {
-    const ClassDef* next = nullptr;
-    for (const std::string& base : c->bases)
-      if ((next = localClassNamed(*this, base, c))) break;
-    if (next)
-      if (const Function* f = functionNamed(next->name + "." + std::string(name))) return {this, f};
-    c = next;
-  }
+  for (const ClassDef* base : localBaseChain(*this, cls))
+    if (const Function* f = functionNamed(base->name + "." + std::string(name))) return {this, f};
   return {nullptr, nullptr};
 }
 
@@ -99,15 +106,8 @@ bool ScriptModel::derivesTorchModule(const ClassDef& cls) const {
       if (derivesDirectly(*base)) return true;
     return false;
   }
-  const ClassDef* c = &cls;  // alone: this file's base chain
-  for (int hop = 0; hop < kMaxLocalBases && c; ++hop) {
-    const ClassDef* next = nullptr;
-    for (const std::string& base : c->bases)
-      if ((next = localClassNamed(*this, base, c))) break;
-    if (next && derivesDirectly(*next)) return true;
-    c = next;
-  }
-  return false;
+  std::vector<const ClassDef*> chain = localBaseChain(*this, cls);
+  return std::any_of(chain.begin(), chain.end(), [](const ClassDef* base) { return derivesDirectly(*base); });
 }
 
 std::pair<const ScriptModel*, const Function*> ScriptModel::calledMethodOf(const ClassDef& cls) const {
@@ -135,14 +135,8 @@ std::vector<std::pair<const ScriptModel*, const Function*>> hookOverrides(const 
   } else {
     for (const auto& f : m.functions()) {
       if (!f->owner || f->owner == &cls || f->name != name) continue;
-      const ClassDef* c = f->owner;  // up this file's base chain, towards `cls`
-      for (int hop = 0; hop < kMaxLocalBases && c && c != &cls; ++hop) {
-        const ClassDef* next = nullptr;
-        for (const std::string& base : c->bases)
-          if ((next = localClassNamed(m, base, c))) break;
-        c = next;
-      }
-      if (c == &cls) overrides.emplace_back(&m, f.get());
+      std::vector<const ClassDef*> chain = localBaseChain(m, *f->owner);  // up this file's bases, towards `cls`
+      if (std::find(chain.begin(), chain.end(), &cls) != chain.end()) overrides.emplace_back(&m, f.get());
     }
   }
   return overrides;
