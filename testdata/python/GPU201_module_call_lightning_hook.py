@@ -32,17 +32,20 @@ class BufferedAverage(nn.Module):
     def __init__(self, net, decay=0.999):
         super().__init__()
         self.decay = decay
-        self.register_buffer("steps_seen", torch.tensor(0, dtype=torch.int))
-        self.shadow = [p.detach().clone() for p in net.parameters()]
+        self.register_buffer("count", torch.tensor(0, dtype=torch.int))
+        self.names = [name for name, _ in net.named_parameters()]
+        for name, p in net.named_parameters():
+            self.register_buffer(name.replace(".", "_"), p.detach().clone())
 
     def forward(self, net):
-        rate = self.decay
-        if self.steps_seen >= 0:  # a real sync on the GPU; the buffer's device and the hook are not known yet
-            self.steps_seen += 1
-            rate = min(self.decay, (1 + self.steps_seen) / (10 + self.steps_seen))
+        factor = self.decay
+        if self.count >= 0:  # a real sync on the GPU; the buffer's device and the hook are not known yet
+            self.count += 1
+            factor = min(self.decay, (1 + self.count) / (10 + self.count))
+        held = dict(self.named_buffers())
         with torch.no_grad():
-            for avg, p in zip(self.shadow, net.parameters()):
-                avg.lerp_(p, 1 - rate)
+            for name, p in net.named_parameters():
+                held[name.replace(".", "_")].sub_((1.0 - factor) * (held[name.replace(".", "_")] - p))
 
 
 class Denoiser(pl.LightningModule):

@@ -4,24 +4,22 @@ from torch import nn
 
 
 class MultiRuntime(nn.Module):
-    """Runs the network in torch, or hands the batch to a foreign runtime that
-    takes host arrays; which one is fixed when the object is built."""
+    """Either the torch network itself or a compiled engine fed host arrays,
+    chosen by the file it was loaded from."""
 
-    def __init__(self, net, runtime="torch", session=None):
+    def __init__(self, net, engine=None):
         super().__init__()
         self.net = net
-        self.runtime = runtime
-        self.session = session
+        self.engine = engine
 
     def forward(self, batch):
-        if self.runtime == "torch":
-            out = self.net(batch)
-        elif self.runtime == "exported":
-            host = batch.detach().cpu().numpy()  # ok: GPU201 (only the exported runtime's branch)
-            out = torch.as_tensor(self.session.run(host)).to(batch.device)
+        if self.engine is None:
+            result = self.net(batch)
         else:
-            out = self.net(batch.half()).float()
-        return out
+            # An engine takes host arrays: this branch serves engine-backed instances only.
+            arrays = self.engine.infer(batch.contiguous().cpu().numpy())  # ok: GPU201 (the engine's branch only)
+            result = torch.from_numpy(arrays[0]).to(batch.device)
+        return result
 
 
 class Agreement(nn.Module):

@@ -1,6 +1,6 @@
 """The step loop calls modules of runtimes.py: one reads a GPU tensor on
 every call of its forward (reported at the call), the other only on the
-branch of a runtime this run does not use (silent, also through a helper)."""
+branch of an engine this run does not use (silent, also through a helper)."""
 import torch
 from torch.utils.data import DataLoader, TensorDataset
 
@@ -17,7 +17,7 @@ agreement = Agreement()
 for epoch in range(3):
     for x, y in loader:
         x, y = x.to(device, non_blocking=True), y.to(device, non_blocking=True)
-        scores = runtime(x)  # ok: GPU201 (MultiRuntime reads to the host on one runtime's branch only)
+        scores = runtime(x)  # ok: GPU201 (MultiRuntime reads to the host on an engine's branch only)
         scores = scores + run_in_torch(net, x)  # ok: GPU201 (the helper's module call: the same branch)
         loss = torch.nn.functional.cross_entropy(scores, y)
         optimizer.zero_grad()
