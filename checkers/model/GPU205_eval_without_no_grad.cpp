@@ -54,7 +54,9 @@ bool isLibraryPipeline(const ScriptModel& m, ts::Node value, int depth) {
 bool isForward(const ScriptModel& m, const Call& c) {
   ts::Node callee = c.callee;
   if (c.method == "forward" && c.receiver) callee = c.receiver;
-  else if (!c.qualified.empty() || m.calledFunction(c)) return false;
+  else if (!c.qualified.empty()) return false;
+  // A project function is no forward; a project module's call binds to its forward.
+  else if (const python::Function* g = m.calledFunction(c); g && !(g->owner && g->name == "forward")) return false;
   if (syntax::containsWord(syntax::lastName(callee), {"loss", "criterion", "metric"})) return false;
   for (ts::Node src : m.valueSources(callee)) {
     const Call* made = src.is("call") ? m.callAt(src) : nullptr;

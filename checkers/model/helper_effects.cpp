@@ -7,6 +7,7 @@
 #include "checkers/model/effect_calls.h"
 #include "checkers/model/host_sync.h"
 #include "checkers/python_common.h"
+#include "frontend/python/every_call.h"
 #include "frontend/python/frequency.h"
 #include "frontend/python/hook_overrides.h"
 #include "frontend/python/syntax.h"
@@ -18,6 +19,9 @@ namespace {
 using python::Call;
 using python::Function;
 using python::ScriptModel;
+using python::everyCall;
+using python::everyCallPastExits;
+using python::returnsEarly;
 
 size_t slot(Effect e) { return static_cast<size_t>(e); }
 
@@ -34,82 +38,6 @@ bool logsAtDebugLevel(const ScriptModel& caller, const Call& c, const ScriptMode
   if (!level.is("identifier")) return false;
   ts::Node arg = caller.argumentFor(c, helper, level.text());
   return arg && python::syntax::lastName(arg) == "DEBUG";
-}
-
-// A guard on the process's rank alone (`if is_main_process():`, `if
-// args.rank == 0:`): true on the process that logs and saves, every step.
-bool rankCheck(ts::Node condition) {
-  std::string_view text = condition.text();
-  return text.size() <= 80 &&
-         python::syntax::containsWord(text, {"rank", "main_process", "is_master", "global_zero", "local_zero"});
-}
-
-// A `return` inside `n`, not in a nested function or class.
-bool containsReturn(ts::Node n) {
-  for (ts::Node c : n.namedChildren()) {
-    if (c.is("function_definition") || c.is("class_definition") || c.is("lambda")) continue;
-    if (c.is("return_statement") || containsReturn(c)) return true;
-  }
-  return false;
-}
-
-// True when a statement of `block` before `child` may return early: what
-// follows runs only on the calls that pass it (`if steps % n != 0: return`
-// before a sampling run, `if not loss_type == "huber": return None` before
-// a `.cpu()`). An exit on another rank, on a type test (`if isinstance(x,
-// float): return x`) or on a rare condition (`if len(loader) == 0:`, a
-// failure check) leaves the rest running on every call that matters.
-bool returnsEarlyBefore(const ScriptModel& m, ts::Node block, ts::Node child) {
-  for (ts::Node s : block.namedChildren()) {
-    if (s == child) return false;
-    if (!s.is("if_statement") || !containsReturn(s)) continue;
-    ts::Node cond = s.field("condition");
-    if (rankCheck(cond) || python::syntax::containsWord(cond.text(), {"isinstance"})) continue;
-    // A rare exit holds only when no other branch returns (`if steps == 0:
-    // ... else: if steps % n != 0: return` exits on most calls).
-    bool other_branches = false;
-    for (ts::Node alt : s.namedChildren()) other_branches = other_branches || alt.is("elif_clause") || alt.is("else_clause");
-    if (!other_branches && python::judgeGuard(m, cond).kind == python::GuardKind::Rare) continue;
-    return true;
-  }
-  return false;
-}
-
-// An early return before `n` on the way up to f's body: even a host sync
-// (which counts on any branch, see HelperEffects::of) then runs only on the
-// calls that get past it.
-bool returnsEarly(const ScriptModel& m, ts::Node n, const Function& f) {
-  ts::Node child = n;
-  for (ts::Node p = n.parent(); p && !(p == f.node); child = p, p = p.parent())
-    if (p.is("block") && returnsEarlyBefore(m, p, child)) return true;
-  return false;
-}
-
-// Everything but early returns that decides whether `n` runs on every call
-// of `f`: nothing but a rank check lies between them (any other condition
-// may be false on most calls: a deprecation warning, a periodic or failure
-// guard), and no exception handler or batch loop of f's own (a batch loop's
-// statements are the loop's rules' business, not the caller's).
-bool everyCallPastExits(const ScriptModel& m, ts::Node n, const Function& f) {
-  ts::Node child = n;
-  for (ts::Node p = n.parent(); p && !(p == f.node); child = p, p = p.parent()) {
-    if (p.is("except_clause") || p.is("conditional_expression") || p.is("else_clause") || p.is("while_statement"))
-      return false;
-    if ((p.is("if_statement") || p.is("elif_clause")) && !p.field("condition").contains(child) &&
-        !(p.field("consequence").contains(child) && rankCheck(p.field("condition"))))
-      return false;
-    if (p.is("for_statement")) {
-      const python::Loop* l = m.loopFor(p);
-      bool batch = l && (l->kind == python::LoopKind::Step || l->kind == python::LoopKind::Eval);
-      if (batch && p.field("body").contains(child)) return false;
-    }
-  }
-  return true;
-}
-
-// True when `n` runs on every call of `f`.
-bool everyCall(const ScriptModel& m, ts::Node n, const Function& f) {
-  return !returnsEarly(m, n, f) && everyCallPastExits(m, n, f);
 }
 
 // A DataLoader that starts worker processes: its worker count resolves above
@@ -154,6 +82,23 @@ ts::Node optionalParameterTest(ts::Node n, const Function& f) {
   return {};
 }
 
+// The site of effect `e` that call `c` of `helper` reaches: calling a
+// module (`meter(logits, y)`) syncs only where its forward syncs on every
+// call; a branch may serve another configuration of the instance (an
+// exported backend's `.cpu().numpy()`), which the call cannot tell.
+// A read under `if targets is not None:` counts when forward reaches it on
+// every call that passes `targets` (passesTestedArgument asks the call).
+const std::optional<EffectSite>& stepSite(const EffectSummary& summary, const Call& c, const Function& helper,
+                                          Effect e) {
+  static const std::optional<EffectSite> kNone;
+  if (!python::callsModuleForward(c, helper)) return summary.site(e);
+  if (e == Effect::HostSync) return summary.every_call_sync;
+  const std::optional<EffectSite>& when = summary.site(e);
+  if (e != Effect::HostSyncWhenPassed || !when) return when;
+  auto tested = [&when](ts::Node condition) { return condition == when->set_test; };
+  return everyCall(*when->model, when->at, helper, tested) ? when : kNone;
+}
+
 }  // namespace
 
 const EffectSummary& HelperEffects::of(const ScriptModel& model, const Function& f) {
@@ -187,13 +132,14 @@ const EffectSummary& HelperEffects::of(const ScriptModel& model, const Function&
         !returnsEarly(model, c.node, f))
       scanCall(model, c, everyCallPastExits(model, c.node, f), summary);
   if (!summary.sites[slot(Effect::HostSync)])
-    if (std::optional<EffectSite> both = syncOnEveryBranch(model, f)) summary.sites[slot(Effect::HostSync)] = both;
+    if (std::optional<EffectSite> both = syncOnEveryBranch(model, f, false))
+      summary.sites[slot(Effect::HostSync)] = both;
+  if (!summary.every_call_sync) summary.every_call_sync = syncOnEveryBranch(model, f, true);
   // A test of a GPU tensor (`if torch.min(y) < -1.:`) syncs whenever it is
   // evaluated, before the rarely taken branch it guards; the earliest is shown.
-  if (std::optional<EffectSite> test = conditionSync(model, f)) {
-    std::optional<EffectSite>& sync = summary.sites[slot(Effect::HostSync)];
-    if (!sync || (sync->model == &model && test->at.begin() < sync->at.begin())) sync = test;
-  }
+  if (std::optional<EffectSite> test = conditionSync(model, f))
+    for (std::optional<EffectSite>* sync : {&summary.sites[slot(Effect::HostSync)], &summary.every_call_sync})
+      if (!*sync || ((*sync)->model == &model && test->at.begin() < (*sync)->at.begin())) *sync = test;
   active_.erase(&f);
   bool cut = met_cut_;
   met_cut_ = outer_met_cut || cut;
@@ -206,7 +152,8 @@ const EffectSummary& HelperEffects::of(const ScriptModel& model, const Function&
 // a helper reached on one branch syncs only on some calls, but when every
 // branch of an if/else that runs on each call of f calls a helper that
 // syncs, f syncs on every call. The first branch's sync is shown.
-std::optional<EffectSite> HelperEffects::syncOnEveryBranch(const ScriptModel& model, const Function& f) {
+std::optional<EffectSite> HelperEffects::syncOnEveryBranch(const ScriptModel& model, const Function& f,
+                                                           bool every_call) {
   std::vector<ts::Node> seen;  // each if statement looked at once, whatever number of calls it holds
   for (const Call& c : model.callsIn(f.node)) {
     if (c.function != &f) continue;
@@ -220,11 +167,13 @@ std::optional<EffectSite> HelperEffects::syncOnEveryBranch(const ScriptModel& mo
     if (!last || !last.is("else_clause")) continue;  // no else: some calls take no branch
     if (model.underPeriodicGuard(stmt, f.node) || returnsEarly(model, stmt, f) || !everyCallPastExits(model, stmt, f))
       continue;
-    std::optional<EffectSite> first = branchSync(model, f, stmt.field("consequence"));
+    std::optional<EffectSite> first = branchSync(model, f, stmt.field("consequence"), every_call);
     for (ts::Node alt : stmt.namedChildren()) {
       if (!first) break;
-      if (alt.is("elif_clause")) first = branchSync(model, f, alt.field("consequence")) ? first : std::nullopt;
-      if (alt.is("else_clause")) first = branchSync(model, f, alt.field("body")) ? first : std::nullopt;
+      ts::Node body = alt.is("elif_clause")   ? alt.field("consequence")
+                      : alt.is("else_clause") ? alt.field("body")
+                                              : ts::Node();
+      if (body && !branchSync(model, f, body, every_call)) first = std::nullopt;
     }
     if (first) return first;
   }
@@ -233,7 +182,8 @@ std::optional<EffectSite> HelperEffects::syncOnEveryBranch(const ScriptModel& mo
 
 // A call of `block` (a branch body, outside further branches and loops) to
 // a project helper that syncs on every call: the helper's sync site.
-std::optional<EffectSite> HelperEffects::branchSync(const ScriptModel& model, const Function& f, ts::Node block) {
+std::optional<EffectSite> HelperEffects::branchSync(const ScriptModel& model, const Function& f, ts::Node block,
+                                                    bool every_call) {
   if (!block) return std::nullopt;
   for (const Call& c : model.callsIn(block)) {
     if (c.function != &f || !block.contains(c.node)) continue;
@@ -244,7 +194,9 @@ std::optional<EffectSite> HelperEffects::branchSync(const ScriptModel& model, co
     if (!direct) continue;
     auto [other, g] = model.callTarget(c);
     if (!g || g == &f) continue;
-    if (const std::optional<EffectSite>& sync = of(*other, *g).site(Effect::HostSync)) return sync;
+    const EffectSummary& inner = of(*other, *g);
+    if (const std::optional<EffectSite>& sync = every_call ? inner.every_call_sync : inner.site(Effect::HostSync))
+      return sync;
   }
   return std::nullopt;
 }
@@ -272,13 +224,19 @@ void HelperEffects::scanCall(const ScriptModel& model, const Call& c, bool every
   // only when `use_gather_object` is set) is not a sync of every step.
   if (auto [other, g] = model.callTarget(c); g) {
     if (g == c.function || !every_call) return;
+    // A module called here (`self.renderer(...)`) brings its forward's
+    // every-call sync only (stepSite).
     const EffectSummary& inner = of(*other, *g);
-    for (size_t i = 0; i < inner.sites.size(); ++i)
-      if (inner.sites[i] && static_cast<Effect>(i) != Effect::HostSyncWhenPassed &&
-          !(static_cast<Effect>(i) == Effect::Logging && logsAtDebugLevel(model, c, *other, *g, *inner.sites[i])))
-        set(static_cast<Effect>(i), *inner.sites[i]);
+    for (size_t i = 0; i < inner.sites.size(); ++i) {
+      auto e = static_cast<Effect>(i);
+      const std::optional<EffectSite>& site = stepSite(inner, c, *g, e);
+      if (site && e != Effect::HostSyncWhenPassed &&
+          !(e == Effect::Logging && logsAtDebugLevel(model, c, *other, *g, *site)))
+        set(e, *site);
+    }
+    if (inner.every_call_sync && !into.every_call_sync) into.every_call_sync = inner.every_call_sync;
     // The inner sync waits on an optional argument: this call decides.
-    if (const auto& when = inner.site(Effect::HostSyncWhenPassed);
+    if (const auto& when = stepSite(inner, c, *g, Effect::HostSyncWhenPassed);
         when && !other->leavesParameterUnset(c, *g, python::testedForSet(when->set_test)))
       set(Effect::HostSync, {when->model, when->at});
     return;
@@ -290,6 +248,8 @@ void HelperEffects::scanCall(const ScriptModel& model, const Call& c, bool every
       set(Effect::HostSyncWhenPassed, {&model, c.node, test});
     else
       set(Effect::HostSync, {&model, c.node});
+    // On every call (no condition but a rank check above it, so no optional parameter's test either).
+    if (every_call && !into.every_call_sync) into.every_call_sync = EffectSite{&model, c.node};
   }
   // A log that carries a read is GPU201's when the read is known to sync,
   // and nobody's when it is not: never a plain log.
@@ -357,7 +317,8 @@ std::vector<HelperCall> helperCallsWith(const ScriptModel& model, Effect e, Help
     for (const HelperEffectsScope::StepCall& sc : step_calls) {
       // A call GPU206 already reads as a log is its finding (as below).
       if (e == Effect::Logging && effect_calls::writesLogRecord(model, *sc.call)) continue;
-      const std::optional<EffectSite>& site = effects.of(*sc.helper_model, *sc.helper).site(e);
+      const std::optional<EffectSite>& site =
+          stepSite(effects.of(*sc.helper_model, *sc.helper), *sc.call, *sc.helper, e);
       if (!site || (e == Effect::Logging && logsAtDebugLevel(model, *sc.call, *sc.helper_model, *sc.helper, *site)))
         continue;
       out.push_back({sc.call, sc.helper_model, sc.helper, *site, sc.batch});
@@ -374,7 +335,7 @@ std::vector<HelperCall> helperCallsWith(const ScriptModel& model, Effect e, Help
     // helpers then need no summary (the costlier question).
     auto batch = model.perStep(c.node);
     if (!batch) continue;  // once per epoch, under a periodic guard, or behind a flag that is off
-    const std::optional<EffectSite>& site = effects.of(*other, *helper).site(e);
+    const std::optional<EffectSite>& site = stepSite(effects.of(*other, *helper), c, *helper, e);
     if (!site || (e == Effect::Logging && logsAtDebugLevel(model, c, *other, *helper, *site))) continue;
     out.push_back({&c, other, helper, *site, std::move(*batch)});
   }

@@ -43,6 +43,9 @@ struct EffectSite {
 
 struct EffectSummary {
   std::array<std::optional<EffectSite>, static_cast<size_t>(Effect::kCount)> sites;
+  // A host sync on every call of the helper (HostSync's site may sit on one
+  // branch): all that calling a module contributes of its forward's syncs.
+  std::optional<EffectSite> every_call_sync;
   [[nodiscard]] const std::optional<EffectSite>& site(Effect e) const { return sites[static_cast<size_t>(e)]; }
 };
 
@@ -60,8 +63,12 @@ class HelperEffects {
   // `every_call`: c runs on every call of its function (everyCall); else
   // only a host sync it performs counts.
   void scanCall(const python::ScriptModel& model, const python::Call& c, bool every_call, EffectSummary& into);
-  std::optional<EffectSite> syncOnEveryBranch(const python::ScriptModel& model, const python::Function& f);
-  std::optional<EffectSite> branchSync(const python::ScriptModel& model, const python::Function& f, ts::Node block);
+  // `every_call`: each branch's helper must sync on every call of its own
+  // (EffectSummary::every_call_sync), not on some branch of it.
+  std::optional<EffectSite> syncOnEveryBranch(const python::ScriptModel& model, const python::Function& f,
+                                              bool every_call);
+  std::optional<EffectSite> branchSync(const python::ScriptModel& model, const python::Function& f, ts::Node block,
+                                       bool every_call);
   std::map<const python::Function*, EffectSummary> memo_;
   std::set<const python::Function*> active_;
   // Summaries that met a recursion cut (their own or one below them): they

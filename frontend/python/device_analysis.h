@@ -79,6 +79,8 @@ class DeviceAnalysis {
   ts::Node anyOf(ts::Node e, int depth);
   ts::Node callOrigin(ts::Node n, int depth);
   ts::Node anyArgument(const Call& c, int depth);
+  // `c` calls a module whose forward is `f` (device_values.cpp).
+  bool calledModule(const Call& c, const Function& f, int depth);
   ts::Node toOrigin(const Call& c, int depth);
   int deviceKind(ts::Node dev);
   ts::Node placedOn(ts::Node dev, ts::Node made);

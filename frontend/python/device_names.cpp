@@ -43,7 +43,7 @@ ts::Node DeviceAnalysis::elementOrigin(const Binding& b, int depth) {
   auto [other, f] = m_.calledElsewhere(*c);
   const ScriptModel* owner = f ? other : &m_;
   if (!f) f = calledFunction(*c);
-  if (!f) return origin(b.value, depth + 1);
+  if (!f || calledModule(*c, *f, depth)) return origin(b.value, depth + 1);  // `logits, loss = model(x, y)`
   bool generator = false;
   std::vector<ts::Node> elements;
   for (ts::Node r : owner->returnValues(*f, &generator)) {

@@ -210,6 +210,7 @@ ts::Node DeviceAnalysis::callOrigin(ts::Node n, int depth) {
   // A helper of another project file (`acc1, acc5 = accuracy(output, target)`):
   // what it returns, asked of that file.
   if (auto [other, f] = m_.calledElsewhere(*c); f) {
+    if (calledModule(*c, *f, depth)) return n;
     bool generator = false;
     AskThroughCall through(other, *f, *c, &m_);
     for (ts::Node r : other->returnValues(*f, &generator))
@@ -223,6 +224,7 @@ ts::Node DeviceAnalysis::callOrigin(ts::Node n, int depth) {
     return anyArgument(*c, depth);
   if (!q.empty()) return {};  // another library's function: unknown
   if (const Function* f = calledFunction(*c)) {
+    if (calledModule(*c, *f, depth)) return n;
     AskThroughCall through(&m_, *f, *c, &m_);
     return returnOrigin(*f, depth);
   }
@@ -239,6 +241,13 @@ ts::Node DeviceAnalysis::callOrigin(ts::Node n, int depth) {
   // of an untyped parameter) is a module there, and its output is on it.
   if (c->callee.is("identifier") && origin(c->callee, depth + 1)) return n;
   return {};
+}
+
+// `loss_dict = criterion(outputs, targets)`, `logits, loss = model(x, y)`:
+// a module called runs its forward, and its outputs are on its device as
+// `model.forward(x)`'s are (callOrigin), however that forward builds them.
+bool DeviceAnalysis::calledModule(const Call& c, const Function& f, int depth) {
+  return f.name == "forward" && c.method != "forward" && isModule(c.callee, depth + 1);
 }
 
 ts::Node DeviceAnalysis::anyArgument(const Call& c, int depth) {

@@ -2,6 +2,7 @@
 // (RULES.md "Periodic guard", "How often a line runs").
 #include <algorithm>
 #include <charconv>
+#include "frontend/python/every_call.h"
 #include "frontend/python/frequency.h"
 #include "frontend/python/syntax.h"
 
@@ -221,7 +222,7 @@ class FrequencyWalk {
         if (l && l->kind == LoopKind::Epoch) return finish(cap, of(Frequency::PerEpoch, p, "epoch loop"));
       }
       if (p.is("class_definition") || p.is("lambda")) return finish(cap, of(Frequency::Unknown, p, ""));
-      if (p.is("function_definition")) return finish(cap, function(p, depth, via, set_tests));
+      if (p.is("function_definition")) return finish(cap, function(p, n, depth, via, set_tests));
     }
     return finish(cap, of(Frequency::Once, ts::Node(), "module level, outside any loop"));
   }
@@ -304,7 +305,19 @@ class FrequencyWalk {
     return {};
   }
 
-  ExecutionFrequency function(ts::Node def, int depth, const std::vector<ts::Node>& via,
+  // `meter(logits, y)` runs the module's forward, but only what forward
+  // does on every call counts as the caller's: a branch of forward may serve
+  // another configuration of the instance (an exported backend's
+  // `.cpu().numpy()`, a mode set at construction), which the call cannot tell.
+  // A test of an optional parameter (`if targets is not None:`) the call
+  // passes holds on it.
+  bool partOfModuleCall(const Call& c, const Function& f, ts::Node n) const {
+    if (!callsModuleForward(c, f)) return true;
+    return everyCall(m_, n, f, [&](ts::Node condition) { return setByCall(m_, c, f, condition); });
+  }
+
+  // `n` (in def's function) is reached through the function's callers.
+  ExecutionFrequency function(ts::Node def, ts::Node n, int depth, const std::vector<ts::Node>& via,
                               const std::vector<ts::Node>& set_tests) {
     const Function* f = m_.enclosingFunction(def.namedChild(0));
     if (!f) return of(Frequency::Unknown, def, "");
@@ -334,6 +347,7 @@ class FrequencyWalk {
     for (size_t i = 0; i < sites.size(); ++i) {
       const Call* c = sites[i];
       if (f->node.contains(c->node)) continue;  // recursion
+      if (i < direct && !partOfModuleCall(*c, *f, n)) continue;
       if (ts::Node test = set_tests.empty() || i >= direct ? ts::Node() : unsetBy(*c, *f, set_tests)) {
         unset = test;
         continue;

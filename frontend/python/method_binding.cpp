@@ -1,7 +1,7 @@
 // Methods bound through objects (RULES.md "Value", DESIGN.md "Pipeline"):
 // which project function `self.m()`, `trainer.train()`, `self.logger.log()`
-// and `loss_scaler(loss, optimizer)` run, and generators that pass their
-// argument's items through (`for x, y in logger.log_every(loader, 10):`).
+// and `loss_scaler(loss, optimizer)` run (generators that pass their
+// argument's items through: yielded_names.cpp).
 #include <algorithm>
 #include <set>
 
@@ -23,35 +23,19 @@ const ClassDef* localClassNamed(const ScriptModel& m, std::string_view name, con
   return nullptr;
 }
 
-// True when `n` (a yield's value) is the loop variable `target` itself.
-bool sameTarget(ts::Node value, ts::Node target) {
-  value = syntax::unwrap(value);
-  target = syntax::unwrap(target);
-  return value && target && value.text() == target.text() &&
-         (target.is("identifier") || target.is("pattern_list") || target.is("tuple_pattern"));
-}
-
-// A `yield <target>` statement in `body`, outside nested scopes.
-bool yieldsTarget(ts::Node body, ts::Node target) {
-  for (ts::Node c : body.namedChildren()) {
-    if (syntax::isScope(c)) continue;
-    if (c.is("yield") && c.namedChildCount() == 1 && sameTarget(c.namedChild(0), target)) return true;
-    if (yieldsTarget(c, target)) return true;
+// Without a project: `cls`'s bases that this file defines, nearest first
+// (at each hop the first base the file defines).
+std::vector<const ClassDef*> localBaseChain(const ScriptModel& m, const ClassDef& cls) {
+  std::vector<const ClassDef*> chain;
+  const ClassDef* c = &cls;
+  for (int hop = 0; hop < kMaxLocalBases && c; ++hop) {
+    const ClassDef* next = nullptr;
+    for (const std::string& base : c->bases)
+      if ((next = localClassNamed(m, base, c))) break;
+    if (next) chain.push_back(next);
+    c = next;
   }
-  return false;
-}
-
-// `yield from <name>` in `body`, outside nested scopes; the name, or null.
-ts::Node yieldFromName(ts::Node body) {
-  for (ts::Node c : body.namedChildren()) {
-    if (syntax::isScope(c)) continue;
-    if (c.is("yield") && c.namedChildCount() == 1 && c.text().starts_with("yield from")) {
-      ts::Node v = syntax::unwrap(c.namedChild(0));
-      if (v.is("identifier")) return v;
-    }
-    if (ts::Node inner = yieldFromName(c)) return inner;
-  }
-  return {};
+  return chain;
 }
 
 // The value-sources question a shortcut skipped still counts as one asked
@@ -98,17 +82,41 @@ std::pair<const ScriptModel*, const Function*> ScriptModel::methodOf(const Class
       if (const Function* f = model->functionNamed(base->name + "." + std::string(name))) return {model, f};
     return {nullptr, nullptr};
   }
-  // Alone: the first base of this file, hop by hop.
-  const ClassDef* c = &cls;
-  for (int hop = 0; hop < kMaxLocalBases && c; ++hop) {
-    const ClassDef* next = nullptr;
-    for (const std::string& base : c->bases)
-      if ((next = localClassNamed(*this, base, c))) break;
-    if (next)
-      if (const Function* f = functionNamed(next->name + "." + std::string(name))) return {this, f};
-    c = next;
-  }
+  for (const ClassDef* base : localBaseChain(*this, cls))
+    if (const Function* f = functionNamed(base->name + "." + std::string(name))) return {this, f};
   return {nullptr, nullptr};
+}
+
+namespace {
+
+// A torch module base: nn.Module and its library subclasses (nn.Sequential,
+// a loss of torch.nn), and Lightning's module, whose __call__ runs forward too.
+bool torchModuleBase(const std::string& qualified) {
+  return qualified.starts_with("torch.nn.") || qualified.ends_with("LightningModule");
+}
+
+bool derivesDirectly(const ClassDef& c) { return std::any_of(c.bases.begin(), c.bases.end(), torchModuleBase); }
+
+}  // namespace
+
+bool ScriptModel::derivesTorchModule(const ClassDef& cls) const {
+  if (derivesDirectly(cls)) return true;
+  if (project_) {
+    for (const auto& [model, base] : project_->baseClasses(*this, cls))
+      if (derivesDirectly(*base)) return true;
+    return false;
+  }
+  std::vector<const ClassDef*> chain = localBaseChain(*this, cls);
+  return std::any_of(chain.begin(), chain.end(), [](const ClassDef* base) { return derivesDirectly(*base); });
+}
+
+std::pair<const ScriptModel*, const Function*> ScriptModel::calledMethodOf(const ClassDef& cls) const {
+  // A class's own (or inherited) __call__ is what runs; nn.Module's __call__
+  // runs forward (`criterion(out, y)`, `self.ema(self.model)`). A class with a
+  // forward that is no module is called through whatever __call__ it has.
+  if (auto call = methodOf(cls, "__call__"); call.second) return call;
+  if (!derivesTorchModule(cls)) return {nullptr, nullptr};
+  return methodOf(cls, "forward");
 }
 
 std::vector<std::pair<const ScriptModel*, const Function*>> hookOverrides(const ScriptModel& m, const ClassDef& cls,
@@ -127,14 +135,8 @@ std::vector<std::pair<const ScriptModel*, const Function*>> hookOverrides(const 
   } else {
     for (const auto& f : m.functions()) {
       if (!f->owner || f->owner == &cls || f->name != name) continue;
-      const ClassDef* c = f->owner;  // up this file's base chain, towards `cls`
-      for (int hop = 0; hop < kMaxLocalBases && c && c != &cls; ++hop) {
-        const ClassDef* next = nullptr;
-        for (const std::string& base : c->bases)
-          if ((next = localClassNamed(m, base, c))) break;
-        c = next;
-      }
-      if (c == &cls) overrides.emplace_back(&m, f.get());
+      std::vector<const ClassDef*> chain = localBaseChain(m, *f->owner);  // up this file's bases, towards `cls`
+      if (std::find(chain.begin(), chain.end(), &cls) != chain.end()) overrides.emplace_back(&m, f.get());
     }
   }
   return overrides;
@@ -393,22 +395,25 @@ std::pair<const ScriptModel*, const Function*> ScriptModel::boundMethod(const Ca
       if ((!result.second || isStub(*result.second)) && definesMethod(c.method))
         if (auto sub = soleOverride(*c.function->owner, c.method); sub.second) result = sub;
     }
-    // `self.step(loss, opt)` where __init__ stored a callable object as self.step.
-    if (!result.second && definesMethod("__call__"))
-      if (auto [model, cls] = instanceClass(c.callee); cls) result = model->methodOf(*cls, "__call__");
+    // `self.step(loss, opt)` where __init__ stored a callable object as
+    // self.step; `self.ema(self.model)` where it stored a module.
+    if (!result.second && (definesMethod("__call__") || definesMethod("forward")))
+      if (auto [model, cls] = instanceClass(c.callee); cls) result = model->calledMethodOf(*cls);
   } else if (receiver && c.qualified.empty() && definesMethod(c.method) &&
              (receiver.is("identifier") || receiver.is("attribute") || receiver.is("call"))) {
     // `timers("forward").start()`: the object the call returns.
     result = commonMethod(receiver, c.method);
-  } else if (!receiver && c.callee.is("identifier") && c.qualified.empty() && definesMethod("__call__") &&
-             !functionNamed(c.method) && !localClassNamed(*this, c.method, nullptr)) {
-    // A callable object: `loss_scaler(loss, optimizer)` runs its class's __call__.
+  } else if (!receiver && c.callee.is("identifier") && c.qualified.empty() &&
+             (definesMethod("__call__") || definesMethod("forward")) && !functionNamed(c.method) &&
+             !localClassNamed(*this, c.method, nullptr)) {
+    // A callable object: `loss_scaler(loss, optimizer)` runs its class's
+    // __call__, `acc(logits, y)` its module's forward.
     // A name the file only calls (a builtin) holds no object: its value
     // sources are none, and following its bindings is the cost of the call.
     if (c.callee.source() == root().source() && onlyCalled(c.callee.text()))
       countSkippedQuestion();
     else if (auto [model, cls] = instanceClass(c.callee); cls)
-      result = model->methodOf(*cls, "__call__");
+      result = model->calledMethodOf(*cls);
   }
   if (ours) {
     if (CrossFileDepth::refusalCount() == refused)
@@ -417,41 +422,6 @@ std::pair<const ScriptModel*, const Function*> ScriptModel::boundMethod(const Ca
       caches().bound.erase(&c);  // partial (a question was refused below): ask again next time
   }
   return result;
-}
-
-std::string ScriptModel::yieldedParameter(const Function& f) const {
-  ts::Node name = yieldedName(f, /*parameter=*/true);
-  return name ? std::string(name.text()) : std::string();
-}
-
-ts::Node ScriptModel::yieldedLocal(const Function& f) const {
-  if (!yieldedParameter(f).empty()) return {};  // the caller's argument decides
-  return yieldedName(f, /*parameter=*/false);
-}
-
-// The name whose items `f` yields unchanged (`yield from name`, `for x in
-// name: yield x`), a parameter of f or not as asked; null when none.
-ts::Node ScriptModel::yieldedName(const Function& f, bool parameter) const {
-  auto wanted = [&](std::string_view name) {
-    bool is_parameter = false;
-    for (const std::string& p : f.parameters) is_parameter = is_parameter || (p == name && p != "self");
-    return is_parameter == parameter && name != "self";
-  };
-  if (ts::Node from = yieldFromName(f.body); from && wanted(from.text())) return from;
-  for (const Loop& l : loops_) {
-    if (l.function != &f || !l.iterable) continue;
-    ts::Node it = syntax::unwrap(l.iterable), item = l.target;
-    // `for i, x in enumerate(source): yield x` passes the items through too.
-    const Call* counted = it.is("call") ? callAt(it) : nullptr;
-    if (counted && counted->method == "enumerate" && counted->callee.is("identifier") &&
-        counted->positional.size() == 1 && !counted->has_star_args && syntax::unwrap(item).namedChildCount() == 2 &&
-        (syntax::unwrap(item).is("pattern_list") || syntax::unwrap(item).is("tuple_pattern"))) {
-      it = syntax::unwrap(counted->positional[0]);
-      item = syntax::unwrap(item).namedChild(1);
-    }
-    if (it.is("identifier") && wanted(it.text()) && yieldsTarget(l.node.field("body"), item)) return it;
-  }
-  return {};
 }
 
 }  // namespace gpulint::python

@@ -89,6 +89,16 @@ std::vector<const Call*> ScriptModel::argumentSources(const Function& f) const {
   return out;
 }
 
+namespace {
+
+// `self.ema(self.model)`: a call of an object held in an attribute of self.
+bool calledThroughSelf(const Call& c) {
+  ts::Node receiver = c.receiver ? syntax::unwrap(c.receiver) : ts::Node();
+  return receiver && receiver.is("identifier") && receiver.text() == "self";
+}
+
+}  // namespace
+
 std::vector<const Call*> ScriptModel::callersOf(const Function& f) const {
   std::vector<const Call*> out;
   // A method runs through self, an instance or (`__call__`) a call of the object.
@@ -99,6 +109,13 @@ std::vector<const Call*> ScriptModel::callersOf(const Function& f) const {
     // Any call of a plain name may call an object: not in the by-name index.
     for (const Call& c : calls_)
       if (c.method == f.name || c.callee.is("identifier")) add(c);
+    return out;
+  }
+  // A module's forward runs where the module is called (`acc(logits, y)`,
+  // `self.ema(self.model)`) as well as through `m.forward(x)`.
+  if (f.owner && f.name == "forward" && derivesTorchModule(*f.owner)) {
+    for (const Call& c : calls_)
+      if (c.method == f.name || c.callee.is("identifier") || calledThroughSelf(c)) add(c);
     return out;
   }
   if (f.owner) {

@@ -387,7 +387,8 @@ class ScriptModel {
   // --- instances and methods (method_binding.cpp) ---
   // The method a call runs through an object: `self.m()` (the caller's class
   // or its project bases), `x.m()` / `self.x.m()` on an instance of a project
-  // class, `obj(...)` on an instance of a project class with `__call__`.
+  // class, `obj(...)` on an instance of a project class with `__call__` (or
+  // a project nn.Module subclass: its forward).
   // The instance's class is known only when every source of its value
   // constructs the same class. Memoised per call; {nullptr, nullptr} when
   // unknown.
@@ -396,6 +397,12 @@ class ScriptModel {
   // base class that defines it.
   [[nodiscard]] std::pair<const ScriptModel*, const Function*> methodOf(const ClassDef& cls,
                                                                       std::string_view name) const;
+  // What calling an instance of `cls` runs: its __call__, else (a subclass
+  // of a torch module) its forward; {nullptr, nullptr} when neither.
+  [[nodiscard]] std::pair<const ScriptModel*, const Function*> calledMethodOf(const ClassDef& cls) const;
+  // `cls` (this file's class) derives from nn.Module or another torch module
+  // base, directly or through project (alone: this file's) base classes.
+  [[nodiscard]] bool derivesTorchModule(const ClassDef& cls) const;
   // The one definition of `name` in the project's subclasses of `cls` (this
   // file's class), for `self.name()` in a base class whose own `name` is a
   // stub or missing (the template-method shape: the base's loop calls a

@@ -26,7 +26,7 @@ class TinyLM(torch.nn.Module):
         self.calls = self.calls + 1
         if targets is not None:
             self.last_loss = F.cross_entropy(logits.view(-1, self.vocab), targets.view(-1))
-            self.last_accuracy = (logits.argmax(-1) == targets).float().mean().item()
+            self.last_accuracy = (logits.argmax(-1) == targets).float().mean().item()  # expect: GPU201 "through model() called at line 50"
         else:
             self.last_loss = None
         return logits
