@@ -6,6 +6,7 @@
 
 #include "frontend/name_match.h"
 #include "frontend/python/hf_api.h"
+#include "frontend/python/parameter_default.h"
 #include "frontend/python/project_model.h"
 #include "frontend/python/python_symbols.h"
 #include "frontend/python/syntax.h"
@@ -159,16 +160,6 @@ ts::Node passedThroughGenerator(const python::ScriptModel& model, const python::
   return parameter.empty() ? ts::Node() : model.argumentFor(c, *f, parameter);
 }
 
-// The default of parameter `name` of `f`; null when it has none.
-ts::Node parameterDefault(const python::Function& f, std::string_view name) {
-  ts::Node params = f.node.field("parameters");
-  if (!params) return {};
-  for (ts::Node p : params.namedChildren())
-    if ((p.is("default_parameter") || p.is("typed_default_parameter")) && p.field("name").text() == name)
-      return p.field("value");
-  return {};
-}
-
 // `if deterministic: loader = DataLoader(a) else: loader = DataLoader(b)` in
 // a generator that call `c` runs with `deterministic` omitted (default
 // False): the branch of `node` is one this call does not take. Only an
@@ -192,7 +183,7 @@ bool branchRuledOut(const python::ScriptModel& caller, const python::Call& c, co
     std::optional<bool> truth;
     if (ts::Node arg = caller.argumentFor(c, f, cond.text())) truth = caller.resolve(arg).truthiness();
     else if (c.has_star_args || c.has_star_kwargs) continue;  // may be passed: unknown
-    else if (ts::Node def = parameterDefault(f, cond.text())) truth = owner.resolve(def).truthiness();
+    else if (ts::Node def = python::parameterDefault(f, cond.text())) truth = owner.resolve(def).truthiness();
     if (!truth) continue;
     if ((*truth != negated) != in_then) return true;
   }

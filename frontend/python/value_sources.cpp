@@ -5,11 +5,21 @@
 #include <vector>
 
 #include "frontend/python/factory_returns.h"
+#include "frontend/python/parameter_default.h"
 #include "frontend/python/project_model.h"
 #include "frontend/python/script_model.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::python {
+
+ts::Node parameterDefault(const Function& f, std::string_view name) {
+  ts::Node params = f.node.field("parameters");
+  if (!params) return {};
+  for (ts::Node p : params.namedChildren())
+    if ((p.is("default_parameter") || p.is("typed_default_parameter")) && p.field("name").text() == name)
+      return p.field("value");
+  return {};
+}
 
 namespace {
 
@@ -19,16 +29,6 @@ bool containsStatements(ts::Node n) {
                                   "if_statement", "elif_clause", "else_clause", "for_statement", "while_statement",
                                   "with_statement", "try_statement", "except_clause", "finally_clause",
                                   "match_statement", "case_clause", "except_group_clause"});
-}
-
-// The default of parameter `name` of `f` (`def setup(train=TrainArgs(log_interval=1))`), or null.
-ts::Node parameterDefault(const Function& f, std::string_view name) {
-  ts::Node params = f.node.field("parameters");
-  if (!params) return {};
-  for (ts::Node p : params.namedChildren())
-    if ((p.is("default_parameter") || p.is("typed_default_parameter")) && p.field("name").text() == name)
-      return p.field("value");
-  return {};
 }
 
 class SourceCollector {
