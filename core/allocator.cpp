@@ -39,4 +39,22 @@ void tuneAllocator() {
 #endif
 }
 
+#ifdef GPULINT_HAVE_MIMALLOC
+namespace {
+
+mi_heap_t* threadScratch() {
+  thread_local mi_heap_t* heap = mi_heap_new();
+  return heap;
+}
+void* scratchMalloc(size_t n) { return mi_heap_malloc(threadScratch(), n); }
+void* scratchCalloc(size_t count, size_t n) { return mi_heap_calloc(threadScratch(), count, n); }
+void* scratchRealloc(void* p, size_t n) { return mi_heap_realloc(threadScratch(), p, n); }
+
+}  // namespace
+
+ScratchHeap scratchHeap() { return {scratchMalloc, scratchCalloc, scratchRealloc, mi_free}; }
+#else
+ScratchHeap scratchHeap() { return {std::malloc, std::calloc, std::realloc, std::free}; }
+#endif
+
 }  // namespace gpulint

@@ -1,4 +1,5 @@
 #pragma once
+#include <cstddef>
 // Process-wide allocator set-up, called first thing in main().
 //
 // gpulint keeps every file's syntax tree and model alive until the project
@@ -12,5 +13,22 @@
 namespace gpulint {
 
 void tuneAllocator();
+
+}  // namespace gpulint
+
+namespace gpulint {
+
+// Allocation functions for a C library's short-lived bulk memory (tree-sitter's
+// parse trees): each thread allocates from a heap of its own, apart from the
+// long-lived models, so a freed tree's pages are what the next parse reuses
+// while they are still in cache. Any thread may free. Without mimalloc these
+// are the C library's.
+struct ScratchHeap {
+  void* (*malloc)(size_t);
+  void* (*calloc)(size_t, size_t);
+  void* (*realloc)(void*, size_t);
+  void (*free)(void*);
+};
+[[nodiscard]] ScratchHeap scratchHeap();
 
 }  // namespace gpulint

@@ -1,6 +1,9 @@
 #include "frontend/ts/tree.h"
 
+#include <mutex>
 #include <stdexcept>
+
+#include "core/allocator.h"
 
 namespace gpulint::ts {
 
@@ -80,7 +83,21 @@ void Tree::edit(const TSInputEdit& e) {
   }
 }
 
-Parser::Parser(const TSLanguage* language) : parser_(ts_parser_new()) {
+namespace {
+
+// tree-sitter's trees are made and freed file after file: on a heap of their
+// own (core/allocator.h) they reuse the pages the last tree left.
+void useScratchHeap() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    ScratchHeap h = scratchHeap();
+    ts_set_allocator(h.malloc, h.calloc, h.realloc, h.free);
+  });
+}
+
+}  // namespace
+
+Parser::Parser(const TSLanguage* language) : parser_((useScratchHeap(), ts_parser_new())) {
   if (!ts_parser_set_language(parser_, language)) {
     ts_parser_delete(parser_);
     throw std::runtime_error("tree-sitter: grammar ABI version is not supported by the runtime");
