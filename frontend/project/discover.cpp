@@ -53,7 +53,7 @@ FileKind sniffKind(const fs::path& p) {
 }
 
 // Test code (pytest's layout: tests/ and test/ folders, test_*.py, *_test.py,
-// conftest.py) is not what a job runs on the GPU node: its loaders and loops
+// conftest.py; and names with the word "tests") is not what a job runs on the GPU node: its loaders and loops
 // are tiny on purpose, so findings there are noise (Semgrep skips tests by
 // default for the same reason). Test support shipped inside a package (a
 // `test_utils/` folder, `testing_utils.py`: mocked loaders, tiny regression
@@ -63,10 +63,23 @@ FileKind sniffKind(const fs::path& p) {
 bool isTestFolder(const std::string& name) {
   return name == "tests" || name == "test" || name == "test_utils" || name == "testing_utils";
 }
+// "tests" as a word of the name (`tests.py`, `model_tests.py`,
+// `numerical_tests_llama.py`: parity checks run by hand or by a test runner)
+// is test code; the singular word elsewhere in a name (`train_test_split.py`)
+// is not.
+bool namesTestsAsWord(std::string_view stem) {
+  for (size_t at = stem.find("tests"); at != std::string_view::npos; at = stem.find("tests", at + 1)) {
+    const size_t after = at + 5;
+    if ((at == 0 || stem[at - 1] == '_') && (after == stem.size() || stem[after] == '_')) return true;
+  }
+  return false;
+}
 bool isTestFile(const std::string& name) {
   if (name == "conftest.py" || name == "testing_utils.py") return true;
-  if (name.size() > 8 && name.rfind("test_", 0) == 0 && name.ends_with(".py")) return true;
-  return name.size() > 8 && name.ends_with("_test.py");
+  if (!name.ends_with(".py")) return false;
+  if (name.size() > 8 && name.rfind("test_", 0) == 0) return true;
+  if (name.size() > 8 && name.ends_with("_test.py")) return true;
+  return namesTestsAsWord(std::string_view(name).substr(0, name.size() - 3));
 }
 // A path the user named inside test code (`gpulint check tests/unit`) asks
 // for that test code to be checked. Judged on the path relative to the

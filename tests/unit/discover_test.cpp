@@ -20,7 +20,9 @@ class DiscoverTest : public ::testing::Test {
     for (const char* f : {"train.py", "test.py", "tools/test.py", "tests/test_loader.py", "tests/helpers.py",
                           "src/test/check.py", "src/model_test.py", "src/test_model.py", "src/conftest.py",
                           "src/testing/utils.py", "src/latest_model.py", "src/attest.py",
-                          "pkg/test_utils/training.py", "pkg/testing_utils.py", "pkg/utils/testing.py"}) {
+                          "pkg/test_utils/training.py", "pkg/testing_utils.py", "pkg/utils/testing.py",
+                          "tools/numerical_tests_llama.py", "app/tests.py", "src/model_tests.py",
+                          "src/train_test_split.py", "src/contests_data.py", "src/testsuite.py"}) {
       fs::create_directories((root_ / f).parent_path());
       std::ofstream(root_ / f) << "x = 1\n";
     }
@@ -42,10 +44,14 @@ class DiscoverTest : public ::testing::Test {
 TEST_F(DiscoverTest, FolderRunSkipsTestCodeButKeepsEvaluationScriptsNamedTest) {
   // test.py is usually an evaluation script; `testing/` and names that merely
   // contain "test" are ordinary code. Test support in a package
-  // (`test_utils/`, `testing_utils.py`) is test code.
-  EXPECT_EQ(discovered({""}), (std::vector<std::string>{"pkg/utils/testing.py", "src/attest.py", "src/latest_model.py",
-                                                       "src/testing/utils.py", "test.py", "tools/test.py",
-                                                       "train.py"}));
+  // (`test_utils/`, `testing_utils.py`) is test code, and so is a name with
+  // the word "tests" (`numerical_tests_llama.py`, Django's `tests.py`), but
+  // not the singular word inside a name (`train_test_split.py`) or "tests"
+  // inside a word (`contests_data.py`, `testsuite.py`).
+  EXPECT_EQ(discovered({""}),
+            (std::vector<std::string>{"pkg/utils/testing.py", "src/attest.py", "src/contests_data.py",
+                                      "src/latest_model.py", "src/testing/utils.py", "src/testsuite.py",
+                                      "src/train_test_split.py", "test.py", "tools/test.py", "train.py"}));
 }
 
 TEST_F(DiscoverTest, TestCodeIsListedAsSkippedWithTheWayToCheckIt) {
@@ -57,7 +63,7 @@ TEST_F(DiscoverTest, TestCodeIsListedAsSkippedWithTheWayToCheckIt) {
   EXPECT_TRUE(listed);
 }
 
-TEST_F(DiscoverTest, IncludeTestsChecksEverything) { EXPECT_EQ(discovered({""}, true).size(), 15u); }
+TEST_F(DiscoverTest, IncludeTestsChecksEverything) { EXPECT_EQ(discovered({""}, true).size(), 21u); }
 
 TEST_F(DiscoverTest, NamingTestCodeChecksIt) {
   EXPECT_EQ(discovered({"tests"}), (std::vector<std::string>{"tests/helpers.py", "tests/test_loader.py"}));
