@@ -91,6 +91,8 @@ std::string advice(const ScriptModel& m, const Sync& s, const python::BatchConte
              "use torch.cuda.amp.GradScaler, which checks for infs without a sync per tensor";
     case Sync::ScaleRead:
       return "read it under a periodic guard (`if step % 100 == 0:`), where it is logged";
+    case Sync::Store:
+      return "make the buffer on the GPU (`device=` on the factory call) and copy it to the host once after the loop";
     case Sync::Read:
     case Sync::Convert:
       break;
@@ -159,6 +161,10 @@ Diagnostic describe(const ScriptModel& m, const Sync& s, const python::BatchCont
     case Sync::ScaleRead:
       d.message = quote(s.at) + " reads the GradScaler's scale, a GPU tensor, with .item() " + every + ".";
       break;
+    case Sync::Store:
+      d.message = "Storing " + tensorName(s.tensor) + " into " + quote(s.at) + ", an element of a tensor made on the host by " +
+                  quote(s.buffer) + " at " + lineRef(m, s.buffer) + ", copies it to the host " + every + "." + origin;
+      break;
   }
   ShortGuardNote guard = shortGuardNote(m, s.at, batch);
   d.message += guard.clause;
@@ -167,6 +173,7 @@ Diagnostic describe(const ScriptModel& m, const Sync& s, const python::BatchCont
                "launches the next step; " + advice(m, s, batch, d) + "." + gpuFlagNote(m);
   if (s.origin && !s.tensor.contains(s.origin))
     d.related.push_back({m.location(s.origin), "the tensor is produced on the GPU here"});
+  if (s.buffer) d.related.push_back({m.location(s.buffer), "the host tensor is made here"});
   return d;
 }
 
@@ -228,13 +235,15 @@ bool readsFinishedGeneration(const ScriptModel& model, ts::Node origin) {
 
 void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
   const ScriptModel& model = *ctx.script;
-  std::vector<ts::Node> spots, conditions;
+  std::vector<ts::Node> spots;
+  host_sync::NonCallSpots others;
   // No spot of a file without a batch loop or step hook runs per step: its
   // tree is not walked for them (only its calls of other files' helpers count).
   if (model.mayRunPerStep()) {
     for (const Call& c : model.calls())
       if (maySync(model, c)) spots.push_back(c.node);
-    collectNonCallSpots(model.root(), spots, conditions);
+    collectNonCallSpots(model.root(), others);
+    spots.insert(spots.end(), others.formats.begin(), others.formats.end());
   }
   std::map<uint32_t, std::pair<Sync, python::BatchContext>> first;  // statement begin -> earliest sync
   auto keepEarliest = [&first](const Sync& s, const python::BatchContext& batch) {
@@ -254,11 +263,18 @@ void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     if (s->kind == Sync::Format && insideLogCall(model, s->at)) continue;
     keepEarliest(*s, *batch);
   }
-  for (ts::Node condition : conditions) {
+  for (ts::Node condition : others.conditions) {
     auto batch = model.perStep(condition);
     if (!batch) continue;
     auto s = host_sync::syncOfCondition(model, condition);
     if (!s) continue;  // a host test (most are), or a tensor we cannot place on the GPU
+    keepEarliest(*s, *batch);
+  }
+  for (ts::Node store : others.element_stores) {
+    auto batch = model.perStep(store);
+    if (!batch) continue;
+    auto s = host_sync::syncOfElementStore(model, store);
+    if (!s) continue;  // a list or a GPU buffer (most are), or a value we cannot place on the GPU
     keepEarliest(*s, *batch);
   }
   std::set<uint32_t> reported;

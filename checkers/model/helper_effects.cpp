@@ -60,9 +60,9 @@ std::string quote(ts::Node n) {
 // a GPU tensor's truth value on every call of f (a test inside a branch
 // taken for one configuration, such as FSDP, is not every step's).
 std::optional<EffectSite> conditionSync(const ScriptModel& m, const Function& f) {
-  std::vector<ts::Node> formats, conditions;
-  host_sync::collectNonCallSpots(f.body, formats, conditions);
-  for (ts::Node cond : conditions)
+  host_sync::NonCallSpots spots;
+  host_sync::collectNonCallSpots(f.body, spots);
+  for (ts::Node cond : spots.conditions)
     if (m.enclosingFunction(cond) == &f && everyCall(m, cond, f) && host_sync::syncOfCondition(m, cond))
       return EffectSite{&m, cond};
   return std::nullopt;

@@ -162,7 +162,7 @@ struct SpotKinds {
   KindIds string = kindIds("string"), binary_operator = kindIds("binary_operator"),
           if_statement = kindIds("if_statement"), elif_clause = kindIds("elif_clause"),
           while_statement = kindIds("while_statement"), conditional_expression = kindIds("conditional_expression"),
-          assert_statement = kindIds("assert_statement");
+          assert_statement = kindIds("assert_statement"), assignment = kindIds("assignment");
 };
 
 const SpotKinds& spotKinds() {
@@ -172,28 +172,30 @@ const SpotKinds& spotKinds() {
 
 }  // namespace
 
-void collectNonCallSpots(ts::Node n, std::vector<ts::Node>& formats, std::vector<ts::Node>& conditions) {
+void collectNonCallSpots(ts::Node n, NonCallSpots& spots) {
   const SpotKinds& K = spotKinds();
   for (ts::Node c : n.namedChildren()) {
     TSSymbol k = c.symbol();
     if (K.string.of(k)) {
       for (ts::Node part : c.namedChildren())
         if (part.is("interpolation")) {
-          formats.push_back(c);
+          spots.formats.push_back(c);
           break;
         }
       continue;
     }
     if (K.binary_operator.of(k) && c.field("operator").text() == "%" && buildsFormatString(c.field("left")))
-      formats.push_back(c);
+      spots.formats.push_back(c);
     if (K.if_statement.of(k) || K.elif_clause.of(k) || K.while_statement.of(k)) {
-      if (ts::Node cond = c.field("condition")) conditions.push_back(cond);
+      if (ts::Node cond = c.field("condition")) spots.conditions.push_back(cond);
     } else if (K.conditional_expression.of(k) && c.namedChildCount() == 3) {
-      conditions.push_back(c.namedChild(1));
+      spots.conditions.push_back(c.namedChild(1));
     } else if (K.assert_statement.of(k) && c.namedChildCount() > 0) {
-      conditions.push_back(c.namedChild(0));
+      spots.conditions.push_back(c.namedChild(0));
+    } else if (K.assignment.of(k) && c.field("left").is("subscript") && c.field("right")) {
+      spots.element_stores.push_back(c);
     }
-    collectNonCallSpots(c, formats, conditions);
+    collectNonCallSpots(c, spots);
   }
 }
 
@@ -244,6 +246,65 @@ std::optional<Sync> syncOfCondition(const ScriptModel& m, ts::Node condition) {
   }
   if (!isTensorTest(m, test) || !m.mayLiveOnDevice(test)) return std::nullopt;
   return Sync{Sync::Branch, e, test};
+}
+
+namespace {
+
+// The script may change where torch's factories put new tensors; a
+// factory's device is then unknown.
+bool setsDefaultDevice(const ScriptModel& m) {
+  for (const Call& c : m.calls())
+    if (oneOf(c.qualified, {"torch.set_default_device", "torch.set_default_tensor_type"})) return true;
+  return false;
+}
+
+// `with torch.device("cuda"):`, Fabric's `with fabric.init_tensor():` and
+// `init_module()` put the factories' tensors on the device.
+bool underDeviceContext(const ScriptModel& m, ts::Node n) {
+  for (ts::Node p = n.parent(); p; p = p.parent()) {
+    if (!p.is("with_statement")) continue;
+    for (ts::Node clause : p.namedChildren()) {
+      if (!clause.is("with_clause")) continue;
+      for (ts::Node item : clause.namedChildren()) {
+        ts::Node v = syntax::unwrap(item.field("value"));
+        if (v && v.is("as_pattern")) v = syntax::unwrap(v.namedChild(0));
+        const Call* c = v && v.is("call") ? m.callAt(v) : nullptr;
+        if (c && (oneOf(c->method, {"device", "init_tensor", "init_module"}) || c->qualified == "torch.device"))
+          return true;
+      }
+    }
+  }
+  return false;
+}
+
+// The factory call that made `name`'s tensor on the host (`torch.zeros(n)`,
+// no device given, or "cpu"); null when it may live elsewhere or we cannot tell.
+ts::Node hostFactory(const ScriptModel& m, ts::Node name) {
+  if (!name.is("identifier")) return {};
+  auto b = m.lastBinding(name);
+  if (!b || !b->value || b->index >= 0 || b->conditional || b->parameter) return {};
+  ts::Node v = syntax::unwrap(b->value);
+  const Call* c = v.is("call") ? m.callAt(v) : nullptr;
+  if (!c || !oneOf(c->qualified, {"torch.zeros", "torch.ones", "torch.empty", "torch.full"})) return {};
+  if (c->has_star_kwargs) return {};
+  if (ts::Node device = c->keyword("device")) {
+    std::string s;
+    if (!syntax::stringLiteral(device, &s) || s != "cpu") return {};
+  }
+  if (underDeviceContext(m, v) || setsDefaultDevice(m)) return {};
+  return v;
+}
+
+}  // namespace
+
+std::optional<Sync> syncOfElementStore(const ScriptModel& m, ts::Node assignment) {
+  ts::Node target = assignment.field("left"), value = syntax::unwrap(assignment.field("right"));
+  if (!target.is("subscript") || !value) return std::nullopt;
+  ts::Node buffer = hostFactory(m, syntax::unwrap(target.field("value")));
+  if (!buffer || !m.mayLiveOnDevice(value)) return std::nullopt;
+  Sync s{Sync::Store, target, value};
+  s.buffer = buffer;
+  return s;
 }
 
 // The statement of a block that holds `n`: one finding per statement.

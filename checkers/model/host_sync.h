@@ -17,9 +17,13 @@ struct Sync {
   // tensor with .item() inside torch (`tensor` is the scaler).
   // EachTruth: builtin all()/any() over a generator of GPU tests, one host
   // bool per element (`at` is the all()/any() call, `tensor` the element).
-  enum Kind { Read, Convert, Log, Format, Synchronize, Nonzero, Branch, ScaleRead, EachTruth } kind;
+  // Store: `losses[k] = loss`, a GPU tensor written into an element of a
+  // tensor made on the host (`at` is the target, `tensor` the value, `buffer`
+  // the host tensor's constructor).
+  enum Kind { Read, Convert, Log, Format, Synchronize, Nonzero, Branch, ScaleRead, EachTruth, Store } kind;
   ts::Node at, tensor;
   ts::Node origin;  // where the tensor was put on the GPU (ScriptModel::deviceOrigin)
+  ts::Node buffer;  // Store: the call that made the host tensor
 };
 
 // The sync a call performs, if any (before asking whether it runs per step).
@@ -27,10 +31,19 @@ struct Sync {
 // Cheap shape test before the per-step and device questions: could this call sync?
 [[nodiscard]] bool maySync(const python::ScriptModel& m, const python::Call& c);
 // Spots outside calls, in one walk of the tree: strings that may format a
-// tensor (`msg = f"loss {loss}"`: f-strings with interpolations, `"..." % x`)
-// and conditions Python must turn into a host bool (`if`/`elif`/`while`
-// conditions, a conditional expression's test, an `assert`).
-void collectNonCallSpots(ts::Node n, std::vector<ts::Node>& formats, std::vector<ts::Node>& conditions);
+// tensor (`msg = f"loss {loss}"`: f-strings with interpolations, `"..." % x`),
+// conditions Python must turn into a host bool (`if`/`elif`/`while`
+// conditions, a conditional expression's test, an `assert`) and assignments
+// to an element (`losses[k] = loss`).
+struct NonCallSpots {
+  std::vector<ts::Node> formats, conditions, element_stores;
+};
+void collectNonCallSpots(ts::Node n, NonCallSpots& spots);
+// The sync of `buffer[i] = value` when `value` is a GPU tensor and `buffer`
+// a tensor made on the host (`torch.zeros(n)` with no device, outside any
+// `with` that may set the default device): torch copies the value to the
+// host, synchronously, to store it.
+[[nodiscard]] std::optional<Sync> syncOfElementStore(const python::ScriptModel& m, ts::Node assignment);
 // The sync of a condition whose truth value is a GPU tensor's: a comparison
 // with one (`if loss < best:`), `.any()`/`.all()`/`torch.isnan(...)` of one,
 // also under `not`/`and`/`or`, or a name bound once to such a test. A bare
