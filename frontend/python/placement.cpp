@@ -23,9 +23,11 @@ bool namesCuda(ts::Node a) {
 }  // namespace
 
 bool detectCuda(const ScriptModel& m) {
-  // Frameworks that place the model on the GPU themselves.
+  // Frameworks that place the model on the GPU themselves; not in a script
+  // written for TPUs (torch_xla), where they place it on the XLA device.
+  bool xla = m.importsModule("torch_xla");
   for (const char* module : {"pytorch_lightning", "lightning", "accelerate", "deepspeed"})
-    if (m.importsModule(module)) return true;
+    if (!xla && m.importsModule(module)) return true;
   // The HF Trainer places the model on the GPU itself: a class built on it,
   // or a call of it or of its arguments (`import transformers` then
   // `transformers.Trainer(...)` too). An import alone, never used, is not a
