@@ -9,6 +9,7 @@
 #include "checkers/python_common.h"
 #include "fixits/python_edits.h"
 #include "frontend/name_match.h"
+#include "frontend/python/project_model.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::checks {
@@ -27,10 +28,45 @@ const char* kWhy =
     "holds several times the GPU memory it needs (forcing smaller eval batches) and spends time building a "
     "graph it throws away. model.eval() does not turn this off; ";
 
+bool isPipelineName(const std::string& qualified) {
+  return (qualified.starts_with("diffusers.") || qualified.starts_with("transformers.")) &&
+         qualified.find("Pipeline") != std::string::npos;
+}
+
+// A project class whose instances run without autograd when called: it
+// derives from a diffusers/transformers pipeline (directly or through project
+// bases), or its own __call__ is decorated with no_grad/inference_mode
+// (`class LightControlNetPipeline(StableDiffusionControlNetPipeline)` with
+// `@torch.no_grad() def __call__`).
+bool isNoGradCallable(const ScriptModel& m, ts::Node class_expr) {
+  const python::ClassDef* cls = nullptr;
+  const ScriptModel* owner = &m;
+  if (const auto& local = m.classesNamed(class_expr.text()); local.size() == 1) {
+    cls = local.front();
+  } else if (const python::ProjectModel* project = m.project()) {
+    std::string q = m.qualify(class_expr);
+    python::ProjectDef def = q.empty() ? python::ProjectDef{} : project->classNamed(m, q);
+    cls = def.cls;
+    owner = def.model;
+  }
+  if (!cls) return false;
+  std::vector<std::pair<const ScriptModel*, const python::ClassDef*>> chain{{owner, cls}};
+  if (const python::ProjectModel* project = owner->project())
+    for (const auto& base : project->baseClasses(*owner, *cls)) chain.push_back(base);
+  for (const auto& [model, c] : chain)
+    for (const std::string& base : c->bases)
+      if (isPipelineName(base)) return true;
+  const Function* call = owner->methodOf(*cls, "__call__").second;
+  if (!call) return false;
+  for (const auto& d : call->decorators)
+    if (syntax::containsWord(d, {"no_grad", "inference_mode"})) return true;
+  return false;
+}
+
 // A diffusers or transformers pipeline (`StableDiffusionPipeline.from_pretrained(...)`,
-// `transformers.pipeline("text-generation")`), moved or cast or not: its
-// __call__ runs under no_grad itself, so a validation pass through it builds
-// no graph.
+// `transformers.pipeline("text-generation")`, a project subclass of one),
+// moved or cast or not: its __call__ runs under no_grad itself, so a
+// validation pass through it builds no graph.
 bool isLibraryPipeline(const ScriptModel& m, ts::Node value, int depth) {
   if (depth > 3) return false;
   for (ts::Node src : m.valueSources(value, /*all_paths=*/true)) {
@@ -41,9 +77,10 @@ bool isLibraryPipeline(const ScriptModel& m, ts::Node value, int depth) {
       continue;
     }
     const std::string& q = made->qualified;
-    if (q == "transformers.pipeline") return true;
-    if ((q.starts_with("diffusers.") || q.starts_with("transformers.")) && q.find("Pipeline") != std::string::npos)
-      return true;
+    if (q == "transformers.pipeline" || isPipelineName(q)) return true;
+    // `Pipeline.from_pretrained(...)` or `Pipeline(...)` of a project class.
+    ts::Node cls = made->method == "from_pretrained" && made->receiver ? made->receiver : made->callee;
+    if (cls && (cls.is("identifier") || cls.is("attribute")) && isNoGradCallable(m, cls)) return true;
   }
   return false;
 }
