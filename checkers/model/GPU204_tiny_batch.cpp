@@ -96,6 +96,60 @@ bool unwrapsPrebatched(const ScriptModel& m, ts::Node collate) {
   return returnsFirstElement(f->body, f->parameters[first], any) && any;
 }
 
+// How often the identifier `name` occurs under `root` (comments and strings
+// aside). Iterative: files may nest deeply.
+size_t identifierCount(ts::Node root, std::string_view name) {
+  size_t n = 0;
+  std::vector<ts::Node> stack{root};
+  while (!stack.empty()) {
+    ts::Node at = stack.back();
+    stack.pop_back();
+    if (at.is("identifier")) n += at.text() == name;
+    for (ts::Node c : at.namedChildren()) stack.push_back(c);
+  }
+  return n;
+}
+
+// A library function that initialises or calibrates a model from a few
+// batches (peft's `initialize_lora_eva_weights(model, loader)`, a
+// quantiser's `calibrate(model, loader)`).
+bool initialisesFromBatches(const Call& c) {
+  if (c.qualified.empty()) return false;
+  for (std::string_view verb : {"init", "initialize", "initialise", "calibrate", "calib"})
+    if (c.method == verb || (c.method.starts_with(verb) && c.method[verb.size()] == '_')) return true;
+  return false;
+}
+
+// A library call that trains on a loader or iterates it: a trainer, a
+// wrapper that prepares it for the devices, or one that walks its batches.
+bool trainsOrIterates(const Call& c) {
+  return c.qualified.find("Trainer") != std::string::npos ||
+         syntax::oneOf(c.method, {"fit", "prepare", "setup_dataloaders", "train", "tqdm", "cycle", "chain",
+                                  "islice", "zip_longest"});
+}
+
+// `loader = DataLoader(...)` whose every other use in the file is an
+// argument of a library call that reads a few batches before training: an
+// initialisation or calibration function, or (in a script whose Hugging Face
+// Trainer builds its own loader from the dataset) any library function that
+// neither trains on nor iterates the loader (peft's `get_eva_state_dict(model,
+// loader, config)`). Its batch size sets no training step's work.
+bool feedsOnlyPreTrainingPass(const ScriptModel& m, const Call& loader) {
+  ts::Node parent = loader.node.parent();
+  if (!parent || !parent.is("assignment") || !parent.field("left").is("identifier")) return false;
+  std::string_view name = parent.field("left").text();
+  bool hf_trainer = false;
+  for (const Call& c : m.calls()) hf_trainer = hf_trainer || isTrainingArguments(m, c);
+  size_t passed = 0;
+  for (const Call& c : m.calls()) {
+    if (!initialisesFromBatches(c) && !(hf_trainer && !c.qualified.empty() && !trainsOrIterates(c))) continue;
+    for (ts::Node a : c.positional) passed += syntax::unwrap(a).text() == name;
+    for (const auto& kw : c.keywords) passed += syntax::unwrap(kw.second).text() == name;
+  }
+  // The assignment's own target and those arguments are all its uses.
+  return passed > 0 && identifierCount(m.root(), name) == passed + 1;
+}
+
 class Run {
  public:
   Run(const AnalysisContext& ctx, DiagnosticSink& sink) : ctx_(ctx), m_(*ctx.script), sink_(sink) {}
@@ -134,6 +188,7 @@ class Run {
     hints.shuffles = shuffled == 1 || (sampler && !sequential);
     hints.ordered = (shuffled == 0 && !sampler) || sequential;
     if (!iterated_by_step && !feedsTraining(lm, c.node, hints)) return;
+    if (!iterated_by_step && feedsOnlyPreTrainingPass(lm, c)) return;
     report(c, arg, size, "The training DataLoader's batch size", "batch_size");
   }
 
