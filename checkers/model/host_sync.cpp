@@ -225,6 +225,24 @@ bool isTensorTest(const ScriptModel& m, ts::Node e) {
   return oneOf(c->qualified, {"torch.isnan", "torch.isinf", "torch.isfinite", "torch.any", "torch.all"});
 }
 
+// `acc = (pred == y).float().mean()` (or None on another path) ... `if acc:`:
+// every binding that reaches the name is None or a reduction of a GPU tensor
+// to one value, so its truth value is a GPU scalar's. The reduction, or null.
+ts::Node reducedTensorBinding(const ScriptModel& m, ts::Node name) {
+  ts::Node reduced;
+  for (const python::NameBinding& b : m.reachingBindings(name)) {
+    ts::Node v = b.index < 0 && !b.parameter ? syntax::unwrap(b.value) : ts::Node();
+    if (v && v.is("none")) continue;
+    const Call* c = v && v.is("call") ? m.callAt(v) : nullptr;
+    if (!c || !c->receiver || !c->positional.empty() || !c->keywords.empty() ||
+        !oneOf(c->method, {"mean", "sum", "norm", "amax", "amin", "prod", "std", "var"}))
+      return {};
+    if (!m.mayLiveOnDevice(v)) return {};
+    if (!reduced) reduced = v;
+  }
+  return reduced;
+}
+
 }  // namespace
 
 std::optional<Sync> syncOfCondition(const ScriptModel& m, ts::Node condition) {
@@ -240,6 +258,7 @@ std::optional<Sync> syncOfCondition(const ScriptModel& m, ts::Node condition) {
   }
   ts::Node test = e;
   if (e.is("identifier")) {  // `found_inf = torch.isinf(g).any()` ... `if found_inf:`
+    if (ts::Node reduced = reducedTensorBinding(m, e)) return Sync{Sync::Branch, e, reduced};
     auto b = m.lastBinding(e);
     if (!b || !b->value || b->index >= 0 || b->conditional || b->parameter) return std::nullopt;
     test = syntax::unwrap(b->value);

@@ -7,6 +7,7 @@
 // object state holds), device_modules.cpp (is this a model or loss module)
 // and device_bindings.cpp (which bindings of a name reach a use).
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
@@ -121,6 +122,8 @@ class DeviceAnalysis {
   const std::vector<ItemStore>& itemStores(ts::Node use, std::string_view name);
   static void collect(ts::Node scope, ScopeIndex& out);
   std::vector<const Binding*> reaching(const std::vector<Binding>& all, ts::Node use, uint32_t before = UINT32_MAX);
+  void addOtherBranches(const std::vector<Binding>& all, ts::Node use, uint32_t pos, const Binding* last,
+                        const std::function<bool(const Binding&)>& cpuOnly, std::vector<const Binding*>& out);
 
   // Visits the named nodes under `scope` (with `flat`, without entering
   // nested functions and classes), in preorder: one pass over the subtree's

@@ -3,6 +3,7 @@
 // scope, cached on the ScriptModel), tuple targets paired element by element,
 // and loop back edges.
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -223,6 +224,68 @@ bool inOtherBranch(ts::Node stmt, ts::Node use) {
   return false;
 }
 
+// `stmt` runs on only some paths to `use`: it sits in a branch, a loop
+// body or an except clause that does not hold the use.
+bool onSomePathsTo(ts::Node stmt, ts::Node use) {
+  for (ts::Node p : stmt.ancestorWalk()) {
+    if (p.contains(use) || syntax::isScope(p)) return false;
+    if (p.is("if_statement") || p.is("elif_clause") || p.is("else_clause") || p.is("for_statement") ||
+        p.is("while_statement") || p.is("except_clause") || p.is("case_clause"))
+      return true;
+  }
+  return false;
+}
+
+// The outermost if statement below the common ancestor of `stmt` and `use`
+// that holds `stmt` but not `use`; null when none.
+ts::Node branchStatement(ts::Node stmt, ts::Node use) {
+  ts::Node found;
+  for (ts::Node p : stmt.ancestorWalk()) {
+    if (p.contains(use) || syntax::isScope(p)) break;
+    if (p.is("if_statement")) found = p;
+  }
+  return found;
+}
+
+// The blocks of an if statement's branches, in order; `*has_else` says
+// whether one of them always runs.
+std::vector<ts::Node> branchBlocks(ts::Node s, bool* has_else) {
+  std::vector<ts::Node> out{s.field("consequence")};
+  *has_else = false;
+  for (ts::Node c : s.namedChildren()) {
+    if (c.is("elif_clause")) out.push_back(c.field("consequence"));
+    if (c.is("else_clause")) {
+      out.push_back(c.field("body"));
+      *has_else = true;
+    }
+  }
+  return out;
+}
+
+// `block` stores into items of `name` (`for i in range(len(x)): x[i] =
+// x[i].cpu()`): it replaces what the name holds without rebinding it.
+bool storesItemsOf(ts::Node block, std::string_view name) {
+  std::vector<ts::Node> stack{block};
+  while (!stack.empty()) {
+    ts::Node n = stack.back();
+    stack.pop_back();
+    if (n.is("assignment")) {
+      ts::Node left = n.field("left");
+      if (left && left.is("subscript") && left.field("value").text() == name) return true;
+    }
+    if (syntax::isScope(n) && !(n == block)) continue;
+    for (ts::Node c : n.namedChildren()) stack.push_back(c);
+  }
+  return false;
+}
+
+// `stmt` is a statement of `block` itself, not of a branch or loop in it.
+bool directlyIn(ts::Node stmt, ts::Node block) {
+  ts::Node p = stmt.parent();
+  while (p && !p.is("block") && !syntax::isScope(p)) p = p.parent();
+  return p == block;
+}
+
 }  // namespace
 
 // The bindings that may reach `use` (before position `before`, default the
@@ -231,6 +294,37 @@ bool inOtherBranch(ts::Node stmt, ts::Node use) {
 // around the use when that binding is outside the loop. A binding that only
 // a CPU-only run makes (the `else:` of `if cfg.NUM_GPUS:`) is left out of a
 // use on the GPU path (RULES.md "The GPU path").
+// `last` (the last binding before `use`) and, when it sits in a branch of
+// an if statement that does not hold the use and every branch of that
+// statement binds the name itself (`if mixup is None: acc = ...` / `else:
+// acc = None`), the last binding of each other branch: any path that puts
+// the value on the GPU counts (RULES.md "The GPU path"). A branch that
+// replaces the name's items (`for i in ...: x[i] = x[i].cpu()`) counts as
+// binding it, and a statement whose skipped path only a CPU-only run takes
+// (`if cfg.NUM_GPUS:` with no else) as always run. When some path skips
+// every branch, the bindings before the statement are not added: those
+// paths are left unknown (an `if args.distributed: acc = reduce(acc)`
+// keeps the reduction alone).
+void DeviceAnalysis::addOtherBranches(const std::vector<Binding>& all, ts::Node use, uint32_t pos, const Binding* last,
+                                      const std::function<bool(const Binding&)>& cpuOnly,
+                                      std::vector<const Binding*>& out) {
+  out.push_back(last);
+  ts::Node s = onSomePathsTo(last->stmt, use) ? branchStatement(last->stmt, use) : ts::Node();
+  if (!s) return;
+  bool exhaustive = false;
+  std::vector<ts::Node> blocks = branchBlocks(s, &exhaustive);
+  if (!exhaustive && m_.offCudaBranch(s, use)) exhaustive = true;
+  std::vector<const Binding*> others;
+  for (ts::Node block : blocks) {
+    const Binding* b = nullptr;
+    for (auto it = all.rbegin(); it != all.rend() && block && !b; ++it)
+      if (it->at <= pos && block.contains(it->stmt) && !inOtherBranch(it->stmt, use) && !cpuOnly(*it)) b = &*it;
+    if (b && b != last) others.push_back(b);
+    if ((!b || !directlyIn(b->stmt, block)) && !(block && storesItemsOf(block, use.text()))) exhaustive = false;
+  }
+  if (exhaustive) out.insert(out.end(), others.begin(), others.end());
+}
+
 std::vector<const DeviceAnalysis::Binding*> DeviceAnalysis::reaching(const std::vector<Binding>& all, ts::Node use, uint32_t before) {
   std::vector<const Binding*> out;
   uint32_t pos = std::min(before, use.begin());
@@ -249,7 +343,8 @@ std::vector<const DeviceAnalysis::Binding*> DeviceAnalysis::reaching(const std::
   for (auto b = all.rbegin(); b != all.rend(); ++b)
     if (!nested && b->at <= pos && (!last || b->at > last->at) && !inOtherBranch(b->stmt, use) && !cpuOnly(*b))
       last = &*b;
-  if (last) out.push_back(last);
+  if (last && !nested) addOtherBranches(all, use, pos, last, cpuOnly, out);
+  else if (last) out.push_back(last);
   if (nested) {
     for (const Binding& b : all) out.push_back(&b);
     return out;
