@@ -26,6 +26,17 @@ bool isLightningHook(const Function& f, BatchKind* kind) {
     *kind = BatchKind::Eval;
     return true;
   }
+  // The LightningModule hooks Lightning calls around every training batch.
+  if (lightning && syntax::oneOf(f.name, {"on_train_batch_start", "on_train_batch_end", "on_before_backward",
+                                          "on_after_backward", "on_before_optimizer_step", "on_before_zero_grad"})) {
+    *kind = BatchKind::Step;
+    return true;
+  }
+  if (lightning && syntax::oneOf(f.name, {"on_validation_batch_start", "on_validation_batch_end",
+                                          "on_test_batch_start", "on_test_batch_end"})) {
+    *kind = BatchKind::Eval;
+    return true;
+  }
   return false;
 }
 

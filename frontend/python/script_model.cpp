@@ -48,6 +48,9 @@ std::string BatchContext::describe() const {
     if (kind == BatchKind::Step && bases && bases.text().find("Trainer") != std::string_view::npos &&
         !syntax::containsWord(bases.text(), {"lightning"}))
       return "the Trainer training_step";
+    ts::Node name = scope ? scope.field("name") : ts::Node();
+    if (name && name.text().starts_with("on_"))  // a per-batch hook (guards.cpp isLightningHook)
+      return "Lightning's " + std::string(name.text()) + " hook";
     return kind == BatchKind::Step ? "the Lightning training_step" : "the Lightning evaluation step";
   }
   return std::string("the ") + loopKindName(loop->kind) + " at line " + std::to_string(loop->node.line());
