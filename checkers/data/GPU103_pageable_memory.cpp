@@ -8,6 +8,8 @@
 #include "checkers/data/h2d_copies.h"
 #include "checkers/python_common.h"
 #include "fixits/python_edits.h"
+#include "frontend/python/project_model.h"
+#include "frontend/python/syntax.h"
 
 namespace gpulint::checks {
 
@@ -139,6 +141,44 @@ void addAsyncCopies(const python::ScriptModel& model, const python::Call& loader
   if (complete) fix.chain = FixChain::EndsInItsFile;
 }
 
+// A project class the loader's worker cannot pin: it moves itself with a
+// `to()` of its own but has no `pin_memory()` (DataLoader pins tensors and
+// the objects that define pin_memory, and passes anything else through).
+bool unpinnable(const python::ScriptModel& m, const python::ClassDef& cls) {
+  return m.methodOf(cls, "to").second && !m.methodOf(cls, "pin_memory").second;
+}
+
+// The collate function (here or in another file) builds its batch around
+// such an object, itself or through a project function it calls
+// (`nested_tensor_from_tensor_list(images)` returning `NestedTensor(...)`):
+// pin_memory=True would leave the images in pageable memory, and the
+// object's own `to()` may not take non_blocking.
+bool collatesUnpinnable(const python::ScriptModel& m, const python::Call& loader) {
+  constexpr int kCollateIndex = 6;
+  ts::Node collate = python::syntax::unwrap(loader.argument("collate_fn", kCollateIndex));
+  if (!collate || !(collate.is("identifier") || collate.is("attribute"))) return false;
+  const python::ScriptModel* owner = &m;
+  const python::Function* fn = collate.is("identifier") ? m.functionNamed(collate.text()) : nullptr;
+  if (!fn && m.project()) {
+    std::string q = m.qualify(collate);
+    python::ProjectDef def = q.empty() ? python::ProjectDef{} : m.project()->functionNamed(m, q);
+    owner = def.model;
+    fn = def.function;
+  }
+  if (!fn) return false;
+  auto builds = [](const python::ScriptModel& model, const python::Function& f, auto& self, int depth) -> bool {
+    for (const python::Call& c : model.callsIn(f.body)) {
+      if (!f.body.contains(c.node)) continue;
+      if (auto [cls_model, cls] = model.constructedClass(c); cls && unpinnable(*cls_model, *cls)) return true;
+      if (depth > 0) continue;
+      if (auto [callee_model, callee] = model.callTarget(c); callee && self(*callee_model, *callee, self, depth + 1))
+        return true;
+    }
+    return false;
+  };
+  return builds(*owner, *fn, builds, 0);
+}
+
 void check(const python::ScriptModel& consumer_model, const python::Call& loader, const Consumer& consumer,
            const LoopLoaders& copying_loops, DiagnosticSink& sink) {
   // The loader may be built in another file of the project (passed to the
@@ -148,6 +188,8 @@ void check(const python::ScriptModel& consumer_model, const python::Call& loader
   if (loader.mayHideArgument("pin_memory", kPinMemoryIndex)) return;
   // A dataset already on the GPU cannot be pinned (and needs no copy).
   if (ts::Node ds = loader.argument("dataset", 0); ds && model.mayLiveOnDevice(ds)) return;
+  // Batches built around an object the worker cannot pin.
+  if (collatesUnpinnable(model, loader)) return;
   Diagnostic d;
   d.rule = "GPU103";
   d.level = Level::Note;

@@ -342,6 +342,13 @@ ProjectDef ProjectModel::classNamed(const ScriptModel& m, const std::string& qua
   return def.cls ? def : ProjectDef{};
 }
 
+ProjectDef ProjectModel::functionNamed(const ScriptModel& m, const std::string& qualified) const {
+  Parts parts = split(qualified);
+  if (parts.empty()) return {};
+  ProjectDef def = resolveName(m, m.importLevel(parts.front()), parts, 0);
+  return def.function && !def.cls ? def : ProjectDef{};
+}
+
 const std::vector<ProjectCall>& ProjectModel::callersOf(const Function& f) const {
   static const std::vector<ProjectCall> kNone;
   auto it = callers_.find(&f);

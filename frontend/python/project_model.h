@@ -64,6 +64,9 @@ class ProjectModel {
   // The project class a qualified name of file `m` denotes (`MetricsProcessor`
   // imported from another module); empty when it is no project class.
   [[nodiscard]] ProjectDef classNamed(const ScriptModel& m, const std::string& qualified) const;
+  // The project function a qualified name of file `m` denotes (a function
+  // passed by reference: `collate_fn=utils.collate_fn`); empty when none.
+  [[nodiscard]] ProjectDef functionNamed(const ScriptModel& m, const std::string& qualified) const;
   // `from settings import DEVICE`: the module-level assignment the name has
   // in the project file it comes from (assigned once there), with that file;
   // null when the name is no such constant.
