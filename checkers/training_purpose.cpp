@@ -216,7 +216,8 @@ bool namesCpu(const python::ScriptModel& m, ts::Node arg) {
 }
 
 // The device arguments of a file's calls (`device=`, `torch.device(x)`,
-// `x.to(d)`): how many name the CPU, and whether any may name a GPU.
+// `x.to(d)`, a Lightning `accelerator="cpu"`): how many name the CPU, and
+// whether any may name a GPU.
 struct DeviceArguments {
   int cpu = 0;
   bool may_name_gpu = false;
@@ -228,6 +229,11 @@ DeviceArguments deviceArguments(const python::ScriptModel& m) {
     ts::Node device = c.keyword("device");
     if (!device && (c.qualified == "torch.device" || (c.method == "to" && c.receiver)) && !c.positional.empty())
       device = c.positional.front();
+    // Lightning's `Trainer(accelerator="cpu")`/`Fabric(accelerator="cpu")` names the CPU too.
+    if (!device && c.keyword("accelerator") && namesCpu(m, c.keyword("accelerator"))) {
+      ++out.cpu;
+      continue;
+    }
     if (device && !namesCpu(m, device)) out.may_name_gpu = true;
     if (!device && c.method == "to" && c.receiver && (c.has_star_args || c.has_star_kwargs)) out.may_name_gpu = true;
     if (out.may_name_gpu) break;

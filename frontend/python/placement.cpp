@@ -20,14 +20,42 @@ bool namesCuda(ts::Node a) {
          (namesCuda(a.namedChild(0)) || namesCuda(a.namedChild(2)));
 }
 
+// Every Lightning Trainer/Fabric or accelerate Accelerator the file makes is
+// told to run off the GPU (`L.Fabric(accelerator="cpu")`, `Trainer(accelerator=
+// "tpu")`, `Accelerator(cpu=True)`), and it makes at least one. An accelerator
+// left to "auto", "gpu" or a value we cannot resolve keeps the GPU path.
+bool frameworkToldOffGpu(const ScriptModel& m) {
+  bool any = false;
+  for (const Call& c : m.calls()) {
+    const std::string& q = c.qualified;
+    bool lightning = (q.starts_with("lightning.") || q.starts_with("pytorch_lightning.")) &&
+                     (c.method == "Trainer" || c.method == "Fabric");
+    bool accelerate = q.starts_with("accelerate.") && c.method == "Accelerator";
+    if (!lightning && !accelerate) continue;
+    if (c.has_star_kwargs) return false;
+    if (accelerate) {
+      auto cpu = c.keyword("cpu") ? m.resolve(c.keyword("cpu")).truthiness() : std::nullopt;
+      if (!cpu || !*cpu) return false;
+    } else {
+      ResolvedValue v = c.keyword("accelerator") ? m.resolve(c.keyword("accelerator")) : ResolvedValue{};
+      if (v.kind != ResolvedValue::Kind::String ||
+          !syntax::oneOf(v.string_value, {"cpu", "tpu", "mps", "xla", "ipu", "hpu"}))
+        return false;
+    }
+    any = true;
+  }
+  return any;
+}
+
 }  // namespace
 
 bool detectCuda(const ScriptModel& m) {
   // Frameworks that place the model on the GPU themselves; not in a script
-  // written for TPUs (torch_xla), where they place it on the XLA device.
-  bool xla = m.importsModule("torch_xla");
+  // written for TPUs (torch_xla), where they place it on the XLA device, nor
+  // where each of them is told to use another device.
+  bool off_gpu = m.importsModule("torch_xla") || frameworkToldOffGpu(m);
   for (const char* module : {"pytorch_lightning", "lightning", "accelerate", "deepspeed"})
-    if (!xla && m.importsModule(module)) return true;
+    if (!off_gpu && m.importsModule(module)) return true;
   // The HF Trainer places the model on the GPU itself: a class built on it,
   // or a call of it or of its arguments (`import transformers` then
   // `transformers.Trainer(...)` too). An import alone, never used, is not a
