@@ -26,27 +26,48 @@ FlatTree::FlatTree(const TSTree* tree, const std::string_view* source)
 void FlatTree::indexWideNodes(const uint32_t* wide, uint32_t count) {
   for (uint32_t k = 0; k < count; ++k) {
     const uint32_t n = wide[k];
-    wide_at_.emplace(n, static_cast<uint32_t>(wide_children_.size()));
-    for (uint32_t c = firstChild(n); c != kNoNode; c = nextSibling(c)) wide_children_.push_back(c);
+    WideList list{static_cast<uint32_t>(wide_children_.size()), 0, 0};
+    for (uint32_t c = firstChild(n); c != kNoNode; c = nextSibling(c)) {
+      wide_children_.push_back(c);
+      ++list.count;
+      list.named += nodes_[c].has(FlatNode::Named);
+    }
+    wide_at_.emplace(n, list);
   }
 }
 
 uint32_t FlatTree::child(uint32_t n, uint32_t i) const {
-  const FlatNode& node = nodes_[n];
-  if (i >= node.child_count) return kNoNode;
-  if (node.child_count > kWide) return wide_children_[wide_at_.at(n) + i];
-  uint32_t c = n + 1;
-  for (; i > 0; --i) c = nextSibling(c);
+  if (nodes_[n].has(FlatNode::Wide)) {
+    const WideList& list = wideList(n);
+    return i < list.count ? wide_children_[list.offset + i] : kNoNode;
+  }
+  uint32_t c = firstChild(n);
+  for (; i > 0 && c != kNoNode; --i) c = nextSibling(c);
   return c;
+}
+
+uint32_t FlatTree::childCount(uint32_t n) const {
+  if (nodes_[n].has(FlatNode::Wide)) return wideList(n).count;
+  uint32_t count = 0;
+  for (uint32_t c = firstChild(n); c != kNoNode; c = nextSibling(c)) ++count;
+  return count;
+}
+
+uint32_t FlatTree::namedChildCount(uint32_t n) const {
+  if (nodes_[n].has(FlatNode::Wide)) return wideList(n).named;
+  uint32_t count = 0;
+  for (uint32_t c = firstChild(n); c != kNoNode; c = nextSibling(c)) count += nodes_[c].has(FlatNode::Named);
+  return count;
 }
 
 uint32_t FlatTree::previousSibling(uint32_t c) const {
   uint32_t p = nodes_[c].parent;
   if (p == kNoNode || c == p + 1) return kNoNode;
-  if (nodes_[p].child_count > kWide) {
+  if (nodes_[p].has(FlatNode::Wide)) {
     // The children are listed in order, and entries grow with it.
-    const uint32_t* first = &wide_children_[wide_at_.at(p)];
-    const uint32_t* last = first + nodes_[p].child_count;
+    const WideList& list = wideList(p);
+    const uint32_t* first = &wide_children_[list.offset];
+    const uint32_t* last = first + list.count;
     const uint32_t* at = std::lower_bound(first, last, c);
     return at == first ? kNoNode : *(at - 1);
   }

@@ -32,12 +32,13 @@ struct FlatNode : GpulintFlatNode {
     Named = GPULINT_FLAT_NAMED,
     Missing = GPULINT_FLAT_MISSING,
     Error = GPULINT_FLAT_ERROR,
-    HasError = GPULINT_FLAT_HAS_ERROR
+    HasError = GPULINT_FLAT_HAS_ERROR,
+    Wide = GPULINT_FLAT_WIDE
   };
   [[nodiscard]] bool has(Flag f) const { return (flags & f) != 0; }
 };
 static_assert(sizeof(FlatNode) == sizeof(GpulintFlatNode));
-static_assert(sizeof(FlatNode) == 32, "an entry per visible node of every file of a run: keep it small");
+static_assert(sizeof(FlatNode) == 24, "an entry per visible node of every file of a run: keep it small");
 
 // An allocator whose value-less construct leaves a trivial element as it is:
 // gpulint_flatten writes every field of every entry, so the zero fill that
@@ -77,6 +78,10 @@ class FlatTree {
 
   // The i-th visible child of `n` (kNoNode past the last).
   [[nodiscard]] uint32_t child(uint32_t n, uint32_t i) const;
+  // Visible children of `n`, named or not, and the named ones: counted
+  // along the sibling links (a wide node's are listed).
+  [[nodiscard]] uint32_t childCount(uint32_t n) const;
+  [[nodiscard]] uint32_t namedChildCount(uint32_t n) const;
   // The visible child before `c` under the same parent (kNoNode for the first).
   [[nodiscard]] uint32_t previousSibling(uint32_t c) const;
   // The first child under field `f` (kNoNode when none).
@@ -85,7 +90,8 @@ class FlatTree {
       if (nodes_[c].field == f) return c;
     return kNoNode;
   }
-  [[nodiscard]] uint32_t firstChild(uint32_t n) const { return nodes_[n].child_count ? n + 1 : kNoNode; }
+  // In preorder a node's first child follows it, inside its subtree.
+  [[nodiscard]] uint32_t firstChild(uint32_t n) const { return n + 1 < nodes_[n].subtree_end ? n + 1 : kNoNode; }
   // The visible child after `c` under the same parent (kNoNode for the
   // last): in preorder it follows c's subtree, inside the parent's.
   [[nodiscard]] uint32_t nextSibling(uint32_t c) const {
@@ -107,8 +113,12 @@ class FlatTree {
   void indexWideNodes(const uint32_t* wide, uint32_t count);
 
   std::vector<FlatNode, UninitializedAllocator<FlatNode>> nodes_;
-  // Children of wide nodes: the offset of each one's list in wide_children_.
-  std::unordered_map<uint32_t, uint32_t> wide_at_;
+  // Children of wide nodes: each one's list in wide_children_.
+  struct WideList {
+    uint32_t offset, count, named;
+  };
+  [[nodiscard]] const WideList& wideList(uint32_t n) const { return wide_at_.at(n); }
+  std::unordered_map<uint32_t, WideList> wide_at_;
   std::vector<uint32_t> wide_children_;
   const TSTree* tree_;
   const TSLanguage* language_;

@@ -62,7 +62,7 @@ std::vector<Node> Node::ancestors() const {
 
 Node Node::namedChild(uint32_t i) const {
   WorkBudget::charge(i + 1);
-  if (isNull() || i >= flat().named_child_count) return Node();
+  if (isNull()) return Node();
   uint32_t c = ChildRange::firstNamedFrom(tree_, tree_->firstChild(index_));
   for (; i > 0 && c != kNoNode; --i) c = ChildRange::firstNamedFrom(tree_, tree_->nextSibling(c));
   return Node(tree_, c);

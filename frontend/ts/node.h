@@ -117,8 +117,9 @@ class Node {
   [[nodiscard]] Node fieldById(TSFieldId f) const {
     return isNull() ? Node() : Node(tree_, tree_->fieldChild(index_, f));
   }
-  [[nodiscard]] uint32_t childCount() const { return isNull() ? 0 : flat().child_count; }
-  [[nodiscard]] uint32_t namedChildCount() const { return isNull() ? 0 : flat().named_child_count; }
+  // Counted along the sibling links (FlatTree keeps no counts).
+  [[nodiscard]] uint32_t childCount() const { return isNull() ? 0 : tree_->childCount(index_); }
+  [[nodiscard]] uint32_t namedChildCount() const { return isNull() ? 0 : tree_->namedChildCount(index_); }
   // Charged as tree-sitter's scan of the children before the i-th was, so
   // that work budgets keep their meaning.
   [[nodiscard]] Node child(uint32_t i) const {
@@ -197,13 +198,21 @@ class ChildRange {
     while (i != kNoNode && !(*tree)[i].has(FlatNode::Named)) i = tree->nextSibling(i);
     return i;
   }
-  static uint32_t nextNamed(const FlatTree* tree, uint32_t i) { return firstNamedFrom(tree, tree->nextSibling(i)); }
+  // One unit per named child handed out (and one for the range): a loop
+  // that runs to the end pays what counting the children first would.
+  static uint32_t nextNamed(const FlatTree* tree, uint32_t i) {
+    i = firstNamedFrom(tree, tree->nextSibling(i));
+    if (i != kNoNode) WorkBudget::charge(1);
+    return i;
+  }
   using iterator = LinkIterator<&ChildRange::nextNamed>;
 
-  explicit ChildRange(Node n) : node_(n) { WorkBudget::charge(n.namedChildCount() + 1); }
+  explicit ChildRange(Node n) : node_(n) { WorkBudget::charge(1); }
   [[nodiscard]] iterator begin() const {
     if (node_.isNull()) return {nullptr, kNoNode};
-    return {node_.tree_, firstNamedFrom(node_.tree_, node_.tree_->firstChild(node_.index_))};
+    uint32_t first = firstNamedFrom(node_.tree_, node_.tree_->firstChild(node_.index_));
+    if (first != kNoNode) WorkBudget::charge(1);
+    return {node_.tree_, first};
   }
   [[nodiscard]] iterator end() const { return {node_.tree_, kNoNode}; }
 

@@ -31,6 +31,8 @@ typedef struct {
   Place position;                 /* where the next child starts */
   uint32_t visible_parent;        /* the entry the visible children hang under */
   TSFieldId outer_field;          /* the field a hidden parent passes down */
+  uint32_t owner;                 /* the frame that closes visible_parent (counts its children) */
+  uint32_t visible_children;      /* in the owner frame: visible_parent's children so far */
   uint8_t started;                /* a child was walked (the first has no padding of its own) */
   uint8_t closes;                 /* the frame of visible_parent's own children */
 } Frame;
@@ -41,7 +43,7 @@ typedef struct {
   uint32_t count;
 } Walk;
 
-/* One node's entry, counted in its parent's child counts. Reads the subtree's inline or heap form once. */
+/* One node's entry. Reads the subtree's inline or heap form once. */
 static inline __attribute__((always_inline)) uint32_t emit(Walk *w, Subtree s, Place position, TSSymbol alias, TSFieldId field, uint32_t parent) {
   uint32_t i = w->count++;
   GpulintFlatNode *n = &w->out[i];
@@ -69,23 +71,16 @@ static inline __attribute__((always_inline)) uint32_t emit(Walk *w, Subtree s, P
   n->row = position.row;
   n->parent = parent;
   n->subtree_end = i + 1;
-  n->child_count = 0;
-  n->named_child_count = 0;
   n->symbol = symbol;
   n->field = (uint8_t)field;
   n->flags = (uint8_t)((named ? GPULINT_FLAT_NAMED : 0) | (missing ? GPULINT_FLAT_MISSING : 0) |
                        (symbol == ts_builtin_sym_error ? GPULINT_FLAT_ERROR : 0) |
                        (costly ? GPULINT_FLAT_HAS_ERROR : 0));
-  if (parent != GPULINT_NO_NODE) {
-    GpulintFlatNode *p = &w->out[parent];
-    p->child_count++;
-    if (named) p->named_child_count++;
-  }
   return i;
 }
 
 static inline __attribute__((always_inline)) int push(Frame **stack, uint32_t *size, uint32_t *capacity, const TSLanguage *language, Subtree parent,
-                Place position, uint32_t visible_parent, TSFieldId outer_field, int closes) {
+                Place position, uint32_t visible_parent, TSFieldId outer_field, int closes, uint32_t owner) {
   if (*size == *capacity) {
     uint32_t grown = *capacity ? *capacity * 2 : 64;
     Frame *bigger = realloc(*stack, grown * sizeof(Frame));
@@ -103,6 +98,8 @@ static inline __attribute__((always_inline)) int push(Frame **stack, uint32_t *s
   f->position = position;
   f->visible_parent = visible_parent;
   f->outer_field = outer_field;
+  f->owner = closes ? *size : owner;
+  f->visible_children = 0;
   f->started = 0;
   f->closes = (uint8_t)closes;
   (*size)++;
@@ -153,15 +150,17 @@ uint32_t gpulint_flatten(const TSTree *tree, GpulintFlatNode *out, uint32_t wide
   uint32_t size = 0, capacity = 0;
   int ok = 1;
   if (ts_subtree_child_count(tree->root) > 0)
-    ok = push(&stack, &size, &capacity, w.language, tree->root, root_position, root, 0, 1);
+    ok = push(&stack, &size, &capacity, w.language, tree->root, root_position, root, 0, 1, 0);
   while (ok && size > 0) {
     Frame *f = &stack[size - 1];
     if (f->next == f->end) {
       /* The visible parent's children are all written: its count is final. */
       if (f->closes) {
         out[f->visible_parent].subtree_end = w.count;
-        if (out[f->visible_parent].child_count > wide_above)
+        if (f->visible_children > wide_above) {
+          out[f->visible_parent].flags |= GPULINT_FLAT_WIDE;
           ok = append(&wide_list, &wide_size, &wide_capacity, f->visible_parent);
+        }
       }
       size--;
       continue;
@@ -223,15 +222,16 @@ uint32_t gpulint_flatten(const TSTree *tree, GpulintFlatNode *out, uint32_t wide
         visible = only.ptr->visible;
       }
     }
-    uint32_t visible_parent = f->visible_parent;
+    uint32_t visible_parent = f->visible_parent, owner = f->owner;
     if (visible || alias) {
       uint32_t i = emit(&w, child, position, alias, field, visible_parent);
+      stack[owner].visible_children++;
       if (child_count > 0)
-        ok = push(&stack, &size, &capacity, w.language, child, position, i, 0, 1);
+        ok = push(&stack, &size, &capacity, w.language, child, position, i, 0, 1, 0);
     } else if (child_count > 0 && child.ptr->visible_child_count > 0) {
       /* A hidden node: its visible children hang under the visible parent,
        * and take the field it has here when they have none of their own. */
-      ok = push(&stack, &size, &capacity, w.language, child, position, visible_parent, field, 0);
+      ok = push(&stack, &size, &capacity, w.language, child, position, visible_parent, field, 0, owner);
     }
   }
   free(stack);

@@ -13,7 +13,14 @@ extern "C" {
 
 #define GPULINT_NO_NODE UINT32_MAX
 
-enum { GPULINT_FLAT_NAMED = 1, GPULINT_FLAT_MISSING = 2, GPULINT_FLAT_ERROR = 4, GPULINT_FLAT_HAS_ERROR = 8 };
+/* GPULINT_FLAT_WIDE: more than `wide_above` visible children (see gpulint_flatten). */
+enum {
+  GPULINT_FLAT_NAMED = 1,
+  GPULINT_FLAT_MISSING = 2,
+  GPULINT_FLAT_ERROR = 4,
+  GPULINT_FLAT_HAS_ERROR = 8,
+  GPULINT_FLAT_WIDE = 16
+};
 
 typedef struct {
   uint32_t begin, end;            /* bytes */
@@ -22,13 +29,13 @@ typedef struct {
   /* One past the last descendant; also the next visible sibling, when it is
    * below the parent's subtree_end (preorder), so no sibling link is kept. */
   uint32_t subtree_end;
-  uint32_t child_count;           /* visible children, named or not */
-  uint32_t named_child_count;
+  /* No child counts: a node has children when subtree_end > its index + 1,
+   * and counting them walks the sibling links (a wide node's are listed by
+   * FlatTree). 24 bytes an entry, kept for every file until the project pass. */
   TSSymbol symbol;                /* as ts_node_symbol answers (aliases applied) */
   /* As ts_tree_cursor_current_field_id answers, 0 for none. One byte (our
    * grammars name at most 32 fields; FlatTree refuses a grammar with more
-   * than GPULINT_MAX_FIELD): an entry is 32 bytes instead of 40, and a run
-   * keeps every file's entries until the project pass. */
+   * than GPULINT_MAX_FIELD). */
   uint8_t field;
   uint8_t flags;                  /* GPULINT_FLAT_* */
 } GpulintFlatNode;
