@@ -3,6 +3,7 @@
 #include <map>
 #include <set>
 
+#include "checkers/model/backprop_reach.h"
 #include "checkers/model/host_sync.h"
 #include "checkers/model/helper_effects.h"
 #include "checkers/python_common.h"
@@ -177,6 +178,19 @@ Diagnostic describe(const ScriptModel& m, const Sync& s, const python::BatchCont
   return d;
 }
 
+// What to change about a helper that syncs per step. A helper whose result
+// the step differentiates (a criterion's forward computing the loss) runs
+// on every step by necessity: no periodic guard can skip it.
+std::string helperAdvice(const ScriptModel& model, const HelperCall& hc) {
+  if (hc.batch.kind == python::BatchKind::Eval)
+    return "keep the values on the GPU inside it and copy the results to the host once after the loop";
+  if (outputIsDifferentiated(model, *hc.call))
+    return "the step backpropagates through what it returns, so no periodic guard can skip it: keep the values "
+           "inside it on the GPU (tensor ops instead of .item()/.cpu() reads), or, where a CPU library must read "
+           "them, use a GPU implementation of that computation";
+  return "call it under a periodic guard (`if step % 100 == 0:`), or keep the values on the GPU inside it";
+}
+
 // Calls in a step loop of helpers defined in another file that sync on
 // every call (`log_loss(epoch, step, loss)` printing `loss.item()`): one
 // finding at the call, the helper's sync as a related location. Statements
@@ -204,8 +218,7 @@ void reportHelperSyncs(const ScriptModel& model, std::set<uint32_t>& reported, D
                         describeContext(model, hc.batch);
     d.message = quote(hc.call->node) + " makes the host wait for the GPU " + every + ": " + helperChain(model, hc) +
                 ". The CPU blocks until the GPU has finished all queued work, and the GPU then idles while Python "
-                "launches the next step; call it under a periodic guard (`if step % 100 == 0:`), or keep the "
-                "values on the GPU inside it." + gpuFlagNote(model);
+                "launches the next step; " + helperAdvice(model, hc) + "." + gpuFlagNote(model);
     d.related = helperRelated(model, hc, "the helper syncs here");
     reported.insert(statementOf(hc.call->node).begin());
     sink.report(std::move(d));
