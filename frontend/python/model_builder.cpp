@@ -10,6 +10,8 @@
 
 namespace gpulint::python {
 
+void expandPartialCalls(const ScriptModel& model, std::vector<Call>& calls);  // partial_calls.cpp
+
 // ---- Builder -------------------------------------------------------------
 
 // One pass over the tree: imports, definitions, calls, loops.
@@ -24,6 +26,7 @@ class ModelBuilder {
     // c.function and l.function were recorded by visit(): the innermost
     // function_definition around the node (what enclosingFunction answers).
     for (auto& c : m_.calls_) fillCall(c);
+    expandPartialCalls(m_, m_.calls_);  // before the calls are indexed by method
     for (size_t i = 0; i < m_.calls_.size(); ++i) {
       m_.calls_by_method_[m_.calls_[i].method].push_back(i);
       if (!m_.calls_[i].function) m_.module_calls_by_method_[m_.calls_[i].method].push_back(i);
