@@ -43,6 +43,9 @@ std::string tensorName(ts::Node tensor) {
 std::string originNote(const ScriptModel& model, ts::Node tensor, ts::Node origin) {
   if (!origin || tensor.contains(origin)) return "";
   if (origin.is("identifier")) return " The framework moved " + quote(origin) + " to the GPU before this hook.";
+  if (origin.is("call") && syntax::lastName(origin.field("function")) == "register_buffer")
+    return " It is a buffer the module registers at " + lineRef(model, origin) +
+           ", which moves to the GPU with the module.";
   // The origin may lie in another file (a helper's return, a caller's argument).
   std::string where = quote(origin) + " at " + lineRef(model, origin) + ".";
   ts::Node t = syntax::unwrap(tensor);

@@ -97,6 +97,7 @@ class DeviceAnalysis {
   // --- object state (device_attributes.cpp) ---
   ts::Node selfAttributeOrigin(ts::Node attr, int depth);
   ts::Node instanceAttributeOrigin(ts::Node obj, std::string_view attr);
+  ts::Node bufferOrigin(const ClassDef& cls, std::string_view name);
 
   // --- modules and project definitions (device_modules.cpp) ---
   static bool isModuleConstructor(const std::string& q);

@@ -38,6 +38,53 @@ ts::Node DeviceAnalysis::selfAttributeOrigin(ts::Node attr, int depth) {
     active_.erase(v.begin());
     if (o) return o;
   }
+  // `self.updates += 1` on a buffer keeps it where it is.
+  if (target.starts_with("self."))
+    if (const ClassDef* cls = classAt(cls_node)) return bufferOrigin(*cls, std::string_view(target).substr(5));
+  return {};
+}
+
+namespace {
+
+// `Cls(...)` kept where a module on the accelerator carries it: assigned to
+// `self.x` in a LightningModule (the Trainer moves the module with its
+// children), or moved itself (`Cls(...).to(device)`, `.cuda()`) to a GPU.
+bool constructedOnGpu(const ScriptModel& model, const Call& made) {
+  ts::Node at = made.node, up = at.parent();
+  if (up && up.is("attribute") && up.parent() && up.parent().is("call") &&
+      syntax::oneOf(syntax::lastName(up.parent().field("function")), {"to", "cuda"}))
+    return static_cast<bool>(model.deviceOrigin(up.parent()));
+  if (!up || !up.is("assignment") || !(up.field("right") == at) || !up.field("left").text().starts_with("self."))
+    return false;
+  ts::Node holder = syntax::ancestor(at, {"class_definition"});
+  const ClassDef* cls = holder ? model.classAt(holder) : nullptr;
+  return cls && cls->is_lightning_module;
+}
+
+}  // namespace
+
+// `self.num_updates` that the class registers as a buffer
+// (`self.register_buffer("num_updates", torch.tensor(0))`):
+// a buffer lives where its module does, so it is on the GPU when some
+// instance of the class is (constructedOnGpu), or when the class is itself a
+// LightningModule. The register_buffer call stands for where it is made.
+ts::Node DeviceAnalysis::bufferOrigin(const ClassDef& cls, std::string_view name) {
+  ts::Node registered;
+  for (const Call& c : m_.callsIn(cls.node)) {
+    std::string key;
+    if (c.method == "register_buffer" && c.receiver && c.receiver.text() == "self" && !c.positional.empty() &&
+        syntax::stringLiteral(c.positional[0], &key) && key == name)
+      registered = c.node;
+  }
+  if (!registered) return {};
+  if (cls.is_lightning_module) return registered;
+  const Function* init = m_.functionNamed(cls.name + ".__init__");
+  if (!init) return {};
+  for (const Call* made : m_.argumentSources(*init))
+    if (constructedOnGpu(m_, *made)) return registered;
+  if (const ProjectModel* project = m_.project())
+    for (const ProjectCall& site : project->callersOf(*init))
+      if (constructedOnGpu(*site.model, *site.call)) return registered;
   return {};
 }
 

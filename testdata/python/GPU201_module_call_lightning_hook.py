@@ -2,10 +2,9 @@
 module and calls it per step (`self.tracker(self.net)`): the call runs the
 module's forward, whose test of a GPU counter (`if self.steps_seen >= 0:`)
 reads it to the host on every step. The same module updated from
-on_train_batch_end with its counter in a registered buffer is a real per-step
-sync too once Lightning has moved the module to the GPU, but neither that
-hook nor a buffer's device is known to the analysis yet: it stays silent
-(unknown values never fire)."""
+on_train_batch_end with its counter in a registered buffer is a per-step sync
+too: Lightning moves the module, with the buffers of its children, to the
+GPU, and that hook runs after every batch."""
 import torch
 from torch import nn
 import pytorch_lightning as pl
@@ -39,7 +38,7 @@ class BufferedAverage(nn.Module):
 
     def forward(self, net):
         factor = self.decay
-        if self.count >= 0:  # a real sync on the GPU; the buffer's device and the hook are not known yet
+        if self.count >= 0:  # expect: GPU201 "It is a buffer the module registers at line 34"
             self.count += 1
             factor = min(self.decay, (1 + self.count) / (10 + self.count))
         held = dict(self.named_buffers())
