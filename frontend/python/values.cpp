@@ -327,6 +327,9 @@ class ValueResolver {
       if (def.is("identifier") || def.is("attribute")) return isArgparseNamespace(def, depth + 1);
       return false;
     }
+    // `args = get_args_parser()` then `args = args.parse_args()`: one name
+    // holds the parser, then the namespace; at the use, the last binding.
+    if (object.is("identifier") && parsedByLastBinding(object)) return true;
     // A parameter: follow its callers in this file.
     if (object.is("identifier")) {
       const Function* f = m_.enclosingFunction(object);
@@ -341,6 +344,15 @@ class ValueResolver {
       return true;
     }
     return false;
+  }
+
+  bool parsedByLastBinding(ts::Node id) {
+    std::optional<NameBinding> b = m_.lastBinding(id);
+    if (!b || b->conditional || b->parameter || !b->value) return false;
+    ts::Node v = syntax::unwrap(b->value);
+    if (!v.is("call")) return false;
+    std::string_view method = syntax::lastName(v.field("function"));
+    return method == "parse_args" || method == "parse_known_args";
   }
 
   bool returnsParseArgs(const Function& f) {
