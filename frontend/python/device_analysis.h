@@ -83,6 +83,7 @@ class DeviceAnalysis {
   // `c` calls a module whose forward is `f` (device_values.cpp).
   bool calledModule(const Call& c, const Function& f, int depth);
   ts::Node toOrigin(const Call& c, int depth);
+  ts::Node candidateMethodsOrigin(const Call& c);
   int deviceKind(ts::Node dev);
   ts::Node placedOn(ts::Node dev, ts::Node made);
   ts::Node returnOrigin(const Function& f, int depth);

@@ -228,6 +228,7 @@ ts::Node DeviceAnalysis::callOrigin(ts::Node n, int depth) {
     AskThroughCall through(&m_, *f, *c, &m_);
     return returnOrigin(*f, depth);
   }
+  if (ts::Node o = candidateMethodsOrigin(*c)) return o;
   if (c->callee.is("identifier")) {
     if (classNamed(m) || m_.functionNamed(m)) return {};  // constructs an object
     if (oneOf(m, {"tuple", "list", "sum", "abs", "min", "max", "sorted", "reversed"})) {
@@ -241,6 +242,30 @@ ts::Node DeviceAnalysis::callOrigin(ts::Node n, int depth) {
   // of an untyped parameter) is a module there, and its output is on it.
   if (c->callee.is("identifier") && origin(c->callee, depth + 1)) return n;
   return {};
+}
+
+// `t, w = self.schedule_sampler.sample(n, device)` where the object may be
+// any of several project classes whose `sample` differ (a factory picks one
+// by name): no one method runs, but the values are on the GPU when every
+// candidate's method returns GPU tensors. A candidate that returns host
+// tensors (a debug sampler) or whose method is not found leaves it unknown.
+ts::Node DeviceAnalysis::candidateMethodsOrigin(const Call& c) {
+  if (!c.receiver || !c.qualified.empty() || !m_.definesMethod(c.method)) return {};
+  std::vector<ScriptModel::ClassRef> classes = m_.instanceClasses(syntax::unwrap(c.receiver));  // a copy
+  if (classes.size() < 2) return {};  // one class: boundMethod has answered
+  ts::Node first;
+  for (const auto& [model, cls] : classes) {
+    auto [owner, f] = model->methodOf(*cls, c.method);
+    if (!f) return {};
+    bool generator = false;
+    AskThroughCall through(owner, *f, c, &m_);
+    ts::Node found;
+    for (ts::Node r : owner->returnValues(*f, &generator))
+      if (ts::Node o = generator ? ts::Node() : owner->deviceOrigin(r); o && !found) found = o;
+    if (!found) return {};
+    if (!first) first = found;
+  }
+  return first;
 }
 
 // `loss_dict = criterion(outputs, targets)`, `logits, loss = model(x, y)`:
