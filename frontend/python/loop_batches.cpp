@@ -87,7 +87,7 @@ bool LoopClassifier::namedLikeBatches(const Loop& l) {
 bool LoopClassifier::countsOnlyIterations(const Loop& l) {
   // trange is itself a wrapper (peelWrappers takes its count for the items).
   const Call* c = nullptr;
-  ts::Node it = syntax::unwrap(l.iterable);
+  ts::Node it = countedRange(syntax::unwrap(l.iterable));
   for (int i = 0; i < 3 && it && it.is("call") && !c; ++i) {
     const Call* at = m_.callAt(it);
     if (!at || at->receiver || at->positional.empty()) return false;
@@ -103,6 +103,40 @@ bool LoopClassifier::countsOnlyIterations(const Loop& l) {
   if (count.find("iter") == std::string::npos) return false;
   for (size_t at; (at = count.find("iter")) != std::string::npos;) count.erase(at, 4);
   return !namesBatches(count, "") && !counterIndexes(l);
+}
+
+// `pbar = range(iterations)`, `pbar = tqdm(pbar) if rank == 0 else pbar`,
+// `for _ in pbar:`: the one call a name's bindings hold besides those that
+// only wrap the name itself; else the expression as it is.
+ts::Node LoopClassifier::countedRange(ts::Node it) {
+  if (!it || !it.is("identifier")) return it;
+  // `pbar` itself or `tqdm(pbar)`: the same items; the use of the name in it.
+  auto sameItems = [&](ts::Node e, ts::Node name) -> ts::Node {
+    e = syntax::unwrap(e);
+    if (e && e.is("identifier") && e.text() == name.text()) return e;
+    const Call* w = e && e.is("call") ? m_.callAt(e) : nullptr;
+    if (w && isWrapperName(w->method) && !w->positional.empty()) {
+      ts::Node inner = syntax::unwrap(w->positional[0]);
+      if (inner.is("identifier") && inner.text() == name.text()) return inner;
+    }
+    return {};
+  };
+  ts::Node name = it;
+  for (int hop = 0; hop < 4; ++hop) {
+    std::vector<NameBinding> bindings = m_.reachingBindings(name);
+    if (bindings.size() != 1 || !bindings[0].value) return it;
+    ts::Node v = syntax::unwrap(bindings[0].value);
+    ts::Node inner;
+    if (v.is("conditional_expression")) {
+      ts::Node a = sameItems(v.namedChild(0), name), b = sameItems(v.namedChild(2), name);
+      inner = a && b ? a : ts::Node();
+    } else {
+      inner = sameItems(v, name);
+    }
+    if (!inner) return v.is("call") ? v : it;
+    name = inner;  // the items the rewrapping binding started from
+  }
+  return it;
 }
 
 // `for i in range(n): x = shards[i]`: the counter picks an item each pass.

@@ -50,6 +50,7 @@ class LoopClassifier {
   bool namedLikeBatches(const Loop& l);
   bool countsRepetitions(ts::Node it);
   bool countsOnlyIterations(const Loop& l);
+  ts::Node countedRange(ts::Node it);
   static bool counterIndexes(const Loop& l);
   ts::Node peelWrappers(ts::Node it);
   static bool isWrapperName(std::string_view name);
