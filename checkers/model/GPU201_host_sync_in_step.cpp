@@ -38,10 +38,40 @@ std::string tensorName(ts::Node tensor) {
   return plain ? "the GPU tensor " + quote(t) : "a GPU tensor";
 }
 
+// `loss = loss_dict["loss"].mean()` after `loss_dict = diffusion.training_losses(...)`:
+// the call of a project function of another file that the tensor's value
+// comes from in this file, following the names it is bound from (through
+// tensor methods, subscripts and attributes of them). The origin found deep
+// inside that function (a table lookup the loss is scaled by) says less to
+// the reader than the call that hands the value over; null when none.
+ts::Node handingCall(const ScriptModel& model, ts::Node tensor) {
+  ts::Node e = syntax::unwrap(tensor);
+  for (int hop = 0; hop < 8 && e; ++hop) {
+    if (e.is("subscript")) e = syntax::unwrap(e.field("value"));
+    else if (e.is("attribute") && !e.field("object").is("identifier")) e = syntax::unwrap(e.field("object"));
+    else if (e.is("call")) {
+      const Call* c = model.callAt(e);
+      if (!c) return {};
+      if (auto [owner, f] = model.callTarget(*c); f && owner != &model) return e;
+      if (!c->receiver || !c->qualified.empty()) return {};
+      e = syntax::unwrap(c->receiver);  // `x.mean()`, `x.float()`: the tensor is x's
+    } else if (e.is("identifier")) {
+      std::optional<python::NameBinding> b = model.lastBinding(e);
+      if (!b || b->conditional || !b->value) return {};
+      e = syntax::unwrap(b->value);
+    } else {
+      return {};
+    }
+  }
+  return {};
+}
+
 // " `loss` comes from `criterion(out, y)` at line 38."; "" when the tensor
 // expression itself shows where it lives.
 std::string originNote(const ScriptModel& model, ts::Node tensor, ts::Node origin) {
   if (!origin || tensor.contains(origin)) return "";
+  if (&model.ownerOf(origin) != &model)
+    if (ts::Node call = handingCall(model, tensor); call && !tensor.contains(call)) origin = call;
   if (origin.is("identifier")) return " The framework moved " + quote(origin) + " to the GPU before this hook.";
   if (origin.is("call") && syntax::lastName(origin.field("function")) == "register_buffer")
     return " It is a buffer the module registers at " + lineRef(model, origin) +
