@@ -11,6 +11,18 @@
 
 namespace gpulint {
 
+namespace {
+bool huge_pages_chosen = false;  // set once by tuneAllocator, before any thread starts
+}  // namespace
+
+void adviseHugePages(void* p, size_t n) {
+  constexpr std::uintptr_t kHugePage = std::uintptr_t{2} << 20;
+  if (!huge_pages_chosen || n < 2 * kHugePage) return;  // no whole block worth a call
+  auto begin = (reinterpret_cast<std::uintptr_t>(p) + kHugePage - 1) & ~(kHugePage - 1);
+  auto end = (reinterpret_cast<std::uintptr_t>(p) + n) & ~(kHugePage - 1);
+  if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+}
+
 void tuneAllocator() {
 #ifdef GPULINT_HAVE_MIMALLOC
   // mimalloc reads its environment when the process starts, before main():
@@ -26,6 +38,7 @@ void tuneAllocator() {
   if (!std::getenv("MIMALLOC_EAGER_COMMIT_DELAY")) mi_option_set(mi_option_eager_commit_delay, 0);
   if (std::getenv("MIMALLOC_LARGE_OS_PAGES")) return;
   mi_option_enable(mi_option_large_os_pages);
+  huge_pages_chosen = true;
   // The segment mimalloc took before main() for the C++ runtime's own
   // allocations is still on small pages, and gpulint would fill it first:
   // ask for huge pages on the rest of it. mimalloc aligns a segment to its

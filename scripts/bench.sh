@@ -8,6 +8,8 @@
 #   - time per line of generated 10k/50k/100k-line scripts (linear growth
 #     means the per-line ratios stay near 1.0);
 #   - --diff --unsafe-fixes over a plain check of the same file;
+#   - the same two programs' instruction counts under valgrind (when it is
+#     installed): a figure the machine's load does not move;
 #   - with a C++ corpus: gpulint over clang parsing the same C++/CUDA files
 #     with the same flags and shim headers (gpulint_parse_floor --cxx), CPU time.
 # Each figure is the median of REPS runs (default 5); CPU time and peak RSS
@@ -83,6 +85,25 @@ print("  --jobs 2 speed-up      %6.2fx  (wall %.2f s -> %.2f s, %d cores)" % (on
 print("  machine ceiling        %6.2fx  (two parse floors at once: wall %.2f s for both, %.2f s one after the other)"
       % (2 * floor[1] / together, together, 2 * floor[1]))
 print("  peak RSS               %6.0f MiB (--jobs 1), %.0f MiB (--jobs 2)" % (one[2], two[2]))
+
+def instructions(argv):
+    """Instructions one run executes (valgrind's callgrind): the same on every run."""
+    import re, tempfile
+    with tempfile.TemporaryDirectory() as d:
+        p = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + os.path.join(d, "out"), *argv],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    m = re.search(r"refs:\s+([\d,]+)", p.stderr)
+    return int(m.group(1).replace(",", "")) if m else None
+
+# CPU time on a shared machine moves with its neighbours; the instruction
+# count does not. The two ratios apart say how much of the CPU time over the
+# floor is work done and how much is memory (cache misses, fresh pages).
+import shutil
+if shutil.which("valgrind") and os.environ.get("BENCH_INSTRUCTIONS", "1") != "0":
+    fi, gi = instructions([FLOOR, corpus]), instructions(check([corpus]))
+    if fi and gi:
+        print("  instructions           %6.2fx the floor's (%.2f G vs %.2f G, callgrind; BENCH_INSTRUCTIONS=0 skips)"
+              % (gi / fi, gi / 1e9, fi / 1e9))
 
 print("single generated script (scripts/bench_gen.py script N)")
 base = None

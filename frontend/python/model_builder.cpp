@@ -20,6 +20,7 @@ class ModelBuilder {
   explicit ModelBuilder(ScriptModel& m) : m_(m) {}
 
   void build() {
+    reserveForTree();
     m_.scope_indexes_.push_back(std::make_unique<ScopeIndex>());
     visit(m_.root(), ts::Node(), nullptr, nullptr, BindingWalk{m_.scope_indexes_.front().get()});
     indexFunctions();
@@ -137,6 +138,24 @@ class ModelBuilder {
       }
       visit(ch, n, fn, cls, inner);
     }
+  }
+
+  // The calls and loops visit() will record, counted in one linear pass over
+  // the flat entries: growing calls_ by doubling copied every Call and left
+  // as much memory again behind (Lightning: 7 MB allocated for 3.5 MB kept),
+  // fresh pages the kernel zeroes.
+  void reserveForTree() {
+    const Sym& S = Sym::get();
+    const TSSymbol call = S.call, for_loop = S.for_statement, while_loop = S.while_statement;
+    size_t calls = 0, loops = 0;
+    m_.root().forEachSymbolInSubtree([&](TSSymbol k) {
+      calls += k == call;
+      loops += (k == for_loop) | (k == while_loop);
+    });
+    m_.calls_.reserve(calls);
+    m_.call_loops_.reserve(calls);
+    m_.loops_.reserve(loops);
+    m_.loop_parents_.reserve(loops);
   }
 
   // Sets the innermost loop for a subtree's walk, and restores it after.

@@ -1,5 +1,7 @@
 #include "frontend/ts/flat_tree.h"
 
+#include "core/allocator.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <memory>
@@ -14,6 +16,7 @@ FlatTree::FlatTree(const TSTree* tree, const std::string_view* source)
   if (ts_language_field_count(language_) > GPULINT_MAX_FIELD)
     throw std::length_error("tree-sitter grammar with more fields than a flat entry holds");
   nodes_.resize(ts_node_descendant_count(ts_tree_root_node(tree)));
+  adviseHugePages(nodes_.data(), nodes_.size() * sizeof(FlatNode));  // before the walk writes it
   uint32_t* wide = nullptr;
   uint32_t wide_count = 0;
   uint32_t written = gpulint_flatten(tree, nodes_.data(), kWide, &wide, &wide_count);

@@ -145,6 +145,15 @@ class Node {
     return isNull() || i >= tree_->size() ? Node() : Node(tree_, i);
   }
 
+  // Calls `f(symbol)` for this node and every node below it, in one linear
+  // pass over the flat entries (no Node per entry): for counting what a walk
+  // will collect before it starts.
+  template <class F>
+  void forEachSymbolInSubtree(F&& f) const {
+    if (isNull()) return;
+    for (uint32_t i = index_, end = flat().subtree_end; i < end; ++i) f((*tree_)[i].symbol);
+  }
+
   // Range-for over named children: `for (Node c : node.namedChildren())`.
   [[nodiscard]] class ChildRange namedChildren() const;
 
