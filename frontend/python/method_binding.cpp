@@ -74,6 +74,13 @@ bool ScriptModel::definesMethod(std::string_view name) const {
   return names->count(name) > 0;
 }
 
+std::vector<std::pair<const ScriptModel*, const ClassDef*>> ScriptModel::baseClassesOf(const ClassDef& cls) const {
+  if (project_) return project_->baseClasses(*this, cls);
+  std::vector<std::pair<const ScriptModel*, const ClassDef*>> bases;
+  for (const ClassDef* base : localBaseChain(*this, cls)) bases.emplace_back(this, base);
+  return bases;
+}
+
 std::pair<const ScriptModel*, const Function*> ScriptModel::methodOf(const ClassDef& cls,
                                                                     std::string_view name) const {
   if (const Function* f = functionNamed(cls.name + "." + std::string(name))) return {this, f};

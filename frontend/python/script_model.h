@@ -403,6 +403,9 @@ class ScriptModel {
   // `cls` (this file's class) derives from nn.Module or another torch module
   // base, directly or through project (alone: this file's) base classes.
   [[nodiscard]] bool derivesTorchModule(const ClassDef& cls) const;
+  // The project classes `cls` (this file's class) derives from, nearest
+  // first, each with its file; without a project, this file's alone.
+  [[nodiscard]] std::vector<std::pair<const ScriptModel*, const ClassDef*>> baseClassesOf(const ClassDef& cls) const;
   // The one definition of `name` in the project's subclasses of `cls` (this
   // file's class), for `self.name()` in a base class whose own `name` is a
   // stub or missing (the template-method shape: the base's loop calls a
@@ -529,6 +532,10 @@ class ScriptModel {
   // assigned more than once or changed in place. Each class's assignments are
   // indexed on first use (value_sources.cpp).
   [[nodiscard]] ts::Node singleAssignmentIn(ts::Node cls, std::string_view target) const;
+  // How often the body of `cls` assigns `target` (as singleAssignmentIn
+  // counts, an augmented assignment included), with the value of the last
+  // plain one: {null, 0} when the class leaves it to its bases.
+  [[nodiscard]] std::pair<ts::Node, int> assignmentsIn(ts::Node cls, std::string_view target) const;
   // The value of the single `assignment` anywhere under the class `cls`
   // (methods, nested classes and expressions included) whose target's text
   // is `target`; null when there is none or more than one. Each class is

@@ -44,6 +44,7 @@ class SourceCollector {
     if (e.is("attribute") && e.field("object").text() == "self") {
       // `self.data`, assigned once in its class (usually in __init__).
       if (ts::Node value = selfValue(e)) return collect(value, index, depth + 1);
+      if (inheritedSelfValue(e, index)) return;
     }
     // `x or Default()`, `A() if c else B()`: on some path, either side.
     if (all_paths_ && (e.is("conditional_expression") || (e.is("boolean_operator") &&
@@ -167,6 +168,27 @@ class SourceCollector {
     return m_.singleAssignmentIn(cls, attr.text());
   }
 
+  // `self.mp_trainer` read in a subclass that never assigns it: the single
+  // assignment of the nearest project base class that does (TrainLoop's
+  // __init__ for CMTrainLoop.run_step). True when a base answered, even with
+  // nothing (assigned there more than once).
+  bool inheritedSelfValue(ts::Node attr, int index) {
+    ts::Node cls = syntax::ancestor(attr, {"class_definition"});
+    const ClassDef* def = cls ? m_.classAt(cls) : nullptr;
+    if (!def || m_.assignmentsIn(cls, attr.text()).second > 0) return false;  // the class's own say
+    for (const auto& [model, base] : m_.baseClassesOf(*def)) {
+      auto [value, count] = model->assignmentsIn(base->node, attr.text());
+      if (count == 0) continue;
+      if (count > 1 || !value) return true;
+      // A base in another file answers from its own file's bindings.
+      if (model == &m_) collect(value, index, 1);
+      else if (index < 0)
+        for (ts::Node source : model->valueSources(value, all_paths_, generator_calls_)) out_.push_back(source);
+      return true;
+    }
+    return false;
+  }
+
   const ScriptModel& m_;
   bool all_paths_;
   bool generator_calls_;
@@ -251,11 +273,16 @@ const Index& ScriptModel::classIndex(ts::Node cls, std::unordered_map<const void
   return *seen.emplace(cls.id(), held.get()).first->second;
 }
 
-ts::Node ScriptModel::singleAssignmentIn(ts::Node cls, std::string_view target) const {
+std::pair<ts::Node, int> ScriptModel::assignmentsIn(ts::Node cls, std::string_view target) const {
   const AssignmentsByTarget& index = classIndex(cls, caches().class_assignments, [](const ScriptModel& m) -> auto& { return m.shared_class_assignments_; },
                                                 [](ts::Node c, AssignmentsByTarget& out) { indexAssignments(c.field("body"), out); });
   auto found = index.find(target);
-  return found != index.end() && found->second.second == 1 ? found->second.first : ts::Node();
+  return found != index.end() ? found->second : std::make_pair(ts::Node(), 0);
+}
+
+ts::Node ScriptModel::singleAssignmentIn(ts::Node cls, std::string_view target) const {
+  auto [value, count] = assignmentsIn(cls, target);
+  return count == 1 ? value : ts::Node();
 }
 
 ts::Node ScriptModel::singleAssignmentUnder(ts::Node cls, std::string_view target) const {
