@@ -42,6 +42,8 @@ void EmptyCacheInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) con
     d.location = model.location(call.node);
     ts::Node stmt = wholeStatement(call.node);
     ts::Node collect = stmt ? companionCollect(model, stmt) : ts::Node();
+    // `if (step + 1) % update_freq == 0:` with update_freq 1: say why the guard does not count.
+    ShortGuardNote guard = shortGuardNote(model, call.node, *batch);
     d.message = "torch.cuda.empty_cache() runs on every batch of " + describeContext(model, *batch) +
                 ": it hands PyTorch's cached GPU memory back to the driver, which first waits for all queued "
                 "GPU work, and the next step has to allocate that memory again with cudaMalloc, so the GPU "
@@ -49,10 +51,12 @@ void EmptyCacheInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) con
                 std::string(collect ? ", and the gc.collect() beside it stalls the step for a full Python "
                                       "garbage-collection pass"
                                     : "") +
-                ". Delete it; if memory is fragmented, set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True "
+                "." + guard.clause +
+                " Delete it; if memory is fragmented, set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True "
                 "or empty the cache once per epoch.";
     d.related = relatedFrom(model, *batch);
     if (collect) d.related.push_back({model.location(collect), "gc.collect() on every batch too"});
+    for (auto& r : guard.related) d.related.push_back(std::move(r));
     // The statement goes with its `;` and comment; `pass` takes its place
     // when it is the only statement of its block.
     if (stmt)

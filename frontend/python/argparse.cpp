@@ -42,20 +42,24 @@ ResolvedValue applyType(ResolvedValue v, const std::string& type) {
 // with that dest (a `--no-x` store_false twin included); `**kwargs` may
 // replace any, so every default becomes unknown.
 void applySetDefaults(const ScriptModel& model, std::vector<ArgparseOption>& options) {
-  for (const Call& c : model.calls()) {
-    if (c.method != "set_defaults" || !c.receiver) continue;
-    for (ArgparseOption& o : options) {
-      if (c.has_star_kwargs) o.default_value = ResolvedValue{};
-      ts::Node v = c.keyword(o.dest);
-      if (!v) continue;
-      o.default_value = applyType(model.resolve(v), o.type);
-      if (o.default_value.known())
-        o.default_value.chain.push_back({model.location(v.parent()), "parser.set_defaults(" + o.dest + "=...)"});
-    }
-  }
+  for (ArgparseOption& o : options)
+    if (auto set = model.setDefaultOf(o.dest, o.type)) o.default_value = std::move(*set);
 }
 
 }  // namespace
+
+std::optional<ResolvedValue> ScriptModel::setDefaultOf(std::string_view dest, const std::string& type) const {
+  std::optional<ResolvedValue> out;
+  for (const Call& c : calls()) {
+    if (c.method != "set_defaults" || !c.receiver) continue;
+    if (c.has_star_kwargs) out = ResolvedValue{};
+    ts::Node v = c.keyword(dest);
+    if (!v) continue;
+    out = applyType(resolve(v), type);
+    if (out->known()) out->chain.push_back({location(v.parent()), "parser.set_defaults(" + std::string(dest) + "=...)"});
+  }
+  return out;
+}
 
 void collectArgparse(ScriptModel& model, std::vector<ArgparseOption>& out) {
   for (const Call& c : model.calls()) {

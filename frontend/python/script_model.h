@@ -497,6 +497,10 @@ class ScriptModel {
   // argparse default (values.cpp).
   [[nodiscard]] ResolvedValue memberValue(ts::Node object, const std::string& key) const;
   [[nodiscard]] const ArgparseOption* argparseOption(std::string_view dest) const;
+  // What this file's `parser.set_defaults(...)` calls make the default of
+  // `dest` (an option of type `type`, maybe a parent parser's): nullopt when
+  // none names it; unknown when one splats `**kwargs` (argparse.cpp).
+  [[nodiscard]] std::optional<ResolvedValue> setDefaultOf(std::string_view dest, const std::string& type) const;
   // The value every call site gives parameter `name` of `f` (what it passes,
   // or the default when it omits it), from this file's callers and the
   // project's; unknown when there is no caller, or one gives an unknown or a

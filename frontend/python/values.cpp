@@ -240,11 +240,40 @@ class ValueResolver {
     if (isArgparseNamespace(object, depth)) {
       if (auto it = m_.overrides_.find(key); it != m_.overrides_.end()) return it->second;
       if (const ArgparseOption* o = m_.argparseOption(key)) return o->default_value;
-      return {};
+      return parentParserOption(object, key);
     }
     ts::Node expr = memberExpr(object, key, depth + 1);
     if (!expr) return passedMember(object, key, depth);
     return described(expr, key, depth);
+  }
+
+  // `ArgumentParser("Submitit", parents=[trainer.get_args_parser()])`: an
+  // option this file does not define comes from a parent parser, which a
+  // project function of another file builds (a submitit wrapper around a
+  // training script); unknown when no parent of another file defines it.
+  ResolvedValue parentParserOption(ts::Node ns, const std::string& key) {
+    for (ts::Node parsed : m_.valueSources(ns)) {
+      const Call* parse = m_.ownerOf(parsed).callAt(syntax::unwrap(parsed));
+      if (!parse || !parse->receiver || !syntax::oneOf(parse->method, {"parse_args", "parse_known_args"})) continue;
+      const ScriptModel& at = m_.ownerOf(parsed);
+      for (ts::Node made : at.valueSources(parse->receiver)) {
+        const ScriptModel& maker = at.ownerOf(made);
+        const Call* ctor = maker.callAt(syntax::unwrap(made));
+        ts::Node parents = ctor && ctor->method == "ArgumentParser" ? syntax::unwrap(ctor->keyword("parents")) : ts::Node();
+        if (!parents || !(parents.is("list") || parents.is("tuple"))) continue;
+        for (ts::Node parent : parents.namedChildren())
+          for (ts::Node built : maker.valueSources(parent)) {
+            const ScriptModel& owner = maker.ownerOf(built);
+            if (&owner == &maker) continue;  // this file's options were looked up already
+            const ArgparseOption* o = owner.argparseOption(key);
+            if (!o) continue;
+            // `parser.set_defaults(update_freq=64)` beside the wrapper's parser wins.
+            if (auto set = maker.setDefaultOf(key, o->type)) return *set;
+            return o->default_value;
+          }
+      }
+    }
+    return {};
   }
 
   // The value of the expression that defines a member, with where it is
