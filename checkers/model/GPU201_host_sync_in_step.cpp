@@ -314,6 +314,9 @@ void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     if (!batch) continue;
     auto s = host_sync::syncOfCondition(model, condition);
     if (!s) continue;  // a host test (most are), or a tensor we cannot place on the GPU
+    // `if use_the_queue or not torch.all(...): use_the_queue = True`: the
+    // operand holding the tensor may run less often than the test itself.
+    if (!(s->at == condition) && !model.perStep(s->at)) continue;
     keepEarliest(*s, *batch);
   }
   for (ts::Node store : others.element_stores) {

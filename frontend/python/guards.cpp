@@ -70,6 +70,28 @@ std::string_view testedForSet(ts::Node cond) {
   return op == "is not" ? left.text() : std::string_view();
 }
 
+// `if use_the_queue or not torch.all(queue[-1] == 0): use_the_queue = True`
+// (or `if not seen and ...: seen = True`): the right operand of `op` is
+// evaluated only while the name on its left is unset, and the branch it
+// guards sets it, so it runs until the latch closes, not on every pass.
+// The name, or null when `child` (an operand of `op`) is no such operand.
+static ts::Node latchBefore(ts::Node op, ts::Node child) {
+  if (!op.is("boolean_operator") || !(op.field("right") == child)) return {};
+  std::string_view kind = op.field("operator").text();
+  ts::Node left = syntax::unwrap(op.field("left"));
+  if (kind == "and" && left.is("not_operator")) left = syntax::unwrap(left.field("argument"));
+  else if (kind != "or") return {};
+  if (!left.is("identifier") && !left.is("attribute")) return {};
+  ts::Node stmt = op.parent();
+  while (stmt && !stmt.is("if_statement") && !stmt.is("elif_clause") && !syntax::isScope(stmt)) stmt = stmt.parent();
+  if (!stmt || syntax::isScope(stmt) || !stmt.field("condition").contains(op)) return {};
+  for (ts::Node s : stmt.field("consequence").namedChildren()) {
+    ts::Node a = s.is("expression_statement") && s.namedChildCount() == 1 ? s.namedChild(0) : ts::Node();
+    if (a && a.is("assignment") && a.field("left").text() == left.text() && a.field("right").is("true")) return left;
+  }
+  return {};
+}
+
 // True when a block's last statement leaves the loop or function, so the
 // block runs at most once per loop.
 static bool endsByLeaving(ts::Node block) {
@@ -206,6 +228,8 @@ class FrequencyWalk {
       ts::Node p = up[i], child = i ? up[i - 1] : n;
       if (guards_ && p.is("if_statement") && branchOf(p, child) == 0 && !testedForSet(p.field("condition")).empty())
         set_tests.push_back(p.field("condition"));
+      if (ts::Node latch = guards_ ? latchBefore(p, child) : ts::Node())
+        limit(Frequency::Rarely, latch, "evaluated only until `" + std::string(latch.text()) + "` is set, which its branch does");
       // An exception handler is a failure path (an out-of-memory retry), not something most steps run.
       if (guards_ && p.is("except_clause")) limit(Frequency::Rarely, p, "exception handler");
       if (guards_ && (p.is("if_statement") || p.is("elif_clause")) && branchOf(p, child) == 0) judgeBranch(p, limit);

@@ -108,7 +108,27 @@ bool LoopClassifier::worksOnItems(const Loop& l) {
   return false;
 }
 
-// `for i in range(self.niter):` whose counter shows in prints only: the
+namespace {
+
+// `if n_iter == n_iters: break` (no elif or else): a test of the counter that
+// only ends the pass or the loop reads no item (swav's k-means finishes its
+// last E step this way).
+bool onlyLeavesTheLoop(ts::Node s) {
+  if (!s.is("if_statement") || s.field("alternative")) return false;
+  ts::Node block = s.field("consequence");
+  size_t statements = 0;
+  for (ts::Node b : block.namedChildren()) {
+    if (b.is("comment")) continue;
+    if (!b.is("break_statement") && !b.is("continue_statement")) return false;
+    ++statements;
+  }
+  return statements > 0;
+}
+
+}  // namespace
+
+// `for i in range(self.niter):` whose counter shows in prints only (or in
+// a test that leaves the loop): the
 // loop repeats one computation (k-means or power iterations), it walks no
 // items. One that draws batches (`next(it)`) or runs a module still may.
 bool LoopClassifier::repeatsOneComputation(const Loop& l, const std::vector<std::string_view>& vars) {
@@ -124,6 +144,7 @@ bool LoopClassifier::repeatsOneComputation(const Loop& l, const std::vector<std:
     ts::Node e = s.is("expression_statement") && s.namedChildCount() == 1 ? s.namedChild(0) : ts::Node();
     const Call* c = e && e.is("call") ? m_.callAt(e) : nullptr;
     if (c && (c->method == "print" || c->method == "info")) continue;
+    if (onlyLeavesTheLoop(s)) continue;  // `if n_iter == n_iters: break`: the counter ends the loop
     for (std::string_view v : vars)
       if (syntax::containsName(s, v)) return false;
   }
