@@ -171,6 +171,21 @@ bool feedsTraining(const python::ScriptModel& m, ts::Node call, const BatchSourc
   return !names.empty() && consumedByTraining(m, names.front());
 }
 
+namespace {
+
+// `self._eval(x, sigma)` inside a torch module's own method (a Gaussian
+// mixture computing its density): a helper of the module's computation, not
+// an evaluation pass; a LightningModule's hooks and trainers' methods are
+// still judged by name.
+bool moduleOwnHelper(const python::ScriptModel& m, const python::Call& c) {
+  ts::Node receiver = python::syntax::unwrap(c.receiver);
+  if (!receiver || receiver.text() != "self" || !c.function || !c.function->owner) return false;
+  const python::ClassDef& cls = *c.function->owner;
+  return !cls.is_lightning_module && m.derivesTorchModule(cls);
+}
+
+}  // namespace
+
 bool isEvaluationCall(const python::ScriptModel& m, const python::Call& c) {
   if (c.receiver && c.receiver.text() != "self") {
     std::string_view recv = python::syntax::lastName(c.receiver);
@@ -180,7 +195,7 @@ bool isEvaluationCall(const python::ScriptModel& m, const python::Call& c) {
   }
   if (!evalFunctionName(c.method)) return false;
   // self.validate(): the class's own method or an inherited trainer method.
-  if (c.receiver) return true;
+  if (c.receiver) return !moduleOwnHelper(m, c);
   // A bare name must be defined or imported here: `eval(...)` alone is Python's builtin.
   return m.calledFunction(c) || m.imports().count(c.method);
 }

@@ -224,6 +224,7 @@ bool wrapsModule(const Call& c) {
 
 std::vector<ScriptModel::ClassRef> ScriptModel::instancesOf(ts::Node expr, int depth) const {
   constexpr int kMaxWrappers = 3;  // compile(DDP(net)).module: a few layers at most
+  constexpr int kMaxPlacementHops = 6;  // Net().cuda().eval().half() inside a wrapper or two
   std::vector<ClassRef> found;
   auto add = [&](const ClassRef& cls) {
     if (std::find(found.begin(), found.end(), cls) == found.end()) found.push_back(cls);
@@ -254,13 +255,17 @@ std::vector<ScriptModel::ClassRef> ScriptModel::instancesOf(ts::Node expr, int d
       continue;
     }
     const Call* c = src.is("call") ? owner.callAt(src) : nullptr;
-    // `Net().to(device)`, `Net().cuda().eval()`: a module's placement and
-    // mode methods return the module itself.
-    for (int hop = 0; c && c->receiver && hop < 4 && syntax::unwrap(c->receiver).is("call") &&
-                      syntax::oneOf(c->method, {"to", "cuda", "half", "float", "bfloat16", "double", "train", "eval",
-                                                "requires_grad_", "to_empty"});
-         ++hop)
-      c = owner.callAt(syntax::unwrap(c->receiver));
+    // `Net().to(device)`, `model = model.to(device)`, `make_model().cuda()`:
+    // a module's placement and mode methods return the module itself, so
+    // the call holds the classes of what it is called on.
+    if (c && c->receiver && depth < kMaxPlacementHops &&
+        syntax::oneOf(c->method, {"to", "cuda", "half", "float", "bfloat16", "double", "train", "eval",
+                                  "requires_grad_", "to_empty"})) {
+      std::vector<ClassRef> inner = owner.instancesOf(c->receiver, depth + 1);
+      if (inner.empty()) return {};
+      for (const ClassRef& cls : inner) add(cls);
+      continue;
+    }
     if (c && wrapsModule(*c) && !c->positional.empty() && depth < kMaxWrappers) {
       std::vector<ClassRef> inner = owner.instancesOf(c->positional[0], depth + 1);
       if (inner.empty()) return {};
