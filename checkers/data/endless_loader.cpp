@@ -66,7 +66,9 @@ const Loop* endlessPassLoop(const ScriptModel& consumer_model, const Loop& consu
       const ScriptModel& caller = consumer_model.ownerOf(call->node);
       auto [owner, f] = caller.callTarget(*call);
       bool generator = false;
-      if (!f || (owner->returnValues(*f, &generator), !generator)) continue;
+      if (!f) continue;
+      (void)owner->returnValues(*f, &generator);  // asked for `generator` alone
+      if (!generator) continue;
       for (const Loop& pass : owner->loops()) {
         if (pass.function != f || !endless(pass) || pass.node.contains(loader.node)) continue;
         std::vector<ts::Node> iterated;
