@@ -84,13 +84,8 @@ std::vector<std::pair<const ScriptModel*, const ClassDef*>> ScriptModel::baseCla
 std::pair<const ScriptModel*, const Function*> ScriptModel::methodOf(const ClassDef& cls,
                                                                     std::string_view name) const {
   if (const Function* f = functionNamed(cls.name + "." + std::string(name))) return {this, f};
-  if (project_) {
-    for (const auto& [model, base] : project_->baseClasses(*this, cls))
-      if (const Function* f = model->functionNamed(base->name + "." + std::string(name))) return {model, f};
-    return {nullptr, nullptr};
-  }
-  for (const ClassDef* base : localBaseChain(*this, cls))
-    if (const Function* f = functionNamed(base->name + "." + std::string(name))) return {this, f};
+  for (const auto& [model, base] : baseClassesOf(cls))
+    if (const Function* f = model->functionNamed(base->name + "." + std::string(name))) return {model, f};
   return {nullptr, nullptr};
 }
 
@@ -108,13 +103,9 @@ bool derivesDirectly(const ClassDef& c) { return std::any_of(c.bases.begin(), c.
 
 bool ScriptModel::derivesTorchModule(const ClassDef& cls) const {
   if (derivesDirectly(cls)) return true;
-  if (project_) {
-    for (const auto& [model, base] : project_->baseClasses(*this, cls))
-      if (derivesDirectly(*base)) return true;
-    return false;
-  }
-  std::vector<const ClassDef*> chain = localBaseChain(*this, cls);
-  return std::any_of(chain.begin(), chain.end(), [](const ClassDef* base) { return derivesDirectly(*base); });
+  for (const auto& [model, base] : baseClassesOf(cls))
+    if (derivesDirectly(*base)) return true;
+  return false;
 }
 
 std::pair<const ScriptModel*, const Function*> ScriptModel::calledMethodOf(const ClassDef& cls) const {

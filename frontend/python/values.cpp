@@ -253,9 +253,9 @@ class ValueResolver {
   // training script); unknown when no parent of another file defines it.
   ResolvedValue parentParserOption(ts::Node ns, const std::string& key) {
     for (ts::Node parsed : m_.valueSources(ns)) {
-      const Call* parse = m_.ownerOf(parsed).callAt(syntax::unwrap(parsed));
-      if (!parse || !parse->receiver || !syntax::oneOf(parse->method, {"parse_args", "parse_known_args"})) continue;
       const ScriptModel& at = m_.ownerOf(parsed);
+      const Call* parse = at.callAt(syntax::unwrap(parsed));
+      if (!parse || !parse->receiver || !syntax::oneOf(parse->method, {"parse_args", "parse_known_args"})) continue;
       for (ts::Node made : at.valueSources(parse->receiver)) {
         const ScriptModel& maker = at.ownerOf(made);
         const Call* ctor = maker.callAt(syntax::unwrap(made));
