@@ -527,6 +527,13 @@ class ScriptModel {
   // `generator_calls` asks for the call itself as the source.
   [[nodiscard]] std::vector<ts::Node> valueSources(ts::Node expr, bool all_paths = false,
                                                    bool generator_calls = false) const;
+  // The same for the `index`-th element of the sequence `expr` holds: that
+  // element of a tuple or list display, or any value appended to a list
+  // built empty in one function (`loaders = []` then
+  // `loaders.append(DataLoader(...))` in a loop). valueSources(e) is
+  // elementSources(e, -1).
+  [[nodiscard]] std::vector<ts::Node> elementSources(ts::Node expr, int index, bool all_paths = false,
+                                                     bool generator_calls = false) const;
   // The value of each `return x` in a project function's body (nested defs,
   // classes and lambdas excluded), found once per function; `*generator` is
   // set when the body yields (calling it returns a generator instead).

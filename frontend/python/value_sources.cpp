@@ -23,6 +23,28 @@ ts::Node parameterDefault(const Function& f, std::string_view name) {
 
 namespace {
 
+// `[]` or `list()`.
+bool isEmptyList(ts::Node v) {
+  v = syntax::unwrap(v);
+  if (v.is("list")) return v.namedChildCount() == 0;
+  if (!v.is("call") || v.field("function").text() != "list") return false;
+  ts::Node args = v.field("arguments");
+  return args && args.namedChildCount() == 0;
+}
+
+// k in `seq[k]` for a small non-negative integer literal k; -1 otherwise.
+int constantIndex(ts::Node e) {
+  if (!e.is("subscript")) return -1;
+  ts::Node k = e.field("subscript");
+  if (!k || !k.is("integer") || k.text().size() > 2) return -1;
+  int v = 0;
+  for (char ch : k.text()) {
+    if (ch < '0' || ch > '9') return -1;
+    v = v * 10 + (ch - '0');
+  }
+  return v;
+}
+
 // Nodes that may hold statements (and so assignments) below them.
 bool containsStatements(ts::Node n) {
   return syntax::oneOf(n.type(), {"block", "expression_statement", "function_definition", "decorated_definition",
@@ -67,6 +89,12 @@ class SourceCollector {
         }
       }
     if (index < 0) {
+      // `loaders[0]`: the element of what the name holds, when that is seen.
+      if (int k = constantIndex(e); k >= 0) {
+        size_t before = out_.size();
+        collect(e.field("value"), k, depth + 1);
+        if (out_.size() > before) return;
+      }
       out_.push_back(e);
       return;
     }
@@ -94,6 +122,10 @@ class SourceCollector {
       }
       if (!b.value) continue;
       if (b.index >= 0 && index >= 0) continue;  // a nested tuple: not followed
+      if (index >= 0 && isEmptyList(b.value)) {
+        fromAppends(b, id.text(), depth);
+        continue;
+      }
       collect(b.value, b.index >= 0 ? b.index : index, depth + 1);
     }
   }
@@ -124,26 +156,31 @@ class SourceCollector {
       }
   }
 
-  // Sources of `e` in another file, followed by that file's model. A tuple
-  // element index is applied here, to what the other file yields.
+  // Sources of `e` (of its index-th element) in another file, followed by
+  // that file's model.
   void fromElsewhere(const ScriptModel& other, ts::Node e, int index) {
-    for (ts::Node src : other.valueSources(e, all_paths_, generator_calls_)) {
-      if (index < 0) {
-        out_.push_back(src);
-        continue;
-      }
-      src = syntax::unwrap(src);
-      if (!src.is("expression_list") && !src.is("tuple") && !src.is("list")) continue;
-      int i = 0;
-      for (ts::Node part : src.namedChildren()) {
-        if (part.is("comment")) continue;
-        if (part.is("list_splat")) break;
-        if (i++ == index) {
-          for (ts::Node inner : other.valueSources(part, all_paths_, generator_calls_)) out_.push_back(inner);
-          break;
-        }
-      }
+    for (ts::Node src : other.elementSources(e, index, all_paths_, generator_calls_)) out_.push_back(src);
+  }
+
+  // `loaders = []` then `loaders.append(v)` in the same function: any
+  // element is one of the appended values. Only a list that grows by
+  // append alone: one also extended, inserted into, assigned by index or
+  // rebound holds elements we cannot see.
+  void fromAppends(const NameBinding& b, std::string_view name, int depth) {
+    const Function* f = m_.functionAt(b.scope);
+    if (!f) return;
+    std::vector<ts::Node> appended;
+    for (const Call& c : m_.callsIn(f->body)) {
+      if (!c.receiver || !c.receiver.is("identifier") || c.receiver.text() != name) continue;
+      if (c.method != "append") return;  // extend, insert, __setitem__...: elements unseen
+      if (c.function != f || c.positional.size() != 1 || !c.keywords.empty()) return;
+      appended.push_back(c.positional[0]);
     }
+    const auto& bindings = m_.bindingsOf(b.scope);
+    if (auto it = bindings.find(std::string(name));
+        it == bindings.end() || it->second.rebound || it->second.assignments.size() != 1)
+      return;
+    for (ts::Node v : appended) collect(v, -1, depth + 1);
   }
 
   void fromReturns(const Function& f, const Call& c, ts::Node call, int index, int depth) {
@@ -345,12 +382,17 @@ const std::vector<ts::Node>& ScriptModel::returnValues(const Function& f, bool* 
 }
 
 std::vector<ts::Node> ScriptModel::valueSources(ts::Node expr, bool all_paths, bool generator_calls) const {
+  return elementSources(expr, -1, all_paths, generator_calls);
+}
+
+std::vector<ts::Node> ScriptModel::elementSources(ts::Node expr, int index, bool all_paths,
+                                                  bool generator_calls) const {
   if (const ScriptModel& owner = ownerOf(expr); &owner != this)
-    return owner.valueSources(expr, all_paths, generator_calls);
+    return owner.elementSources(expr, index, all_paths, generator_calls);
   CrossFileDepth guard;
   if (!guard.ok()) return {};
   std::vector<ts::Node> out;
-  SourceCollector(*this, all_paths, generator_calls, out).collect(expr, -1, 0);
+  SourceCollector(*this, all_paths, generator_calls, out).collect(expr, index, 0);
   return out;
 }
 
