@@ -1,6 +1,7 @@
 // The expressions a value comes from (ScriptModel::valueSources): names
 // followed to their reaching bindings, tuple targets to the matching element,
 // project calls to their returns and parameters to what callers pass.
+#include <algorithm>
 #include <unordered_map>
 #include <vector>
 
@@ -78,15 +79,8 @@ class SourceCollector {
     }
     if (e.is("call"))
       if (const Call* c = m_.callAt(e)) {
-        if (const Function* f = m_.calledFunction(*c)) return fromReturns(*f, *c, e, index, depth);
-        if (auto [other, f] = m_.calledElsewhere(*c); f) {
-          bool generator = false;
-          const std::vector<ts::Node>& returns = other->returnValues(*f, &generator);
-          if (generator) return generatorCall(e, index);
-          for (ts::Node r : returns)
-            if (factory_returns::reachable(*other, *f, r, m_, *c)) fromElsewhere(*other, r, index);
-          return;
-        }
+        if (const Function* f = m_.calledFunction(*c)) return fromReturns(m_, *f, *c, e, index, depth);
+        if (auto [other, f] = m_.calledElsewhere(*c); f) return fromReturns(*other, *f, *c, e, index, depth);
       }
     if (index < 0) {
       // `loaders[0]`: the element of what the name holds, when that is seen.
@@ -130,15 +124,18 @@ class SourceCollector {
     }
   }
 
+  // Where a call passes parameter `name` of `f` positionally (a method's
+  // `self` is the receiver, not an argument: -1 for `self` itself).
+  static int parameterPosition(const Function& f, std::string_view name) {
+    int position = static_cast<int>(std::find(f.parameters.begin(), f.parameters.end(), name) - f.parameters.begin());
+    if (f.owner && !f.parameters.empty() && f.parameters.front() == "self") --position;
+    return position;
+  }
+
   void fromCallers(const NameBinding& b, std::string_view name, int index, int depth) {
     const Function* f = m_.functionAt(b.scope);
     if (!f) return;
-    int position = 0;
-    for (const auto& p : f->parameters) {
-      if (p == name) break;
-      ++position;
-    }
-    if (f->owner && !f->parameters.empty() && f->parameters.front() == "self") --position;
+    int position = parameterPosition(*f, name);
     // A call that passes nothing there (and hides nothing in *args or
     // **kwargs) gives the parameter its default: `setup()` of
     // `def setup(train=TrainArgs(log_interval=1))`.
@@ -183,12 +180,41 @@ class SourceCollector {
     for (ts::Node v : appended) collect(v, -1, depth + 1);
   }
 
-  void fromReturns(const Function& f, const Call& c, ts::Node call, int index, int depth) {
+  // What call `c` of `f` (defined in `callee`'s file) returns.
+  void fromReturns(const ScriptModel& callee, const Function& f, const Call& c, ts::Node call, int index,
+                   int depth) {
     bool generator = false;
-    const std::vector<ts::Node>& returns = m_.returnValues(f, &generator);
+    const std::vector<ts::Node>& returns = callee.returnValues(f, &generator);
     if (generator) return generatorCall(call, index);  // the call returns a generator, not these values
-    for (ts::Node r : returns)
-      if (factory_returns::reachable(m_, f, r, m_, c)) collect(r, index, depth + 1);
+    for (ts::Node r : returns) {
+      if (!factory_returns::reachable(callee, f, r, m_, c)) continue;
+      // `return model, msg` of `load_checkpoint(model, path)`: this call's
+      // own argument, not what every caller of the helper passes.
+      if (ts::Node arg = passedBack(callee, f, r, index, c)) collect(arg, -1, depth + 1);
+      else if (&callee == &m_) collect(r, index, depth + 1);
+      else fromElsewhere(callee, r, index);
+    }
+  }
+
+  // The argument call `c` binds to the parameter of `f` that the returned
+  // value `r` (its index-th element) hands back unchanged; null otherwise.
+  static ts::Node passedBack(const ScriptModel& callee, const Function& f, ts::Node r, int index, const Call& c) {
+    r = syntax::unwrap(r);
+    if (index >= 0) {
+      if (!r || !(r.is("expression_list") || r.is("tuple"))) return {};
+      ts::Node element;
+      int i = 0;
+      for (ts::Node part : r.namedChildren()) {
+        if (part.is("comment")) continue;
+        if (part.is("list_splat")) return {};
+        if (i++ == index) element = part;
+      }
+      r = syntax::unwrap(element);
+    }
+    if (!r || !r.is("identifier")) return {};
+    auto reaching = callee.reachingBindings(r);
+    if (reaching.size() != 1 || !reaching.front().parameter || reaching.front().scope != f.node) return {};
+    return c.argument(r.text(), parameterPosition(f, r.text()));
   }
 
   // A call of a project generator: the generator object itself is the
