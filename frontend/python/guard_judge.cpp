@@ -1,5 +1,6 @@
 // GuardJudge's walk over a condition: and/or/not, predicates called, flags and local booleans; comparisons apart.
 #include "frontend/python/guard_judge.h"
+#include "frontend/python/project_model.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::python {
@@ -96,6 +97,16 @@ GuardVerdict GuardJudge::call(ts::Node e, const Env& env, int depth) {
   // of a class imported from a components module); its own names resolve
   // in its file (ScriptModel::resolve asks the owner of a node).
   const Function* f = c ? m_.callTarget(*c).second : nullptr;
+  // `self.metrics.should_log(step)` on an object built where we cannot see
+  // (`config.metrics.build(...)`): the project's only method of that name is
+  // the likely predicate. A guess, so it may only quiet a finding (a
+  // periodic, rare or off verdict), never make a branch run every step.
+  bool guessed = false;
+  if (!f && c && c->receiver && m_.project())
+    if (const auto& named = m_.project()->methodsNamed(c->method); named.size() == 1) {
+      f = named.front().second;
+      guessed = true;
+    }
   ts::Node returned = f && env.empty() && depth < kMaxDepth ? singleReturn(*f) : ts::Node();
   if (!returned) return {};
   // One level of inlining: the predicate's parameters take the caller's arguments.
@@ -105,6 +116,7 @@ GuardVerdict GuardJudge::call(ts::Node e, const Env& env, int depth) {
     if (ts::Node a = c->argument(f->parameters[i], static_cast<int>(i - (method ? 1 : 0))))
       inner.emplace_back(f->parameters[i], a);
   GuardVerdict v = judge(returned, inner, depth + 1);
+  if (guessed && v.kind != GuardKind::Periodic && v.kind != GuardKind::Rare && v.kind != GuardKind::Off) return {};
   if (v.kind != GuardKind::Often) v.decisive = e;
   if (v.short_interval) v.short_interval->condition = e;
   return v;

@@ -47,7 +47,46 @@ bool frameworkToldOffGpu(const ScriptModel& m) {
   return any;
 }
 
+// The call places something on a CUDA device, or asks for one.
+bool placesOnCuda(const ScriptModel& m, const Call& c) {
+  if (c.method == "cuda" && c.receiver) return true;
+  if (isHfTrainingApi(c.qualified))
+    return true;
+  if (c.qualified == "torch.device" || c.method == "to") {
+    for (ts::Node a : c.positional) {
+      if (namesCuda(a)) return true;
+      // `device = "cpu" if args.no_cuda else "cuda"` then x.to(device).
+      if (syntax::unwrap(a).is("identifier"))
+        for (ts::Node src : m.valueSources(a, /*all_paths=*/true))
+          if (namesCuda(src)) return true;
+      // x.to(device) with `device = "cuda"` (a constant or argparse default).
+      if (ResolvedValue v = m.resolve(a); v.kind == ResolvedValue::Kind::String && v.string_value.starts_with("cuda"))
+        return true;
+    }
+  }
+  // Asking for or choosing a CUDA device: `torch.cuda.set_device(local_rank)`
+  // then `.to(local_rank)` places on that GPU.
+  if (c.qualified == "torch.cuda.is_available" || c.qualified == "torch.cuda.set_device" ||
+      c.qualified == "torch.cuda.current_device")
+    return true;
+  // The device-agnostic API (`torch.accelerator.current_accelerator()`):
+  // on the GPU node it is the GPU.
+  if (c.qualified.starts_with("torch.accelerator.")) return true;
+  // DataParallel replicates the module over the visible CUDA devices and
+  // does nothing else: a script that wraps its model in it is written for
+  // the GPU, wherever the device itself comes from (a config file).
+  if (c.qualified == "torch.nn.DataParallel" || c.qualified == "torch.nn.parallel.DataParallel") return true;
+  return false;
+}
+
 }  // namespace
+
+// The project function places something on a CUDA device itself (ProjectModel::markGpu).
+bool functionPlacesOnCuda(const ScriptModel& m, const Function& f) {
+  for (const Call& c : m.callsIn(f.body))
+    if (placesOnCuda(m, c)) return true;
+  return false;
+}
 
 bool detectCuda(const ScriptModel& m) {
   // Frameworks that place the model on the GPU themselves; not in a script
@@ -63,31 +102,8 @@ bool detectCuda(const ScriptModel& m) {
   for (const auto& cls : m.classes())
     for (const std::string& base : cls->bases)
       if (isHfTrainingApi(base)) return true;
-  for (const Call& c : m.calls()) {
-    if (c.method == "cuda" && c.receiver) return true;
-    if (isHfTrainingApi(c.qualified))
-      return true;
-    if (c.qualified == "torch.device" || c.method == "to") {
-      for (ts::Node a : c.positional) {
-        if (namesCuda(a)) return true;
-        // `device = "cpu" if args.no_cuda else "cuda"` then x.to(device).
-        if (syntax::unwrap(a).is("identifier"))
-          for (ts::Node src : m.valueSources(a, /*all_paths=*/true))
-            if (namesCuda(src)) return true;
-        // x.to(device) with `device = "cuda"` (a constant or argparse default).
-        if (ResolvedValue v = m.resolve(a); v.kind == ResolvedValue::Kind::String && v.string_value.starts_with("cuda"))
-          return true;
-      }
-    }
-    // Asking for or choosing a CUDA device: `torch.cuda.set_device(local_rank)`
-    // then `.to(local_rank)` places on that GPU.
-    if (c.qualified == "torch.cuda.is_available" || c.qualified == "torch.cuda.set_device" ||
-        c.qualified == "torch.cuda.current_device")
-      return true;
-    // The device-agnostic API (`torch.accelerator.current_accelerator()`):
-    // on the GPU node it is the GPU.
-    if (c.qualified.starts_with("torch.accelerator.")) return true;
-  }
+  for (const Call& c : m.calls())
+    if (placesOnCuda(m, c)) return true;
   return false;
 }
 

@@ -165,19 +165,41 @@ bool ProjectModel::runsEvalPass(const ScriptModel& m, const Function& f, int dep
 }
 
 bool namesCudaThroughProject(const ScriptModel& m);  // placement.cpp
+bool functionPlacesOnCuda(const ScriptModel& m, const Function& f);  // placement.cpp
+
+namespace {
+
+// `model = mutils.create_model(config)` with a factory in another file that
+// wraps the model in DataParallel or calls `.cuda()`: the caller's process
+// runs that code, so the caller is on the GPU path too, wherever its device
+// comes from (an ml_collections config, say).
+bool callsGpuPlacingFunction(const ScriptModel& m, std::map<const Function*, bool>& memo) {
+  for (const Call& c : m.calls()) {
+    auto [owner, f] = m.callTarget(c);
+    if (!f || owner == &m || !owner->usesCuda()) continue;
+    auto [it, fresh] = memo.try_emplace(f, false);
+    if (fresh) it->second = functionPlacesOnCuda(*owner, *f);
+    if (it->second) return true;
+  }
+  return false;
+}
+
+}  // namespace
 
 // A file is on the GPU path when it places tensors on a GPU itself (with a
-// device of its own or one another project file makes) or is
-// imported by a file that is (a device flows down into what a script calls).
+// device of its own or one another project file makes), calls a project
+// function that does, or is imported by a file that is (a device flows down
+// into what a script calls).
 void ProjectModel::markGpu() {
   std::map<const ScriptModel*, std::vector<const ScriptModel*>> imported_by;  // importer -> modules it imports
   for (const auto& [module, importers] : importers_)
     for (const ScriptModel* importer : importers) imported_by[importer].push_back(module);
   std::deque<const ScriptModel*> work;
+  std::map<const Function*, bool> placing;
   for (const ScriptModel* m : models_) {
     bool own = m->usesCuda();
     // A device made in another file: its checks need the project attached.
-    if (!own && namesCudaThroughProject(*m)) linked_.insert(m);
+    if (!own && (namesCudaThroughProject(*m) || callsGpuPlacingFunction(*m, placing))) linked_.insert(m);
     else if (!own) continue;
     if (gpu_.insert(m).second) work.push_back(m);
   }
