@@ -14,10 +14,33 @@ namespace {
 // on the GPU).
 bool namesCuda(ts::Node a) {
   a = syntax::unwrap(a);
-  std::string s;
-  if (syntax::stringLiteral(a, &s)) return s.starts_with("cuda");
+  if (a.is("string")) {
+    // Any string, f-strings included (`f"cuda:{rank}"`): its text past the
+    // prefix letters and the opening quotes.
+    std::string_view t = a.text();
+    size_t i = 0;
+    while (i < t.size() && std::isalpha(static_cast<unsigned char>(t[i]))) ++i;
+    while (i < t.size() && (t[i] == '"' || t[i] == '\'')) ++i;
+    return t.substr(i).starts_with("cuda");
+  }
+  // `"cuda:" + str(rank)`, `"cuda:{}".format(rank)`.
+  if (a.is("binary_operator") && a.field("operator").text() == "+") return namesCuda(a.field("left"));
+  if (a.is("call") && a.field("function").is("attribute") && a.field("function").field("attribute").text() == "format")
+    return namesCuda(a.field("function").field("object"));
   return a.is("conditional_expression") && a.namedChildCount() == 3 &&
          (namesCuda(a.namedChild(0)) || namesCuda(a.namedChild(2)));
+}
+
+// A device argument that names a CUDA device: written here, held by a name
+// one of whose values does (`device = "cpu" if args.no_cuda else "cuda"`),
+// or resolved to such a string (a constant or an argparse default).
+bool deviceNamesCuda(const ScriptModel& m, ts::Node a) {
+  if (namesCuda(a)) return true;
+  if (syntax::unwrap(a).is("identifier"))
+    for (ts::Node src : m.valueSources(a, /*all_paths=*/true))
+      if (namesCuda(src)) return true;
+  ResolvedValue v = m.resolve(a);
+  return v.kind == ResolvedValue::Kind::String && v.string_value.starts_with("cuda");
 }
 
 // Every Lightning Trainer/Fabric or accelerate Accelerator the file makes is
@@ -52,18 +75,11 @@ bool placesOnCuda(const ScriptModel& m, const Call& c) {
   if (c.method == "cuda" && c.receiver) return true;
   if (isHfTrainingApi(c.qualified))
     return true;
-  if (c.qualified == "torch.device" || c.method == "to") {
-    for (ts::Node a : c.positional) {
-      if (namesCuda(a)) return true;
-      // `device = "cpu" if args.no_cuda else "cuda"` then x.to(device).
-      if (syntax::unwrap(a).is("identifier"))
-        for (ts::Node src : m.valueSources(a, /*all_paths=*/true))
-          if (namesCuda(src)) return true;
-      // x.to(device) with `device = "cuda"` (a constant or argparse default).
-      if (ResolvedValue v = m.resolve(a); v.kind == ResolvedValue::Kind::String && v.string_value.starts_with("cuda"))
-        return true;
-    }
-  }
+  if (c.qualified == "torch.device" || c.method == "to")
+    for (ts::Node a : c.positional)
+      if (deviceNamesCuda(m, a)) return true;
+  // `x.to(device="cuda")`, `model.to_empty(device=...)`, `torch.zeros(n, device=dev)`.
+  if (ts::Node d = c.keyword("device"); d && deviceNamesCuda(m, d)) return true;
   // Asking for or choosing a CUDA device: `torch.cuda.set_device(local_rank)`
   // then `.to(local_rank)` places on that GPU.
   if (c.qualified == "torch.cuda.is_available" || c.qualified == "torch.cuda.set_device" ||
