@@ -1,6 +1,9 @@
 #include "checkers/model/GPU207_data_parallel.h"
 
+#include <algorithm>
+
 #include "checkers/python_common.h"
+#include "frontend/python/syntax.h"
 
 namespace gpulint::checks {
 
@@ -25,14 +28,25 @@ const python::ClassDef* dataParallelSubclass(const python::ScriptModel& model, c
   return nullptr;
 }
 
-// device_ids=[one device]: DataParallel then calls the module directly, with
-// no scatter, replication or gather; there is nothing to parallelise.
-bool singleDevice(const python::Call& call) {
-  ts::Node ids = call.argument("device_ids", kDeviceIdsIndex);
-  if (!ids || !(ids.is("list") || ids.is("tuple"))) return false;
-  if (ids.namedChildCount() != 1) return false;
+// `[0]`, `(gpu,)`: a list or tuple display of exactly one device.
+bool oneDeviceDisplay(ts::Node ids) {
+  ids = python::syntax::unwrap(ids);
+  if (!ids || !(ids.is("list") || ids.is("tuple")) || ids.namedChildCount() != 1) return false;
   ts::Node only = ids.namedChild(0);
   return !only.is("list_splat") && !only.is("comment");
+}
+
+// device_ids=[one device]: DataParallel then calls the module directly, with
+// no scatter, replication or gather; there is nothing to parallelise. Also
+// through a name whose every value is one (`gpu_ids=[0]`, a parameter
+// default the callers keep, or a module constant).
+bool singleDevice(const python::ScriptModel& model, const python::Call& call) {
+  ts::Node ids = call.argument("device_ids", kDeviceIdsIndex);
+  if (!ids) return false;
+  if (oneDeviceDisplay(ids)) return true;
+  if (!python::syntax::unwrap(ids).is("identifier")) return false;
+  std::vector<ts::Node> sources = model.valueSources(ids, /*all_paths=*/true);
+  return !sources.empty() && std::all_of(sources.begin(), sources.end(), oneDeviceDisplay);
 }
 
 // `args.num_gpu > 1` / `args.gpus >= 2`: the command-line option a
@@ -87,7 +101,7 @@ void DataParallelUse::run(const AnalysisContext& ctx, DiagnosticSink& sink) cons
       if (!subclass) continue;
     }
     // Wrapping for one GPU only: no replication per step, nothing idles.
-    if (singleDevice(call)) continue;
+    if (singleDevice(model, call)) continue;
     Diagnostic d;
     d.rule = "GPU207";
     d.level = Level::Warning;

@@ -69,6 +69,9 @@ class DeviceAnalysis {
   ts::Node origin(ts::Node e, int depth);
   // True when `e` names a model or loss module.
   bool isModule(ts::Node e, int depth);
+  // 1: a CUDA device (or one the script may set to CUDA); -1: the host or
+  // another device.
+  int deviceKind(ts::Node dev);
 
  private:
   // Set while `kwargs["key"]` asks its `**kwargs` parameter: the keyword it reads.
@@ -84,7 +87,6 @@ class DeviceAnalysis {
   bool calledModule(const Call& c, const Function& f, int depth);
   ts::Node toOrigin(const Call& c, int depth);
   ts::Node candidateMethodsOrigin(const Call& c);
-  int deviceKind(ts::Node dev);
   ts::Node placedOn(ts::Node dev, ts::Node made);
   ts::Node returnOrigin(const Function& f, int depth);
   ts::Node elementOrigin(const Binding& b, int depth);
@@ -102,6 +104,7 @@ class DeviceAnalysis {
 
   // --- modules and project definitions (device_modules.cpp) ---
   static bool isModuleConstructor(const std::string& q);
+  bool projectSubmodule(ts::Node obj, std::string_view attr, int depth);
   bool parameterIsModule(const Function& f, std::string_view name, int depth);
   bool classIsModule(const ClassDef* cls, int depth);
   const ClassDef* classNamed(std::string_view name) const;

@@ -48,14 +48,25 @@ namespace {
 
 // `Cls(...)` kept where a module on the accelerator carries it: assigned to
 // `self.x` in a LightningModule (the Trainer moves the module with its
-// children), or moved itself (`Cls(...).to(device)`, `.cuda()`) to a GPU.
+// children), or moved itself to a GPU, in the chain (`Cls(...).to(device)`,
+// `.cuda()`) or in a statement of its own on the name it is bound to
+// (`model = Cls(...)` then `model.cuda(gpu)`, `model = model.to(device)`).
 bool constructedOnGpu(const ScriptModel& model, const Call& made) {
   ts::Node at = made.node, up = at.parent();
-  if (up && up.is("attribute") && up.parent() && up.parent().is("call") &&
-      syntax::oneOf(syntax::lastName(up.parent().field("function")), {"to", "cuda"}))
-    return static_cast<bool>(model.deviceOrigin(up.parent()));
-  if (!up || !up.is("assignment") || !(up.field("right") == at) || !up.field("left").text().starts_with("self."))
+  if (up && up.is("attribute") && up.parent() && up.parent().is("call"))
+    if (const Call* moved = model.callAt(up.parent()); moved && moved->receiver == at)
+      return model.movesModuleToGpu(*moved);
+  if (!up || !up.is("assignment") || !(up.field("right") == at)) return false;
+  ts::Node left = up.field("left");
+  if (left.is("identifier")) {
+    ts::Node scope = syntax::ancestor(up, {"function_definition", "module"});
+    for (const Call& c : model.callsIn(scope))
+      if (c.receiver && c.receiver.is("identifier") && c.receiver.text() == left.text() &&
+          model.movesModuleToGpu(c))
+        return true;
     return false;
+  }
+  if (!left.text().starts_with("self.")) return false;
   ts::Node holder = syntax::ancestor(at, {"class_definition"});
   const ClassDef* cls = holder ? model.classAt(holder) : nullptr;
   return cls && cls->is_lightning_module;

@@ -72,7 +72,8 @@ bool DeviceAnalysis::isModule(ts::Node e, int depth) {
     if (nameLooksLikeModule(attr)) return true;
     // Submodules of a module (`ddp_model.module`, `model.head`); not its
     // methods (`model.state_dict`), and not `df.head`.
-    return oneOf(attr, {"module", "head", "fc", "lm_head", "heads"}) && isModule(obj, depth + 1);
+    if (oneOf(attr, {"module", "head", "fc", "lm_head", "heads"})) return isModule(obj, depth + 1);
+    return projectSubmodule(obj, attr, depth);
   }
   if (!e.is("call")) return false;
   const Call* c = m_.callAt(e);
@@ -132,6 +133,20 @@ bool DeviceAnalysis::parameterIsModule(const Function& f, std::string_view name,
     }
   module_parameters_.erase(&f);
   return every && passed > 0;
+}
+
+// `g_ema.style` of an instance of a project module whose class assigns
+// `self.style = nn.Sequential(...)`: a child module, called as one.
+bool DeviceAnalysis::projectSubmodule(ts::Node obj, std::string_view attr, int depth) {
+  if (!obj.is("identifier") && !obj.is("attribute")) return false;
+  std::string target = "self." + std::string(attr);
+  std::vector<ScriptModel::ClassRef> classes = m_.instanceClasses(obj);  // a copy: asking may bind more
+  for (const auto& [model, cls] : classes) {
+    std::vector<ts::Node> values = model->attributeValues(cls->node, target);  // a copy, as above
+    for (ts::Node v : values)
+      if (model == &m_ ? isModule(v, depth + 1) : model->isModuleExpression(v)) return true;
+  }
+  return false;
 }
 
 bool DeviceAnalysis::isModuleConstructor(const std::string& q) {

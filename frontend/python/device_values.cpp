@@ -389,6 +389,19 @@ ts::Node ScriptModel::deviceOrigin(ts::Node expr) const {
   return DeviceAnalysis(*this).origin(expr, 0);
 }
 
+bool ScriptModel::movesModuleToGpu(const Call& placement) const {
+  if (!mayRunOnGpu()) return false;
+  if (placement.method == "cuda") return true;
+  if (placement.method != "to" && placement.method != "to_empty") return false;
+  ts::Node dev = placement.keyword("device");
+  if (!dev && placement.method == "to" && !placement.positional.empty()) dev = placement.positional[0];
+  if (!dev) return false;
+  if (std::string q = qualify(dev); q.starts_with("torch.") && q != "torch.device") return false;  // a dtype
+  CrossFileDepth guard;
+  if (!guard.ok()) return false;
+  return DeviceAnalysis(*this).deviceKind(dev) > 0;
+}
+
 bool ScriptModel::isModuleExpression(ts::Node expr) const {
   if (const ScriptModel& owner = ownerOf(expr); &owner != this) return owner.isModuleExpression(expr);
   CrossFileDepth guard;  // a parameter asks its callers' files, whose parameters ask theirs

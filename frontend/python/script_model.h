@@ -592,6 +592,10 @@ class ScriptModel {
   // unknown (a parameter without callers here). Always null when the script
   // uses no GPU.
   [[nodiscard]] ts::Node deviceOrigin(ts::Node expr) const;
+  // True when `placement`, a module's `.cuda(...)`, `.to(device)` or
+  // `.to_empty(device=...)`, moves it to a GPU (a device the script may set
+  // to CUDA counts, as for tensors).
+  [[nodiscard]] bool movesModuleToGpu(const Call& placement) const;
   [[nodiscard]] bool mayLiveOnDevice(ts::Node expr) const { return static_cast<bool>(deviceOrigin(expr)); }
   // True when `expr` names a model or loss module (`model`, `self.net`,
   // `nn.CrossEntropyLoss()`, `Net().to(device)`): calling it yields device values.

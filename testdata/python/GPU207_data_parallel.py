@@ -115,6 +115,26 @@ def build_single_gpu():
     return one, zero, local
 
 
+EVAL_GPUS = [0]
+
+
+def wrap_for_eval(net, gpu_ids=[0]):
+    # Every caller keeps the one-device default: no replication.
+    return nn.DataParallel(net.to(gpu_ids[0]), device_ids=gpu_ids)  # ok: GPU207 (gpu_ids is [0] on every call)
+
+
+def wrap_constant(net):
+    return nn.DataParallel(net, device_ids=EVAL_GPUS)  # ok: GPU207 (a one-device constant)
+
+
+def wrap_pair(net, gpu_ids=(0, 1)):
+    return nn.DataParallel(net, device_ids=gpu_ids)  # expect: GPU207
+
+
+def build_perceptual():
+    return wrap_for_eval(Net()), wrap_constant(Net()), wrap_pair(Net())
+
+
 def unwrap(model):
     # Referring to the class is not wrapping anything.
     if isinstance(model, (nn.DataParallel, DDP)):  # ok: GPU207
