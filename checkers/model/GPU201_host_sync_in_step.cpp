@@ -89,6 +89,25 @@ bool accumulates(ts::Node call) {
          syntax::unwrap(parent.field("right")) == call;
 }
 
+// `total += loss.item()` whose total the same loop reads again on each pass
+// (`progress_bar("%.3f" % (total / (i + 1)))`): accumulating on the GPU
+// would only move the sync into that read.
+bool totalReadInLoop(const ScriptModel& m, ts::Node accumulation) {
+  ts::Node target = accumulation.field("left");
+  const python::Loop* loop = m.enclosingLoop(accumulation);
+  if (!target || !loop) return false;
+  std::string_view name = target.text();
+  std::vector<ts::Node> todo{loop->node.field("body")};
+  while (!todo.empty()) {
+    ts::Node n = todo.back();
+    todo.pop_back();
+    if (!n || n == target) continue;
+    if ((n.is("identifier") || n.is("attribute")) && n.text() == name) return true;
+    for (ts::Node c : n.namedChildren()) todo.push_back(c);
+  }
+  return false;
+}
+
 // `log(loss)`, `set_postfix(loss=loss)`: the call receives the tensor itself;
 // else it sits in a string the call's arguments format (`"%g" % (*mloss,)`).
 bool passedDirectly(ts::Node tensor) {
@@ -131,7 +150,8 @@ std::string advice(const ScriptModel& m, const Sync& s, const python::BatchConte
     case Sync::Convert:
       break;
   }
-  if (call && call->method == "item" && call->positional.empty() && accumulates(s.at)) {
+  if (call && call->method == "item" && call->positional.empty() && accumulates(s.at) &&
+      !totalReadInLoop(m, s.at.parent())) {
     std::string receiver(call->receiver.text());
     d.fixes.push_back(Fix{"Accumulate on the GPU with .detach()", Applicability::Unsafe,
                           {fixits::replaceNode(m, s.at, receiver.ends_with(".detach()") ? receiver
