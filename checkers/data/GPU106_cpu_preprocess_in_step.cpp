@@ -117,6 +117,43 @@ void reportHelperWork(const ScriptModel& m, std::map<uint32_t, bool>& statements
   }
 }
 
+// Text that is the same on every step: a string literal, the object's own
+// member (`self.prompt`), a list of those, or one repeated per sample
+// (`[self.prompt] * image.size(0)`), also through a local name. Tokenizing it
+// is no per-sample work for a DataLoader worker: it could be done once.
+bool fixedText(const ScriptModel& m, ts::Node e, int depth = 0) {
+  e = syntax::unwrap(e);
+  if (!e || depth > 4) return false;
+  if (e.is("string")) return true;
+  if (e.is("attribute")) return e.field("object").text() == "self";
+  if (e.is("list") || e.is("tuple")) {
+    bool any = false;
+    for (ts::Node part : e.namedChildren()) {
+      if (part.is("comment")) continue;
+      if (!fixedText(m, part, depth + 1)) return false;
+      any = true;
+    }
+    return any;
+  }
+  if (e.is("binary_operator") && e.field("operator").text() == "*")
+    return fixedText(m, e.field("left"), depth + 1) || fixedText(m, e.field("right"), depth + 1);
+  if (!e.is("identifier")) return false;
+  // Local bindings only, every one of them: a parameter takes what its
+  // callers pass, and a caller that passes a literal (a demo) says nothing
+  // of the training loop's batches.
+  std::vector<python::NameBinding> reaching = m.reachingBindings(e);
+  if (reaching.empty()) return false;
+  for (const python::NameBinding& b : reaching)
+    if (b.parameter || !b.value || b.index >= 0 || !fixedText(m, b.value, depth + 1)) return false;
+  return true;
+}
+
+// The text a tokenizer call is given: its first argument or `text=`.
+bool tokenizesFixedText(const ScriptModel& m, const Call& c) {
+  ts::Node text = c.positional.empty() ? c.keyword("text") : c.positional[0];
+  return text && fixedText(m, text);
+}
+
 }  // namespace
 
 std::string cpuPreprocessWork(const ScriptModel& m, const Call& c) {
@@ -130,11 +167,13 @@ std::string cpuPreprocessWork(const ScriptModel& m, const Call& c) {
     return "parses JSON samples";
   // The name test first: resolving the callee is the costlier question.
   if (q.empty() && (c.callee.is("identifier") || c.callee.is("attribute")) && namesPreprocessor(c.callee) &&
-      !m.calledFunction(c) && !handedModel(m, c) && !holdsModule(m, c.callee))
-    return syntax::lastName(c.callee).ends_with("tokenizer") ? "tokenizes text" : "preprocesses raw samples";
+      !m.calledFunction(c) && !handedModel(m, c) && !holdsModule(m, c.callee)) {
+    if (!syntax::lastName(c.callee).ends_with("tokenizer")) return "preprocesses raw samples";
+    return tokenizesFixedText(m, c) ? "" : "tokenizes text";
+  }
   if (c.receiver && namesPreprocessor(c.receiver) &&
       oneOf(c.method, {"encode", "encode_plus", "batch_encode_plus", "tokenize", "apply_chat_template"}))
-    return "tokenizes text";
+    return tokenizesFixedText(m, c) ? "" : "tokenizes text";
   // The host-batch question is the cheaper one: it rules out most calls first.
   if (hostBatch(m, c) && isTransform(m, c)) return "applies torchvision/albumentations transforms on the CPU";
   if (q.starts_with("numpy.") && hostBatch(m, c) &&
