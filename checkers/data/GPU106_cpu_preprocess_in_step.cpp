@@ -124,7 +124,11 @@ void reportHelperWork(const ScriptModel& m, std::map<uint32_t, bool>& statements
 bool fixedText(const ScriptModel& m, ts::Node e, int depth = 0) {
   e = syntax::unwrap(e);
   if (!e || depth > 4) return false;
-  if (e.is("string")) return true;
+  if (e.is("string")) {  // not an f-string that formats per-sample values in
+    for (ts::Node part : e.namedChildren())
+      if (part.is("interpolation")) return false;
+    return true;
+  }
   if (e.is("attribute")) return e.field("object").text() == "self";
   if (e.is("list") || e.is("tuple")) {
     bool any = false;

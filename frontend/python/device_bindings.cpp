@@ -314,6 +314,7 @@ void DeviceAnalysis::addOtherBranches(const std::vector<Binding>& all, ts::Node 
   bool exhaustive = false;
   std::vector<ts::Node> blocks = branchBlocks(s, &exhaustive);
   if (!exhaustive && m_.offCudaBranch(s, use)) exhaustive = true;
+  const bool has_fallthrough = !exhaustive;  // no else: the earlier value may reach
   std::vector<const Binding*> others;
   for (ts::Node block : blocks) {
     const Binding* b = nullptr;
@@ -323,6 +324,14 @@ void DeviceAnalysis::addOtherBranches(const std::vector<Binding>& all, ts::Node 
     if ((!b || !directlyIn(b->stmt, block)) && !(block && storesItemsOf(block, use.text()))) exhaustive = false;
   }
   if (exhaustive) out.insert(out.end(), others.begin(), others.end());
+  if (!has_fallthrough) return;
+  // `out = model(x)`, then `if args.refine: out = post_process(out)` with no
+  // else: when the branch is not taken the earlier value reaches the use.
+  for (auto it = all.rbegin(); it != all.rend(); ++it)
+    if (it->at <= s.begin() && !inOtherBranch(it->stmt, use) && !cpuOnly(*it)) {
+      if (&*it != last) out.push_back(&*it);
+      return;
+    }
 }
 
 std::vector<const DeviceAnalysis::Binding*> DeviceAnalysis::reaching(const std::vector<Binding>& all, ts::Node use, uint32_t before) {

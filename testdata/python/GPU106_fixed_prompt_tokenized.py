@@ -24,6 +24,8 @@ class Captioner(nn.Module):
         feats = self.encoder(image)
         prompt = [self.prompt] * image.size(0)
         ids = self.tokenizer(prompt, return_tensors="pt").input_ids.to(image.device)  # ok: GPU106 (the same prompt on every batch)
+        asked = f"{self.prompt} {image.size(0)} images"
+        n_prompt = len(self.tokenizer.encode(asked))  # expect: GPU106 "tokenizes text"
         return self.decoder(feats).argmax(-1), ids
 
 
