@@ -76,7 +76,10 @@ class DeviceAnalysis {
  private:
   // Set while `kwargs["key"]` asks its `**kwargs` parameter: the keyword it reads.
   std::optional<std::string> catch_all_key_;
-  static constexpr int kMaxDepth = 16;  // a loss re-bound through a gather and a sum still reaches the model
+  // A loss re-bound through a gather and a sum still reaches the model, and a
+  // top-k accuracy helper (topk, t, eq, reshape, sum, mul_, a list, a tuple
+  // target) still reaches the output it scores; the visit budget bounds the work.
+  static constexpr int kMaxDepth = 32;
   static constexpr int kBudget = 600;  // nodes visited per question; deep chains answer "unknown"
 
   // --- origins (device_values.cpp; of names and parameters: device_names.cpp) ---
