@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "checkers/config_side.h"
+#include "checkers/data/few_batches.h"
 #include "checkers/python_common.h"
 #include "fixits/python_edits.h"
 #include "frontend/python/syntax.h"
@@ -14,51 +15,6 @@ namespace {
 constexpr int kNumWorkersIndex = 5;  // DataLoader(dataset, batch_size, shuffle, sampler, batch_sampler, num_workers)
 
 std::string workers(const AnalysisContext& ctx) { return std::to_string(ctx.options->workers); }
-
-// `next(iter(name))`: one batch drawn from a fresh iterator.
-bool isFirstBatchDraw(ts::Node use) {
-  ts::Node args = use.parent();
-  ts::Node iter_call = args && args.is("argument_list") && args.namedChildCount() == 1 ? args.parent() : ts::Node();
-  if (!iter_call || !iter_call.is("call") || iter_call.field("function").text() != "iter") return false;
-  ts::Node outer_args = iter_call.parent();
-  ts::Node next_call = outer_args && outer_args.is("argument_list") && outer_args.namedChildCount() == 1
-                           ? outer_args.parent()
-                           : ts::Node();
-  return next_call && next_call.is("call") && next_call.field("function").text() == "next";
-}
-
-// Every use of `name` under `n`, the binding `target` excepted, is a
-// `next(iter(name))` outside any loop; false on any other use or a nested
-// scope that mentions it (a closure or method may run it again).
-bool onlyFirstBatchDraws(ts::Node n, std::string_view name, ts::Node target, int* draws) {
-  if (n.is("identifier") && n.text() == name && !(n == target)) {
-    if (!isFirstBatchDraw(n)) return false;
-    ++*draws;
-    return true;
-  }
-  for (ts::Node c : n.namedChildren()) {
-    if (!python::syntax::containsName(c, name)) continue;
-    if (python::syntax::isLoop(c) || c.is("function_definition") || c.is("class_definition") || c.is("lambda") ||
-        c.is("list_comprehension") || c.is("generator_expression"))
-      return false;
-    if (!onlyFirstBatchDraws(c, name, target, draws)) return false;
-  }
-  return true;
-}
-
-// `loader = DataLoader(...)` whose only use in its scope is one
-// `next(iter(loader))` outside any loop (a fixed batch kept to plot the same
-// samples every epoch): it loads one batch, once, and workers would only add
-// start-up time. The scope is the enclosing function, else the module.
-bool drawsOneBatchOnce(const python::ScriptModel& model, const python::Call& call) {
-  ts::Node assign = call.node.parent();
-  if (!assign || !assign.is("assignment") || !(assign.field("right") == call.node)) return false;
-  ts::Node target = assign.field("left");
-  if (!target || !target.is("identifier")) return false;
-  ts::Node scope = call.function ? call.function->node.field("body") : model.root();
-  int draws = 0;
-  return onlyFirstBatchDraws(scope, target.text(), target, &draws) && draws == 1;
-}
 
 // `DataLoader(TensorDataset(ids, mask), ...)`, on every path, for inference
 // (built under no_grad, or in a file that trains nothing): the samples are
@@ -144,6 +100,7 @@ void checkDataLoader(const AnalysisContext& ctx, const python::Call& call, Diagn
   if (!fix.edits.empty()) d.fixes.push_back(std::move(fix));
   // Asked last, of the loaders that would be reported (they follow values).
   if (overTensorsInMemory(model, call)) return;  // nothing for a worker to load
+  if (readsFewBatches(model, call)) return;      // a few batches per call: workers would cost more than they save
   if (choosesCpuOnly(model)) return;  // every device is the CPU: no GPU waits for the loader
   sink.report(std::move(d));
 }

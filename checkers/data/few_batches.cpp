@@ -1,0 +1,130 @@
+#include "checkers/data/few_batches.h"
+
+#include "frontend/python/syntax.h"
+
+namespace gpulint::checks {
+
+namespace {
+
+// At most this many batches count as "a few": a worker pool's start-up (a
+// fork and a dataset copy per worker) is worth more than overlapping them.
+constexpr int64_t kFewBatches = 20;
+
+// `next(iter(name))`: one batch drawn from a fresh iterator.
+bool isFirstBatchDraw(ts::Node use) {
+  ts::Node args = use.parent();
+  ts::Node iter_call = args && args.is("argument_list") && args.namedChildCount() == 1 ? args.parent() : ts::Node();
+  if (!iter_call || !iter_call.is("call") || iter_call.field("function").text() != "iter") return false;
+  ts::Node outer_args = iter_call.parent();
+  ts::Node next_call = outer_args && outer_args.is("argument_list") && outer_args.namedChildCount() == 1
+                           ? outer_args.parent()
+                           : ts::Node();
+  return next_call && next_call.is("call") && next_call.field("function").text() == "next";
+}
+
+// Every use of `name` under `n`, the binding `target` excepted, is accepted
+// by `accept` and none is in a nested scope or (unless `loops_ok`) in a loop:
+// a closure or method may run it again, a loop draws again on each pass.
+template <class Accept>
+bool everyUse(ts::Node n, std::string_view name, ts::Node target, bool loops_ok, int* uses, const Accept& accept) {
+  if (n.is("identifier") && n.text() == name && !(n == target)) {
+    if (!accept(n)) return false;
+    ++*uses;
+    return true;
+  }
+  for (ts::Node c : n.namedChildren()) {
+    if (!python::syntax::containsName(c, name)) continue;
+    if ((!loops_ok && python::syntax::isLoop(c)) || c.is("function_definition") || c.is("class_definition") ||
+        c.is("lambda") || c.is("list_comprehension") || c.is("generator_expression"))
+      return false;
+    if (!everyUse(c, name, target, loops_ok, uses, accept)) return false;
+  }
+  return true;
+}
+
+// The identifier a `name = DataLoader(...)` statement binds; null otherwise.
+ts::Node boundName(const python::Call& call) {
+  ts::Node assign = call.node.parent();
+  if (!assign || !assign.is("assignment") || !(assign.field("right") == call.node)) return {};
+  ts::Node target = assign.field("left");
+  return target && target.is("identifier") ? target : ts::Node();
+}
+
+ts::Node scopeBody(const python::ScriptModel& model, const python::Call& call) {
+  return call.function ? call.function->node.field("body") : model.root();
+}
+
+// `for i, batch in enumerate(use)`: the for statement, with `*counter` set to `i`.
+ts::Node enumeratedFor(ts::Node use, ts::Node* counter) {
+  ts::Node args = use.parent();
+  ts::Node call = args && args.is("argument_list") && args.namedChildCount() == 1 ? args.parent() : ts::Node();
+  if (!call || !call.is("call") || call.field("function").text() != "enumerate") return {};
+  ts::Node loop = call.parent();
+  if (!loop || !loop.is("for_statement") || !(loop.field("right") == call)) return {};
+  ts::Node left = loop.field("left");
+  if (!left || !(left.is("pattern_list") || left.is("tuple_pattern")) || left.namedChildCount() != 2) return {};
+  ts::Node first = left.namedChild(0);
+  if (!first.is("identifier")) return {};
+  *counter = first;
+  return loop;
+}
+
+// The bound `b` of a test `counter >= b` or `counter > b` (or `counter == b`)
+// in `cond`, directly or under `and`: null when there is none.
+ts::Node counterBound(ts::Node cond, std::string_view counter) {
+  cond = python::syntax::unwrap(cond);
+  if (cond.is("boolean_operator") && cond.child(1).text() == "and") {
+    if (ts::Node b = counterBound(cond.field("left"), counter)) return b;
+    return counterBound(cond.field("right"), counter);
+  }
+  if (!cond.is("comparison_operator") || cond.namedChildCount() != 2) return {};
+  std::string_view op = cond.child(1).text();
+  if (op != ">=" && op != ">" && op != "==") return {};
+  if (cond.namedChild(0).text() != counter) return {};
+  return cond.namedChild(1);
+}
+
+// The loop's body ends the loop (`if ...: break`, the break belonging to this
+// loop) once its counter passes a bound that resolves to a few batches.
+bool breaksAfterFew(const python::ScriptModel& model, ts::Node loop, ts::Node counter) {
+  ts::Node body = loop.field("body");
+  for (ts::Node stmt : body.namedChildren()) {
+    if (!stmt.is("if_statement") || stmt.namedChildCount() < 2) continue;
+    ts::Node consequence = stmt.field("consequence");
+    bool breaks = false;
+    for (ts::Node s : consequence.namedChildren()) breaks = breaks || s.is("break_statement");
+    if (!breaks) continue;
+    ts::Node bound = counterBound(stmt.field("condition"), counter.text());
+    if (!bound) continue;
+    auto n = model.resolve(bound).asInt();
+    if (n && *n >= 0 && *n <= kFewBatches) return true;  // unknown or large: a real pass over the data
+  }
+  return false;
+}
+
+}  // namespace
+
+bool drawsOneBatchOnce(const python::ScriptModel& model, const python::Call& call) {
+  ts::Node target = boundName(call);
+  if (!target) return false;
+  int draws = 0;
+  return everyUse(scopeBody(model, call), target.text(), target, /*loops_ok=*/false, &draws, isFirstBatchDraw) &&
+         draws == 1;
+}
+
+bool readsFewBatches(const python::ScriptModel& model, const python::Call& call) {
+  ts::Node target = boundName(call);
+  if (!target) return false;
+  int reads = 0;
+  bool few = true;
+  bool only_enumerated = everyUse(scopeBody(model, call), target.text(), target, /*loops_ok=*/true, &reads,
+                                  [&](ts::Node use) {
+                                    ts::Node counter;
+                                    ts::Node loop = enumeratedFor(use, &counter);
+                                    few = few && loop && breaksAfterFew(model, loop, counter);
+                                    return static_cast<bool>(loop);
+                                  });
+  return only_enumerated && reads == 1 && few;
+}
+
+}  // namespace gpulint::checks
