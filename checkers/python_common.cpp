@@ -388,6 +388,51 @@ std::optional<int64_t> offsetSpan(const python::ScriptModel& model, const python
   return std::max<int64_t>(span.int_value, 0);
 }
 
+// `ckpt["epoch"]`, `checkpoint.epoch + 1`: a value read from what
+// `torch.load(...)` returned (through names, subscripts and attributes).
+bool readsCheckpoint(const python::ScriptModel& model, ts::Node expr, int depth = 0) {
+  expr = python::syntax::unwrap(expr);
+  if (!expr || depth > 4) return false;
+  if (expr.is("binary_operator") && expr.field("right").is("integer"))
+    return readsCheckpoint(model, expr.field("left"), depth + 1);
+  if (expr.is("subscript")) return readsCheckpoint(model, expr.field("value"), depth + 1);
+  if (expr.is("attribute")) return readsCheckpoint(model, expr.field("object"), depth + 1);
+  if (expr.is("call")) {
+    const python::Call* c = model.callAt(expr);
+    return c && c->qualified == "torch.load";
+  }
+  if (!expr.is("identifier")) return false;
+  std::vector<ts::Node> sources = model.valueSources(expr, /*all_paths=*/true);
+  return !sources.empty() && std::all_of(sources.begin(), sources.end(), [&](ts::Node src) {
+    return !(src == expr) && readsCheckpoint(model, src, depth + 1);
+  });
+}
+
+// The start of `range(start_epoch, epochs)` in the run that starts fresh:
+// `start_epoch` is a number on one path and read from a checkpoint on the
+// other (`start_epoch = ckpt["epoch"]` when resuming, else `start_epoch = 0`).
+// A resumed run continues the same run, so the fresh start counts; the
+// largest of the numbers when there are several. Unknown otherwise.
+python::ResolvedValue freshRunStart(const python::ScriptModel& model, ts::Node start) {
+  start = python::syntax::unwrap(start);
+  if (!start.is("identifier")) return {};
+  std::vector<python::NameBinding> bindings = model.reachingBindings(start);
+  python::ResolvedValue fresh;
+  bool resumes = false;
+  for (const python::NameBinding& b : bindings) {
+    if (!b.value || b.index >= 0) return {};  // a parameter, a loop target, a tuple element: unknown
+    python::ResolvedValue v = model.resolve(b.value);
+    if (v.kind == python::ResolvedValue::Kind::Int) {
+      if (!fresh.known() || v.int_value > fresh.int_value) fresh = v;
+    } else if (readsCheckpoint(model, b.value)) {
+      resumes = true;
+    } else {
+      return {};
+    }
+  }
+  return resumes ? fresh : python::ResolvedValue();
+}
+
 }  // namespace
 
 std::optional<int64_t> tripCount(const python::ScriptModel& model, const python::Loop& loop,
@@ -407,6 +452,7 @@ std::optional<int64_t> tripCount(const python::ScriptModel& model, const python:
   for (ts::Node a : c->positional) {
     python::ResolvedValue r =
         v.size() == stop_at ? python::smallestCandidate(model, a) : python::largestCandidate(model, a);
+    if (v.empty() && stop_at == 1 && !r.known()) r = freshRunStart(model, a);
     if (r.kind != python::ResolvedValue::Kind::Int) return std::nullopt;
     if (v.size() == stop_at) *bound = r;  // the stop bound
     v.push_back(r.int_value);

@@ -142,8 +142,9 @@ ResolvedValue ScriptModel::parameterValue(const Function& f, std::string_view na
     std::string who = f.name + "() at " + model->file().path() + ":" + std::to_string(call->node.line());
     if (ts::Node arg = call->argument(name, slot.index)) {
       v = model->resolve(arg);
+      // The step's location is the argument, at the call: the text names only the callee.
       v.chain.insert(v.chain.begin(), {model->location(arg.parent().is("keyword_argument") ? arg.parent() : arg),
-                                        "passed as " + std::string(name) + " to " + who});
+                                        "passed as " + std::string(name) + " to " + f.name + "()"});
     } else if (!call->mayHideArgument(name, slot.index) && slot.default_value) {
       v = resolve(slot.default_value);
       v.chain.insert(v.chain.begin(), {location(slot.default_value.parent()),

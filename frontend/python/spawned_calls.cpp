@@ -1,0 +1,75 @@
+// Functions started in new processes: `torch.multiprocessing.spawn(main_worker,
+// (args,), nprocs=n)` runs `main_worker(rank, args)` in each process, and
+// `multiprocessing.Process(target=run, args=(cfg,))` runs `run(cfg)`. The
+// model records, beside the spawn call, a call of the function at its name
+// with those arguments, so parameter values, devices and the call graph
+// reach its body (`args.workers`, `args.epochs` in a DDP worker) as for a
+// direct call. The rank spawn passes first has no value we know: its
+// argument is the spawn call itself, which resolves to nothing. The spawn
+// call stays as it is for the rules that read it.
+#include <algorithm>
+#include <optional>
+
+#include "frontend/python/script_model.h"
+#include "frontend/python/syntax.h"
+
+namespace gpulint::python {
+
+namespace {
+
+enum class Start { None, Spawn, Process };
+
+Start startKind(const Call& c) {
+  if (c.qualified == "torch.multiprocessing.spawn" || c.qualified == "torch.multiprocessing.start_processes" ||
+      c.qualified == "torch.multiprocessing.spawn.spawn")
+    return Start::Spawn;
+  if (c.qualified == "multiprocessing.Process" || c.qualified == "torch.multiprocessing.Process")
+    return Start::Process;
+  return Start::None;
+}
+
+// The call the started process makes; nullopt when the function or its
+// arguments cannot be read (a name bound to the tuple, *splats we cannot see).
+std::optional<Call> startedCall(const ScriptModel& m, const Call& start, Start kind) {
+  if (start.has_star_args || start.has_star_kwargs) return std::nullopt;
+  ts::Node fn = syntax::unwrap(kind == Start::Spawn ? start.argument("fn", 0) : start.keyword("target"));
+  if (!fn || !(fn.is("identifier") || fn.is("attribute"))) return std::nullopt;
+  Call run;
+  run.node = fn;  // a call no other node is: callAt(spawn call) still answers the spawn
+  run.callee = fn;
+  run.qualified = m.qualify(fn);
+  run.method = std::string(syntax::lastName(fn));
+  if (fn.is("attribute")) run.receiver = fn.field("object");
+  run.function = start.function;
+  if (kind == Start::Spawn) run.positional.push_back(start.node);  // the rank: unknown
+  ts::Node args = syntax::unwrap(kind == Start::Spawn ? start.argument("args", 1) : start.keyword("args"));
+  if (args) {
+    if (!args.is("tuple")) return std::nullopt;  // a name or an expression: the arguments are unknown
+    for (ts::Node a : args.namedChildren()) {
+      if (a.is("comment")) continue;
+      if (a.is("list_splat")) run.has_star_args = true;
+      else run.positional.push_back(a);
+    }
+  }
+  // kwargs=dict(...) on a Process: any keyword may be set.
+  if (kind == Start::Process && start.keyword("kwargs")) run.has_star_kwargs = true;
+  return run;
+}
+
+}  // namespace
+
+void addSpawnedCalls(const ScriptModel& m, std::vector<Call>& calls) {
+  std::vector<Call> added;
+  for (const Call& c : calls)
+    if (Start kind = startKind(c); kind != Start::None)
+      if (auto run = startedCall(m, c, kind)) added.push_back(std::move(*run));
+  if (added.empty()) return;  // most files start no process
+  // Keep the calls in document order (callAt and callsIn search by start byte).
+  for (Call& run : added) {
+    auto at = std::upper_bound(calls.begin(), calls.end(), run.node.begin(),
+                               [](uint32_t begin, const Call& c) { return begin < c.node.begin(); });
+    calls.insert(at, std::move(run));
+  }
+}
+
+}  // namespace gpulint::python
