@@ -259,7 +259,11 @@ class ModelBuilder {
     for (ts::Node a : args.namedChildren()) {
       TSSymbol k = kindOf(a);
       if (k == S.keyword_argument) {
-        c.keywords.emplace_back(std::string(fieldOf(a, S.name).text()), fieldOf(a, S.value));
+        std::string name(fieldOf(a, S.name).text());
+        // PyTorch before 0.4 spelled non_blocking `async` (`x.cuda(async=True)`):
+        // the same flag, so every rule and fix reads it under its current name.
+        if (name == "async" && (c.method == "cuda" || c.method == "to")) name = "non_blocking";
+        c.keywords.emplace_back(std::move(name), fieldOf(a, S.value));
       } else if (k == S.list_splat) {
         c.has_star_args = true;
       } else if (k == S.dictionary_splat) {
