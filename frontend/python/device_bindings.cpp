@@ -305,6 +305,34 @@ bool directlyIn(ts::Node stmt, ts::Node block) {
 // every branch, the bindings before the statement are not added: those
 // paths are left unknown (an `if args.distributed: acc = reduce(acc)`
 // keeps the reduction alone).
+namespace {
+
+// `isinstance(x, torch.Tensor)`, `type(x) == torch.Tensor`, `type(x) is
+// torch.Tensor` or `torch.is_tensor(x)` for the name `x`.
+bool testsTensorType(ts::Node cond, std::string_view name) {
+  cond = syntax::unwrap(cond);
+  auto isTensorClass = [](ts::Node t) {
+    std::string_view text = syntax::unwrap(t).text();
+    return text == "torch.Tensor" || text == "Tensor";
+  };
+  if (cond.is("call")) {
+    std::string_view fn = cond.field("function").text();
+    ts::Node args = cond.field("arguments");
+    if (!args || args.namedChildCount() == 0 || args.namedChild(0).text() != name) return false;
+    if (fn == "torch.is_tensor") return args.namedChildCount() == 1;
+    return fn == "isinstance" && args.namedChildCount() == 2 && isTensorClass(args.namedChild(1));
+  }
+  if (!cond.is("comparison_operator") || cond.namedChildCount() != 2) return false;
+  std::string_view op = cond.child(1).text();
+  if (op != "==" && op != "is") return false;
+  ts::Node left = syntax::unwrap(cond.namedChild(0));
+  ts::Node args = left.is("call") && left.field("function").text() == "type" ? left.field("arguments") : ts::Node();
+  return args && args.namedChildCount() == 1 && args.namedChild(0).text() == name &&
+         isTensorClass(cond.namedChild(1));
+}
+
+}  // namespace
+
 void DeviceAnalysis::addOtherBranches(const std::vector<Binding>& all, ts::Node use, uint32_t pos, const Binding* last,
                                       const std::function<bool(const Binding&)>& cpuOnly,
                                       std::vector<const Binding*>& out) {
@@ -325,6 +353,9 @@ void DeviceAnalysis::addOtherBranches(const std::vector<Binding>& all, ts::Node 
   }
   if (exhaustive) out.insert(out.end(), others.begin(), others.end());
   if (!has_fallthrough) return;
+  // `if isinstance(lab, torch.Tensor): lab = lab.item()`: when the branch is
+  // skipped the earlier value was no tensor, so no device value reaches the use.
+  if (s.is("if_statement") && !s.field("alternative") && testsTensorType(s.field("condition"), use.text())) return;
   // `out = model(x)`, then `if args.refine: out = post_process(out)` with no
   // else: when the branch is not taken the earlier value reaches the use.
   for (auto it = all.rbegin(); it != all.rend(); ++it)

@@ -31,6 +31,7 @@ GuardVerdict GuardJudge::comparison(ts::Node e, const Env& env) {
   for (const auto& o : ops) op += (op.empty() ? "" : " ") + o;
   if (operands.size() != 2) return {};
   ts::Node left = operands[0], right = operands[1];
+  if (auto off = numericOptionOff(e, op, left, right)) return *off;
   for (ts::Node side : operands)
     if (side.is("binary_operator") && side.field("operator").text() == "%")
       return op == "==" ? modulo(side, env, e) : GuardVerdict{};  // `!= 0` runs on most steps
@@ -118,6 +119,38 @@ std::optional<GuardVerdict> GuardJudge::optionSetElsewhere(ts::Node e, ts::Node 
       wanted.string_value == value.string_value)
     return std::nullopt;
   return verdict(GuardKind::Off, e, "option resolved to " + value.display());
+}
+
+// `args.repetition_penalty != 1.0`, `self.alpha_mse > 0.0`, `args.save_steps > 0`
+// where the option resolves to a number that makes the test false (its
+// default, or what the job passes): the branch runs only in a run that sets
+// the option otherwise, as a store_true flag left off does. One side must be
+// a number written in the test, the other a name or attribute (never a loop
+// counter: those resolve to nothing).
+std::optional<GuardVerdict> GuardJudge::numericOptionOff(ts::Node e, const std::string& op, ts::Node left,
+                                                         ts::Node right) const {
+  auto isNumber = [](ts::Node n) {
+    n = syntax::unwrap(n);
+    if (n.is("unary_operator") && n.field("operator").text() == "-") n = n.field("argument");
+    return n.is("integer") || n.is("float");
+  };
+  auto isOption = [](ts::Node n) { return n.is("identifier") || n.is("attribute"); };
+  bool literal_right = isNumber(right) && isOption(left);
+  if (!literal_right && !(isNumber(left) && isOption(right))) return std::nullopt;
+  auto a = m_.resolve(left).asNumber(), b = m_.resolve(right).asNumber();
+  ResolvedValue option = m_.resolve(literal_right ? left : right);
+  if (!a || !b || option.kind == ResolvedValue::Kind::Bool || option.kind == ResolvedValue::Kind::String)
+    return std::nullopt;
+  bool holds;
+  if (op == "==") holds = *a == *b;
+  else if (op == "!=") holds = *a != *b;
+  else if (op == "<") holds = *a < *b;
+  else if (op == "<=") holds = *a <= *b;
+  else if (op == ">") holds = *a > *b;
+  else if (op == ">=") holds = *a >= *b;
+  else return std::nullopt;
+  if (holds) return std::nullopt;  // true in the run as configured: the other verdicts decide
+  return verdict(GuardKind::Off, e, "option resolved to " + option.display());
 }
 
 // A literal cap of at most min_guard_interval: `printed < 5`.

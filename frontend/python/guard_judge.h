@@ -59,6 +59,8 @@ class GuardJudge {
   bool offsetCounter(ts::Node side, ts::Node at) const;
   GuardVerdict equality(ts::Node e, ts::Node left, ts::Node right);
   std::optional<GuardVerdict> optionSetElsewhere(ts::Node e, ts::Node left, ts::Node right) const;
+  std::optional<GuardVerdict> numericOptionOff(ts::Node e, const std::string& op, ts::Node left,
+                                               ts::Node right) const;
   bool smallCap(ts::Node bound) const;
   bool firstFewSteps(ts::Node bound) const;
   static bool countedInBranch(ts::Node comparison, ts::Node name);

@@ -11,7 +11,7 @@
 namespace gpulint::python {
 
 void expandPartialCalls(const ScriptModel& model, std::vector<Call>& calls);  // partial_calls.cpp
-void addSpawnedCalls(const ScriptModel& model, std::vector<Call>& calls);     // spawned_calls.cpp
+void addSpawnedCalls(const ScriptModel& model, std::vector<Call>& calls, std::vector<int>& call_loops);  // spawned_calls.cpp
 
 // ---- Builder -------------------------------------------------------------
 
@@ -29,7 +29,7 @@ class ModelBuilder {
     // function_definition around the node (what enclosingFunction answers).
     for (auto& c : m_.calls_) fillCall(c);
     expandPartialCalls(m_, m_.calls_);  // before the calls are indexed by method
-    addSpawnedCalls(m_, m_.calls_);
+    addSpawnedCalls(m_, m_.calls_, m_.call_loops_);
     for (size_t i = 0; i < m_.calls_.size(); ++i) {
       m_.calls_by_method_[m_.calls_[i].method].push_back(i);
       if (!m_.calls_[i].function) m_.module_calls_by_method_[m_.calls_[i].method].push_back(i);

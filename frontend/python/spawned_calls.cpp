@@ -58,16 +58,19 @@ std::optional<Call> startedCall(const ScriptModel& m, const Call& start, Start k
 
 }  // namespace
 
-void addSpawnedCalls(const ScriptModel& m, std::vector<Call>& calls) {
-  std::vector<Call> added;
-  for (const Call& c : calls)
-    if (Start kind = startKind(c); kind != Start::None)
-      if (auto run = startedCall(m, c, kind)) added.push_back(std::move(*run));
+void addSpawnedCalls(const ScriptModel& m, std::vector<Call>& calls, std::vector<int>& call_loops) {
+  // Each new call, with the loop around its spawn call (call_loops is
+  // parallel to calls: enclosingLoop reads it by index).
+  std::vector<std::pair<Call, int>> added;
+  for (size_t i = 0; i < calls.size(); ++i)
+    if (Start kind = startKind(calls[i]); kind != Start::None)
+      if (auto run = startedCall(m, calls[i], kind)) added.emplace_back(std::move(*run), call_loops[i]);
   if (added.empty()) return;  // most files start no process
   // Keep the calls in document order (callAt and callsIn search by start byte).
-  for (Call& run : added) {
+  for (auto& [run, loop] : added) {
     auto at = std::upper_bound(calls.begin(), calls.end(), run.node.begin(),
                                [](uint32_t begin, const Call& c) { return begin < c.node.begin(); });
+    call_loops.insert(call_loops.begin() + (at - calls.begin()), loop);
     calls.insert(at, std::move(run));
   }
 }

@@ -243,8 +243,24 @@ class ValueResolver {
       return parentParserOption(object, key);
     }
     ts::Node expr = memberExpr(object, key, depth + 1);
+    if (!expr && syntax::unwrap(object).text() == "self") return selfMember(object, key, depth);
     if (!expr) return passedMember(object, key, depth);
     return described(expr, key, depth);
+  }
+
+  // `self.alpha_mse` in a method, where the class assigns `self.alpha_mse`
+  // once (`self.alpha_mse = params.alpha_mse` in __init__): the value of that
+  // expression, resolved where it is written (the parameter follows the
+  // class's constructions). Assigned twice, updated in place (`+=`) or not at
+  // all in this class: unknown.
+  ResolvedValue selfMember(ts::Node self, const std::string& key, int depth) {
+    ts::Node cls = syntax::ancestor(self, {"class_definition"});
+    if (!cls || depth > kMaxDepth) return {};
+    const std::vector<ts::Node>& values = m_.attributeValues(cls, "self." + key);
+    if (values.size() != 1 || !values.front().parent().is("assignment")) return {};
+    ResolvedValue v = resolve(values.front(), depth + 1);
+    if (v.known()) v.chain.insert(v.chain.begin(), {m_.location(values.front().parent()), "self." + key + " set"});
+    return v;
   }
 
   // `ArgumentParser("Submitit", parents=[trainer.get_args_parser()])`: an
