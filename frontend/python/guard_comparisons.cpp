@@ -137,6 +137,15 @@ std::optional<GuardVerdict> GuardJudge::numericOptionOff(ts::Node e, const std::
   auto isOption = [](ts::Node n) { return n.is("identifier") || n.is("attribute"); };
   bool literal_right = isNumber(right) && isOption(left);
   if (!literal_right && !(isNumber(left) && isOption(right))) return std::nullopt;
+  ts::Node option_node = syntax::unwrap(literal_right ? left : right);
+  // A process's place in a distributed run (`args.rank == 0`, `local_rank`,
+  // `world_size > 1`, `args.gpu`) is set at start-up by the launcher or an
+  // init helper, whatever the parser's default says.
+  if (syntax::containsWord(option_node.text(), {"rank", "local_rank", "world_size", "gpu", "distributed"}))
+    return std::nullopt;
+  if (option_node.is("attribute") && option_node.field("object").text() != "self" &&
+      m_.assignsDottedName(option_node.text()))
+    return std::nullopt;  // `args.x = ...` somewhere: the default is not what the test reads
   auto a = m_.resolve(left).asNumber(), b = m_.resolve(right).asNumber();
   ResolvedValue option = m_.resolve(literal_right ? left : right);
   if (!a || !b || option.kind == ResolvedValue::Kind::Bool || option.kind == ResolvedValue::Kind::String)

@@ -146,7 +146,7 @@ GuardVerdict GuardJudge::flag(ts::Node e, const Env& env, int depth) {
   // `if args.synchronize_step:` after `parser.set_defaults(**cfg)`: a config
   // file may turn the option on, but off is what the code says and the run
   // must opt in; unknown must not make the branch run every step.
-  if (!value.known() && e.is("attribute"))
+  if (!value.known() && e.is("attribute") && !m_.assignsDottedName(e.text()))
     if (const ArgparseOption* o = m_.argparseOption(e.field("attribute").text()); o && o->opt_in)
       return verdict(GuardKind::Off, e, "opt-in flag, off unless the run passes it");
   if (!e.is("identifier") || depth >= kMaxDepth || !env.empty()) return {};

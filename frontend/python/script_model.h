@@ -492,6 +492,8 @@ class ScriptModel {
   // once per scope on first use.
   [[nodiscard]] const std::unordered_map<std::string, ScopeBinding>& bindingsOf(ts::Node scope) const;
   [[nodiscard]] ResolvedValue resolve(ts::Node expr) const;
+  // The file assigns the dotted name (`args.rank = ...`, `args.lr *= 2`).
+  [[nodiscard]] bool assignsDottedName(std::string_view dotted) const;
   // The value of `object.key` (or `object["key"]`) for an object expression
   // of this file: a dict or namespace value, a config object's field, an
   // argparse default (values.cpp).

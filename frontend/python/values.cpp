@@ -1,6 +1,8 @@
 // Static value resolution with provenance (RULES.md "Value"). Anything we
 // cannot see (a parameter without known callers, os.cpu_count(), an
 // environment variable) resolves to Unknown, which never fires a rule.
+#include <cctype>
+#include <cstring>
 #include <cmath>
 #include <cstdint>
 #include <optional>
@@ -238,6 +240,8 @@ class ValueResolver {
   ResolvedValue member(ts::Node object, const std::string& key, ts::Node use, int depth) {
     (void)use;
     if (isArgparseNamespace(object, depth)) {
+      // `args.rank = args.rank * ngpus + gpu`: the default is not what later code reads.
+      if (m_.assignsDottedName(std::string(syntax::unwrap(object).text()) + "." + key)) return {};
       if (auto it = m_.overrides_.find(key); it != m_.overrides_.end()) return it->second;
       if (const ArgparseOption* o = m_.argparseOption(key)) return o->default_value;
       return parentParserOption(object, key);
@@ -485,6 +489,23 @@ class ValueResolver {
 
   const ScriptModel& m_;
 };
+
+// The file assigns the dotted name `target` (`args.rank = args.rank * n + gpu`,
+// `args.lr += 1`): a plain text search of the source.
+bool ScriptModel::assignsDottedName(std::string_view target) const {
+  std::string_view text = root().text();
+  for (size_t at = text.find(target); at != std::string_view::npos; at = text.find(target, at + 1)) {
+    size_t end = at + target.size();
+    if (at > 0 && (std::isalnum(static_cast<unsigned char>(text[at - 1])) || text[at - 1] == '_' || text[at - 1] == '.'))
+      continue;
+    while (end < text.size() && text[end] == ' ') ++end;
+    if (end + 1 >= text.size()) break;
+    char c = text[end], next = text[end + 1];
+    if (c == '=' && next != '=') return true;
+    if (std::strchr("+-*/|&", c) && next == '=') return true;
+  }
+  return false;
+}
 
 ResolvedValue ScriptModel::memberValue(ts::Node object, const std::string& key) const {
   if (const ScriptModel& owner = ownerOf(object); &owner != this) return owner.memberValue(object, key);

@@ -3,7 +3,8 @@ when the option resolves to a value that makes the test false: a repetition
 penalty of 1.0 (`!= 1.0`), an auxiliary loss weight of 0.0 (`> 0.0`, also
 once it is copied onto `self` in __init__), a save interval of 0 (`> 0 and
 step % interval == 0`). The same tests with options that make them true
-still run on every step."""
+still run on every step, and so do tests of an option the script assigns
+again or a launcher sets (the rank)."""
 import argparse
 
 import torch
@@ -16,7 +17,10 @@ parser.add_argument("--alpha_mse", type=float, default=0.0)
 parser.add_argument("--alpha_ce", type=float, default=0.5)
 parser.add_argument("--save_steps", type=int, default=0)
 parser.add_argument("--min_tokens", type=int, default=4)
+parser.add_argument("--rank", type=int, default=-1)
+parser.add_argument("--trace_tokens", type=int, default=0)
 args = parser.parse_args()
+args.trace_tokens = args.trace_tokens or 1  # the default is not what the loop reads
 
 device = torch.device("cuda")
 dataset = torch.utils.data.TensorDataset(torch.randint(0, 100, (512, 16)))
@@ -65,6 +69,10 @@ def train_generator(model, optimizer):
         optimizer.zero_grad()
         loss.backward()
         optimizer.step()
+        if args.rank == 0:
+            print(loss.item())  # expect: GPU201 (the launcher sets the rank at run time)
+        if args.trace_tokens > 0:
+            lengths = lengths + tokens.eq(1).sum(-1).tolist()  # expect: GPU201
         if args.save_steps > 0 and step % args.save_steps == 0:
             torch.save(model.state_dict(), f"step_{step}.pt")  # ok: GPU203 (--save_steps 0 turns saving off)
 
