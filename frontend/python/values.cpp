@@ -240,8 +240,6 @@ class ValueResolver {
   ResolvedValue member(ts::Node object, const std::string& key, ts::Node use, int depth) {
     (void)use;
     if (isArgparseNamespace(object, depth)) {
-      // `args.rank = args.rank * ngpus + gpu`: the default is not what later code reads.
-      if (m_.assignsDottedName(std::string(syntax::unwrap(object).text()) + "." + key)) return {};
       if (auto it = m_.overrides_.find(key); it != m_.overrides_.end()) return it->second;
       if (const ArgparseOption* o = m_.argparseOption(key)) return o->default_value;
       return parentParserOption(object, key);
