@@ -38,6 +38,29 @@ TEST(FixLoop, KeepsBomAndMissingFinalNewline) {
   EXPECT_TRUE(f.result.messages.empty());
 }
 
+// PyTorch < 0.4's `async=` is non_blocking: the blocking copy's fix turns
+// its False into True; the asynchronous copy gets no second flag.
+TEST(FixLoop, LegacyAsyncFlagIsFlippedNotDuplicated) {
+  const std::string script =
+      "import torch\n"
+      "from torch.utils.data import DataLoader\n"
+      "model = torch.nn.Linear(4, 2).cuda()\n"
+      "opt = torch.optim.SGD(model.parameters(), lr=0.1)\n"
+      "loader = DataLoader(ds, batch_size=8, num_workers=4, pin_memory=True, persistent_workers=True)\n"
+      "for x, y in loader:\n"
+      "    x = x.cuda(async=True)\n"
+      "    y = y.cuda(async=False)\n"
+      "    loss = torch.nn.functional.cross_entropy(model(x), y)\n"
+      "    opt.zero_grad()\n"
+      "    loss.backward()\n"
+      "    opt.step()\n";
+  Fixed f = fix(script, false);
+  EXPECT_NE(f.text.find("x = x.cuda(async=True)\n"), std::string::npos) << f.text;
+  EXPECT_NE(f.text.find("y = y.cuda(async=True)\n"), std::string::npos) << f.text;
+  EXPECT_EQ(f.text.find("non_blocking"), std::string::npos) << f.text;
+  EXPECT_EQ(f.result.fixes_applied, 1);
+}
+
 TEST(FixLoop, SafeOnlyLeavesUnsafeFixes) {
   Fixed f = fix(kScript, false);
   EXPECT_EQ(f.text, kScript);
