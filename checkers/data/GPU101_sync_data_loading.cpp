@@ -38,6 +38,20 @@ bool overTensorsInMemory(const python::ScriptModel& model, const python::Call& c
   });
 }
 
+// A loader of a script with no GPU path (no CUDA, no accelerator framework, no
+// device argument that may name a GPU, no importer on the GPU path) that a
+// loop of the script itself iterates: the batches are consumed on the CPU.
+// A loader this file only builds (a factory, a module-level loader another
+// file or a job may use) keeps the finding.
+bool feedsCpuOnlyScript(const python::ScriptModel& model, const python::Call& call) {
+  if (!runsOnCpuOnly(model)) return false;
+  return std::any_of(model.loops().begin(), model.loops().end(), [&](const python::Loop& l) {
+    if (!l.iterable) return false;
+    std::vector<const python::Call*> loaders = loadersOf(model, l.iterable);
+    return std::find(loaders.begin(), loaders.end(), &call) != loaders.end();
+  });
+}
+
 void checkDataLoader(const AnalysisContext& ctx, const python::Call& call, DiagnosticSink& sink) {
   const python::ScriptModel& model = *ctx.script;
   if (drawsOneBatchOnce(model, call)) return;  // one batch, once: nothing to overlap with training
@@ -102,6 +116,7 @@ void checkDataLoader(const AnalysisContext& ctx, const python::Call& call, Diagn
   if (overTensorsInMemory(model, call)) return;  // nothing for a worker to load
   if (readsFewBatches(model, call)) return;      // a few batches per call: workers would cost more than they save
   if (choosesCpuOnly(model)) return;  // every device is the CPU: no GPU waits for the loader
+  if (feedsCpuOnlyScript(model, call)) return;  // a CPU-only script's own loader: no GPU waits for it
   sink.report(std::move(d));
 }
 

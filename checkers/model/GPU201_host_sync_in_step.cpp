@@ -201,8 +201,14 @@ Diagnostic describe(const ScriptModel& m, const Sync& s, const python::BatchCont
       break;
     }
     case Sync::Branch:
-      d.message = "Python needs the truth value of " + quote(s.at) + ", a GPU tensor, as a host bool " + every +
-                  ", so it copies the tensor to the host." + origin;
+      if (ts::Node test = s.tensor.parent(); test && test.is("comparison_operator") && test.namedChild(0) == s.tensor)
+        // `token in stop_ids`: one comparison, and one truth value, per element.
+        d.message = "Python compares " + quote(s.tensor) + ", a GPU tensor, with each element of " +
+                    quote(test.namedChild(1)) + " and needs each result as a host bool " + every +
+                    ", so it copies a tensor to the host per element." + origin;
+      else
+        d.message = "Python needs the truth value of " + quote(s.at) + ", a GPU tensor, as a host bool " + every +
+                    ", so it copies the tensor to the host." + origin;
       break;
     case Sync::Nonzero:
       d.message = quote(s.at) + " returns a tensor whose size depends on values on the GPU, so " + every +

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include "checkers/model/host_sync.h"
 
 #include <cstring>
@@ -243,6 +244,30 @@ ts::Node reducedTensorBinding(const ScriptModel& m, ts::Node name) {
   return reduced;
 }
 
+// `token in [eos, pad]` / `token not in stop_ids` where `token` may be a GPU
+// tensor and the right side a list or tuple (a display, or a name bound only
+// to one): list membership compares each element with `==` and asks the
+// resulting bool tensor for its truth value, one sync per element. A set or
+// dict hashes the tensor by identity instead and reads nothing.
+bool tensorInSequence(const ScriptModel& m, ts::Node e) {
+  if (!e.is("comparison_operator") || e.namedChildCount() != 2) return false;
+  std::string op;
+  for (uint32_t i = 0; i < e.childCount(); ++i)
+    if (!e.child(i).isNamed()) op += (op.empty() ? "" : " ") + std::string(e.child(i).text());
+  if (op != "in" && op != "not in") return false;
+  auto isSequence = [](ts::Node n) {
+    n = syntax::unwrap(n);
+    return n.is("list") || n.is("tuple");
+  };
+  ts::Node right = syntax::unwrap(e.namedChild(1));
+  if (!isSequence(right)) {
+    if (!right.is("identifier")) return false;
+    std::vector<ts::Node> sources = m.valueSources(right, /*all_paths=*/true);
+    if (sources.empty() || !std::all_of(sources.begin(), sources.end(), isSequence)) return false;
+  }
+  return m.mayLiveOnDevice(e.namedChild(0));
+}
+
 }  // namespace
 
 std::optional<Sync> syncOfCondition(const ScriptModel& m, ts::Node condition) {
@@ -263,6 +288,7 @@ std::optional<Sync> syncOfCondition(const ScriptModel& m, ts::Node condition) {
     if (!b || !b->value || b->index >= 0 || b->conditional || b->parameter) return std::nullopt;
     test = syntax::unwrap(b->value);
   }
+  if (tensorInSequence(m, test)) return Sync{Sync::Branch, e, test.namedChild(0)};
   if (!isTensorTest(m, test) || !m.mayLiveOnDevice(test)) return std::nullopt;
   return Sync{Sync::Branch, e, test};
 }

@@ -128,6 +128,7 @@ class DeviceAnalysis {
   const ScopeIndex& scopeIndex(ts::Node scope);
   const std::vector<Binding>& scopeBindings(ts::Node scope, std::string_view name);
   const std::vector<ItemStore>& itemStores(ts::Node use, std::string_view name);
+  static bool rewritesEveryItem(std::string_view name, const ItemStore& store);
   static void collect(ts::Node scope, ScopeIndex& out);
   std::vector<const Binding*> reaching(const std::vector<Binding>& all, ts::Node use, uint32_t before = UINT32_MAX);
   void addOtherBranches(const std::vector<Binding>& all, ts::Node use, uint32_t pos, const Binding* last,

@@ -118,6 +118,13 @@ ts::Node DeviceAnalysis::origin(ts::Node e, int depth) {
         return s.key && syntax::stringLiteral(s.key, &k);
       });
       if (keyed) return itemStoreOrigin(container, container.text(), e.field("subscript"), depth);
+      // `for k, v in batch.items(): batch[k] = v.to(device)` before the use: every key was rewritten.
+      // The store must come after the name's last binding (a loop over batches rebinds it each pass).
+      auto last = m_.lastBinding(container);
+      uint32_t after = last && last->statement ? last->statement.begin() : 0;
+      for (const ItemStore& st : stores)
+        if (st.value.begin() < e.begin() && st.value.begin() > after && rewritesEveryItem(container.text(), st))
+          if (ts::Node o = origin(st.value, depth + 1)) return o;
       // `kwargs["batch_size"]` of a `**kwargs` parameter: the keyword of that name only.
       std::vector<NameBinding> bound = m_.reachingBindings(container);
       if (bound.size() == 1 && bound.front().parameter) {
@@ -416,6 +423,25 @@ bool ScriptModel::isModuleExpression(ts::Node expr) const {
 // Where what a container holds comes from. With `key` (a string literal), only
 // the stores under the same literal key count: `log["lr"]` of a dict that also
 // holds `log["loss"] = loss` is the learning rate, not the loss.
+// `name[k] = ...` in the body of `for k, v in name.items():` (or `for k in
+// name:`), with `k` the loop's key: a store under every key the dict had.
+bool DeviceAnalysis::rewritesEveryItem(std::string_view name, const ItemStore& store) {
+  if (!store.key || !syntax::unwrap(store.key).is("identifier")) return false;
+  for (ts::Node p = store.value.parent(); p && !syntax::isScope(p); p = p.parent()) {
+    // Under an `if` in the loop only some keys are rewritten.
+    if (!p.is("for_statement") && !p.is("assignment") && !p.is("expression_statement") && !p.is("block"))
+      return false;
+    if (!p.is("for_statement")) continue;
+    ts::Node left = p.field("left"), right = syntax::unwrap(p.field("right"));
+    ts::Node key = left && (left.is("pattern_list") || left.is("tuple_pattern")) ? left.namedChild(0) : left;
+    if (!key || key.text() != syntax::unwrap(store.key).text()) return false;
+    if (right.is("identifier")) return right.text() == name;
+    ts::Node fn = right.is("call") ? right.field("function") : ts::Node();
+    return fn && fn.is("attribute") && fn.field("attribute").text() == "items" && fn.field("object").text() == name;
+  }
+  return false;
+}
+
 ts::Node DeviceAnalysis::itemStoreOrigin(ts::Node use, std::string_view name, ts::Node key, int depth) {
   std::string wanted;
   bool by_key = key && syntax::stringLiteral(key, &wanted);
