@@ -259,11 +259,26 @@ bool tensorInSequence(const ScriptModel& m, ts::Node e) {
     n = syntax::unwrap(n);
     return n.is("list") || n.is("tuple");
   };
+  // `args.eos_ids` of an option parsed into a list (`action="append"`, `nargs="+"`).
+  auto isListOption = [&](ts::Node n) {
+    n = syntax::unwrap(n);
+    if (!n.is("attribute") || !n.field("object").is("identifier")) return false;
+    const python::ArgparseOption* o = m.ownerOf(n).argparseOption(n.field("attribute").text());
+    return o && (o->action == "append" || o->nargs == "+" || o->nargs == "*");
+  };
   ts::Node right = syntax::unwrap(e.namedChild(1));
-  if (!isSequence(right)) {
+  if (!isSequence(right) && !isListOption(right)) {
     if (!right.is("identifier")) return false;
+    // A None source is a path where `in` would raise, so it never runs the
+    // test (`if ids is None or token in ids:`): the others decide.
     std::vector<ts::Node> sources = m.valueSources(right, /*all_paths=*/true);
-    if (sources.empty() || !std::all_of(sources.begin(), sources.end(), isSequence)) return false;
+    size_t lists = 0;
+    for (ts::Node src : sources) {
+      if (syntax::unwrap(src).is("none")) continue;
+      if (!isSequence(src) && !isListOption(src)) return false;
+      ++lists;
+    }
+    if (lists == 0) return false;
   }
   return m.mayLiveOnDevice(e.namedChild(0));
 }
