@@ -141,15 +141,16 @@ GuardVerdict GuardJudge::flag(ts::Node e, const Env& env, int depth) {
   if (namesNonFinite(text)) return verdict(GuardKind::Rare, e, "failure check");
   if (env.empty() && setInBranch(e, e, "false")) return verdict(GuardKind::Rare, e, "one-time flag");
   ResolvedValue value = m_.resolve(e);
-  // `args.x = ...` somewhere in the file: the option's default is not what the test reads.
-  const bool reassigned = e.is("attribute") && m_.assignsDottedName(e.text());
-  if (auto b = value.truthiness(); b && !*b && value.kind != ResolvedValue::Kind::String && !reassigned)
+  // `args.x = ...` somewhere in the file: the option's default is not what the
+  // test reads. A text search, so asked only before an Off verdict.
+  auto reassigned = [&] { return e.is("attribute") && m_.assignsDottedName(e.text()); };
+  if (auto b = value.truthiness(); b && !*b && value.kind != ResolvedValue::Kind::String && !reassigned())
     return verdict(GuardKind::Off, e, "flag resolved to off");
   // `if args.synchronize_step:` after `parser.set_defaults(**cfg)`: a config
   // file may turn the option on, but off is what the code says and the run
   // must opt in; unknown must not make the branch run every step.
-  if (!value.known() && e.is("attribute") && !reassigned)
-    if (const ArgparseOption* o = m_.argparseOption(e.field("attribute").text()); o && o->opt_in)
+  if (!value.known() && e.is("attribute"))
+    if (const ArgparseOption* o = m_.argparseOption(e.field("attribute").text()); o && o->opt_in && !reassigned())
       return verdict(GuardKind::Off, e, "opt-in flag, off unless the run passes it");
   if (!e.is("identifier") || depth >= kMaxDepth || !env.empty()) return {};
   return localBoolean(e, depth);
