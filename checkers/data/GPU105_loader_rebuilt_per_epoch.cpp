@@ -94,17 +94,22 @@ bool flowsThrough(const python::ScriptModel& model, const Loop& epoch, const Loo
     auto found = loadersOf(model, e);
     return std::find(found.begin(), found.end(), &loader) != found.end();
   };
+  // The hand-over must run on each pass too: `evaluate(test_loader)` under
+  // `if epoch % 5 == 0:` does not, though `evaluate(val_loader)` beside it may.
+  auto every_pass = [&](ts::Node site) {
+    std::vector<const Loop*> around = model.epochLoopsAround(site);
+    return std::find(around.begin(), around.end(), &epoch) != around.end();
+  };
   ts::Node body = epoch.node.field("body");
   for (const Loop& l : model.loops())
-    if (body.contains(l.node) && carries(l.iterable)) return true;
+    if (body.contains(l.node) && carries(l.iterable) && every_pass(l.node)) return true;
   const bool consumer_reads_global = !loader.function && readsByGlobalName(model, consumer);
   for (const python::Call& c : model.calls()) {
     if (!body.contains(c.node)) continue;
-    if (consumer_reads_global && model.calledFunction(c) == consumer.function) return true;
-    for (ts::Node a : c.positional)
-      if (carries(a)) return true;
-    for (const auto& [name, v] : c.keywords)
-      if (carries(v)) return true;
+    bool hands_over = consumer_reads_global && model.calledFunction(c) == consumer.function;
+    for (ts::Node a : c.positional) hands_over = hands_over || carries(a);
+    for (const auto& [name, v] : c.keywords) hands_over = hands_over || carries(v);
+    if (hands_over && every_pass(c.node)) return true;
   }
   return false;
 }

@@ -4,6 +4,7 @@
 #include <charconv>
 #include "frontend/python/every_call.h"
 #include "frontend/python/frequency.h"
+#include "frontend/python/guard_judge.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::python {
@@ -471,6 +472,21 @@ std::optional<ShortIntervalGuard> ScriptModel::shortIntervalGuard(ts::Node n, co
   return std::nullopt;
 }
 
+// `epoch % N == 0` whose N resolves to 1: true on every pass (YOLO's
+// `evaluation_interval` default), so it holds back nothing per epoch; also
+// as a term of an `or` (DINO's `epoch % args.val_freq == 0 or epoch == last`).
+static bool everyPassModulo(const ScriptModel& m, ts::Node cond) {
+  cond = syntax::unwrap(cond);
+  if (cond.is("boolean_operator") && cond.field("operator").text() == "or")
+    return everyPassModulo(m, cond.field("left")) || everyPassModulo(m, cond.field("right"));
+  if (!cond.is("comparison_operator") || cond.namedChildCount() != 2 || cond.child(1).text() != "==") return false;
+  ts::Node left = syntax::unwrap(cond.namedChild(0)), right = syntax::unwrap(cond.namedChild(1));
+  ts::Node mod = isZero(right) ? left : isZero(left) ? right : ts::Node();
+  if (!mod || !mod.is("binary_operator") || mod.field("operator").text() != "%") return false;
+  ResolvedValue every = m.resolve(mod.field("right"));
+  return every.kind == ResolvedValue::Kind::Int && every.asInt() == 1;
+}
+
 // Walks outward from n collecting epoch loops (see epochLoopsAround); stops
 // at a batch loop, a guard or a scope boundary, keeping what it has found.
 static bool collectEpochLoops(const ScriptModel& m, ts::Node n, int depth, std::vector<const Loop*>& out) {
@@ -481,7 +497,7 @@ static bool collectEpochLoops(const ScriptModel& m, ts::Node n, int depth, std::
       ts::Node cond = p.field("condition");
       std::string_view text = cond.text();
       // Not every epoch: periodic, built once (`if loader is None:`), or off.
-      if (m.isPeriodicCondition(cond) || text.find("is None") != std::string_view::npos ||
+      if ((m.isPeriodicCondition(cond) && !everyPassModulo(m, cond)) || text.find("is None") != std::string_view::npos ||
           syntax::containsWord(text, {"hasattr"}))
         return !out.empty();
       ResolvedValue v = m.resolve(cond);
