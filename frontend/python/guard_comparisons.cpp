@@ -32,6 +32,7 @@ GuardVerdict GuardJudge::comparison(ts::Node e, const Env& env) {
   if (operands.size() != 2) return {};
   ts::Node left = operands[0], right = operands[1];
   if (auto off = numericOptionOff(e, op, left, right)) return *off;
+  if (auto off = noneTestOff(e, op, left, right)) return *off;
   for (ts::Node side : operands)
     if (side.is("binary_operator") && side.field("operator").text() == "%")
       return op == "==" ? modulo(side, env, e) : GuardVerdict{};  // `!= 0` runs on most steps
@@ -55,9 +56,11 @@ GuardVerdict GuardJudge::comparison(ts::Node e, const Env& env) {
        ((op == ">" || op == ">=") && isCounter(right, e) && firstFewSteps(left))))
     return verdict(GuardKind::Rare, e, "the first few steps");
   if (op == ">" || op == ">=" || op == "<" || op == "<=") {
-    // A counter or timer compared with an interval.
-    for (ts::Node side : operands)
-      if (syntax::containsWord(side.text(), {"every", "interval", "freq", "period"}))
+    // A counter or timer compared with an interval; not the interval tested
+    // against a number (`args.log_every > 0`: logging is on, on every step).
+    for (size_t i = 0; i < operands.size(); ++i)
+      if (syntax::containsWord(operands[i].text(), {"every", "interval", "freq", "period"}) &&
+          !isNumberLiteral(operands[1 - i]))
         return verdict(GuardKind::Periodic, e, "counter compared with an interval");
   }
   return {};
@@ -270,6 +273,16 @@ bool GuardJudge::methodAssigns(ts::Node call, ts::Node name) const {
   if (!c || !c->receiver || syntax::unwrap(c->receiver).text() != "self") return false;
   const Function* f = m_.calledFunction(*c);
   return f && f->owner && ownStatementAssigns(f->body, name.text());
+}
+
+// `scaler is None` where scaler is a GradScaler on every path the run
+// takes (ScriptModel::isNoneValue), or `stats is not None` where it is
+// always None: the branch never runs.
+std::optional<GuardVerdict> GuardJudge::noneTestOff(ts::Node e, std::string_view op, ts::Node left, ts::Node right) {
+  if ((op != "is" && op != "is not") || !(left.is("none") || right.is("none"))) return std::nullopt;
+  auto none = m_.isNoneValue(left.is("none") ? right : left);
+  if (!none || *none == (op == "is")) return std::nullopt;
+  return verdict(GuardKind::Off, e, *none ? "always None here" : "never None here");
 }
 
 }  // namespace gpulint::python

@@ -81,6 +81,12 @@ bool counterish(ts::Node side) {
 
 bool isZero(ts::Node e) { return syntax::unwrap(e).is("integer") && syntax::unwrap(e).text() == "0"; }
 
+bool isNumberLiteral(ts::Node e) {
+  e = syntax::unwrap(e);
+  if (e.is("unary_operator")) e = syntax::unwrap(e.field("argument"));
+  return e.is("integer") || e.is("float");
+}
+
 // True when iterating `it` yields enumerate's (index, item) pairs:
 // `enumerate(loader)`, a progress bar around it (`tqdm(enumerate(loader))`),
 // or a name every binding of which is one (yolov5's `pbar =

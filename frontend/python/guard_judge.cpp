@@ -47,6 +47,14 @@ GuardVerdict GuardJudge::negation(ts::Node e, const Env& env) {
   if (arg.is("binary_operator") && arg.field("operator").text() == "%") return modulo(arg, env, e);
   if (syntax::containsWord(arg.text(), {"isfinite"})) return verdict(GuardKind::Rare, e, "failure check");
   if (isSizeExpression(arg)) return verdict(GuardKind::Rare, e, "empty-batch check");
+  // `if not args.use_fp16:` with the option on by default (a bool_flag
+  // defaulting to True): the branch is off as configured.
+  if (arg.is("attribute") && env.empty()) {
+    ResolvedValue v = m_.resolve(arg);
+    if (auto on = v.truthiness(); on && *on && v.kind != ResolvedValue::Kind::String &&
+        !m_.assignsDottedName(arg.text()))
+      return verdict(GuardKind::Off, e, "negated flag resolved to on");
+  }
   if (setInBranch(e, arg, "true")) return verdict(GuardKind::Rare, e, "one-time flag");
   // `not key in cache`, as `key not in cache`.
   if (arg.is("comparison_operator") && arg.namedChildCount() == 2 && arg.childCount() == 3 &&

@@ -26,6 +26,7 @@ bool namesEndBound(std::string_view text);
 bool isSizeExpression(ts::Node e);
 bool counterish(ts::Node side);
 bool isZero(ts::Node e);
+bool isNumberLiteral(ts::Node e);  // `0`, `1.5`, `-1`
 bool yieldsEnumerated(const ScriptModel& m, ts::Node it, int depth);
 bool isLoopCounter(const ScriptModel& m, ts::Node x, ts::Node at);
 GuardVerdict verdict(GuardKind kind, ts::Node decisive, std::string why);
@@ -61,6 +62,7 @@ class GuardJudge {
   std::optional<GuardVerdict> optionSetElsewhere(ts::Node e, ts::Node left, ts::Node right) const;
   std::optional<GuardVerdict> numericOptionOff(ts::Node e, const std::string& op, ts::Node left,
                                                ts::Node right) const;
+  std::optional<GuardVerdict> noneTestOff(ts::Node e, std::string_view op, ts::Node left, ts::Node right);
   bool smallCap(ts::Node bound) const;
   bool firstFewSteps(ts::Node bound) const;
   static bool countedInBranch(ts::Node comparison, ts::Node name);

@@ -228,7 +228,7 @@ void markLoopCarried(const std::vector<RawBinding>& bindings, ts::Node use, ts::
     // the loop, `done = True` further down): the later one no longer reaches.
     for (ts::Node body : *loop_bodies)
       if (body.contains(b.statement) && (first.conditional || !first.statement || !body.contains(first.statement)))
-        first.conditional = true;
+        first.conditional = first.loop_carried = true;
   }
 }
 

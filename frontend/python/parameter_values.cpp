@@ -124,6 +124,35 @@ bool ScriptModel::leavesParameterUnset(const Call& c, const Function& f, std::st
                      [name](ts::Node a) { return keepsUnset(a, name); });
 }
 
+std::vector<std::pair<const ScriptModel*, const Call*>> ScriptModel::parameterSites(const Function& f) const {
+  std::vector<std::pair<const ScriptModel*, const Call*>> sites;
+  for (const Call* c : argumentSources(f))
+    if (!f.node.contains(c->node)) sites.emplace_back(this, c);
+  if (project_)
+    for (const ProjectCall& pc : project_->callersOf(f)) sites.emplace_back(pc.model, pc.call);
+  return sites;
+}
+
+std::optional<bool> ScriptModel::parameterIsNone(const Function& f, std::string_view name, int depth) const {
+  ParameterSlot slot = slotOf(f, name);
+  if (!slot.found) return std::nullopt;
+  CrossFileDepth guard;  // call sites answer about their arguments in turn: bounded
+  if (!guard.ok()) return std::nullopt;
+  ResolvingParameter resolving({this, f.node.begin()});
+  if (!resolving.first()) return std::nullopt;
+  std::optional<bool> joined;
+  std::vector<std::pair<const ScriptModel*, const Call*>> sites = parameterSites(f);
+  for (const auto& [model, call] : sites) {
+    std::optional<bool> none;
+    if (ts::Node arg = call->argument(name, slot.index)) none = model->isNoneValue(arg, depth + 1);
+    else if (!call->mayHideArgument(name, slot.index) && slot.default_value)
+      none = isNoneValue(slot.default_value, depth + 1);
+    if (!none || (joined && *joined != *none)) return std::nullopt;
+    joined = none;
+  }
+  return joined;
+}
+
 ResolvedValue ScriptModel::parameterValue(const Function& f, std::string_view name) const {
   ParameterSlot slot = slotOf(f, name);
   if (!slot.found) return {};
@@ -131,11 +160,7 @@ ResolvedValue ScriptModel::parameterValue(const Function& f, std::string_view na
   if (!guard.ok()) return {};
   ResolvingParameter resolving({this, f.node.begin()});
   if (!resolving.first()) return {};
-  std::vector<std::pair<const ScriptModel*, const Call*>> sites;
-  for (const Call* c : argumentSources(f))
-    if (!f.node.contains(c->node)) sites.emplace_back(this, c);
-  if (project_)
-    for (const ProjectCall& pc : project_->callersOf(f)) sites.emplace_back(pc.model, pc.call);
+  std::vector<std::pair<const ScriptModel*, const Call*>> sites = parameterSites(f);
   std::optional<ResolvedValue> joined;
   for (const auto& [model, call] : sites) {
     ResolvedValue v;

@@ -181,6 +181,7 @@ struct NameBinding {
   bool parameter = false;    // the name is a parameter of its function, not rebound before the use
   bool conditional = false;  // the binding sits in a branch or loop that does not hold the use
                              // (or a later one in a loop around the use): another value may reach it
+  bool loop_carried = false;  // a later binding in a loop around the use may reach it on the next pass
 };
 
 // A statement that binds a name (see ScriptModel::reachingBindings).
@@ -508,6 +509,17 @@ class ScriptModel {
   // project's; unknown when there is no caller, or one gives an unknown or a
   // different value (parameter_values.cpp).
   [[nodiscard]] ResolvedValue parameterValue(const Function& f, std::string_view name) const;
+  // The calls that bind f's parameters (this file's, and other files' with a
+  // project attached), each with its file.
+  [[nodiscard]] std::vector<std::pair<const ScriptModel*, const Call*>> parameterSites(const Function& f) const;
+  // Whether an expression is None when it runs (none_values.cpp): true for
+  // None on every path that reaches it, false for an object on every path
+  // (a constructor call, a literal), nullopt when unknown or mixed. Follows
+  // local bindings whose branches resolve (`scaler = None` then `if
+  // args.amp: scaler = GradScaler()` with --amp on), conditional
+  // expressions and parameters over their call sites.
+  [[nodiscard]] std::optional<bool> isNoneValue(ts::Node e, int depth = 0) const;
+  [[nodiscard]] std::optional<bool> parameterIsNone(const Function& f, std::string_view name, int depth) const;
   // The last binding of the identifier `use` before it, in the scope the name
   // lives in (its function, an enclosing function, else the module; module
   // names used inside functions take the module's last binding). nullopt when
