@@ -121,6 +121,7 @@ class DeviceAnalysis {
   static bool directTarget(ts::Node stmt, std::string_view name);
   static void bindTarget(ts::Node stmt, ts::Node left, ts::Node right, BindingMap& out);
   static ts::Node dictKeyTarget(ts::Node for_stmt);
+  static bool bindZipTargets(ts::Node for_stmt, BindingMap& out);
   // `iterable` (a for loop's) iterates a dict's keys (device_bindings.cpp).
   bool iteratesKeys(ts::Node iterable) const;
   static void namesIn(ts::Node n, std::set<std::string_view>& out);

@@ -116,6 +116,7 @@ void DeviceAnalysis::collect(ts::Node scope, ScopeIndex& index) {
       ts::Node left = n.field("left");
       if (left.is("identifier")) out[std::string(left.text())].push_back({n, n.field("right"), n.end(), true});
     } else if (n.is("for_statement")) {
+      if (bindZipTargets(n, out)) return;
       std::set<std::string_view> names;
       namesIn(n.field("left"), names);
       ts::Node key = dictKeyTarget(n);
@@ -126,6 +127,28 @@ void DeviceAnalysis::collect(ts::Node scope, ScopeIndex& index) {
       if (ts::Node name = n.field("name")) out[std::string(name.text())].push_back({n, n.field("value"), n.end(), false});
     }
   });
+}
+
+// `for dr, dg in zip(real_outs, fake_outs):` binds each name to an element
+// of its own sequence, as `for dr in real_outs:` would; false when the
+// target and the zip do not pair up name by name.
+bool DeviceAnalysis::bindZipTargets(ts::Node for_stmt, BindingMap& out) {
+  ts::Node left = syntax::unwrap(for_stmt.field("left")), right = syntax::unwrap(for_stmt.field("right"));
+  if (!left || !(left.is("pattern_list") || left.is("tuple_pattern")) || !right || !right.is("call")) return false;
+  ts::Node callee = right.field("function"), args = right.field("arguments");
+  if (!callee.is("identifier") || callee.text() != "zip" || !args) return false;
+  std::vector<ts::Node> names, sequences;
+  for (ts::Node t : left.namedChildren())
+    if (!t.is("comment")) names.push_back(t);
+  for (ts::Node a : args.namedChildren())
+    if (!a.is("comment")) sequences.push_back(a);
+  if (names.size() != sequences.size()) return false;
+  for (size_t i = 0; i < names.size(); ++i)
+    if (!names[i].is("identifier") || sequences[i].is("keyword_argument") || sequences[i].is("list_splat"))
+      return false;
+  for (size_t i = 0; i < names.size(); ++i)
+    out[std::string(names[i].text())].push_back({for_stmt, sequences[i], right.end(), false});
+  return true;
 }
 
 // `k` in `for k, v in d.items():`, `name` in `for name, p in
