@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "frontend/python/loop_classifier.h"
 #include "frontend/python/script_model.h"
 #include "frontend/python/syntax.h"
 
@@ -46,22 +47,33 @@ void ownAssignments(ts::Node n, std::vector<ts::Node>& out) {
 
 // The locals of f computed from `param` by assignments
 // (`patches, coord, valid = image_row`, `image = {"patches": patches...}`),
-// `param` itself included.
+// `param` itself included. Twice over: an assignment in a loop may read a
+// name a later one binds.
 std::vector<std::string_view> derivedFrom(const Function& f, std::string_view param) {
   std::vector<std::string_view> names{param};
-  std::vector<ts::Node> assignments;
-  ownAssignments(f.body, assignments);
-  // Twice: an assignment in a loop may read a name a later one binds.
+  std::vector<ts::Node> assignments = ownAssignmentsOf(f.body);
   for (int pass = 0; pass < 2; ++pass)
-    for (ts::Node a : assignments) {
-      if (!mentionsAny(a.field("right"), names)) continue;
-      std::vector<std::string_view> bound;
-      targetNames(a.field("left"), bound);
-      for (std::string_view b : bound)
-        if (std::find(names.begin(), names.end(), b) == names.end()) names.push_back(b);
-    }
+    for (ts::Node a : assignments) addDerivedTargets(a, names);
   return names;
 }
+
+}  // namespace
+
+std::vector<ts::Node> ownAssignmentsOf(ts::Node body) {
+  std::vector<ts::Node> out;
+  ownAssignments(body, out);
+  return out;
+}
+
+void addDerivedTargets(ts::Node assignment, std::vector<std::string_view>& names) {
+  if (!mentionsAny(assignment.field("right"), names)) return;
+  std::vector<std::string_view> bound;
+  targetNames(assignment.field("left"), bound);
+  for (std::string_view b : bound)
+    if (std::find(names.begin(), names.end(), b) == names.end()) names.push_back(b);
+}
+
+namespace {
 
 // The module a call of f runs: a parameter of f or an attribute of `self`
 // (`model(x)`, `self.model(x)`, `model.forward(x)`) that names a module. A

@@ -50,7 +50,13 @@ bool LoopClassifier::drawsBatchEachPass(const Loop& l) {
   ts::Node it = peelWrappers(l.iterable);
   const Call* range = it && it.is("call") ? m_.callAt(it) : nullptr;
   if (!range || range->method != "range" || range->receiver) return false;
-  ts::Node body = l.node.field("body");
+  return !batchDrawIn(l.node.field("body")).isNull();
+}
+
+// The statement of `body` that draws a batch on every pass: `next(source)`
+// outside any branch, from an iterator named like one (`data_iter`,
+// `loader`, `data`) or made by `iter(...)`. Null when there is none.
+ts::Node LoopClassifier::batchDrawIn(ts::Node body) {
   for (const Call& c : m_.callsIn(body)) {
     if (!body.contains(c.node) || c.method != "next" || c.receiver || c.positional.size() != 1) continue;
     ts::Node source = syntax::unwrap(c.positional[0]);
@@ -58,13 +64,29 @@ bool LoopClassifier::drawsBatchEachPass(const Loop& l) {
     while (statement && !statement.is("expression_statement") && !(statement == body)) statement = statement.parent();
     if (!source.is("identifier") || !statement || !unconditionalIn(statement, body)) continue;
     names::Lowered lowered(source.text());
-    if (lowered.fits() && names::containsAny(lowered.view(), {"iter", "loader", "data", "batch"})) return true;
+    if (lowered.fits() && names::containsAny(lowered.view(), {"iter", "loader", "data", "batch"})) return statement;
     auto binding = m_.lastBinding(source);
     ts::Node made = binding && binding->value ? syntax::unwrap(binding->value) : ts::Node();
     const Call* iter = made && made.is("call") ? m_.callAt(made) : nullptr;
-    if (iter && iter->method == "iter" && !iter->receiver) return true;
+    if (iter && iter->method == "iter" && !iter->receiver) return statement;
   }
-  return false;
+  return {};
+}
+
+// `while done < n: batch = next(data); out = model(batch.to(device))`: an
+// evaluation loop that draws its batches by hand runs the model on what it
+// draws (guided-diffusion's likelihood evaluation).
+bool LoopClassifier::forwardsDrawnBatch(const Loop& l) {
+  ts::Node body = l.node.field("body");
+  ts::Node draw = batchDrawIn(body);
+  ts::Node assign = draw && draw.namedChildCount() == 1 ? draw.namedChild(0) : ts::Node();
+  if (!assign || !assign.is("assignment") || !assign.field("left")) return false;
+  std::vector<std::string_view> drawn;  // `batch = next(...)`, `x, y = next(...)`
+  ts::Node left = assign.field("left");
+  if (left.is("identifier")) drawn.push_back(left.text());
+  for (ts::Node c : left.namedChildren())
+    if (c.is("identifier")) drawn.push_back(c.text());
+  return !drawn.empty() && callsModuleOn(m_, body, drawn, true);
 }
 
 // The names part of iteratesBatches (the cheap one, asked first).

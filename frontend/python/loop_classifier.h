@@ -1,4 +1,5 @@
-// LoopClassifier's declaration, private to loops.cpp and the three files that define its questions (too many for one).
+// LoopClassifier's declaration, private to loops.cpp and the three files that define its questions (too many for one);
+// helper_forward.cpp shares the derived-name helpers.
 #pragma once
 
 #include <map>
@@ -13,6 +14,15 @@ namespace gpulint::python {
 
 // The names a loop binds on each pass (loops.cpp); the classifier asks too.
 std::vector<std::string_view> loopTargetNames(const Loop& l);
+// The assignments of `body`, nested scopes left out, in document order; and
+// the targets one adds to `names` when its value mentions one of them
+// (helper_forward.cpp).
+std::vector<ts::Node> ownAssignmentsOf(ts::Node body);
+void addDerivedTargets(ts::Node assignment, std::vector<std::string_view>& names);
+// A call in `body` runs a module on one of `names` or a local computed from
+// them (loops.cpp): the forward pass of forwardsLoopTarget.
+bool callsModuleOn(const ScriptModel& m, ts::Node body, const std::vector<std::string_view>& names,
+                   bool through_locals);
 
 class LoopClassifier {
  public:
@@ -47,6 +57,8 @@ class LoopClassifier {
 
   // Batch loops (loop_batches.cpp).
   bool drawsBatchEachPass(const Loop& l);
+  ts::Node batchDrawIn(ts::Node body);
+  bool forwardsDrawnBatch(const Loop& l);
   bool namedLikeBatches(const Loop& l);
   bool countsRepetitions(ts::Node it);
   bool countsOnlyIterations(const Loop& l);
@@ -69,7 +81,12 @@ class LoopClassifier {
   bool iteratesBatches(const Loop& l) {
     return namedLikeBatches(l) || forwardsTarget(l) || drawsBatchEachPass(l) || forwardsItemsOfBatch(l);
   }
-  bool forwardsTarget(const Loop& l) { return forwardsLoopTarget(m_, l); }
+  // Through locals only for items that may be batches: a loop over class
+  // names that tokenizes each and embeds it builds a zero-shot head.
+  bool forwardsTarget(const Loop& l) {
+    return forwardsLoopTarget(m_, l, false) ||
+           (!isCollectionOfThings(peelWrappers(l.iterable)) && forwardsLoopTarget(m_, l, true));
+  }
   // A per-item loop inside a loader's loop whose items a helper runs the
   // model on (loop_batches.cpp); the helper question, memoised per loop.
   bool forwardsItemsOfBatch(const Loop& l);

@@ -8,6 +8,7 @@ bool LoopClassifier::isEvalLoop(const Loop& l) {
   // Every test below must hold: the syntactic ones are asked first, and
   // whether a call runs a module on the loop's items (which resolves
   // values) only of the loops they leave.
+  if (l.node.is("while_statement")) return m_.inEvalContext(l.node) && forwardsDrawnBatch(l);
   if (!l.node.is("for_statement") || !m_.inEvalContext(l.node)) return false;
   if (!iteratesBatches(l) || !worksOnItems(l)) return false;
   // Named like batches but only formats results on the host (`for image

@@ -61,16 +61,46 @@ std::vector<std::string_view> loopTargetNames(const Loop& l) {
   return vars;
 }
 
-bool forwardsLoopTarget(const ScriptModel& m, const Loop& l) {
-  std::vector<std::string_view> vars = loopTargetNames(l);
-  if (vars.empty()) return false;
-  ts::Node body = l.node.field("body");
-  for (const Call& c : m.callsIn(body)) {
+namespace {
+
+// A module method that runs no forward pass on what it is given.
+bool setsUpModule(std::string_view method) {
+  return syntax::oneOf(method, {"to", "cuda", "cpu", "half", "float", "double", "bfloat16", "type", "train", "eval",
+                                "load_state_dict", "state_dict", "parameters", "named_parameters", "modules",
+                                "named_modules", "children", "apply", "register_buffer", "register_forward_hook",
+                                "register_forward_pre_hook", "zero_grad", "requires_grad_", "add_module",
+                                "get_submodule", "get_parameter", "get_buffer"});
+}
+
+}  // namespace
+
+// The loop runs a module on its item by calling it, its `forward`, or
+// another method of it (`net.get_intermediate_layers(x)`); with
+// `through_locals`, also on a local computed from the item (`x =
+// to_tensor(frame)`, then `net(x)`).
+bool forwardsLoopTarget(const ScriptModel& m, const Loop& l, bool through_locals) {
+  std::vector<std::string_view> targets = loopTargetNames(l);
+  return !targets.empty() && callsModuleOn(m, l.node.field("body"), targets, through_locals);
+}
+
+bool callsModuleOn(const ScriptModel& m, ts::Node body, const std::vector<std::string_view>& names,
+                   bool through_locals) {
+  // Only what the pass computed before the call: a token loop's
+  // `x = torch.multinomial(probs)` after `model(x, past_length=n)` feeds
+  // the next pass, not this one (a sampling loop, not a loop over items).
+  std::vector<ts::Node> assignments = through_locals ? ownAssignmentsOf(body) : std::vector<ts::Node>{};
+  std::vector<std::string_view> derived = names;
+  size_t applied = 0;
+  for (const Call& c : m.callsIn(body)) {  // in document order
+    for (; applied < assignments.size() && assignments[applied].end() <= c.node.begin(); ++applied)
+      addDerivedTargets(assignments[applied], derived);
     if (!body.contains(c.node) || c.positional.empty() || !c.qualified.empty()) continue;
     bool uses = false;
     for (ts::Node a : c.positional)
-      for (std::string_view v : vars) uses = uses || syntax::containsName(a, v);
-    if (uses && m.isModuleExpression(c.method == "forward" && c.receiver ? c.receiver : c.callee)) return true;
+      for (std::string_view v : derived) uses = uses || syntax::containsName(a, v);
+    if (!uses) continue;  // the cheap test first: a module question resolves values
+    if (m.isModuleExpression(c.method == "forward" && c.receiver ? c.receiver : c.callee)) return true;
+    if (c.receiver && !setsUpModule(c.method) && m.isModuleExpression(c.receiver)) return true;
   }
   return false;
 }

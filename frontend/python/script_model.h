@@ -96,8 +96,10 @@ struct Loop;
 [[nodiscard]] bool playsEpisodes(const Loop& l);
 class ScriptModel;
 // The loop's body runs a module on its own loop variable (`model(images)`,
-// `self.net(x.to(device))`): it iterates batches whatever it is named.
-[[nodiscard]] bool forwardsLoopTarget(const ScriptModel& m, const Loop& l);
+// `self.net(x.to(device))`, a method of the module: `net.embed(x)`): it
+// iterates batches whatever it is named. With `through_locals`, also on a
+// local computed from the variable before the call.
+[[nodiscard]] bool forwardsLoopTarget(const ScriptModel& m, const Loop& l, bool through_locals = false);
 // The project function a call in the loop's body hands the loop's own
 // variable to, when that function runs a module passed in (or held on
 // `self`) on it; null when none (helper_forward.cpp).
