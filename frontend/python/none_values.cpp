@@ -39,11 +39,13 @@ std::optional<bool> testValue(const ScriptModel& m, ts::Node cond, int depth) {
     return none ? std::optional<bool>(*none == (op == "is")) : std::nullopt;
   }
   if (!cond.is("identifier") && !cond.is("attribute")) return std::nullopt;
-  // `args.amp = ...` somewhere: the default is not what the test reads.
-  if (cond.is("attribute") && m.assignsDottedName(cond.text())) return std::nullopt;
   ResolvedValue v = m.resolve(cond);
   if (v.kind == ResolvedValue::Kind::String) return std::nullopt;  // a path or name a run may set
-  return v.truthiness();
+  auto truth = v.truthiness();
+  // `args.amp = ...` somewhere: the default is not what the test reads (a
+  // text search of the file, so asked last).
+  if (truth && cond.is("attribute") && m.assignsDottedName(cond.text())) return std::nullopt;
+  return truth;
 }
 
 enum class Reach { Dead, Maybe, Sure };
@@ -104,9 +106,12 @@ std::optional<bool> ScriptModel::isNoneValue(ts::Node e, int depth) const {
     return std::nullopt;
   }
   if (!e.is("identifier")) {
-    if (e.is("attribute") && assignsDottedName(e.text())) return std::nullopt;
-    ResolvedValue v = resolve(e);  // an option, a member set once
-    return v.known() ? std::optional<bool>(v.kind == ResolvedValue::Kind::None) : std::nullopt;
+    // An option (`args.resume`). Not a member of self: whatever sets it once
+    // in the class, other objects may set it too.
+    if (!e.is("attribute") || syntax::unwrap(e.field("object")).text() == "self") return std::nullopt;
+    ResolvedValue v = resolve(e);
+    if (!v.known() || assignsDottedName(e.text())) return std::nullopt;  // the text search last
+    return v.kind == ResolvedValue::Kind::None;
   }
   // Every binding that may reach the use, latest first; one that surely runs
   // before the use hides the earlier ones.

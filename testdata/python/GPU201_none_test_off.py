@@ -4,7 +4,8 @@ object on every path the configured run takes (`scaler = None`, then
 every path (built only when a parameter no caller passes is set). A name
 None on the default path (--fp16 is store_true), one a function returns, and
 one a later statement of the loop sets again stay unknown: those branches
-still run on every step. `if not args.use_ema:` with --use_ema on is off."""
+still run on every step, and so does a test of a member of self (code
+outside the class may set it). `if not args.use_ema:` with --use_ema on is off."""
 import argparse
 
 import torch
@@ -60,9 +61,25 @@ def train(model, optimizer, data, ada_target=None):
         optimizer.step()
 
 
+class Trainer:
+    def __init__(self, model):
+        self.model = model
+        self.ema = None  # set from outside (`trainer.ema = EMA(model)`) when a run wants it
+
+    def fit(self, data):
+        optimizer = torch.optim.SGD(self.model.parameters(), lr=0.1)
+        for step in range(1000):
+            loss = self.model(data.to(device)).sum()
+            loss.backward()
+            optimizer.step()
+            if self.ema is None:
+                print(loss.item())  # expect: GPU201 "on every step"
+
+
 def main():
     model = torch.nn.Linear(16, 1).to(device)
     train(model, torch.optim.SGD(model.parameters(), lr=0.1), torch.randn(64, 16))
+    Trainer(model).fit(torch.randn(64, 16))
 
 
 main()
