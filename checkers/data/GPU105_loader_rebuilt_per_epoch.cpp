@@ -129,16 +129,18 @@ std::string epochCountNote(const Loop& epoch, int64_t count, const ResolvedValue
 // step loop of engine.py's train_one_epoch), around the calls of its
 // function from this file.
 std::vector<const Loop*> epochLoopsOver(const python::ScriptModel& model, const Loop& consumer) {
-  if (&model.ownerOf(consumer.node) == &model) return model.epochLoopsAround(consumer.node);
+  const python::ScriptModel& owner = model.ownerOf(consumer.node);
   // A loader a factory of this file returns, iterated by a function of the
   // consumer's file that an epoch loop of that file calls: that file's loops.
-  std::vector<const Loop*> out = model.ownerOf(consumer.node).epochLoopsAround(consumer.node);
-  if (!out.empty()) return out;
+  std::vector<const Loop*> out = owner.epochLoopsAround(consumer.node);
   const python::ProjectModel* project = model.project();
-  if (!project || !consumer.function) return out;
+  if (!out.empty() || !project || !consumer.function) return out;
+  // The consumer's function called from another file's epoch loop (YOLO's
+  // `_evaluate(model, validation_dataloader, ...)` from train.py, loader
+  // and evaluation both in test.py): that file's loops.
   for (const python::ProjectCall& pc : project->callersOf(*consumer.function))
-    if (pc.model == &model)
-      for (const Loop* epoch : model.epochLoopsAround(pc.call->node))
+    if (pc.model != &owner)
+      for (const Loop* epoch : pc.model->epochLoopsAround(pc.call->node))
         if (std::find(out.begin(), out.end(), epoch) == out.end()) out.push_back(epoch);
   return out;
 }
