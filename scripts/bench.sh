@@ -13,7 +13,9 @@
 #   - with a C++ corpus: gpulint over clang parsing the same C++/CUDA files
 #     with the same flags and shim headers (gpulint_parse_floor --cxx), CPU time.
 # Each figure is the median of REPS runs (default 5); CPU time and peak RSS
-# come from getrusage of the child process.
+# come from getrusage of the child process. A ratio is the median of REPS
+# ratios of runs made back to back (the floor, then gpulint), not a ratio of
+# medians taken minutes apart: this machine's speed drifts.
 #
 # Usage: scripts/bench.sh [CORPUS_DIR [CXX_CORPUS_DIR]]
 # The corpus is a repository kept outside this one. The figures in the README
@@ -59,6 +61,16 @@ def median(argv):
     runs = [run(argv) for _ in range(reps)]
     return tuple(statistics.median(r[i] for r in runs) for i in range(3))
 
+def paired(base_argv, argv):
+    """Medians of both programs and the median of their per-pair CPU ratios,
+    each pair run back to back: a shared machine's speed drifts over a minute
+    (by 2x within a session), so ratios of medians taken minutes apart swing
+    while pairs see the same machine."""
+    pairs = [(run(base_argv), run(argv)) for _ in range(reps)]
+    base = tuple(statistics.median(p[0][i] for p in pairs) for i in range(3))
+    this = tuple(statistics.median(p[1][i] for p in pairs) for i in range(3))
+    return base, this, statistics.median(p[1][0] / p[0][0] for p in pairs)
+
 def check(paths, *extra, jobs=1):
     return [GPULINT, "check", *paths, "--no-progress", "--format", "sarif", "-o", "/dev/null",
             "--jobs", str(jobs), *extra]
@@ -72,15 +84,14 @@ def pair_wall(argv):
         p.wait()
     return time.perf_counter() - start
 
-floor = median([FLOOR, corpus])
-one = median(check([corpus]))
+floor, one, one_ratio = paired([FLOOR, corpus], check([corpus]))
 two = median(check([corpus], jobs=2))
 # What the machine allows: two parse floors at once against one after the
 # other (two processes, no shared state), read beside the --jobs 2 figure.
 together = statistics.median(pair_wall([FLOOR, corpus]) for _ in range(reps))
 print("corpus %s (median of %d)" % (corpus, reps))
 print("  parse-only floor       %6.2f s CPU" % floor[0])
-print("  gpulint --jobs 1       %6.2f s CPU   %.2fx the floor" % (one[0], one[0] / floor[0]))
+print("  gpulint --jobs 1       %6.2f s CPU   %.2fx the floor (median of run-by-run ratios)" % (one[0], one_ratio))
 print("  --jobs 2 speed-up      %6.2fx  (wall %.2f s -> %.2f s, %d cores)" % (one[1] / two[1], one[1], two[1], os.cpu_count()))
 print("  machine ceiling        %6.2fx  (two parse floors at once: wall %.2f s for both, %.2f s one after the other)"
       % (2 * floor[1] / together, together, 2 * floor[1]))
@@ -110,22 +121,22 @@ base = None
 for n in (10000, 50000, 100000):
     path = os.path.join(gen, "script_%d.py" % n)
     lines = sum(1 for _ in open(path))
-    t = median(check([path]))[0]
-    f = median([FLOOR, path])[0]
+    f, t, ratio = paired([FLOOR, path], check([path]))
+    t = t[0]
     per_line = t / lines * 1e6
     base = base or per_line
     print("  %6d lines  %6.2f s CPU  %5.1f us/line  %.2fx the 10k per-line cost  %.2fx its parse floor"
-          % (lines, t, per_line, per_line / base, t / f))
+          % (lines, t, per_line, per_line / base, ratio))
 
 path = os.path.join(gen, "script_10000.py")
-plain = median(check([path]))[0]
-diff = median([GPULINT, "check", path, "--no-progress", "--diff", "--unsafe-fixes", "--jobs", "1"])[0]
-print("--diff --unsafe-fixes over a plain check (10k-line script): %.2fx (%.2f s vs %.2f s CPU)" % (diff / plain, diff, plain))
+plain, diff, diff_ratio = paired(check([path]), [GPULINT, "check", path, "--no-progress", "--diff", "--unsafe-fixes",
+                                                  "--jobs", "1"])
+print("--diff --unsafe-fixes over a plain check (10k-line script): %.2fx (%.2f s vs %.2f s CPU)"
+      % (diff_ratio, diff[0], plain[0]))
 
 if cxx_corpus:
-    clang = median([FLOOR, "--cxx", cxx_corpus])[0]
-    full = median(check([cxx_corpus]))[0]
+    clang, full, cxx_ratio = paired([FLOOR, "--cxx", cxx_corpus], check([cxx_corpus]))
     print("C++/CUDA corpus %s (median of %d)" % (cxx_corpus, reps))
-    print("  clang parse-only, same flags  %6.2f s CPU" % clang)
-    print("  gpulint --jobs 1              %6.2f s CPU   %.2fx clang's parse" % (full, full / clang))
+    print("  clang parse-only, same flags  %6.2f s CPU" % clang[0])
+    print("  gpulint --jobs 1              %6.2f s CPU   %.2fx clang's parse" % (full[0], cxx_ratio))
 PY
