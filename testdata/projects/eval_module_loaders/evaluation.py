@@ -1,7 +1,8 @@
 """The evaluation module builds the validation loaders and iterates them;
 the training script only calls it from its epoch loop (PyTorch-YOLOv3's
 train.py and test.py). The loader iterated on every epoch restarts its
-workers each time; the one evaluated every 5th epoch is judged as guarded."""
+workers each time; the one the same evaluate() iterates every 5th epoch is
+judged by its own guarded call, not by the every-epoch one."""
 import torch
 from torch.utils.data import DataLoader
 
@@ -16,14 +17,6 @@ def make_test_loader(dataset, n_cpu):
 
 @torch.no_grad()
 def evaluate(model, loader):
-    model.eval()
-    for images in loader:
-        model(images.cuda(non_blocking=True))
-    model.train()
-
-
-@torch.no_grad()
-def test(model, loader):
     model.eval()
     for images in loader:
         model(images.cuda(non_blocking=True))

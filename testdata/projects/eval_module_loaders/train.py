@@ -3,7 +3,7 @@ import argparse
 import torch
 from torch.utils.data import DataLoader
 
-from evaluation import evaluate, make_test_loader, make_val_loader, test
+from evaluation import evaluate, make_test_loader, make_val_loader
 
 
 def run():
@@ -27,7 +27,7 @@ def run():
         if epoch % args.evaluation_interval == 0:
             evaluate(model, val_loader)
         if epoch % args.test_interval == 0:
-            test(model, test_loader)
+            evaluate(model, test_loader)
 
 
 if __name__ == "__main__":
