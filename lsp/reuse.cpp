@@ -158,20 +158,25 @@ bool betweenStatements(const ts::Tree& tree, uint32_t begin, uint32_t end, TSSym
 }
 
 // True when `text` may cite a line at or past `first`: a number after
-// "line " or "lines " ("at line 12") or after a colon ("train.py:12", the
-// two ways checkers/python_common.cpp lineRef and the resolved-value notes
-// write one). Such prose would need rewriting when lines were added or
-// removed; a colon before any other number (`x[:100]`) only costs a full
-// analysis.
+// "line " or "lines " ("at line 12", "Lines 21, 23 and 24": every number of
+// the list) or after a colon ("train.py:12", the two ways
+// checkers/python_common.cpp lineRef and the resolved-value notes write
+// one). Such prose would need rewriting when lines were added or removed; a
+// colon before any other number (`x[:100]`) only costs a full analysis.
 bool mayCiteLineFrom(std::string_view text, uint32_t first) {
+  size_t list_end = std::string_view::npos;  // just past a cited number, while a list may go on
   for (size_t i = 0; i < text.size(); ++i) {
     if (!std::isdigit(static_cast<unsigned char>(text[i]))) continue;
     std::string_view head = text.substr(0, i);
-    bool cited = head.ends_with(":") || head.ends_with("line ") || head.ends_with("lines ");
+    std::string_view gap = list_end <= i ? text.substr(list_end, i - list_end) : std::string_view("-");
+    bool cited = head.ends_with(":") || head.ends_with("line ") || head.ends_with("lines ") ||
+                 head.ends_with("Line ") || head.ends_with("Lines ") || gap == ", " || gap == " and " ||
+                 gap == ", and ";
     uint64_t n = 0;
     for (; i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])); ++i)
       if (n < (1u << 31)) n = n * 10 + static_cast<uint64_t>(text[i] - '0');
     if (cited && n >= first) return true;
+    list_end = cited ? i : std::string_view::npos;
   }
   return false;
 }

@@ -6,6 +6,7 @@
 #include "checkers/model/backprop_reach.h"
 #include "checkers/model/host_sync.h"
 #include "checkers/model/helper_effects.h"
+#include "checkers/model/readback_blocks.h"
 #include "checkers/python_common.h"
 #include "fixits/python_edits.h"
 #include "frontend/python/syntax.h"
@@ -353,12 +354,14 @@ void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     keepEarliest(*s, *batch);
   }
   std::set<uint32_t> reported;
+  std::vector<ReadbackSpot> found;  // in source order (statement keys)
   for (auto& [key, entry] : first) {
     if (entry.first.tensor) entry.first.origin = model.deviceOrigin(entry.first.tensor);
     if (readsFinishedGeneration(model, entry.first.origin)) continue;
-    sink.report(describe(model, entry.first, entry.second));
+    found.push_back({entry.first, entry.second, describe(model, entry.first, entry.second)});
     reported.insert(key);
   }
+  for (Diagnostic& d : groupReadbackBlocks(model, std::move(found))) sink.report(std::move(d));
   if (model.project()) reportHelperSyncs(model, reported, sink);
 }
 

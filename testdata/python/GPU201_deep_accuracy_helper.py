@@ -25,5 +25,5 @@ def validate(model, val_loader, meters):
         for images, target in val_loader:
             output = model(images.cuda(non_blocking=True))
             acc1, acc5 = accuracy(output, target.cuda(non_blocking=True), topk=(1, 5))
-            meters["top1"].update(acc1[0].item(), images.size(0))  # expect: GPU201 "`acc1[0].item()` copies the GPU tensor"
-            meters["top5"].update(acc5[0].item(), images.size(0))  # expect: GPU201 "`acc5[0].item()` copies the GPU tensor"
+            meters["top1"].update(acc1[0].item(), images.size(0))  # expect: GPU201 "Line 29 reads a GPU value right after it"
+            meters["top5"].update(acc5[0].item(), images.size(0))  # ok: GPU201 (read right after line 28: part of its finding)

@@ -25,17 +25,17 @@ def train(generator, discriminator, loader, g_optim, d_optim, device):
         stats["lr"] = d_optim.param_groups[0]["lr"]
         stats["step"] = step
         stats["d"] = d_loss.detach()
+        d_now = float(stats['d'])  # expect: GPU201 "float(stats['d'])"
         d_optim.zero_grad()
         d_loss.backward()
+        history = []
+        history.append(d_loss.detach())
+        last = history[-1].item()  # expect: GPU201 "history[-1].item()"
         d_optim.step()
         reduced = reduce_loss_dict(loss_dict)
         d_val = reduced['d'].mean().item()  # expect: GPU201 "reduced['d'].mean().item()"
         lr = float(stats["lr"])  # ok: GPU201 (the learning rate is a host float)
         print_every = int(stats["step"])  # ok: GPU201 (the step counter is a host int)
-        d_now = float(stats['d'])  # expect: GPU201 "float(stats['d'])"
-        history = []
-        history.append(d_loss.detach())
-        last = history[-1].item()  # expect: GPU201 "history[-1].item()"
         host_history = []
         host_history.append(step * 0.5)
         first = float(host_history[0])  # ok: GPU201 (host numbers)

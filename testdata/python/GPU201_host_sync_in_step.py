@@ -77,9 +77,9 @@ def train_one_epoch(model, loader, criterion, optimizer, scaler, writer, epoch):
         scaler.step(optimizer)
         scaler.update()
 
-        running_loss += loss.item()  # expect: GPU201 "accumulate it with .detach()"
-        correct += int((outputs.argmax(dim=1) == labels).sum())  # expect: GPU201 "`int("
-        if not math.isfinite(loss.item()):  # expect: GPU201 "comes from `criterion(outputs, labels)`"
+        running_loss += loss.item()  # expect: GPU201 "Lines 81 and 82 read GPU values right after it"
+        correct += int((outputs.argmax(dim=1) == labels).sum())  # ok: GPU201 (read right after line 80: part of its finding)
+        if not math.isfinite(loss.item()):  # ok: GPU201 (read right after line 80: part of its finding)
             raise RuntimeError(f"non-finite loss {loss.item()} at step {step}")  # ok: GPU201 (failure check)
         global_step = epoch * len(loader) + step
         log_metrics(writer, loss, global_step)
@@ -109,7 +109,7 @@ def evaluate(model, val_loader, criterion):
         logits = model(images)
         total_loss += criterion(logits, targets)  # ok: GPU201 (accumulates on the GPU)
         all_preds.append(logits.argmax(dim=1).cpu())  # expect: GPU201 "every batch of the evaluation loop"
-        all_targets.extend(targets.tolist())  # expect: GPU201
+        all_targets.extend(targets.tolist())  # ok: GPU201 (read right after line 111: part of its finding)
     accuracy = (torch.cat(all_preds) == torch.tensor(all_targets)).float().mean().item()  # ok: GPU201 (after the loop)
     return total_loss.item() / len(val_loader), accuracy
 

@@ -30,4 +30,4 @@ def train(args, net, loader, criterion):
         if unwrap(model_engine).config.hidden_size > 1024:  # ok: a module's config holds host values
             pass
         print(model_engine.weight.norm().item())  # expect: GPU201 "`model_engine.weight.norm().item()`"
-        print(outputs.max().item())  # expect: GPU201
+        print(outputs.max().item())  # ok: GPU201 (read right after line 32: part of its finding)

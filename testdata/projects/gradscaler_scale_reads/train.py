@@ -16,12 +16,12 @@ def direct(net, loader, steps_per_log=100):
         x, y = x.cuda(non_blocking=True), y.cuda(non_blocking=True)
         with torch.autocast("cuda", dtype=torch.float16):
             loss = nn.functional.cross_entropy(net(x), y)
+        saved = scaler.state_dict()["scale"]  # expect: GPU201 "scaler.state_dict()"
         opt.zero_grad(set_to_none=True)
         scaler.scale(loss).backward()
         scaler.step(opt)
         scaler.update()
         history.append(scaler.get_scale())  # expect: GPU201 "GradScaler"
-        saved = scaler.state_dict()["scale"]  # expect: GPU201 "scaler.state_dict()"
         snapshot = opt.state_dict()  # ok: GPU201 (an optimizer's state_dict reads nothing to the host)
         off = quiet.get_scale()  # ok: GPU201 (a disabled scaler keeps no scale tensor)
         if it % steps_per_log == 0:

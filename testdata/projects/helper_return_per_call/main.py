@@ -18,10 +18,10 @@ def validate(model, criterion, loader):
         acc = top1(output, target)
         acc = reduce_mean(acc)
         loss = reduce_mean(loss)
+        total = loss.item()  # expect: GPU201 "`loss` comes from `criterion(output, target)`"
         count = reduce_mean(torch.tensor([float(images.shape[0])]))
         print("acc", acc.item())  # expect: GPU201 "`acc` comes from `model(images)` at line 16"
         seen = count.item()  # ok: GPU201
-        total = loss.item()  # expect: GPU201 "`loss` comes from `criterion(output, target)`"
 
 
 def main():

@@ -55,11 +55,11 @@ class StepRunner(RunnerBase):
             logits = self.model(x.to(device, non_blocking=True))
             loss = F.cross_entropy(logits, y.to(device, non_blocking=True))
             self.opt.zero_grad(set_to_none=True)
+            drift = sum(p.abs().sum() for p in self.wrapper.master).item()  # expect: GPU201 "self.wrapped.parameters()"
             self.wrapper.backward(loss)
             self.wrapper.step(self.opt)
             peak = max(p.grad.abs().max().item() for p in self.trainable)  # expect: GPU201 "model.parameters()"
             lr_now = float(self.base_lrs[0])  # ok: GPU201 (a learning rate from the optimizer's groups: a host float)
-            drift = sum(p.abs().sum() for p in self.wrapper.master).item()  # expect: GPU201 "self.wrapped.parameters()"
             stale = sum(p.abs().sum() for p in self.wrapper.host_copies).item()  # ok: GPU201 (the wrapper's .cpu() copies: host tensors)
             if peak > 1e3 * lr_now or drift < stale:
                 self.opt.zero_grad(set_to_none=True)

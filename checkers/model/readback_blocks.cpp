@@ -1,0 +1,155 @@
+#include "checkers/model/readback_blocks.h"
+
+#include <set>
+#include <string>
+#include <string_view>
+
+#include "checkers/python_common.h"
+
+namespace gpulint::checks {
+
+namespace {
+
+using python::Call;
+using python::ScriptModel;
+using host_sync::statementOf;
+
+// Builtins that run on the host alone (`len(batch)`, `float(x)`, `round(v, 4)`).
+bool hostBuiltin(std::string_view name) {
+  static const std::set<std::string_view, std::less<>> kBuiltins = {
+      "abs",   "bool",  "dict",  "enumerate", "float", "format", "getattr", "hasattr", "int",
+      "isinstance", "len", "list", "max", "min",   "print", "range", "round",   "setattr", "sorted",
+      "str",   "sum",   "tuple", "zip"};
+  return kBuiltins.count(name) > 0;
+}
+
+// A call that queues little or no GPU work: a tensor method (`outputs.max(1)`,
+// `targets.size(0)`), a torch function, a host builtin. A forward pass, a
+// backward pass or optimizer step, a collective, a project function (which
+// may run anything) or an unknown function are real work: a read after them
+// waits for it again.
+bool launchesLittle(const ScriptModel& m, const Call& c) {
+  if (python::isTrainingCall(c)) return false;
+  if (m.isModuleExpression(c.callee)) return false;
+  if (c.qualified.starts_with("torch.distributed")) return false;
+  if (m.callTarget(c).second) return false;
+  if (c.receiver || !c.qualified.empty()) return true;
+  return hostBuiltin(c.method);
+}
+
+// `stmt`, then the statements that hold it as long as it is reached through
+// the body of an `if` (`if self.alpha_mlm > 0: self.last_mlm = loss_mlm.item()`)
+// or a `with`: the run of reads may step into such a body and out again.
+std::vector<ts::Node> straightLineHolders(ts::Node stmt) {
+  std::vector<ts::Node> chain{stmt};
+  for (ts::Node s = stmt;;) {
+    ts::Node block = s.parent();
+    ts::Node holder = block && block.is("block") ? block.parent() : ts::Node();
+    if (!holder) break;
+    if (holder.is("if_statement") ? !(holder.field("consequence") == block) : !holder.is("with_statement")) break;
+    chain.push_back(holder);
+    s = holder;
+  }
+  return chain;
+}
+
+// Reads of values for the host (`.item()`, `.cpu()`, a log call or a format of
+// a tensor): what a metrics or logging block does. A branch on a tensor, an
+// assert, a synchronize() or a store is a decision of its own, with a fix
+// of its own, and stays a finding of its own.
+bool readsValue(const host_sync::Sync& s) {
+  using K = host_sync::Sync::Kind;
+  return s.kind == K::Read || s.kind == K::Convert || s.kind == K::Log || s.kind == K::Format || s.kind == K::ScaleRead;
+}
+
+bool sameContext(const python::BatchContext& a, const python::BatchContext& b) {
+  return a.kind == b.kind && a.loop == b.loop && a.scope == b.scope && a.via_calls == b.via_calls;
+}
+
+// True when `next` reads right after the statement `prev`: in the same
+// function and loop, after it in its block (or in the body of an `if` or a
+// `with` that follows it there), with nothing between the two reads that
+// launches GPU work (the GPU is still idle when `next` reads).
+bool readsRightAfter(const ScriptModel& m, ts::Node prev, const ReadbackSpot& next) {
+  ts::Node stmt = statementOf(next.sync.at);
+  if (m.enclosingFunction(prev) != m.enclosingFunction(stmt) || m.enclosingLoop(prev) != m.enclosingLoop(stmt))
+    return false;
+  // `prev` must run whenever `next` does: a statement of a block that holds
+  // `next` (never one inside an `if` that `next` follows: when the test is
+  // false, `next` is the first read).
+  bool in_sequence = false;
+  for (ts::Node y : straightLineHolders(stmt))
+    in_sequence = in_sequence || (prev.parent() == y.parent() && prev.begin() < y.begin());
+  if (!in_sequence) return false;
+  // The nodes after `prev`, up to the end of the read itself: the receiver's
+  // calls (`loss_dict["g"].mean()`) run before it, a call around it after.
+  for (uint32_t i = prev.subtreeEnd(); i < next.sync.at.subtreeEnd(); ++i) {
+    ts::Node n = stmt.preorderAt(i);
+    if (!n.is("call") || n == next.sync.at || n.contains(next.sync.at)) continue;
+    const Call* c = m.callAt(n);
+    if (!c || !launchesLittle(m, *c)) return false;
+  }
+  return true;
+}
+
+// A member joins when it brings no fix, or fixes of the same kinds as the first.
+bool fixesMerge(const Diagnostic& lead, const Diagnostic& member) {
+  if (member.fixes.empty()) return true;
+  if (member.fixes.size() != lead.fixes.size()) return false;
+  for (size_t k = 0; k < lead.fixes.size(); ++k)
+    if (lead.fixes[k].title != member.fixes[k].title ||
+        lead.fixes[k].applicability != member.fixes[k].applicability)
+      return false;
+  return true;
+}
+
+std::string lineList(const std::vector<ReadbackSpot*>& members) {
+  std::string lines;
+  for (size_t k = 0; k < members.size(); ++k) {
+    if (k) lines += k + 1 == members.size() ? " and " : ", ";
+    lines += std::to_string(members[k]->sync.at.line());
+  }
+  return (members.size() == 1 ? "Line " : "Lines ") + lines;
+}
+
+Diagnostic merged(const ScriptModel& m, ReadbackSpot& lead, const std::vector<ReadbackSpot*>& members) {
+  Diagnostic d = std::move(lead.finding);
+  if (members.empty()) return d;
+  d.message += " " + lineList(members) + (members.size() == 1 ? " reads a GPU value" : " read GPU values") +
+               " right after it, with no forward or backward pass between: the first read already drained the "
+               "queue, so they are part of this finding; change them with it.";
+  for (ReadbackSpot* s : members) {
+    d.related.push_back({m.location(s->sync.at), "the same pass reads a GPU value here too"});
+    for (size_t k = 0; k < s->finding.fixes.size(); ++k)
+      for (Edit& e : s->finding.fixes[k].edits) d.fixes[k].edits.push_back(std::move(e));
+  }
+  return d;
+}
+
+}  // namespace
+
+std::vector<Diagnostic> groupReadbackBlocks(const ScriptModel& m, std::vector<ReadbackSpot> spots) {
+  std::vector<Diagnostic> out;
+  for (size_t i = 0; i < spots.size();) {
+    std::vector<ReadbackSpot*> members;
+    std::vector<ts::Node> reads{statementOf(spots[i].sync.at)};  // the run's statements
+    size_t j = i + 1;
+    for (; j < spots.size(); ++j) {
+      ReadbackSpot& s = spots[j];
+      if (!readsValue(spots[i].sync) || !readsValue(s.sync) || !sameContext(spots[i].batch, s.batch) ||
+          !fixesMerge(spots[i].finding, s.finding))
+        break;
+      // Some read of the run must always run before this one.
+      bool joins = false;
+      for (size_t k = reads.size(); k-- > 0 && !joins;) joins = readsRightAfter(m, reads[k], s);
+      if (!joins) break;
+      members.push_back(&s);
+      reads.push_back(statementOf(s.sync.at));
+    }
+    out.push_back(merged(m, spots[i], members));
+    i = j;
+  }
+  return out;
+}
+
+}  // namespace gpulint::checks

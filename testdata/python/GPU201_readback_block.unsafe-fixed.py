@@ -1,0 +1,75 @@
+# Reads of GPU values one right after another in a step, with no forward or
+# backward pass between them, are one anti-pattern: the first read drains the
+# GPU's queue and the others find it idle. One finding at the first read, the
+# others as related locations; runs broken by real GPU work stay apart.
+import torch
+import torch.nn.functional as F
+
+device = torch.device("cuda")
+
+
+def train(model, loader, optimizer, meters, use_aux):
+    for step, (x, y) in enumerate(loader):
+        x, y = x.to(device, non_blocking=True), y.to(device, non_blocking=True)
+        out = model(x)
+        loss = F.cross_entropy(out, y)
+        aux = out.pow(2).mean()
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+        meters["loss"].update(loss.item())  # expect: GPU201 "Lines 21, 23 and 24 read GPU values right after it"
+        meters["aux"].update(aux.item())  # ok: GPU201 (read right after line 20: part of its finding)
+        if use_aux:
+            meters["norm"].update(out.norm().item())  # ok: GPU201 (in an `if` right after line 21: part of its finding)
+        meters["max"].update(out.max().item())  # ok: GPU201 (after the `if` body, line 21 still ran before it)
+        if loss > 10:  # expect: GPU201 "as a host bool"
+            raise RuntimeError("diverging")
+
+
+def evaluate(model, loader):
+    total = 0.0
+    correct = 0
+    with torch.no_grad():
+        for x, y in loader:
+            x, y = x.to(device, non_blocking=True), y.to(device, non_blocking=True)
+            out = model(x)
+            total += F.cross_entropy(out, y, reduction="sum").detach()  # expect: GPU201 "Line 38 reads a GPU value"
+            pred = out.argmax(dim=1)
+            correct += pred.eq(y).sum().detach()  # ok: GPU201 (read right after line 36; its fix joins that one)
+    return total, correct
+
+
+def penalty(t):
+    return t.abs().mean()
+
+
+def separated(model, loader, optimizer):
+    for x, y in loader:
+        x, y = x.to(device, non_blocking=True), y.to(device, non_blocking=True)
+        out = model(x)
+        first = out.mean().item()  # expect: GPU201 "`out.mean().item()`"
+        again = model(x)
+        second = again.mean().item()  # expect: GPU201 "`again.mean().item()`"
+        loss = F.mse_loss(again, out.detach())
+        optimizer.zero_grad()
+        loss.backward()
+        third = loss.item()  # expect: GPU201 "`loss` comes from"
+        score = penalty(out)
+        fourth = score.item()  # expect: GPU201 "`score.item()`"
+        optimizer.step()
+    return first, second, third, fourth
+
+
+def branches(model, loader, optimizer, verbose):
+    for x, y in loader:
+        x = x.to(device, non_blocking=True)
+        out = model(x)
+        optimizer.zero_grad()
+        out.mean().backward()
+        optimizer.step()
+        if verbose:
+            low = out.min().item()  # expect: GPU201 "`out.min().item()`"
+        high = out.max().item()  # expect: GPU201 "`out.max().item()`"
+        for part in out.split(4):
+            piece = part.sum().item()  # expect: GPU201 "`part.sum().item()`"
+    return low, high, piece
