@@ -161,7 +161,12 @@ GuardVerdict GuardJudge::flag(ts::Node e, const Env& env, int depth) {
     if (const ArgparseOption* o = m_.argparseOption(e.field("attribute").text()); o && o->opt_in && !reassigned())
       return verdict(GuardKind::Off, e, "opt-in flag, off unless the run passes it");
   if (!e.is("identifier") || depth >= kMaxDepth || !env.empty()) return {};
-  return localBoolean(e, depth);
+  GuardVerdict local = localBoolean(e, depth);
+  // `if tracker:` where every call passes `tracker=None` (a logger built
+  // only under an option that is off): the branch never runs.
+  if (local.kind == GuardKind::Often && !local.decisive && m_.isNoneValue(e) == true)
+    return verdict(GuardKind::Off, e, "always None here");
+  return local;
 }
 
 // A local boolean: `do_eval = step % args.eval_interval == 0` then `if

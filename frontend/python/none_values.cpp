@@ -31,6 +31,16 @@ std::optional<bool> testValue(const ScriptModel& m, ts::Node cond, int depth) {
     auto v = testValue(m, cond.field("argument"), depth + 1);
     return v ? std::optional<bool>(!*v) : std::nullopt;
   }
+  // `rank == 0 and args.log_dir is not None`: one operand that resolves
+  // against the operator decides it, whatever the other is.
+  if (cond.is("boolean_operator")) {
+    bool conjunction = cond.field("operator").text() == "and";
+    auto left = testValue(m, cond.field("left"), depth + 1);
+    if (left && *left != conjunction) return left;
+    auto right = testValue(m, cond.field("right"), depth + 1);
+    if (right && *right != conjunction) return right;
+    return left && right ? left : std::nullopt;
+  }
   if (cond.is("comparison_operator") && cond.namedChildCount() == 2) {
     std::string op = operatorOf(cond);
     ts::Node left = syntax::unwrap(cond.namedChild(0)), right = syntax::unwrap(cond.namedChild(1));
