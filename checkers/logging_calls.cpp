@@ -24,6 +24,19 @@ bool isNamed(std::string_view s, std::initializer_list<std::string_view> names) 
 
 bool isStringLiteral(ts::Node n) { return python::syntax::unwrap(n).is("string"); }
 
+// `accelerator.log(...)` where the accelerator is made in this scope with no
+// `log_with` (and no `**kwargs` that could pass one): it has no tracker, and
+// log() hands the values to none of them, so nothing is written or read.
+bool logsToNoTracker(const python::ScriptModel& m, const python::Call& c) {
+  if (c.method != "log" || !c.receiver || !c.receiver.is("identifier")) return false;
+  std::optional<python::NameBinding> b = m.lastBinding(c.receiver);
+  if (!b || b->conditional || !b->value || b->index >= 0) return false;
+  ts::Node value = python::syntax::unwrap(b->value);
+  const python::Call* made = value.is("call") ? m.callAt(value) : nullptr;
+  return made && made->qualified.starts_with("accelerate.") && made->method == "Accelerator" &&
+         !made->keyword("log_with") && !made->has_star_kwargs;
+}
+
 }  // namespace
 
 bool buildsFormatString(ts::Node n) {
@@ -56,7 +69,7 @@ bool isLoggingCall(const python::ScriptModel& m, const python::Call& c) {
     return true;
   if (isNamed(c.method, {"debug", "info", "warning", "warn", "error", "critical", "exception"}))
     return python::syntax::containsWord(python::syntax::lastName(c.receiver), {"log"});
-  return c.method == "log" && c.receiver.text() != "self";
+  return c.method == "log" && c.receiver.text() != "self" && !logsToNoTracker(m, c);
 }
 
 ts::Node formattedDeviceTensor(const python::ScriptModel& m, ts::Node expr) {
