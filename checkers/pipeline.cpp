@@ -12,6 +12,7 @@
 #include "checkers/ops/cxx_analysis.h"
 #include "frontend/input_guard.h"
 #include "frontend/notebook/notebook.h"
+#include "frontend/python/dead_branches.h"
 #include "frontend/python/script_model.h"
 
 namespace gpulint {
@@ -81,6 +82,11 @@ std::vector<Diagnostic> pythonDiagnostics(const python::ScriptModel& script, con
   for (const auto& checker : allCheckers())
     if (checker->reads(FileKind::Python) && (!fixable_only || mayOfferFix(checker->id())))
       checker->run(context, sink);
+  // Code a literal test never runs (`else:` of `if 1:`) idles no GPU.
+  std::erase_if(sink.diagnostics, [&script](const Diagnostic& d) {
+    return d.location.file == script.file().path() &&
+           python::inDeadBranch(python::innermostAt(script.root(), d.location.begin, d.location.end));
+  });
   std::sort(sink.diagnostics.begin(), sink.diagnostics.end(), diagnosticLess);
   if (const notebook::NotebookMap* nb = script.file().notebook())
     for (Diagnostic& d : sink.diagnostics) {  // "line N" of the joined cells means nothing to the reader
