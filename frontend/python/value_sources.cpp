@@ -24,6 +24,22 @@ ts::Node parameterDefault(const Function& f, std::string_view name) {
 
 namespace {
 
+// accelerate's `Accelerator.prepare(...)` and Lightning Fabric's
+// `setup_dataloaders(...)` return their arguments wrapped, in the order
+// given. The receiver must be seen to be one (made by `Accelerator(...)` /
+// `Fabric(...)`, or named so): other objects' prepare() may return anything.
+bool handsArgumentsBack(const ScriptModel& m, const Call& c) {
+  if (!c.receiver || (c.method != "prepare" && c.method != "setup_dataloaders")) return false;
+  ts::Node receiver = syntax::unwrap(c.receiver);
+  std::string_view name = syntax::lastName(receiver);
+  if (name == "accelerator" || name == "fabric") return true;
+  if (!receiver.is("identifier")) return false;
+  std::optional<NameBinding> b = m.lastBinding(receiver);
+  ts::Node made = b && b->value && b->index < 0 ? syntax::unwrap(b->value) : ts::Node();
+  std::string_view kind = made && made.is("call") ? syntax::lastName(made.field("function")) : std::string_view();
+  return kind == "Accelerator" || kind == "Fabric";
+}
+
 // `[]` or `list()`.
 bool isEmptyList(ts::Node v) {
   v = syntax::unwrap(v);
@@ -81,6 +97,13 @@ class SourceCollector {
       if (const Call* c = m_.callAt(e)) {
         if (const Function* f = m_.calledFunction(*c)) return fromReturns(m_, *f, *c, e, index, depth);
         if (auto [other, f] = m_.calledElsewhere(*c); f) return fromReturns(*other, *f, *c, e, index, depth);
+        // `model, opt, train_loader = accelerator.prepare(model, opt, train_loader)`:
+        // each result is the wrapped argument at its position.
+        if (handsArgumentsBack(m_, *c) && !c->has_star_args) {
+          size_t k = index >= 0 ? static_cast<size_t>(index) : 0;
+          if ((index >= 0 || c->positional.size() == 1) && k < c->positional.size())
+            return collect(c->positional[k], -1, depth + 1);
+        }
       }
     if (index < 0) {
       // `loaders[0]`: the element of what the name holds, when that is seen.
