@@ -153,18 +153,63 @@ bool unpinnable(const python::ScriptModel& m, const python::ClassDef& cls) {
 // (`nested_tensor_from_tensor_list(images)` returning `NestedTensor(...)`):
 // pin_memory=True would leave the images in pageable memory, and the
 // object's own `to()` may not take non_blocking.
-bool collatesUnpinnable(const python::ScriptModel& m, const python::Call& loader) {
-  constexpr int kCollateIndex = 6;
+constexpr int kCollateIndex = 6;
+
+// The project function passed as the loader's collate_fn, here or in another file.
+std::pair<const python::ScriptModel*, const python::Function*> collateFunction(const python::ScriptModel& m,
+                                                                               ts::Node collate) {
+  if (!collate || !(collate.is("identifier") || collate.is("attribute"))) return {nullptr, nullptr};
+  if (const python::Function* fn = collate.is("identifier") ? m.functionNamed(collate.text()) : nullptr)
+    return {&m, fn};
+  if (!m.project()) return {nullptr, nullptr};
+  std::string q = m.qualify(collate);
+  python::ProjectDef def = q.empty() ? python::ProjectDef{} : m.project()->functionNamed(m, q);
+  return {def.model, def.function};
+}
+
+bool namesTokenCollator(std::string_view name) {
+  return name.starts_with("DataCollator") || name == "default_data_collator";
+}
+
+// Batches of token ids: the collate_fn is a Hugging Face data collator
+// (`DataCollatorWithPadding(tokenizer)`, `default_data_collator`) or a
+// function that pads with the tokenizer (`tokenizer.pad(examples, ...)`).
+// A batch is a few hundred KB of integers: the staging copy through a pinned
+// buffer costs microseconds, next to a transformer's step.
+bool collatesTokenIds(const python::ScriptModel& m, const python::Call& loader) {
   ts::Node collate = python::syntax::unwrap(loader.argument("collate_fn", kCollateIndex));
-  if (!collate || !(collate.is("identifier") || collate.is("attribute"))) return false;
-  const python::ScriptModel* owner = &m;
-  const python::Function* fn = collate.is("identifier") ? m.functionNamed(collate.text()) : nullptr;
-  if (!fn && m.project()) {
-    std::string q = m.qualify(collate);
-    python::ProjectDef def = q.empty() ? python::ProjectDef{} : m.project()->functionNamed(m, q);
-    owner = def.model;
-    fn = def.function;
+  if (!collate) return false;
+  if (collate.is("identifier"))
+    if (auto b = m.lastBinding(collate); b && b->value && b->index < 0) {
+      ts::Node v = python::syntax::unwrap(b->value);
+      if (v.is("call")) collate = v;
+    }
+  // A function (or the factory that makes it) that pads with the tokenizer,
+  // calls a collator, or keys its batch by `input_ids` (the Hugging Face
+  // name for token ids).
+  auto buildsTokenBatch = [](const python::ScriptModel& owner, const python::Function& f) {
+    if (f.body.text().find("input_ids") != std::string_view::npos) return true;
+    for (const python::Call& c : owner.callsIn(f.body))
+      if ((c.receiver && c.method == "pad" &&
+           python::syntax::containsWord(python::syntax::lastName(c.receiver), {"tokenizer"})) ||
+          namesTokenCollator(c.method))
+        return true;
+    return false;
+  };
+  if (collate.is("call")) {
+    if (namesTokenCollator(python::syntax::lastName(collate.field("function")))) return true;
+    const python::Call* factory = m.callAt(collate);
+    auto [owner, made_by] =
+        factory ? m.callTarget(*factory) : std::pair<const python::ScriptModel*, const python::Function*>{};
+    return made_by && buildsTokenBatch(*owner, *made_by);
   }
+  if (namesTokenCollator(python::syntax::lastName(collate))) return true;
+  auto [owner, fn] = collateFunction(m, collate);
+  return fn && buildsTokenBatch(*owner, *fn);
+}
+
+bool collatesUnpinnable(const python::ScriptModel& m, const python::Call& loader) {
+  auto [owner, fn] = collateFunction(m, python::syntax::unwrap(loader.argument("collate_fn", kCollateIndex)));
   if (!fn) return false;
   auto builds = [](const python::ScriptModel& model, const python::Function& f, auto& self, int depth) -> bool {
     for (const python::Call& c : model.callsIn(f.body)) {
@@ -190,6 +235,8 @@ void check(const python::ScriptModel& consumer_model, const python::Call& loader
   if (ts::Node ds = loader.argument("dataset", 0); ds && model.mayLiveOnDevice(ds)) return;
   // Batches built around an object the worker cannot pin.
   if (collatesUnpinnable(model, loader)) return;
+  // Small batches of token ids: pinning them saves next to nothing.
+  if (collatesTokenIds(model, loader)) return;
   Diagnostic d;
   d.rule = "GPU103";
   d.level = Level::Note;
