@@ -408,9 +408,27 @@ bool readsCheckpoint(const python::ScriptModel& model, ts::Node expr, int depth 
   });
 }
 
+// `if args.resume_from_checkpoint:` / `if resume:` around a binding: what
+// it sets is where a resumed run picks up (`starting_epoch =
+// int(path.replace("epoch_", "")) + 1`), however it is computed.
+bool underResumeBranch(const python::NameBinding& b) {
+  ts::Node child = b.statement;
+  for (ts::Node p : b.statement.ancestorWalk()) {
+    if (p == b.scope || python::syntax::isScope(p)) break;
+    if ((p.is("if_statement") || p.is("elif_clause")) && child == p.field("consequence")) {
+      std::string_view test = p.field("condition").text();
+      for (std::string_view word : {"resume", "checkpoint", "ckpt"})
+        if (test.find(word) != std::string_view::npos) return true;
+    }
+    child = p;
+  }
+  return false;
+}
+
 // The start of `range(start_epoch, epochs)` in the run that starts fresh:
 // `start_epoch` is a number on one path and read from a checkpoint on the
-// other (`start_epoch = ckpt["epoch"]` when resuming, else `start_epoch = 0`).
+// other (`start_epoch = ckpt["epoch"]` when resuming, else `start_epoch = 0`), or
+// set under a resume branch.
 // A resumed run continues the same run, so the fresh start counts; the
 // largest of the numbers when there are several. Unknown otherwise.
 python::ResolvedValue freshRunStart(const python::ScriptModel& model, ts::Node start) {
@@ -421,6 +439,10 @@ python::ResolvedValue freshRunStart(const python::ScriptModel& model, ts::Node s
   bool resumes = false;
   for (const python::NameBinding& b : bindings) {
     if (!b.value || b.index >= 0) return {};  // a parameter, a loop target, a tuple element: unknown
+    if (b.statement && underResumeBranch(b)) {
+      resumes = true;
+      continue;
+    }
     python::ResolvedValue v = model.resolve(b.value);
     if (v.kind == python::ResolvedValue::Kind::Int) {
       if (!fresh.known() || v.int_value > fresh.int_value) fresh = v;
