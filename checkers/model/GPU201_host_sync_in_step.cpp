@@ -1,5 +1,6 @@
 #include "checkers/model/GPU201_host_sync_in_step.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -253,9 +254,11 @@ std::string helperAdvice(const ScriptModel& model, const HelperCall& hc) {
 
 // Calls in a step loop of helpers defined in another file that sync on
 // every call (`log_loss(epoch, step, loss)` printing `loss.item()`): one
-// finding at the call, the helper's sync as a related location. Statements
-// already reported for a sync of their own are skipped.
-void reportHelperSyncs(const ScriptModel& model, std::set<uint32_t>& reported, DiagnosticSink& sink) {
+// finding at the call, the helper's sync as a related location, a read of
+// its block like the others (`top5 = accuracy(scores, targets, 5)` then
+// `losses.update(loss.item())`). Statements already reported for a sync of
+// their own are skipped.
+void addHelperSyncs(const ScriptModel& model, std::set<uint32_t>& reported, std::vector<ReadbackSpot>& found) {
   HelperEffects effects;
   std::vector<HelperCall> calls = helperCallsWith(model, Effect::HostSync, effects);
   // A sync under the helper's `if stop_ids is not None:` counts only for the
@@ -281,7 +284,7 @@ void reportHelperSyncs(const ScriptModel& model, std::set<uint32_t>& reported, D
                 "launches the next step; " + helperAdvice(model, hc) + "." + gpuFlagNote(model);
     d.related = helperRelated(model, hc, "the helper syncs here");
     reported.insert(statementOf(hc.call->node).begin());
-    sink.report(std::move(d));
+    found.push_back({Sync{Sync::Read, hc.call->node, {}, {}, {}}, hc.batch, std::move(d)});
   }
 }
 
@@ -361,8 +364,13 @@ void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     found.push_back({entry.first, entry.second, describe(model, entry.first, entry.second)});
     reported.insert(key);
   }
+  if (model.project()) {
+    addHelperSyncs(model, reported, found);
+    std::stable_sort(found.begin(), found.end(), [](const ReadbackSpot& a, const ReadbackSpot& b) {
+      return statementOf(a.sync.at).begin() < statementOf(b.sync.at).begin();
+    });
+  }
   for (Diagnostic& d : groupReadbackBlocks(model, std::move(found))) sink.report(std::move(d));
-  if (model.project()) reportHelperSyncs(model, reported, sink);
 }
 
 }  // namespace gpulint::checks

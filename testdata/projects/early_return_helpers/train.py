@@ -23,5 +23,7 @@ for epoch in range(2):
         sample_images(model, step, 500)  # ok: GPU201 GPU206 (every 500 steps)
         sample_on_schedule(model, step, 500, False)  # ok: GPU206 (returns on most steps, from either branch)
         report_loss(loss, step)  # expect: GPU201 "report_loss() runs `loss.item()`"
+        loss = model(batch).pow(2).mean()
         total = as_number(loss)  # expect: GPU201 "as_number() runs `value.item()`"
+        loss = model(batch).pow(2).mean()
         value = loss_value(loss, batch)  # expect: GPU201 "loss_value() runs `loss.item()`"

@@ -12,13 +12,13 @@ def train(model, loader, optimizer, budget):
     for x, y in loader:
         out = model(x.cuda(non_blocking=True))
         loss = torch.nn.functional.cross_entropy(out, y.cuda(non_blocking=True))
+        parts = {"ce": loss.detach(), "reg": out.pow(2).mean().detach()}
+        meters.update(**parts)  # expect: GPU201
         optimizer.zero_grad()
         loss.backward()
         optimizer.step()
         acc = (out.argmax(-1) == y.cuda(non_blocking=True)).float().mean()
         meters.update(acc=acc)  # expect: GPU201 "update() runs `value.item()`"
-        parts = {"ce": loss.detach(), "reg": out.pow(2).mean().detach()}
-        meters.update(**parts)  # expect: GPU201
         meters.update(lr=optimizer.param_groups[0]["lr"])  # ok: GPU201 (a host float)
         used += x.shape[0]
         if over_budget(used=used, budget=budget, loss=loss):  # ok: GPU201 (reads the host count only)

@@ -11,6 +11,6 @@ def train_one_epoch(model, criterion, data_loader, optimizer, device, epoch, log
         optimizer.zero_grad()
         loss.backward()
         optimizer.step()
-        helpers.record(loss)  # expect: GPU201 "helpers.py:"
         if step % log_every == 0:
             log_loss(epoch, step, loss)  # expect: GPU201 "log_loss() runs"
+        helpers.record(loss)  # expect: GPU201 "helpers.py:"
