@@ -158,10 +158,20 @@ bool tokenizesFixedText(const ScriptModel& m, const Call& c) {
   return text && fixedText(m, text);
 }
 
+// Writing results out, not preparing inputs: `Image.fromarray(sample).save(path)`,
+// `cv2.imwrite(path, frame)` in a sampling loop. No worker or GPU can take
+// that over, and it is what the loop is for.
+bool writesOutput(const Call& c) {
+  if (c.qualified == "cv2.imwrite") return true;
+  ts::Node chained = c.node.parent();
+  return chained && chained.is("attribute") && chained.field("attribute").text() == "save";
+}
+
 }  // namespace
 
 std::string cpuPreprocessWork(const ScriptModel& m, const Call& c) {
   const std::string& q = c.qualified;
+  if ((q.starts_with("PIL.") || q.starts_with("cv2.")) && writesOutput(c)) return "";
   if (q.starts_with("PIL.")) return "decodes or edits images with PIL";
   if (q.starts_with("cv2.") && !q.starts_with("cv2.setNumThreads") && !q.starts_with("cv2.ocl."))
     return "processes images with OpenCV";
