@@ -23,17 +23,11 @@ void adviseHugePages(void* p, size_t n) {
   if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
 }
 
-void tuneAllocator(ProcessLifetime lifetime) {
+void tuneAllocator() {
 #ifdef GPULINT_HAVE_MIMALLOC
   // mimalloc reads its environment when the process starts, before main():
   // setting an option now would override the user's choice, so only when
   // there is none.
-  //
-  // A one-run process keeps what it frees (allocator.h). Lightning, --jobs 1:
-  // system time 0.036 s -> 0.020 s (median of 15 shuffled runs), the freed
-  // parse trees' pages no longer decommitted and faulted back in.
-  if (lifetime == ProcessLifetime::OneRun && !std::getenv("MIMALLOC_ALLOW_DECOMMIT"))
-    mi_option_disable(mi_option_allow_decommit);
   //
   // A thread's first segment is committed on demand by default (eager commit
   // delay 1, for programs with many short-lived threads): on 4 KiB pages, so
@@ -55,8 +49,6 @@ void tuneAllocator(ProcessLifetime lifetime) {
   auto start = reinterpret_cast<std::uintptr_t>(probe) & ~(kSegment - 1);
   madvise(reinterpret_cast<void*>(start), kSegment, MADV_HUGEPAGE);
   mi_free(probe);
-#else
-  (void)lifetime;
 #endif
 }
 

@@ -12,13 +12,7 @@
 // once too (allocator.cpp says why). Without mimalloc this does nothing.
 namespace gpulint {
 
-// A `check` run lives a second and exits: memory it frees goes back to its
-// own heap, never to the OS (each page returned is faulted in and zeroed
-// again when the next file needs it). The language server lives for hours
-// and returns what it frees.
-enum class ProcessLifetime { OneRun, LongRunning };
-
-void tuneAllocator(ProcessLifetime lifetime = ProcessLifetime::OneRun);
+void tuneAllocator();
 
 // Asks for transparent huge pages on the whole 2 MiB blocks of [p, p + n),
 // memory just allocated and not yet written, when tuneAllocator chose huge
