@@ -211,6 +211,18 @@ bool wrapsModule(const Call& c) {
          q.ends_with("FullyShardedDataParallel");
 }
 
+// `checkpoint["decoder"]` where every value of `checkpoint` is a
+// `torch.load(...)`.
+bool restoredFromCheckpoint(const ScriptModel& m, ts::Node item) {
+  ts::Node base = syntax::unwrap(item.field("value"));
+  if (!base.is("identifier")) return false;
+  std::vector<ts::Node> loaded = m.valueSources(base, /*all_paths=*/true);
+  return !loaded.empty() && std::all_of(loaded.begin(), loaded.end(), [&m](ts::Node v) {
+    const Call* c = v.is("call") ? m.ownerOf(v).callAt(v) : nullptr;
+    return c && c->qualified == "torch.load";
+  });
+}
+
 }  // namespace
 
 std::vector<ScriptModel::ClassRef> ScriptModel::instancesOf(ts::Node expr, int depth) const {
@@ -233,6 +245,10 @@ std::vector<ScriptModel::ClassRef> ScriptModel::instancesOf(ts::Node expr, int d
       for (const ClassRef& cls : inner) add(cls);
       continue;
     }
+    // `decoder = checkpoint["decoder"]` on the resume path beside `decoder =
+    // DecoderWithAttention(...)`: a module restored from a checkpoint is one
+    // the script saved, of the class its fresh run builds (alone, unknown).
+    if (src.is("subscript") && restoredFromCheckpoint(owner, src)) continue;
     // `return self.timers[name]` of a registry whose dict the class fills
     // with `self.timers[name] = Timer(name)`: the classes stored there.
     if (src.is("subscript")) {
