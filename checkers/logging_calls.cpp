@@ -28,11 +28,8 @@ bool isStringLiteral(ts::Node n) { return python::syntax::unwrap(n).is("string")
 // `log_with` (and no `**kwargs` that could pass one): it has no tracker, and
 // log() hands the values to none of them, so nothing is written or read.
 bool logsToNoTracker(const python::ScriptModel& m, const python::Call& c) {
-  if (c.method != "log" || !c.receiver || !c.receiver.is("identifier")) return false;
-  std::optional<python::NameBinding> b = m.lastBinding(c.receiver);
-  if (!b || b->conditional || !b->value || b->index >= 0) return false;
-  ts::Node value = python::syntax::unwrap(b->value);
-  const python::Call* made = value.is("call") ? m.callAt(value) : nullptr;
+  if (c.method != "log" || !c.receiver) return false;
+  const python::Call* made = m.madeByCall(c.receiver);
   return made && made->qualified.starts_with("accelerate.") && made->method == "Accelerator" &&
          !made->keyword("log_with") && !made->has_star_kwargs;
 }

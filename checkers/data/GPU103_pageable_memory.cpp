@@ -179,11 +179,17 @@ bool namesTokenCollator(std::string_view name) {
 bool collatesTokenIds(const python::ScriptModel& m, const python::Call& loader) {
   ts::Node collate = python::syntax::unwrap(loader.argument("collate_fn", kCollateIndex));
   if (!collate) return false;
-  if (collate.is("identifier"))
-    if (auto b = m.lastBinding(collate); b && b->value && b->index < 0) {
-      ts::Node v = python::syntax::unwrap(b->value);
-      if (v.is("call")) collate = v;
-    }
+  // `data_collator = default_data_collator` on one path and
+  // `DataCollatorWithPadding(tokenizer)` on the other: a collator either way.
+  if (collate.is("identifier")) {
+    std::vector<python::NameBinding> bound = m.reachingBindings(collate);
+    auto collator = [](const python::NameBinding& b) {
+      ts::Node v = b.value && b.index < 0 ? python::syntax::unwrap(b.value) : ts::Node();
+      return v && namesTokenCollator(python::syntax::lastName(v.is("call") ? v.field("function") : v));
+    };
+    if (!bound.empty() && std::all_of(bound.begin(), bound.end(), collator)) return true;
+  }
+  if (const python::Call* made = m.madeByCall(collate)) collate = made->node;
   // A function (or the factory that makes it) that pads with the tokenizer,
   // calls a collator, or keys its batch by `input_ids` (the Hugging Face
   // name for token ids).

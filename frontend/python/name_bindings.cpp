@@ -326,4 +326,12 @@ std::optional<NameBinding> ScriptModel::lastBinding(ts::Node use) const {
   return all.front();
 }
 
+const Call* ScriptModel::madeByCall(ts::Node use) const {
+  if (!use || !use.is("identifier")) return nullptr;
+  std::optional<NameBinding> b = lastBinding(use);
+  if (!b || b->conditional || !b->value || b->index >= 0) return nullptr;
+  ts::Node value = syntax::unwrap(b->value);
+  return value.is("call") ? callAt(value) : nullptr;
+}
+
 }  // namespace gpulint::python

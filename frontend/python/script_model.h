@@ -527,6 +527,10 @@ class ScriptModel {
   // names used inside functions take the module's last binding). nullopt when
   // the name is unbound in this file or is a comprehension/lambda variable.
   [[nodiscard]] std::optional<NameBinding> lastBinding(ts::Node use) const;
+  // The call that made the object the identifier `use` holds: its last
+  // binding, unconditional and of the whole value (`accelerator =
+  // Accelerator(...)`, not `a, b = f()`), is a call. Null otherwise.
+  [[nodiscard]] const Call* madeByCall(ts::Node use) const;
   // Every binding that may reach `use`, latest first: the last binding and,
   // while it is conditional, the ones before it (ending with the parameter
   // when no unconditional binding precedes). Empty as for lastBinding.

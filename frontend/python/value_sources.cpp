@@ -33,11 +33,8 @@ bool handsArgumentsBack(const ScriptModel& m, const Call& c) {
   ts::Node receiver = syntax::unwrap(c.receiver);
   std::string_view name = syntax::lastName(receiver);
   if (name == "accelerator" || name == "fabric") return true;
-  if (!receiver.is("identifier")) return false;
-  std::optional<NameBinding> b = m.lastBinding(receiver);
-  ts::Node made = b && b->value && b->index < 0 ? syntax::unwrap(b->value) : ts::Node();
-  std::string_view kind = made && made.is("call") ? syntax::lastName(made.field("function")) : std::string_view();
-  return kind == "Accelerator" || kind == "Fabric";
+  const Call* made = m.madeByCall(receiver);
+  return made && (made->method == "Accelerator" || made->method == "Fabric");
 }
 
 // `[]` or `list()`.

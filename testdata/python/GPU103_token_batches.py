@@ -30,19 +30,25 @@ def run_text_epoch(model, optimizer, loader):
         optimizer.step()
 
 
-def train(model, optimizer, tokenizer, text_set, image_set):
+def train(model, optimizer, tokenizer, text_set, image_set, pad_to_max_length=False):
     padded = DataLoader(text_set, batch_size=32, num_workers=2, collate_fn=DataCollatorWithPadding(tokenizer))  # ok: GPU103 (token ids)
     collator = DataCollatorWithPadding(tokenizer, pad_to_multiple_of=8)
     named = DataLoader(text_set, batch_size=32, num_workers=2, collate_fn=collator)  # ok: GPU103 (token ids)
     plain = DataLoader(text_set, batch_size=32, num_workers=2, collate_fn=default_data_collator)  # ok: GPU103 (token ids)
     by_tokenizer = DataLoader(text_set, batch_size=32, num_workers=2, collate_fn=pad_batch(tokenizer))  # ok: GPU103 (token ids)
     by_rows = DataLoader(text_set, batch_size=32, num_workers=2, collate_fn=rows_to_tensors)  # ok: GPU103 (token ids)
+    if pad_to_max_length:
+        either = default_data_collator
+    else:
+        either = DataCollatorWithPadding(tokenizer)
+    by_option = DataLoader(text_set, batch_size=32, num_workers=2, collate_fn=either)  # ok: GPU103 (a collator on both paths)
     images = DataLoader(image_set, batch_size=64, num_workers=2)  # expect: GPU103 "pin_memory is omitted"
     run_text_epoch(model, optimizer, padded)
     run_text_epoch(model, optimizer, named)
     run_text_epoch(model, optimizer, plain)
     run_text_epoch(model, optimizer, by_tokenizer)
     run_text_epoch(model, optimizer, by_rows)
+    run_text_epoch(model, optimizer, by_option)
     for x, y in images:
         x, y = x.to(device), y.to(device)
         loss = torch.nn.functional.cross_entropy(model(x), y)
