@@ -204,7 +204,14 @@ const python::Call* evalModeSwitch(const python::ScriptModel& m, const python::L
   const python::Call* mode = m.modeSwitchBefore(l.node);
   if (!mode || mode->method != "eval") return nullptr;
   const python::Loop* around = m.enclosingLoop(mode->node);
-  return !around || around->node.contains(l.node) ? mode : nullptr;
+  if (around && !around->node.contains(l.node)) return nullptr;
+  // A training step loop between the switch and this loop runs in training
+  // mode whatever the switch said (a teacher's `dist_model.eval()` before
+  // the epoch): a no_grad loop inside its steps is part of the step.
+  for (const python::Loop* outer = m.enclosingLoop(l.node); outer && outer != around;
+       outer = m.enclosingLoop(outer->node))
+    if (outer->kind == python::LoopKind::Step) return nullptr;
+  return mode;
 }
 
 bool isEvaluationPass(const python::ScriptModel& m, const python::Loop& l) {

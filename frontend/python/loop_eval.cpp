@@ -10,6 +10,9 @@ bool LoopClassifier::isEvalLoop(const Loop& l) {
   // values) only of the loops they leave.
   if (l.node.is("while_statement")) return m_.inEvalContext(l.node) && forwardsDrawnBatch(l);
   if (!l.node.is("for_statement") || !m_.inEvalContext(l.node)) return false;
+  // `for key in ("logit_scale", "logit_bias")`, `for s in (0.5, 1.0)`: keys
+  // or settings written in the code are not batches, whatever the body runs.
+  if (syntax::isConstantCollection(syntax::unwrap(l.iterable))) return false;
   if (!iteratesBatches(l) || !worksOnItems(l)) return false;
   // Named like batches but only formats results on the host (`for image
   // in images: logs.append(wandb.Image(image))` after a validation pass):

@@ -62,6 +62,14 @@ bool isScope(ts::Node n) {
   return k == S.function_definition || k == S.class_definition || k == S.lambda || k == S.module;
 }
 
+bool isConstantCollection(ts::Node n) {
+  if (!n || !(n.is("tuple") || n.is("list") || n.is("set")) || n.namedChildCount() == 0) return false;
+  for (ts::Node e : n.namedChildren())
+    if (!e.is("string") && !e.is("integer") && !e.is("float") && !e.is("true") && !e.is("false") && !e.is("none"))
+      return false;
+  return true;
+}
+
 std::string_view lastName(ts::Node n) {
   const Sym& S = Sym::get();
   n = unwrap(n);

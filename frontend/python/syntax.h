@@ -16,6 +16,9 @@ namespace gpulint::python::syntax {
 [[nodiscard]] ts::Node ancestor(ts::Node n, std::initializer_list<std::string_view> types);
 [[nodiscard]] bool isLoop(ts::Node n);
 [[nodiscard]] bool isScope(ts::Node n);  // function_definition, class_definition, lambda, module
+// A tuple, list or set literal of constants (`("logit_scale", "logit_bias")`,
+// `[0.5, 1.0]`): keys or settings written in the code.
+[[nodiscard]] bool isConstantCollection(ts::Node n);
 // The last identifier of a dotted expression: `a.b.c` -> "c", `f` -> "f".
 [[nodiscard]] std::string_view lastName(ts::Node n);
 // True when the identifier `name` occurs anywhere in `n` (n itself included).
