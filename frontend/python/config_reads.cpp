@@ -15,8 +15,11 @@ bool isHfParse(std::string_view method) {
 }
 
 bool isFileLoad(const Call& c) {
+  // ruamel's module-level load (`import ruamel_yaml as yaml`, the old
+  // ruamel.yaml API) reads the same files.
   return c.qualified.ends_with("OmegaConf.load") ||
-         syntax::oneOf(c.qualified, {"yaml.safe_load", "yaml.load", "yaml.full_load", "json.load"});
+         syntax::oneOf(c.qualified, {"yaml.safe_load", "yaml.load", "yaml.full_load", "json.load", "ruamel_yaml.load",
+                                     "ruamel_yaml.safe_load", "ruamel.yaml.load", "ruamel.yaml.safe_load"});
 }
 
 // The expression naming the file a load call reads: OmegaConf.load(path),

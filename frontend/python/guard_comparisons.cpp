@@ -112,11 +112,14 @@ GuardVerdict GuardJudge::equality(ts::Node e, ts::Node left, ts::Node right) {
 }
 
 // `args.report_to == "wandb"` where the option resolves to "tensorboard"
-// (its default, or what the job passes): the branch runs only in a run that
+// (its default, what the job passes, or the run config's entry): the branch runs only in a run that
 // passes the other value, as a store_true flag left off does.
 std::optional<GuardVerdict> GuardJudge::optionSetElsewhere(ts::Node e, ts::Node left, ts::Node right) const {
   ts::Node literal = left.is("string") ? left : right, option = left.is("string") ? right : left;
-  if (!literal.is("string") || !(option.is("identifier") || option.is("attribute"))) return std::nullopt;
+  // A config entry read by key (`config["inference"]`, loaded from the YAML
+  // file the run names) is an option too.
+  bool keyed = option.is("subscript") && syntax::unwrap(option.field("subscript")).is("string");
+  if (!literal.is("string") || !(option.is("identifier") || option.is("attribute") || keyed)) return std::nullopt;
   ResolvedValue wanted = m_.resolve(literal), value = m_.resolve(option);
   if (wanted.kind != ResolvedValue::Kind::String || value.kind != ResolvedValue::Kind::String ||
       wanted.string_value == value.string_value)
