@@ -133,22 +133,11 @@ void DeviceAnalysis::collect(ts::Node scope, ScopeIndex& index) {
 // of its own sequence, as `for dr in real_outs:` would; false when the
 // target and the zip do not pair up name by name.
 bool DeviceAnalysis::bindZipTargets(ts::Node for_stmt, BindingMap& out) {
-  ts::Node left = syntax::unwrap(for_stmt.field("left")), right = syntax::unwrap(for_stmt.field("right"));
-  if (!left || !(left.is("pattern_list") || left.is("tuple_pattern")) || !right || !right.is("call")) return false;
-  ts::Node callee = right.field("function"), args = right.field("arguments");
-  if (!callee.is("identifier") || callee.text() != "zip" || !args) return false;
-  std::vector<ts::Node> names, sequences;
-  for (ts::Node t : left.namedChildren())
-    if (!t.is("comment")) names.push_back(t);
-  for (ts::Node a : args.namedChildren())
-    if (!a.is("comment")) sequences.push_back(a);
-  if (names.size() != sequences.size()) return false;
-  for (size_t i = 0; i < names.size(); ++i)
-    if (!names[i].is("identifier") || sequences[i].is("keyword_argument") || sequences[i].is("list_splat"))
-      return false;
-  for (size_t i = 0; i < names.size(); ++i)
-    out[std::string(names[i].text())].push_back({for_stmt, sequences[i], right.end(), false});
-  return true;
+  std::vector<std::pair<ts::Node, ts::Node>> pairs = syntax::zipTargets(for_stmt);
+  ts::Node right = syntax::unwrap(for_stmt.field("right"));
+  for (const auto& [name, sequence] : pairs)
+    out[std::string(name.text())].push_back({for_stmt, sequence, right.end(), false});
+  return !pairs.empty();
 }
 
 // `k` in `for k, v in d.items():`, `name` in `for name, p in

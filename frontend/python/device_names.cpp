@@ -69,6 +69,9 @@ ts::Node DeviceAnalysis::nameOrigin(ts::Node id, int depth) {
           // `{f"{k}_unscaled": v for k, v in losses.items()}`: `k` is a key.
           if (ts::Node key = dictKeyTarget(clause); key && key.text() == name) return {};
           if (iteratesKeys(clause.field("right"))) return {};  // `[f"{k}" for k in losses]`
+          // `{t["image_id"].item(): r for t, r in zip(targets, results)}`: `t` is an element of `targets`.
+          for (const auto& [target, sequence] : syntax::zipTargets(clause))
+            if (target.text() == name) return origin(sequence, depth + 1);
           return origin(clause.field("right"), depth + 1);
         }
   }

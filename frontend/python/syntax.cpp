@@ -62,6 +62,25 @@ bool isScope(ts::Node n) {
   return k == S.function_definition || k == S.class_definition || k == S.lambda || k == S.module;
 }
 
+std::vector<std::pair<ts::Node, ts::Node>> zipTargets(ts::Node for_node) {
+  ts::Node left = unwrap(for_node.field("left")), right = unwrap(for_node.field("right"));
+  if (!left || !(left.is("pattern_list") || left.is("tuple_pattern")) || !right || !right.is("call")) return {};
+  ts::Node callee = right.field("function"), args = right.field("arguments");
+  if (!callee.is("identifier") || callee.text() != "zip" || !args) return {};
+  std::vector<ts::Node> names, sequences;
+  for (ts::Node t : left.namedChildren())
+    if (!t.is("comment")) names.push_back(t);
+  for (ts::Node a : args.namedChildren())
+    if (!a.is("comment")) sequences.push_back(a);
+  if (names.size() != sequences.size()) return {};
+  std::vector<std::pair<ts::Node, ts::Node>> pairs;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (!names[i].is("identifier") || sequences[i].is("keyword_argument") || sequences[i].is("list_splat")) return {};
+    pairs.emplace_back(names[i], sequences[i]);
+  }
+  return pairs;
+}
+
 bool isConstantCollection(ts::Node n) {
   if (!n || !(n.is("tuple") || n.is("list") || n.is("set")) || n.namedChildCount() == 0) return false;
   for (ts::Node e : n.namedChildren())

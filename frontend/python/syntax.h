@@ -2,6 +2,8 @@
 // Small helpers over tree-sitter-python nodes shared by the model builders.
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "frontend/ts/node.h"
 
@@ -19,6 +21,10 @@ namespace gpulint::python::syntax {
 // A tuple, list or set literal of constants (`("logit_scale", "logit_bias")`,
 // `[0.5, 1.0]`): keys or settings written in the code.
 [[nodiscard]] bool isConstantCollection(ts::Node n);
+// `for dr, dg in zip(real_outs, fake_outs):` (a for statement or a
+// comprehension's for clause): each target name with the sequence it walks;
+// empty when the target and the zip do not pair up name by name.
+[[nodiscard]] std::vector<std::pair<ts::Node, ts::Node>> zipTargets(ts::Node for_node);
 // The last identifier of a dotted expression: `a.b.c` -> "c", `f` -> "f".
 [[nodiscard]] std::string_view lastName(ts::Node n);
 // True when the identifier `name` occurs anywhere in `n` (n itself included).
