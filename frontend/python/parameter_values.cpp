@@ -153,7 +153,28 @@ std::optional<bool> ScriptModel::parameterIsNone(const Function& f, std::string_
   return joined;
 }
 
+ResolvedValue ScriptModel::elementValue(ts::Node sequence) const {
+  sequence = syntax::unwrap(sequence);
+  if (!sequence || !(sequence.is("list") || sequence.is("tuple"))) return {};
+  std::optional<ResolvedValue> joined;
+  for (ts::Node e : sequence.namedChildren()) {
+    if (e.is("comment")) continue;
+    ResolvedValue v = resolve(e);
+    if (!v.known() || (joined && !sameValue(*joined, v))) return {};
+    if (!joined) joined = std::move(v);
+  }
+  return joined ? *joined : ResolvedValue{};
+}
+
 ResolvedValue ScriptModel::parameterValue(const Function& f, std::string_view name) const {
+  return joinedOverSites(f, name, false);
+}
+
+ResolvedValue ScriptModel::parameterElementValue(const Function& f, std::string_view name) const {
+  return joinedOverSites(f, name, true);
+}
+
+ResolvedValue ScriptModel::joinedOverSites(const Function& f, std::string_view name, bool elements) const {
   ParameterSlot slot = slotOf(f, name);
   if (!slot.found) return {};
   CrossFileDepth guard;  // call sites resolve their arguments in turn: bounded
@@ -166,12 +187,13 @@ ResolvedValue ScriptModel::parameterValue(const Function& f, std::string_view na
     ResolvedValue v;
     std::string who = f.name + "() at " + model->file().path() + ":" + std::to_string(call->node.line());
     if (ts::Node arg = call->argument(name, slot.index)) {
-      v = model->resolve(arg);
+      v = elements ? model->elementValue(arg) : model->resolve(arg);
       // The step's location is the argument, at the call: the text names only the callee.
       v.chain.insert(v.chain.begin(), {model->location(arg.parent().is("keyword_argument") ? arg.parent() : arg),
-                                        "passed as " + std::string(name) + " to " + f.name + "()"});
+                                        std::string(elements ? "every element of the list passed as " : "passed as ") +
+                                            std::string(name) + " to " + f.name + "()"});
     } else if (!call->mayHideArgument(name, slot.index) && slot.default_value) {
-      v = resolve(slot.default_value);
+      v = elements ? elementValue(slot.default_value) : resolve(slot.default_value);
       v.chain.insert(v.chain.begin(), {location(slot.default_value.parent()),
                                         "default of parameter " + std::string(name) + ", not passed by the call of " + who});
     }

@@ -511,6 +511,14 @@ class ScriptModel {
   // project's; unknown when there is no caller, or one gives an unknown or a
   // different value (parameter_values.cpp).
   [[nodiscard]] ResolvedValue parameterValue(const Function& f, std::string_view name) const;
+  // The same for a parameter a loop walks element by element (`for bs, nw in
+  // zip(batch_sizes, num_workers):`): the value every element of what each
+  // call site passes has (`num_workers=[4, 4, 4]`); unknown unless every site
+  // passes a list or tuple literal whose elements all resolve alike.
+  [[nodiscard]] ResolvedValue parameterElementValue(const Function& f, std::string_view name) const;
+  // The value every element of a list or tuple literal resolves to; unknown
+  // when one is unknown or differs.
+  [[nodiscard]] ResolvedValue elementValue(ts::Node sequence) const;
   // The calls that bind f's parameters (this file's, and other files' with a
   // project attached), each with its file.
   [[nodiscard]] std::vector<std::pair<const ScriptModel*, const Call*>> parameterSites(const Function& f) const;
@@ -631,6 +639,8 @@ class ScriptModel {
   [[nodiscard]] bool offCudaBranch(ts::Node branching, ts::Node n) const;
 
  private:
+  ResolvedValue joinedOverSites(const Function& f, std::string_view name, bool elements) const;
+
   friend class ModelBuilder;
   friend class ValueResolver;
   friend class LoopClassifier;

@@ -211,6 +211,8 @@ class ValueResolver {
     ts::Node assignment = singleAssignment(id, &value);
     if (!assignment && m_.project())
       if (ResolvedValue v = importedConstant(id); v.known()) return v;
+    if (!assignment)
+      if (ResolvedValue v = zipElement(id); v.known()) return v;
     if (!assignment || !value) return parameterOf(id);
     ResolvedValue v = resolve(value, depth + 1);
     if (!v.known()) return v;
@@ -227,6 +229,25 @@ class ValueResolver {
     if (v.known())
       v.chain.insert(v.chain.begin(), {owner->location(value.parent()), "module constant " + std::string(value.parent().text())});
     return v;
+  }
+
+  // `n_worker` in `for ds, n_worker in zip(datasets, num_workers):`, bound
+  // there alone: the value every element of the paired sequence has, a list
+  // literal or a parameter every caller passes one for
+  // (`create_loader(..., num_workers=[4, 4, 4])`).
+  ResolvedValue zipElement(ts::Node id) {
+    std::vector<NameBinding> reaching = m_.reachingBindings(id);
+    if (reaching.size() != 1 || !reaching.front().statement || !reaching.front().statement.is("for_statement"))
+      return {};
+    ts::Node sequence;
+    for (const auto& [target, seq] : syntax::zipTargets(reaching.front().statement))
+      if (target.text() == id.text()) sequence = syntax::unwrap(seq);
+    if (!sequence) return {};
+    if (sequence.is("list") || sequence.is("tuple")) return m_.elementValue(sequence);
+    const Function* f = sequence.is("identifier") ? m_.enclosingFunction(sequence) : nullptr;
+    std::string name(sequence.text());
+    if (!f || !isParameter(*f, name) || m_.bindingsOf(f->node).count(name)) return {};
+    return m_.parameterElementValue(*f, name);
   }
 
   // A parameter never rebound in its function: what its call sites give it.

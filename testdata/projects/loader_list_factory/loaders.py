@@ -28,3 +28,20 @@ def create_host_and_pinned(datasets):
     loaders.append(DataLoader(datasets[0], batch_size=64, num_workers=4, pin_memory=True, persistent_workers=True))
     loaders.append(DataLoader(datasets[1], batch_size=64, num_workers=4, persistent_workers=True))  # expect: GPU103 "pin_memory is omitted"
     return loaders
+
+
+def create_restarting_loaders(datasets, batch_sizes, num_workers):
+    """Without persistent_workers: every epoch restarts each split's workers."""
+    loaders = []
+    for dataset, bs, workers in zip(datasets, batch_sizes, num_workers):
+        loader = DataLoader(dataset, batch_size=bs, num_workers=workers, pin_memory=True)  # expect: GPU105 "DataLoader with 4 workers (4: every element of the list passed as num_workers to create_restarting_loaders()"
+        loaders.append(loader)
+    return loaders
+
+
+def create_uneven_loaders(datasets, num_workers):
+    """The caller's counts differ (one split loads in the main process): none is known."""
+    loaders = []
+    for dataset, workers in zip(datasets, num_workers):
+        loaders.append(DataLoader(dataset, batch_size=64, num_workers=workers, pin_memory=True))  # ok: GPU105/GPU101 (4 or 0 workers)
+    return loaders
