@@ -158,11 +158,18 @@ bool tokenizesFixedText(const ScriptModel& m, const Call& c) {
   return text && fixedText(m, text);
 }
 
-// Writing results out, not preparing inputs: `Image.fromarray(sample).save(path)`,
-// `cv2.imwrite(path, frame)` in a sampling loop. No worker or GPU can take
-// that over, and it is what the loop is for.
+// Writing, showing or annotating results, not preparing inputs:
+// `Image.fromarray(sample).save(path)`, `cv2.imwrite(path, frame)` in a
+// sampling loop, a detector's `cv2.imshow`/`cv2.waitKey(1)` window, its
+// `cv2.VideoWriter` and the boxes it draws on the frame it shows. No worker
+// or GPU can take that over, and it is what the loop is for.
 bool writesOutput(const Call& c) {
-  if (c.qualified == "cv2.imwrite") return true;
+  if (c.qualified.starts_with("cv2.") &&
+      oneOf(c.method, {"imwrite", "imshow", "waitKey", "waitKeyEx", "namedWindow", "destroyWindow", "destroyAllWindows",
+                       "resizeWindow", "moveWindow", "setWindowTitle", "VideoWriter", "VideoWriter_fourcc",
+                       "rectangle", "putText", "getTextSize", "circle", "line", "arrowedLine", "polylines",
+                       "ellipse", "drawContours", "drawMarker"}))
+    return true;
   ts::Node chained = c.node.parent();
   return chained && chained.is("attribute") && chained.field("attribute").text() == "save";
 }

@@ -1,7 +1,9 @@
 """Saving what the model produced for each batch (`Image.fromarray(x).save(...)`,
-`cv2.imwrite(...)`) writes the loop's outputs: no worker can take it over,
-and it is what an inference loop is for. Editing images with PIL in the same
-loop (resizing a thumbnail) is image work on the host and is reported."""
+`cv2.imwrite(...)`), showing it in a window or writing it to a video, with
+the boxes a detector drew on it, handles the loop's outputs: no worker can
+take it over, and it is what an inference loop is for. Editing images with
+PIL or OpenCV in the same loop (resizing a thumbnail, converting the
+colours of the input) is image work on the host and is reported."""
 import os
 
 import cv2
@@ -25,3 +27,22 @@ def render(model, loader, outdir):
             thumbs.append(Image.fromarray(pixels).resize((32, 32)))  # expect: GPU106 "decodes or edits images with PIL"
             index += 1
     return thumbs
+
+
+@torch.no_grad()
+def detect(model, loader, video_path, show):
+    device = torch.device("cuda")
+    model = model.to(device).eval()
+    writer = None
+    for frame in loader:
+        rgb = cv2.cvtColor(frame, cv2.COLOR_BGR2RGB)  # expect: GPU106 "processes images with OpenCV"
+        boxes = model(torch.from_numpy(rgb).to(device, non_blocking=True)).cpu().numpy()
+        for x1, y1, x2, y2 in boxes.astype(int):
+            cv2.rectangle(frame, (x1, y1), (x2, y2), (0, 255, 0), 2)  # ok: GPU106 (draws the result)
+            cv2.putText(frame, "object", (x1, y1 - 2), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (0, 255, 0), 1)  # ok: GPU106
+        if show:
+            cv2.imshow("detections", frame)  # ok: GPU106 (shows the result)
+            cv2.waitKey(1)  # ok: GPU106
+        if writer is None:
+            writer = cv2.VideoWriter(video_path, cv2.VideoWriter_fourcc(*"mp4v"), 30, frame.shape[1::-1])  # ok: GPU106
+        writer.write(frame)
