@@ -24,9 +24,17 @@ bool readsDeviceValue(const ScriptModel& m, const Call& c) {
 }
 
 // A name in `expr` whose value holds a per-step host read of a GPU tensor
-// (`lossf = loss.item() * accum` or `loss = float(loss)`, then `print(f"{lossf}")`):
+// (`lossf = loss.item() * accum`, `loss = float(loss)` or `s = f"{loss}"`,
+// then `print(f"{lossf}")`):
 // GPU201 reports the read, and the log is the same event.
 bool perStepReadIn(const ScriptModel& m, ts::Node src) {
+  // `s = "%10.4g" * 4 % (*mloss, ...)`, then `pbar.set_description(s)`:
+  // formatting the GPU tensor into the string is the read (GPU201 reports it there).
+  ts::Node text = syntax::unwrap(src);
+  bool formats = text && (text.is("string") || (text.is("binary_operator") && text.field("operator").text() == "%") ||
+                          (text.is("call") && text.field("function").is("attribute") &&
+                           text.field("function").field("attribute").text() == "format"));
+  if (formats && formattedDeviceTensor(m, text) && m.perStep(src)) return true;
   for (const Call& c : m.callsIn(src))
     if (src.contains(c.node) && readsDeviceValue(m, c) && (!c.receiver || m.mayLiveOnDevice(c.receiver)) &&
         m.perStep(c.node))
