@@ -34,6 +34,48 @@ bool logsToNoTracker(const python::ScriptModel& m, const python::Call& c) {
          !made->keyword("log_with") && !made->has_star_kwargs;
 }
 
+// The truth of a test written with names the script resolves
+// (`not TRACK_ONLINE`, `args.offline`); nullopt when unknown.
+std::optional<bool> testTruth(const python::ScriptModel& m, ts::Node test) {
+  test = python::syntax::unwrap(test);
+  if (test && test.is("not_operator")) {
+    auto inner = testTruth(m, test.field("argument"));
+    return inner ? std::optional<bool>(!*inner) : std::nullopt;
+  }
+  return test ? m.resolve(test).truthiness() : std::nullopt;
+}
+
+// The string a `mode=` argument takes: a literal, a name that resolves to
+// one, or `"disabled" if not TRACK_ONLINE else "online"` whose test resolves.
+std::optional<std::string> modeString(const python::ScriptModel& m, ts::Node mode) {
+  mode = python::syntax::unwrap(mode);
+  if (mode && mode.is("conditional_expression") && mode.namedChildCount() == 3) {
+    auto truth = testTruth(m, mode.namedChild(1));
+    if (!truth) return std::nullopt;
+    return modeString(m, mode.namedChild(*truth ? 0 : 2));
+  }
+  python::ResolvedValue v = m.resolve(mode);
+  if (v.kind != python::ResolvedValue::Kind::String) return std::nullopt;
+  return v.string_value;
+}
+
+// `wandb.log(...)` in a file whose every `wandb.init(...)` turns the run
+// off (`mode="disabled"`, `disabled=True`): the calls are no-ops.
+bool logsToDisabledRun(const python::ScriptModel& m, const python::Call& c) {
+  if (c.qualified != "wandb.log") return false;
+  size_t inits = 0;
+  for (const python::Call& init : m.calls()) {
+    if (init.qualified != "wandb.init") continue;
+    ++inits;
+    if (init.has_star_kwargs) return false;
+    ts::Node disabled = init.keyword("disabled");
+    if (disabled && m.resolve(disabled).truthiness() == true) continue;
+    ts::Node mode = init.keyword("mode");
+    if (!mode || modeString(m, mode) != "disabled") return false;
+  }
+  return inits > 0;
+}
+
 }  // namespace
 
 bool buildsFormatString(ts::Node n) {
@@ -57,7 +99,7 @@ bool isLoggingCall(const python::ScriptModel& m, const python::Call& c) {
   for (const char* math : {"numpy.", "torch.", "math.", "tensorflow.", "jax."})
     if (c.qualified.starts_with(math)) return false;
   if (c.qualified.starts_with("logging.") || c.qualified.starts_with("wandb.") || c.qualified.starts_with("mlflow."))
-    return true;
+    return !logsToDisabledRun(m, c);
   // A hand-made progress bar writes the console directly.
   if (c.qualified == "sys.stdout.write" || c.qualified == "sys.stderr.write") return true;
   if (!c.receiver || isLightningSelfLog(c)) return false;
