@@ -59,7 +59,8 @@ FileKind sniffKind(const fs::path& p) {
 // `test_utils/` folder, `testing_utils.py`: mocked loaders, tiny regression
 // models) is test code too, as `test_utils.py` already is by its name.
 // `test.py` alone is often an evaluation script and `testing/` may be a real
-// subpackage: both stay. Folder runs skip it unless settings.include_tests.
+// subpackage: both stay, and so does a `test_*.py` whose text defines no test
+// (testNamedScript). Folder runs skip it unless settings.include_tests.
 bool isTestFolder(const std::string& name) {
   return name == "tests" || name == "test" || name == "test_utils" || name == "testing_utils";
 }
@@ -74,12 +75,37 @@ bool namesTestsAsWord(std::string_view stem) {
   }
   return false;
 }
+// `test_*.py` / `*_test.py`: pytest's file names, but also the names of
+// entry scripts that evaluate a trained model (SlowFast's and detectron's
+// `tools/test_net.py`). Such a file is test code when its text says so.
+bool namedLikeTestModule(const std::string& name) {
+  if (!name.ends_with(".py") || name.size() <= 8) return false;
+  return name.rfind("test_", 0) == 0 || name.ends_with("_test.py");
+}
 bool isTestFile(const std::string& name) {
   if (name == "conftest.py" || name == "testing_utils.py") return true;
   if (!name.ends_with(".py")) return false;
-  if (name.size() > 8 && name.rfind("test_", 0) == 0) return true;
-  if (name.size() > 8 && name.ends_with("_test.py")) return true;
+  if (namedLikeTestModule(name)) return true;
   return namesTestsAsWord(std::string_view(name).substr(0, name.size() - 3));
+}
+// A module named like a test whose text has no test in it (no `def test_`,
+// no `class Test`, no pytest or unittest) is a script: `tools/test_net.py`
+// defines `perform_test()` and a `main()` that loops over the test loader.
+// Unreadable: taken as test code, as its name says.
+bool testNamedScript(const fs::path& p) {
+  const std::string name = p.filename().string();
+  if (!namedLikeTestModule(name)) return false;
+  // Test support by its name (`test_utils.py`, `test_helpers.py`) is test code whatever it defines.
+  for (const char* support : {"test_util", "test_helper", "test_common", "test_fixture", "test_support"})
+    if (name.rfind(support, 0) == 0) return false;
+  std::ifstream in(p, std::ios::binary);
+  if (!in) return false;
+  std::string text(64 * 1024, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<size_t>(in.gcount()));
+  for (const char* mark : {"def test_", "class Test", "pytest", "unittest", "absltest"})
+    if (text.find(mark) != std::string::npos) return false;
+  return true;
 }
 // A path the user named inside test code (`gpulint check tests/unit`) asks
 // for that test code to be checked. Judged on the path relative to the
@@ -174,7 +200,7 @@ Discovery discoverFiles(const std::vector<std::string>& paths, const Settings& s
     if (settings.respect_gitignore && (!explicit_path || force_exclude) &&
         (explicit_path ? gitignore.ignoresPath(p) : gitignore.ignoresEntry(p, false)))
       return;
-    if (!with_tests && (!explicit_path || force_exclude) && isTestFile(p.filename().string())) {
+    if (!with_tests && (!explicit_path || force_exclude) && isTestFile(p.filename().string()) && !testNamedScript(p)) {
       out.skipped.push_back({display, kTestCode});
       return;
     }

@@ -35,7 +35,8 @@ bool namesThings(std::string_view last) {
        {"subsets", "splits", "datasets", "prompts", "texts", "sentences", "names", "models", "folds", "tasks",
         "files", "paths", "fpaths", "filenames", "classnames", "classes", "templates", "mappings", "strs", "types",
         "heads", "classifiers", "checkpoints", "ckpts", "configs", "seeds", "langs", "languages", "phases", "modes",
-        "domains", "benchmarks"})
+        "domains", "benchmarks", "meters", "evaluators", "loggers", "writers", "callbacks", "optimizers",
+        "schedulers"})
     if (s.ends_with(things) && (s.size() == things.size() || s[s.size() - things.size() - 1] == '_')) return true;
   return false;
 }
@@ -263,11 +264,19 @@ bool LoopClassifier::isCollectionOfThings(ts::Node it) {
   if (const Call* c = it.is("call") ? m_.callAt(it) : nullptr) {
     if (c->receiver && syntax::oneOf(c->method, {"items", "keys", "values", "split", "iterrows", "itertuples"}))
       return true;  // a dict's entries, a table's rows
-    // `zip(dataset_names, metric_types)`: things in step, when every list is.
+    // `zip(dataset_names, metric_types)`: things in step, when every list
+    // is; `zip(cfg.TEST.NUM_CLIPS, test_meters)` too, one list of things
+    // walked with settings, when no list is named like a loader.
     if (c->method == "zip" && !c->receiver && !c->positional.empty()) {
-      for (ts::Node arg : c->positional)
-        if (!isCollectionOfThings(syntax::unwrap(arg))) return false;
-      return true;
+      bool any_things = false, all_things = true, loader = false;
+      for (ts::Node arg : c->positional) {
+        bool things = isCollectionOfThings(syntax::unwrap(arg));
+        any_things = any_things || things;
+        all_things = all_things && things;
+        loader = loader || syntax::containsWord(syntax::lastName(syntax::unwrap(arg)), {"loader", "dataloader", "iter",
+                                                                                       "iterator", "batches", "data"});
+      }
+      return all_things || (any_things && !loader);
     }
   }
   return namesThings(syntax::lastName(it));

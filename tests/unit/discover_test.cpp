@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -26,6 +27,14 @@ class DiscoverTest : public ::testing::Test {
       fs::create_directories((root_ / f).parent_path());
       std::ofstream(root_ / f) << "x = 1\n";
     }
+    // Named like tests, and tests by their text: pytest functions, a unittest case.
+    std::ofstream(root_ / "tests/test_loader.py") << "def test_loader_yields_batches():\n    assert True\n";
+    std::ofstream(root_ / "src/test_model.py") << "import pytest\n\n\ndef test_forward():\n    pass\n";
+    std::ofstream(root_ / "src/model_test.py") << "import unittest\n\n\nclass ModelTest(unittest.TestCase):\n    pass\n";
+    // Named like a test, but an evaluation entry point (detectron's and SlowFast's tools/test_net.py).
+    std::ofstream(root_ / "tools/test_net.py") << "def perform_test(loader, model):\n    for x in loader:\n        model(x)\n";
+    // Test support by its name, whatever it defines.
+    std::ofstream(root_ / "src/test_utils.py") << "def make_batch():\n    return [1, 2]\n";
   }
   void TearDown() override { fs::remove_all(root_); }
   std::vector<std::string> discovered(const std::vector<std::string>& rel_paths, bool include_tests = false,
@@ -51,7 +60,22 @@ TEST_F(DiscoverTest, FolderRunSkipsTestCodeButKeepsEvaluationScriptsNamedTest) {
   EXPECT_EQ(discovered({""}),
             (std::vector<std::string>{"pkg/utils/testing.py", "src/attest.py", "src/contests_data.py",
                                       "src/latest_model.py", "src/testing/utils.py", "src/testsuite.py",
-                                      "src/train_test_split.py", "test.py", "tools/test.py", "train.py"}));
+                                      "src/train_test_split.py", "test.py", "tools/test.py", "tools/test_net.py",
+                                      "train.py"}));
+}
+
+TEST_F(DiscoverTest, TestNamedModuleWithoutTestsIsAScript) {
+  // `test_*.py` is test code when its text has a test (pytest, unittest);
+  // tools/test_net.py, an evaluation entry point, is checked.
+  std::vector<std::string> found = discovered({"tools", "src"});
+  auto has = [&](const char* f) { return std::find(found.begin(), found.end(), f) != found.end(); };
+  EXPECT_TRUE(has("tools/test_net.py"));
+  EXPECT_FALSE(has("src/test_model.py"));
+  EXPECT_FALSE(has("src/model_test.py"));
+  EXPECT_FALSE(has("src/test_utils.py"));
+  // pre-commit's --force-exclude keeps real tests out, not the script.
+  EXPECT_EQ(discovered({"tools/test_net.py", "src/test_model.py"}, false, true),
+            (std::vector<std::string>{"tools/test_net.py"}));
 }
 
 TEST_F(DiscoverTest, TestCodeIsListedAsSkippedWithTheWayToCheckIt) {
@@ -63,7 +87,7 @@ TEST_F(DiscoverTest, TestCodeIsListedAsSkippedWithTheWayToCheckIt) {
   EXPECT_TRUE(listed);
 }
 
-TEST_F(DiscoverTest, IncludeTestsChecksEverything) { EXPECT_EQ(discovered({""}, true).size(), 21u); }
+TEST_F(DiscoverTest, IncludeTestsChecksEverything) { EXPECT_EQ(discovered({""}, true).size(), 23u); }
 
 TEST_F(DiscoverTest, NamingTestCodeChecksIt) {
   EXPECT_EQ(discovered({"tests"}), (std::vector<std::string>{"tests/helpers.py", "tests/test_loader.py"}));
