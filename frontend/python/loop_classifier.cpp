@@ -93,6 +93,25 @@ bool LoopClassifier::buildsModelEachPass(const Loop& l) {
     if (m_.constructedClass(*made).second || (!cls.empty() && std::isupper(static_cast<unsigned char>(cls[0]))))
       return true;
   }
+  // `for bins in (0, 2, 10): net = Net(bins); net(x).sum().backward()`: a
+  // project nn.Module built and run in each pass of a loop over constants
+  // written in the code is a smoke test of each configuration. (Over a
+  // loader, a module rebuilt per step is usually a loss: still a step.)
+  if (!syntax::isConstantCollection(syntax::unwrap(l.iterable))) return false;
+  for (const Call& c : m_.callsIn(body)) {
+    ts::Node assign = c.node.parent();
+    if (!body.contains(c.node) || !assign || !assign.is("assignment") || !(assign.field("right") == c.node) ||
+        !assign.field("left").is("identifier") || !unconditionalIn(assign, body))
+      continue;
+    const ClassDef* cls = m_.constructedClass(c).second;
+    bool module = cls && std::any_of(cls->bases.begin(), cls->bases.end(), [](const std::string& b) {
+      return b == "torch.nn.Module" || b.ends_with("nn.Module") || b.ends_with("LightningModule");
+    });
+    if (!module) continue;
+    std::string_view name = assign.field("left").text();
+    for (const Call& use : m_.callsIn(body))
+      if (body.contains(use.node) && use.callee.is("identifier") && use.callee.text() == name) return true;
+  }
   return false;
 }
 
@@ -101,25 +120,46 @@ bool LoopClassifier::buildsModelEachPass(const Loop& l) {
 // changes no weight, so the loop times or profiles one pass (a layer
 // benchmark), it trains nothing. A loop that draws new inputs each pass
 // (`next(it)`, `x, y = get_batch()` passed to a call) or whose counter
-// picks them is a micro-step loop and stays a step loop.
+// picks them is a micro-step loop and stays a step loop. The counter may
+// be tested (`if it == warmup_iters: timer.reset()`): that picks no input.
 bool LoopClassifier::timesOnePass(const Loop& l) {
   ts::Node it = peelWrappers(l.iterable);
   const Call* range = it && it.is("call") ? m_.callAt(it) : nullptr;
   if (!range || range->method != "range" || range->receiver) return false;
   ts::Node body = l.node.field("body");
   for (std::string_view v : loopTargetNames(l))
-    if (syntax::containsName(body, v)) return false;
-  std::vector<std::string_view> assigned = namesAssignedIn(body);
+    if (usedBeyondTests(body, v)) return false;
+  std::vector<std::string_view> assigned = drawnInputsIn(body);
   for (const Call& c : m_.callsIn(body)) {
     if (!body.contains(c.node)) continue;
     if (c.method == "next" && !c.receiver) return false;
     if (isTrainingCall(c) ? c.method != "backward" : runsLibraryScalerStep(m_, c)) return false;  // an optimizer step trains
     if (const Function* f = calledFunction(c); f && functionTrains(*f, 1)) return false;
-    for (ts::Node arg : c.positional)
+    bool module = m_.isModuleExpression(c.callee);
+    for (ts::Node arg : c.positional) {
       for (std::string_view v : assigned)
         if (syntax::containsName(arg, v)) return false;  // an input made in the loop
+      // `G(torch.randn(n, 512, device=device))`: a new input made in the call each pass.
+      ts::Node a = syntax::unwrap(arg);
+      if (module && a && !a.is("identifier") && !a.is("attribute")) return false;
+    }
   }
   return true;
+}
+
+// Whether `name` is read in `body` anywhere but in the test of an if/elif.
+bool LoopClassifier::usedBeyondTests(ts::Node body, std::string_view name) {
+  std::vector<ts::Node> stack{body};
+  while (!stack.empty()) {
+    ts::Node n = stack.back();
+    stack.pop_back();
+    if (n.is("identifier") && n.text() == name) return true;
+    for (ts::Node c : n.namedChildren()) {
+      if ((n.is("if_statement") || n.is("elif_clause")) && c == n.field("condition")) continue;
+      stack.push_back(c);
+    }
+  }
+  return false;
 }
 
 // The plain names the statements of `body` assign (`x, y = ...`, `y = ...`);
@@ -144,6 +184,32 @@ std::vector<std::string_view> LoopClassifier::namesAssignedIn(ts::Node body) {
     for (ts::Node c : n.namedChildren()) stack.push_back(c);
   }
   return names;
+}
+
+// The names `body` binds to new inputs on each pass: from a call that runs
+// no module and reads nothing the pass computed (`x, y = get_batch(split)`,
+// `x = torch.randn(...)`), or any other value made from outside the pass;
+// not a forward's outputs (`preds = model(inputs)`) nor what is computed
+// from them (`loss = loss_fun(preds, labels)`).
+std::vector<std::string_view> LoopClassifier::drawnInputsIn(ts::Node body) {
+  std::vector<std::string_view> assigned = namesAssignedIn(body), drawn;
+  std::vector<ts::Node> stack{body};
+  while (!stack.empty()) {
+    ts::Node n = stack.back();
+    stack.pop_back();
+    if (syntax::isScope(n)) continue;
+    for (ts::Node c : n.namedChildren()) stack.push_back(c);
+    if (!n.is("assignment") && !n.is("augmented_assignment")) continue;
+    ts::Node value = syntax::unwrap(n.field("right"));
+    const Call* call = value && value.is("call") ? m_.callAt(value) : nullptr;
+    bool derived = call && m_.isModuleExpression(call->callee);
+    for (std::string_view v : assigned) derived = derived || (value && syntax::containsName(value, v));
+    if (derived) continue;
+    ts::Node left = n.field("left");
+    for (std::string_view v : assigned)
+      if (syntax::containsName(left, v)) drawn.push_back(v);
+  }
+  return drawn;
 }
 
 // No condition or loop between `n` and `body` (a try or with block is fine).

@@ -34,7 +34,9 @@ class LoopClassifier {
   bool trainsDirectly(ts::Node loop);
   bool buildsModelEachPass(const Loop& l);
   bool timesOnePass(const Loop& l);
+  static bool usedBeyondTests(ts::Node body, std::string_view name);
   static std::vector<std::string_view> namesAssignedIn(ts::Node body);
+  std::vector<std::string_view> drawnInputsIn(ts::Node body);
   static bool unconditionalIn(ts::Node n, ts::Node body);
   bool innerLoopBetween(ts::Node n, ts::Node outer);
   bool trainingCall(const Call& c);

@@ -14,6 +14,9 @@ bool LoopClassifier::isEvalLoop(const Loop& l) {
   // or settings written in the code are not batches, whatever the body runs.
   if (syntax::isConstantCollection(syntax::unwrap(l.iterable))) return false;
   if (!iteratesBatches(l) || !worksOnItems(l)) return false;
+  // `for it in range(n): model(inputs)` on one batch made before the loop:
+  // a timing or profiling loop, whatever its counter is called.
+  if (timesOnePass(l)) return false;
   // Named like batches but only formats results on the host (`for image
   // in images: logs.append(wandb.Image(image))` after a validation pass):
   // it queues no GPU work, so nothing in it can keep a GPU waiting.
