@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "checkers/python_common.h"
+#include "frontend/python/syntax.h"
 
 namespace gpulint::checks {
 
@@ -37,20 +38,55 @@ bool launchesLittle(const ScriptModel& m, const Call& c) {
   return hostBuiltin(c.method);
 }
 
+// `for name, p in model.named_parameters():`: a loop over a module's
+// parameters or submodules reads each of them (a sync per parameter), a
+// pattern of its own, not a part of the pass's values.
+bool walksModule(const ScriptModel& m, ts::Node iterable) {
+  for (ts::Node n = python::syntax::unwrap(iterable); n && n.is("call");) {
+    const Call* c = m.callAt(n);
+    if (!c) return false;
+    if (c->receiver && (m.isModuleExpression(c->receiver) ||
+                        python::syntax::oneOf(c->method, {"parameters", "named_parameters", "modules", "named_modules",
+                                                          "children", "named_children", "buffers", "named_buffers"})))
+      return true;
+    if (c->receiver || c->positional.empty()) return false;
+    n = python::syntax::unwrap(c->positional[0]);  // enumerate(...), zip(...), list(...)
+  }
+  return false;
+}
+
 // `stmt`, then the statements that hold it as long as it is reached through
-// the body of an `if` (`if self.alpha_mlm > 0: self.last_mlm = loss_mlm.item()`)
-// or a `with`: the run of reads may step into such a body and out again.
-std::vector<ts::Node> straightLineHolders(ts::Node stmt) {
+// a branch of an `if` (`if self.alpha_mlm > 0: self.last_mlm = loss_mlm.item()`,
+// its `elif` or `else`), a `with`, or a loop over the parts of the pass's
+// values (`for i in range(len(inputs)): inputs[i] = inputs[i].cpu()`, no
+// batch loop): the run of reads may step into such a body and out again.
+std::vector<ts::Node> straightLineHolders(const ScriptModel& m, ts::Node stmt) {
   std::vector<ts::Node> chain{stmt};
   for (ts::Node s = stmt;;) {
     ts::Node block = s.parent();
     ts::Node holder = block && block.is("block") ? block.parent() : ts::Node();
+    if (holder && (holder.is("else_clause") || holder.is("elif_clause"))) holder = holder.parent();
     if (!holder) break;
-    if (holder.is("if_statement") ? !(holder.field("consequence") == block) : !holder.is("with_statement")) break;
+    bool steps = holder.is("if_statement") || holder.is("with_statement");
+    if (holder.is("for_statement") && holder.field("body") == block) {
+      const python::Loop* l = m.loopFor(holder);
+      steps = l && l->kind == python::LoopKind::Other && !walksModule(m, holder.field("right"));
+    }
+    if (!steps) break;
     chain.push_back(holder);
     s = holder;
   }
   return chain;
+}
+
+// The loop around `n` that is not a per-part loop of the pass (kind Other
+// inside another loop): the loop a read of the pass belongs to.
+const python::Loop* passLoop(const ScriptModel& m, ts::Node n) {
+  const python::Loop* l = m.enclosingLoop(n);
+  while (l && l->kind == python::LoopKind::Other)
+    if (const python::Loop* outer = m.enclosingLoop(l->node)) l = outer;
+    else break;
+  return l;
 }
 
 // Reads of values for the host (`.item()`, `.cpu()`, a log call or a format of
@@ -72,13 +108,13 @@ bool sameContext(const python::BatchContext& a, const python::BatchContext& b) {
 // launches GPU work (the GPU is still idle when `next` reads).
 bool readsRightAfter(const ScriptModel& m, ts::Node prev, const ReadbackSpot& next) {
   ts::Node stmt = statementOf(next.sync.at);
-  if (m.enclosingFunction(prev) != m.enclosingFunction(stmt) || m.enclosingLoop(prev) != m.enclosingLoop(stmt))
+  if (m.enclosingFunction(prev) != m.enclosingFunction(stmt) || passLoop(m, prev) != passLoop(m, stmt))
     return false;
   // `prev` must run whenever `next` does: a statement of a block that holds
   // `next` (never one inside an `if` that `next` follows: when the test is
   // false, `next` is the first read).
   bool in_sequence = false;
-  for (ts::Node y : straightLineHolders(stmt))
+  for (ts::Node y : straightLineHolders(m, stmt))
     in_sequence = in_sequence || (prev.parent() == y.parent() && prev.begin() < y.begin());
   if (!in_sequence) return false;
   // The nodes after `prev`, up to the end of the read itself: the receiver's

@@ -237,9 +237,16 @@ bool LoopClassifier::indexesOneBatch(ts::Node it) {
   const Call* c = it.is("call") ? m_.callAt(it) : nullptr;
   if (!c || c->method != "range" || c->receiver || c->positional.size() != 1) return false;
   ts::Node n = syntax::unwrap(c->positional[0]);
+  // Also a copy or a part of one (`inputs_clone`, `images_aug`).
   auto oneBatch = [](ts::Node t) {
-    return syntax::oneOf(syntax::lastName(t), {"batch", "x", "inputs", "images", "imgs", "samples", "outputs",
-                                               "preds", "predictions", "logits", "latents"});
+    // `len(inputs[0])`: the parts of one part of the batch.
+    for (t = syntax::unwrap(t); t && t.is("subscript");) t = syntax::unwrap(t.field("value"));
+    std::string_view name = syntax::lastName(t);
+    for (std::string_view b : {"batch", "x", "inputs", "images", "imgs", "samples", "outputs", "preds", "predictions",
+                               "logits", "latents"})
+      if (name == b || (b.size() > 1 && name.size() > b.size() + 1 && name.starts_with(b) && name[b.size()] == '_'))
+        return true;
+    return false;
   };
   if (const Call* len = n.is("call") ? m_.callAt(n) : nullptr; len && len->method == "len" && len->positional.size() == 1)
     return oneBatch(len->positional[0]);
