@@ -14,6 +14,7 @@
 #include <clang/Basic/SourceManager.h>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 #include <type_traits>
@@ -284,6 +285,23 @@ int Builder::addLoop(Stmt* s) {
   return static_cast<int>(model_.loops.size()) - 1;
 }
 
+namespace {
+
+bool countsStructure(std::string name) {
+  for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  for (const char* prefix : {"num_", "n_", "num", "n"})
+    if (name.size() > std::string_view(prefix).size() + 3 && name.rfind(prefix, 0) == 0) {
+      name = name.substr(std::string_view(prefix).size());
+      break;
+    }
+  for (const char* word : {"group", "groups", "deformable_group", "deformable_groups", "deform_group", "heads",
+                           "levels", "scales", "layers", "stages"})
+    if (name == word) return true;
+  return false;
+}
+
+}  // namespace
+
 // `for (int i = 0; i < 4; ++i)` has a constant trip count; `i < n`,
 // `i < x.size(0)` or no condition at all depend on data.
 void Builder::classifyFor(ForStmt* s, Loop& loop) {
@@ -304,6 +322,11 @@ void Builder::classifyFor(ForStmt* s, Loop& loop) {
   loop.bound = src_.textOf(bound);
   Expr::EvalResult value;
   if (!bound->isValueDependent() && bound->EvaluateAsInt(value, ctx_)) loop.data_dependent = false;
+  // `g < group`, `h < num_heads`: a count of the layer's structure (the
+  // groups of a grouped or deformable convolution), a hyper-parameter of a
+  // few, each pass working on a whole slice; not a count of the data.
+  if (const auto* ref = dyn_cast<DeclRefExpr>(bound->IgnoreParenImpCasts()))
+    if (countsStructure(ref->getDecl()->getNameAsString())) loop.data_dependent = false;
 }
 
 void Builder::addLaunch(CUDAKernelCallExpr* k) {

@@ -43,3 +43,23 @@ void copy_rows(at::Tensor dst, const at::Tensor& src, const at::Tensor& order) {
     (void)v;  // ok: GPU406 (the sync is GPU401's finding)
   }
 }
+
+// A deformable convolution's per-group GEMMs: the loop walks the layer's
+// groups (a hyper-parameter of a few), each pass a whole slice's matrix
+// product, not one element; the loop over the batch's samples does depend
+// on the data.
+void deform_conv_forward(at::Tensor output, const at::Tensor& weight, const at::Tensor& columns, int group,
+                         int num_heads) {
+  TORCH_CHECK(output.is_cuda(), "output must be a CUDA tensor");
+  at::Tensor w = weight.view({group, weight.size(0) / group, -1});
+  at::Tensor c = columns.view({group, columns.size(0) / group, -1});
+  for (int g = 0; g < group; g++) {
+    output[g] = output[g].flatten(1).addmm_(w[g], c[g]).view_as(output[g]);  // ok: GPU406 (one slice per group)
+  }
+  for (int h = 0; h < num_heads; ++h) {
+    output[h].mul_(0.5);  // ok: GPU406 (one head per pass)
+  }
+  for (int64_t b = 0; b < output.size(0); ++b) {
+    at::Tensor shifted = output[b] + 1.0;  // expect: GPU406 "one element per iteration"
+  }
+}
