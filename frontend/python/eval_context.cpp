@@ -44,6 +44,19 @@ bool ScriptModel::inEvalContext(ts::Node n) const {
   return mode && mode->method == "eval";
 }
 
+// `model.eval()` in the caller, then `run_visualization(loader, model, cfg)`:
+// a function that switches no mode itself runs in the mode every call of
+// it was made in (one level: its callers' own switches before the call).
+bool ScriptModel::calledInEvalMode(const Function& f) const {
+  std::vector<std::pair<const ScriptModel*, const Call*>> sites = parameterSites(f);
+  if (sites.empty()) return false;
+  for (const auto& [model, call] : sites) {
+    const Call* mode = model->modeSwitchBefore(call->node);
+    if (!mode || mode->method != "eval") return false;
+  }
+  return true;
+}
+
 const Call* ScriptModel::modeSwitchBefore(ts::Node n) const {
   const Function* f = enclosingFunction(n);
   const Call* last = nullptr;

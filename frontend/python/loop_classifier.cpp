@@ -129,19 +129,26 @@ bool LoopClassifier::timesOnePass(const Loop& l) {
   ts::Node body = l.node.field("body");
   for (std::string_view v : loopTargetNames(l))
     if (usedBeyondTests(body, v)) return false;
-  std::vector<std::string_view> assigned = drawnInputsIn(body);
+  std::vector<std::string_view> drawn = drawnInputsIn(body), assigned = namesAssignedIn(body);
   for (const Call& c : m_.callsIn(body)) {
     if (!body.contains(c.node)) continue;
     if (c.method == "next" && !c.receiver) return false;
     if (isTrainingCall(c) ? c.method != "backward" : runsLibraryScalerStep(m_, c)) return false;  // an optimizer step trains
     if (const Function* f = calledFunction(c); f && functionTrains(*f, 1)) return false;
+    // A module is run on new inputs when an argument is made in the pass,
+    // drawn or fed back from its own outputs (`model(token_id, past=past)`
+    // generating a sequence), or made in the call (`G(torch.randn(...))`);
+    // another call (a loss on the outputs) only when it takes a drawn input.
     bool module = m_.isModuleExpression(c.callee);
-    for (ts::Node arg : c.positional) {
-      for (std::string_view v : assigned)
-        if (syntax::containsName(arg, v)) return false;  // an input made in the loop
-      // `G(torch.randn(n, 512, device=device))`: a new input made in the call each pass.
+    std::vector<ts::Node> args = c.positional;
+    for (const auto& [name, value] : c.keywords) args.push_back(value);
+    for (ts::Node arg : args) {
+      for (std::string_view v : module ? assigned : drawn)
+        if (syntax::containsName(arg, v)) return false;
       ts::Node a = syntax::unwrap(arg);
-      if (module && a && !a.is("identifier") && !a.is("attribute")) return false;
+      if (module && a && !a.is("identifier") && !a.is("attribute") && !a.is("none") && !a.is("true") &&
+          !a.is("false") && !a.is("integer") && !a.is("float") && !a.is("string"))
+        return false;
     }
   }
   return true;

@@ -9,7 +9,14 @@ bool LoopClassifier::isEvalLoop(const Loop& l) {
   // whether a call runs a module on the loop's items (which resolves
   // values) only of the loops they leave.
   if (l.node.is("while_statement")) return m_.inEvalContext(l.node) && forwardsDrawnBatch(l);
-  if (!l.node.is("for_statement") || !m_.inEvalContext(l.node)) return false;
+  if (!l.node.is("for_statement")) return false;
+  // A loop over a loader in a helper whose callers put the model in eval
+  // mode first (`model.eval(); run_visualization(vis_loader, model, cfg)`).
+  if (!m_.inEvalContext(l.node) &&
+      !(l.function && !m_.modeSwitchBefore(l.node) &&
+        syntax::containsWord(syntax::lastName(peelWrappers(l.iterable)), {"loader", "dataloader"}) &&
+        m_.calledInEvalMode(*l.function)))
+    return false;
   // `for key in ("logit_scale", "logit_bias")`, `for s in (0.5, 1.0)`: keys
   // or settings written in the code are not batches, whatever the body runs.
   if (syntax::isConstantCollection(syntax::unwrap(l.iterable))) return false;

@@ -483,6 +483,9 @@ class ScriptModel {
   // The latest `x.eval()` / `x.train()` mode switch before `n` in n's function
   // (or at module level); null when there is none.
   [[nodiscard]] const Call* modeSwitchBefore(ts::Node n) const;
+  // Every call of `f` (this file's and, with a project, other files') follows
+  // an `.eval()` in its caller, and `f` switches no mode before `n`.
+  [[nodiscard]] bool calledInEvalMode(const Function& f) const;
   // True when autograd is off wherever `n` runs: inside `with torch.no_grad()`/
   // `inference_mode()`/`set_grad_enabled(...)`, in a function decorated with
   // one of them, after a `torch.set_grad_enabled(...)` statement in its
