@@ -41,6 +41,24 @@ bool namesThings(std::string_view last) {
   return false;
 }
 
+// The last plain name a for target binds (`name` in `for i, name in ...`).
+ts::Node lastTarget(ts::Node target) {
+  target = syntax::unwrap(target);
+  if (target && (target.is("pattern_list") || target.is("tuple_pattern")) && target.namedChildCount() > 0)
+    target = target.namedChild(target.namedChildCount() - 1);
+  return target && target.is("identifier") ? target : ts::Node();
+}
+
+// `dataset_name`, `ckpt_path`, `key`: an item that names something.
+bool namesAName(std::string_view item) {
+  names::Lowered lowered(item);
+  if (!lowered.fits()) return false;
+  std::string_view s = lowered.view();
+  for (std::string_view word : {"name", "path", "file", "filename", "key", "dir", "url"})
+    if (s.ends_with(word) && (s.size() == word.size() || s[s.size() - word.size() - 1] == '_')) return true;
+  return false;
+}
+
 }  // namespace
 
 // `for _ in range(steps): x, y = next(it)` with `it = iter(loader)`: each
@@ -94,6 +112,9 @@ bool LoopClassifier::forwardsDrawnBatch(const Loop& l) {
 bool LoopClassifier::namedLikeBatches(const Loop& l) {
   ts::Node it = peelWrappers(l.iterable);
   if (!it || isCollectionOfThings(it) || indexesOneBatch(it)) return false;
+  // `for idx, dataset_name in enumerate(cfg.DATASETS.TEST)`: the item is a
+  // name, a path or a key, whatever the list is called.
+  if (ts::Node item = lastTarget(l.target); item && namesAName(item.text())) return false;
   bool named = countsRepetitions(it) || countsOnlyIterations(l)
                    ? namesBatches("", l.target.text())
                    : namesBatches(l.iterable.text(), l.target.text());
