@@ -48,8 +48,11 @@ std::string originSuffix(const python::ResolvedValue& value) {
 std::string describeContext(const python::ScriptModel& model, const python::BatchContext& context) {
   std::string s = context.describe();
   if (!context.via_calls.empty()) {
-    const python::Call* first = model.callAt(context.via_calls.back());
-    if (first) s += " (through " + first->method + "() called at line " + std::to_string(context.via_calls.front().line()) + ")";
+    // The call of the function that holds the line, at its own line (the
+    // calls from the loop down to it are related locations).
+    ts::Node innermost = context.via_calls.back();
+    const python::Call* call = model.callAt(innermost);
+    if (call) s += " (through " + call->method + "() called at line " + std::to_string(innermost.line()) + ")";
   }
   return s;
 }

@@ -418,6 +418,11 @@ std::pair<const ScriptModel*, const Function*> ScriptModel::boundMethod(const Ca
     // self.step; `self.ema(self.model)` where it stored a module.
     if (!result.second && (definesMethod("__call__") || definesMethod("forward")))
       if (auto [model, cls] = instanceClass(c.callee); cls) result = model->calledMethodOf(*cls);
+  } else if (receiver && receiver.is("identifier") && definesMethod(c.method) &&
+             localClassNamed(*this, receiver.text(), nullptr)) {
+    // `SimpleTrainer.write_metrics(loss_dict, ...)`: a static or class
+    // method called through its class, defined in this file.
+    result = methodOf(*localClassNamed(*this, receiver.text(), nullptr), c.method);
   } else if (receiver && c.qualified.empty() && definesMethod(c.method) &&
              (receiver.is("identifier") || receiver.is("attribute") || receiver.is("call"))) {
     // `timers("forward").start()`: the object the call returns.
