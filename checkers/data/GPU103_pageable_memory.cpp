@@ -93,6 +93,12 @@ void loopConsumers(const python::ScriptModel& model, std::map<const python::Call
 
 // Loaders returned by Lightning's *_dataloader hooks: Lightning copies their
 // batches to the accelerator before every step.
+bool callsTrainerPredict(const python::ScriptModel& model) {
+  for (const python::Call& c : model.calls())
+    if (c.method == "predict" && c.receiver && python::syntax::containsWord(c.receiver.text(), {"trainer"})) return true;
+  return false;
+}
+
 void lightningConsumers(const python::ScriptModel& model, std::map<const python::Call*, Consumer>& out) {
   if (!model.usesCuda()) return;
   for (const python::Call& c : model.calls()) {
@@ -100,6 +106,9 @@ void lightningConsumers(const python::ScriptModel& model, std::map<const python:
     bool lightning = c.function->owner->is_lightning_module;
     for (const auto& b : c.function->owner->bases) lightning = lightning || b.ends_with("LightningDataModule");
     if (!lightning) continue;
+    // A predict loader runs only under `trainer.predict(...)`, which a
+    // training script seldom calls: not without such a call in the file.
+    if (c.function->name.ends_with("predict_dataloader") && !callsTrainerPredict(model)) continue;
     out.try_emplace(&c, Consumer{"by Lightning before every step",
                                  {{headerLocation(model, c.function->node), "Lightning iterates this loader"}}});
   }

@@ -148,6 +148,11 @@ class ImageDataModule(pl.LightningDataModule):
         return DataLoader(self.val_set, batch_size=args.batch_size, num_workers=args.workers,  # ok: GPU103
                           persistent_workers=True, pin_memory=True)
 
+    def predict_dataloader(self):
+        # Lightning builds it only for trainer.predict(...), which this file never calls.
+        return DataLoader(self.val_set, batch_size=args.batch_size, num_workers=args.workers,  # ok: GPU103
+                          persistent_workers=True)
+
 
 def hf_arguments(out_dir):
     slow = TrainingArguments(output_dir=out_dir, dataloader_num_workers=4,
