@@ -23,6 +23,19 @@ void collectIdentifiers(ts::Node n, std::vector<std::string_view>& out) {
   for (ts::Node c : n.namedChildren()) collectIdentifiers(c, out);
 }
 
+// The names a target binds: `a`, `a, (b, *c)`; not the object of an
+// attribute or subscript target (`args.rank, args.world_size = ...` sets
+// two fields of `args` and binds no name).
+void targetNames(ts::Node n, std::vector<std::string_view>& out) {
+  const Sym& S = Sym::get();
+  if (isKind(n, S.identifier)) {
+    out.push_back(n.text());
+    return;
+  }
+  if (isKind(n, S.attribute) || isKind(n, S.subscript)) return;
+  for (ts::Node c : n.namedChildren()) targetNames(c, out);
+}
+
 // What statement `c` (a child of `parent`, of kind `k`) binds, for bindingsOf.
 void indexOne(ts::Node c, TSSymbol k, ts::Node parent, ScopeBindings& out) {
   const Sym& S = Sym::get();
@@ -34,9 +47,9 @@ void indexOne(ts::Node c, TSSymbol k, ts::Node parent, ScopeBindings& out) {
     ts::Node left = fieldOf(c, S.left);
     if (isKind(left, S.identifier)) rebound.push_back(left.text());
   } else if (k == S.for_statement || k == S.for_in_clause) {
-    collectIdentifiers(fieldOf(c, S.left), rebound);
+    targetNames(fieldOf(c, S.left), rebound);
   } else if ((k == S.pattern_list || k == S.tuple_pattern) && isKind(parent, S.assignment)) {
-    collectIdentifiers(c, rebound);
+    targetNames(c, rebound);
   } else if (k == S.global_statement) {
     collectIdentifiers(c, rebound);
   }
@@ -89,7 +102,7 @@ void siteOne(ts::Node c, TSSymbol k, BindingSitesByName& out) {
     if (isKind(left, S.identifier)) {
       bind(left.text(), {c, value, -1, c.end()});
     } else if (!isKind(left, S.attribute) && !isKind(left, S.subscript)) {
-      identifiersIn(left, names);
+      targetNames(left, names);
       for (auto name : names) {
         int index = 0, found = -1;
         for (ts::Node part : left.namedChildren()) {
@@ -104,7 +117,7 @@ void siteOne(ts::Node c, TSSymbol k, BindingSitesByName& out) {
   } else if (k == S.augmented_assignment && isKind(fieldOf(c, S.left), S.identifier)) {
     bind(fieldOf(c, S.left).text(), {c, {}, -1, c.end()});
   } else if (k == S.for_statement) {
-    identifiersIn(fieldOf(c, S.left), names);
+    targetNames(fieldOf(c, S.left), names);
     for (auto name : names) bind(name, {c, {}, -1, fieldOf(c, S.left).end()});
   } else if (k == S.named_expression) {
     bind(fieldOf(c, S.name).text(), {c, fieldOf(c, S.value), -1, c.end()});
