@@ -67,7 +67,7 @@ void checkDataLoader(const AnalysisContext& ctx, const python::Call& call, Diagn
   bool has_persistent = static_cast<bool>(call.keyword("persistent_workers"));
   if (!arg) {
     d.location = callHead(model, call);
-    d.message = "DataLoader loads every batch in the training process (num_workers is omitted, so it is 0); "
+    d.message = "DataLoader loads every batch in the main process (num_workers is omitted, so it is 0); "
                 "the GPU idles while the CPU reads, decodes and collates each batch. Pass num_workers=" +
                 workers(ctx) + " or more.";
     std::vector<std::pair<std::string, std::string>> kws{{"num_workers", workers(ctx)}};
@@ -84,7 +84,7 @@ void checkDataLoader(const AnalysisContext& ctx, const python::Call& call, Diagn
     if (!n || *n != 0 || value.kind == python::ResolvedValue::Kind::String) return;
     ts::Node kw = arg.parent();
     d.location = model.location(kw && kw.is("keyword_argument") ? kw : arg);
-    d.message = "DataLoader loads every batch in the training process (num_workers resolves to 0" +
+    d.message = "DataLoader loads every batch in the main process (num_workers resolves to 0" +
                 originSuffix(value) + "); the GPU idles while the CPU reads, decodes and collates each batch. "
                 "Set num_workers to " + workers(ctx) + " or more.";
     d.related = relatedFrom(value);
