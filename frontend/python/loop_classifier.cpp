@@ -146,9 +146,7 @@ bool LoopClassifier::timesOnePass(const Loop& l) {
       for (std::string_view v : module ? assigned : drawn)
         if (syntax::containsName(arg, v)) return false;
       ts::Node a = syntax::unwrap(arg);
-      if (module && a && !a.is("identifier") && !a.is("attribute") && !a.is("none") && !a.is("true") &&
-          !a.is("false") && !a.is("integer") && !a.is("float") && !a.is("string"))
-        return false;
+      if (module && a && !a.is("identifier") && !a.is("attribute") && !syntax::isLiteral(a)) return false;
     }
   }
   return true;

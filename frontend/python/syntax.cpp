@@ -81,11 +81,14 @@ std::vector<std::pair<ts::Node, ts::Node>> zipTargets(ts::Node for_node) {
   return pairs;
 }
 
+bool isLiteral(ts::Node n) {
+  return n && (n.is("string") || n.is("integer") || n.is("float") || n.is("true") || n.is("false") || n.is("none"));
+}
+
 bool isConstantCollection(ts::Node n) {
   if (!n || !(n.is("tuple") || n.is("list") || n.is("set")) || n.namedChildCount() == 0) return false;
   for (ts::Node e : n.namedChildren())
-    if (!e.is("string") && !e.is("integer") && !e.is("float") && !e.is("true") && !e.is("false") && !e.is("none"))
-      return false;
+    if (!isLiteral(e)) return false;
   return true;
 }
 

@@ -18,6 +18,8 @@ namespace gpulint::python::syntax {
 [[nodiscard]] ts::Node ancestor(ts::Node n, std::initializer_list<std::string_view> types);
 [[nodiscard]] bool isLoop(ts::Node n);
 [[nodiscard]] bool isScope(ts::Node n);  // function_definition, class_definition, lambda, module
+// A string, number, True, False or None written in the code.
+[[nodiscard]] bool isLiteral(ts::Node n);
 // A tuple, list or set literal of constants (`("logit_scale", "logit_bias")`,
 // `[0.5, 1.0]`): keys or settings written in the code.
 [[nodiscard]] bool isConstantCollection(ts::Node n);
