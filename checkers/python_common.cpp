@@ -14,14 +14,6 @@
 
 namespace gpulint::checks {
 
-bool isDataLoader(const python::Call& call) {
-  const std::string& q = call.qualified;
-  if (!q.ends_with("DataLoader")) return false;
-  // torchdata's StatefulDataLoader takes DataLoader's arguments and defaults
-  // (and adds checkpointable state).
-  return q.starts_with("torch.") || q.starts_with("torch_geometric.") || q.starts_with("torchdata.stateful_dataloader.");
-}
-
 bool isTrainingArguments(const python::ScriptModel& model, const python::Call& call) {
   if (python::isHfTrainingArguments(call.qualified)) return true;
   // Before the scan of every class: asked of every call, by several rules.
@@ -279,7 +271,7 @@ void collectLoaders(const python::ScriptModel& model, ts::Node expr, int depth,
     }
     const python::Call* c = src.is("call") ? model.callAt(src) : nullptr;
     if (!c) continue;
-    if (isDataLoader(*c)) {
+    if (isDataLoader(model, *c)) {
       if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
     } else if (passesIterationThrough(*c)) {
       for (ts::Node a : c->positional) collectLoaders(model, a, depth + 1, out);

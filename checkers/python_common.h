@@ -13,6 +13,13 @@ namespace gpulint::checks {
 // torch.utils.data.DataLoader under any import alias (and subclasses from
 // torch_geometric that take the same arguments).
 [[nodiscard]] bool isDataLoader(const python::Call& call);
+// The same, and a project subclass that takes DataLoader's arguments, or a
+// name holding such classes on every path (loader_classes.cpp).
+[[nodiscard]] bool isDataLoader(const python::ScriptModel& model, const python::Call& call);
+// A loader call that may build a subclass with an `__iter__` of its own (the
+// YOLO repositories' InfiniteDataLoader keeps one iterator, and so its
+// workers, for the whole run): iterating it again may start no worker.
+[[nodiscard]] bool mayKeepIterator(const python::ScriptModel& model, const python::Call& call);
 // transformers.TrainingArguments / Seq2SeqTrainingArguments (or a subclass in the file).
 [[nodiscard]] bool isTrainingArguments(const python::ScriptModel& model, const python::Call& call);
 

@@ -180,7 +180,7 @@ void checkHfConfig(const AnalysisContext& ctx, DiagnosticSink& sink) {
 
 void SyncDataLoading::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
   for (const python::Call& call : ctx.script->calls()) {
-    if (isDataLoader(call)) checkDataLoader(ctx, call, sink);
+    if (isDataLoader(*ctx.script, call)) checkDataLoader(ctx, call, sink);
     else if (isTrainingArguments(*ctx.script, call)) checkTrainingArguments(ctx, call, sink);
   }
   checkHfConfig(ctx, sink);

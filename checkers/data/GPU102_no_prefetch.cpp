@@ -103,7 +103,7 @@ void checkLoader(const ScriptModel& m, const Call& c, DiagnosticSink& sink) {
 
 bool iteratesLoader(const ScriptModel& m, const python::Loop& loop) {
   for (ts::Node e : m.valueSources(iterated(m, loop.iterable), /*all_paths=*/true))
-    if (const Call* c = e.is("call") ? m.callAt(e) : nullptr; c && isDataLoader(*c)) return true;
+    if (const Call* c = e.is("call") ? m.callAt(e) : nullptr; c && isDataLoader(m, *c)) return true;
   return false;
 }
 
@@ -175,7 +175,7 @@ void NoPrefetch::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
   const ScriptModel& m = *ctx.script;
   checkPipelines(m, sink);
   for (const Call& c : m.calls())
-    if (isDataLoader(c) && !c.has_star_kwargs) checkLoader(m, c, sink);
+    if (isDataLoader(m, c) && !c.has_star_kwargs) checkLoader(m, c, sink);
   checkManualBatching(m, sink);
 }
 

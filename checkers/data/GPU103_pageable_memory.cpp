@@ -102,7 +102,7 @@ bool callsTrainerPredict(const python::ScriptModel& model) {
 void lightningConsumers(const python::ScriptModel& model, std::map<const python::Call*, Consumer>& out) {
   if (!model.usesCuda()) return;
   for (const python::Call& c : model.calls()) {
-    if (!isDataLoader(c) || !c.function || !c.function->owner || !c.function->name.ends_with("_dataloader")) continue;
+    if (!isDataLoader(model, c) || !c.function || !c.function->owner || !c.function->name.ends_with("_dataloader")) continue;
     bool lightning = c.function->owner->is_lightning_module;
     for (const auto& b : c.function->owner->bases) lightning = lightning || b.ends_with("LightningDataModule");
     if (!lightning) continue;

@@ -215,8 +215,9 @@ void check(const python::ScriptModel& model, const python::Call& loader, const s
     sink.report(std::move(d));
     return;
   }
-  // Built outside and iterated again on each epoch: workers restart unless persistent.
-  if (loader.mayHideArgument("persistent_workers", -1)) return;
+  // Built outside and iterated again on each epoch: workers restart unless
+  // persistent, or unless the loader's class iterates its own way.
+  if (loader.mayHideArgument("persistent_workers", -1) || mayKeepIterator(model, loader)) return;
   ts::Node arg = loader.keyword("persistent_workers");
   ResolvedValue persistent = arg ? model.resolve(arg) : ResolvedValue::ofBool(false);
   if (auto on = persistent.truthiness(); !on || *on || persistent.kind == ResolvedValue::Kind::String) return;

@@ -51,7 +51,7 @@ std::vector<LoaderWorkers> knownLoaderWorkers(const python::ScriptModel& script)
   constexpr int kNumWorkersIndex = 5;  // DataLoader(dataset, batch_size, shuffle, sampler, batch_sampler, num_workers)
   std::vector<LoaderWorkers> out;
   for (const python::Call& call : script.calls()) {
-    if (!isDataLoader(call)) continue;
+    if (!isDataLoader(script, call)) continue;
     // **kwargs may carry num_workers: unknown.
     if (call.mayHideArgument("num_workers", kNumWorkersIndex)) continue;
     ts::Node arg = call.argument("num_workers", kNumWorkersIndex);

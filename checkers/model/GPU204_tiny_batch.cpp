@@ -163,7 +163,7 @@ class Run {
                           : std::nullopt;
     bool iterated_by_step = step_loop != nullptr;
     const ScriptModel& lm = *loader_model_;
-    if (!isDataLoader(c) || c.mayHideArgument("batch_size", kBatchSizeIndex)) return;
+    if (!isDataLoader(lm, c) || c.mayHideArgument("batch_size", kBatchSizeIndex)) return;
     // A batch sampler decides the batch size.
     if (c.argument("batch_sampler", kBatchSamplerIndex)) return;
     ts::Node sampler = c.argument("sampler", kSamplerIndex);

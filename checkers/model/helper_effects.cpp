@@ -44,7 +44,7 @@ bool logsAtDebugLevel(const ScriptModel& caller, const Call& c, const ScriptMode
 // 0 (GPU105 restarts nothing else; an unknown count never fires).
 bool buildsLoaderWithWorkers(const ScriptModel& m, const Call& c) {
   constexpr int kNumWorkersIndex = 5;  // DataLoader(dataset, batch_size, shuffle, sampler, batch_sampler, num_workers)
-  if (!isDataLoader(c) || c.mayHideArgument("num_workers", kNumWorkersIndex)) return false;
+  if (!isDataLoader(m, c) || c.mayHideArgument("num_workers", kNumWorkersIndex)) return false;
   python::ResolvedValue workers = m.resolve(c.argument("num_workers", kNumWorkersIndex));
   return workers.kind == python::ResolvedValue::Kind::Int && workers.int_value > 0;
 }

@@ -350,6 +350,9 @@ class ScriptModel {
   [[nodiscard]] std::vector<const Call*> callsNamedIn(std::string_view method, const Function* f) const;
   [[nodiscard]] const Call* callAt(ts::Node call_node) const;
   [[nodiscard]] const Function* functionNamed(std::string_view name) const;
+  // False when no statement of the file can be a plain assignment to the
+  // called name `name` (`name = ...`, `name: T = ...`); true otherwise.
+  [[nodiscard]] bool mayAssign(std::string_view name) const;
   [[nodiscard]] const Function* enclosingFunction(ts::Node n) const;
   // The function a function_definition node defines; null for another node.
   [[nodiscard]] const Function* functionAt(ts::Node def) const;
@@ -693,9 +696,6 @@ class ScriptModel {
   // so a builtin's calls (`isinstance(x, T)`, `len(x)`) skip the questions
   // that follow a name's bindings (word_uses.cpp). Asked of called names.
   [[nodiscard]] bool onlyCalled(std::string_view name) const;
-  // False when no statement of the file can be a plain assignment to the
-  // called name `name` (`name = ...`, `name: T = ...`); true otherwise.
-  [[nodiscard]] bool mayAssign(std::string_view name) const;
   // `step = make_train_step(model, opt)` then `step(x, y)`: the closure the
   // factory returns (returnedClosure), in this file or another; {nullptr,
   // nullptr} when the called name holds no factory's result.
