@@ -19,7 +19,7 @@ bool LoopClassifier::isEvalLoop(const Loop& l) {
     return false;
   // `for key in ("logit_scale", "logit_bias")`, `for s in (0.5, 1.0)`: keys
   // or settings written in the code are not batches, whatever the body runs.
-  if (syntax::isConstantCollection(syntax::unwrap(l.iterable))) return false;
+  if (iteratesWrittenItems(l)) return false;
   if (!iteratesBatches(l) || !worksOnItems(l)) return false;
   // `for it in range(n): model(inputs)` on one batch made before the loop:
   // a timing or profiling loop, whatever its counter is called.

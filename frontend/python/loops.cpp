@@ -65,6 +65,9 @@ namespace {
 
 // A module method that runs no forward pass on what it is given.
 bool setsUpModule(std::string_view method) {
+  // `adapter.set_scale(w)`, `net.load_weights(path)`: a setter configures
+  // the module, it does not run it on what it is handed.
+  if (method.starts_with("set_") || method.starts_with("load_") || method.starts_with("register_")) return true;
   return syntax::oneOf(method, {"to", "cuda", "cpu", "half", "float", "double", "bfloat16", "type", "train", "eval",
                                 "load_state_dict", "state_dict", "parameters", "named_parameters", "modules",
                                 "named_modules", "children", "apply", "register_buffer", "register_forward_hook",

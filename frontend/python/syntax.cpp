@@ -85,11 +85,23 @@ bool isLiteral(ts::Node n) {
   return n && (n.is("string") || n.is("integer") || n.is("float") || n.is("true") || n.is("false") || n.is("none"));
 }
 
+namespace {
+
+// A literal, `-1`, or a tuple/list/set of them (`("mixed", [0, 7, 32])`).
+bool isConstant(ts::Node n, int depth) {
+  if (isLiteral(n)) return true;
+  if (n && n.is("unary_operator")) return isLiteral(n.field("argument"));
+  if (!n || depth > 3 || !(n.is("tuple") || n.is("list") || n.is("set"))) return false;
+  for (ts::Node e : n.namedChildren())
+    if (!e.is("comment") && !isConstant(e, depth + 1)) return false;
+  return true;
+}
+
+}  // namespace
+
 bool isConstantCollection(ts::Node n) {
   if (!n || !(n.is("tuple") || n.is("list") || n.is("set")) || n.namedChildCount() == 0) return false;
-  for (ts::Node e : n.namedChildren())
-    if (!isLiteral(e)) return false;
-  return true;
+  return isConstant(n, 0);
 }
 
 std::string_view lastName(ts::Node n) {

@@ -21,7 +21,8 @@ namespace gpulint::python::syntax {
 // A string, number, True, False or None written in the code.
 [[nodiscard]] bool isLiteral(ts::Node n);
 // A tuple, list or set literal of constants (`("logit_scale", "logit_bias")`,
-// `[0.5, 1.0]`): keys or settings written in the code.
+// `[0.5, 1.0]`, `[("one", [37]), ("two", [0, -7])]`): keys, settings or test
+// cases written in the code.
 [[nodiscard]] bool isConstantCollection(ts::Node n);
 // `for dr, dg in zip(real_outs, fake_outs):` (a for statement or a
 // comprehension's for clause): each target name with the sequence it walks;

@@ -1,0 +1,57 @@
+// LoopClassifier: loops whose items are written in the code or typed on the
+// command line, never batches (RULES.md "How often a line runs").
+#include <algorithm>
+
+#include "frontend/python/loop_classifier.h"
+#include "frontend/python/syntax.h"
+
+namespace gpulint::python {
+
+namespace {
+
+// `line.split("--")`, `text.split()`, `s.splitlines()`: a string's pieces.
+// (`x.split(64)` of a tensor takes a size: its chunks may be batches.)
+bool splitsString(const Call& c) {
+  if (!c.receiver) return false;
+  if (c.method == "splitlines") return true;
+  if (c.method != "split" && c.method != "rsplit") return false;
+  if (c.positional.empty()) return c.keywords.empty() || c.keyword("sep");
+  ts::Node sep = syntax::unwrap(c.positional[0]);
+  return sep.is("string") || sep.is("none");
+}
+
+}  // namespace
+
+// A list option of the command line (`--lora_weights a.pt b.pt`,
+// `nargs="*"` or `action="append"`): `args.lora_weights` holds strings.
+bool LoopClassifier::commandLineList(ts::Node it) {
+  if (!it.is("attribute")) return false;
+  const ArgparseOption* option = m_.argparseOption(syntax::lastName(it));
+  return option && (option->nargs == "*" || option->nargs == "+" || option->action == "append" ||
+                    option->action == "extend");
+}
+
+bool LoopClassifier::writtenItems(ts::Node it, int depth) {
+  it = syntax::unwrap(it);
+  if (!it || depth > 2) return false;
+  // `parts[1:]`: a slice holds the same kind of items.
+  if (it.is("subscript") && syntax::unwrap(it.field("subscript")).is("slice")) it = syntax::unwrap(it.field("value"));
+  if (syntax::isConstantCollection(it) || commandLineList(it)) return true;
+  if (const Call* c = it.is("call") ? m_.callAt(it) : nullptr) return splitsString(*c);
+  if (!it.is("identifier")) return false;
+  // `test_cases = [("one", [37]), ...]` then `for name, lens in test_cases:`,
+  // when nothing appends to the list.
+  std::vector<NameBinding> bindings = m_.reachingBindings(it);
+  if (bindings.empty()) return false;
+  for (const NameBinding& b : bindings)
+    if (b.parameter || !b.value || b.index >= 0 || !writtenItems(b.value, depth + 1)) return false;
+  const Function* f = m_.functionAt(bindings.front().scope);
+  ts::Node scope = f ? f->body : m_.root();
+  for (const Call& c : m_.callsIn(scope))
+    if (c.receiver && c.receiver.is("identifier") && c.receiver.text() == it.text()) return false;  // append, extend...
+  return true;
+}
+
+bool LoopClassifier::iteratesWrittenItems(const Loop& l) { return writtenItems(peelWrappers(l.iterable), 0); }
+
+}  // namespace gpulint::python
