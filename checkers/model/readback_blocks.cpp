@@ -38,6 +38,18 @@ bool launchesLittle(const ScriptModel& m, const Call& c) {
   return hostBuiltin(c.method);
 }
 
+// `metric_logger.update(lr=optimizer.param_groups[0]["lr"])` between two
+// updates that read GPU values: the project helper the previous read
+// statement calls, called again (with a host value), does what the reads
+// around it do and starts no other work.
+bool callsHelperOf(const ScriptModel& m, const Call& c, ts::Node prev) {
+  const python::Function* f = m.callTarget(c).second;
+  if (!f) return false;
+  for (const Call& p : m.callsIn(prev))
+    if (prev.contains(p.node) && m.callTarget(p).second == f) return true;
+  return false;
+}
+
 // `for name, p in model.named_parameters():`: a loop over a module's
 // parameters or submodules reads each of them (a sync per parameter), a
 // pattern of its own, not a part of the pass's values.
@@ -123,7 +135,7 @@ bool readsRightAfter(const ScriptModel& m, ts::Node prev, const ReadbackSpot& ne
     ts::Node n = stmt.preorderAt(i);
     if (!n.is("call") || n == next.sync.at || n.contains(next.sync.at)) continue;
     const Call* c = m.callAt(n);
-    if (!c || !launchesLittle(m, *c)) return false;
+    if (!c || !(launchesLittle(m, *c) || callsHelperOf(m, *c, prev))) return false;
   }
   return true;
 }

@@ -4,7 +4,7 @@
 # a new finding.
 import torch
 
-from metrics import Meter, topk_accuracy
+from metrics import Meter, SmoothedLog, topk_accuracy
 
 device = torch.device("cuda")
 
@@ -33,3 +33,16 @@ def validate(model, loader, criterion):
         top5.update(topk_accuracy(scores, targets, 5), images.size(0))  # ok: GPU201 (the helper reads right after line 32)
         again = model(images)
         top5.update(topk_accuracy(again, targets, 5), images.size(0))  # expect: GPU201 "makes the host wait"
+
+
+def train_logged(model, loader, optimizer, criterion):
+    log = SmoothedLog()
+    for images, targets in loader:
+        loss = criterion(model(images.to(device, non_blocking=True)), targets.to(device, non_blocking=True))
+        optimizer.zero_grad()
+        loss.backward()
+        grad_norm = torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        optimizer.step()
+        log.update(loss=loss)  # expect: GPU201 "Line 48 reads a GPU value right after it"
+        log.update(lr=optimizer.param_groups[0]["lr"])
+        log.update(grad_norm=grad_norm)  # ok: GPU201 (the same helper's call between reads starts no GPU work)
