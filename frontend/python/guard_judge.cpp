@@ -46,7 +46,10 @@ GuardVerdict GuardJudge::negation(ts::Node e, const Env& env) {
   // `not step % n`: true when the remainder is 0.
   if (arg.is("binary_operator") && arg.field("operator").text() == "%") return modulo(arg, env, e);
   if (syntax::containsWord(arg.text(), {"isfinite"})) return verdict(GuardKind::Rare, e, "failure check");
-  if (isSizeExpression(arg)) return verdict(GuardKind::Rare, e, "empty-batch check");
+  // `not len(batch)`, `not x.numel()`: an emptiness test. (`not (len(p.shape) == 1)`
+  // negates a comparison, which says nothing about emptiness.)
+  if (!arg.is("comparison_operator") && !arg.is("boolean_operator") && isSizeExpression(arg))
+    return verdict(GuardKind::Rare, e, "empty-batch check");
   // `if not args.use_fp16:` with the option on by default (a bool_flag
   // defaulting to True): the branch is off as configured.
   if (arg.is("attribute") && env.empty()) {
