@@ -15,6 +15,8 @@ GuardVerdict GuardJudge::judge(ts::Node e, const Env& env, int depth) {
   if (t == "comparison_operator") return comparison(e, env);
   if (t == "call") return call(e, env, depth);
   if (t == "identifier" || t == "attribute") return flag(e, env, depth);
+  // `if enabled[j] and ...: ...; enabled[j] = False`: one flag of a list, turned off by its branch.
+  if (t == "subscript" && env.empty() && setInBranch(e, e, "false")) return verdict(GuardKind::Rare, e, "one-time flag");
   return {};
 }
 
@@ -70,7 +72,7 @@ GuardVerdict GuardJudge::negation(ts::Node e, const Env& env) {
 // ...; done = True`): the branch turns its own condition off, so it runs
 // once. Only an assignment among the branch's own statements counts.
 bool GuardJudge::setInBranch(ts::Node condition_part, ts::Node name, std::string_view literal) {
-  if (!(name.is("identifier") || name.is("attribute"))) return false;
+  if (!(name.is("identifier") || name.is("attribute") || name.is("subscript"))) return false;
   ts::Node branch = branchOfCondition(condition_part);
   return branch && ownStatementAssigns(branch, name.text(), literal);
 }

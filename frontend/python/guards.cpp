@@ -93,6 +93,69 @@ static ts::Node latchBefore(ts::Node op, ts::Node child) {
   return {};
 }
 
+// `enabled` of `for j, (net, enabled) in enumerate(zip(nets, flags)):` (or
+// `for j, enabled in enumerate(flags):`) is the item `flags[j]` of the pass.
+static bool isElementOf(ts::Node name, ts::Node item) {
+  if (!name.is("identifier") || !item.is("subscript")) return false;
+  ts::Node list = syntax::unwrap(item.field("value")), index = syntax::unwrap(item.field("subscript"));
+  if (!index.is("identifier")) return false;
+  for (ts::Node p = name.parent(); p && !syntax::isScope(p); p = p.parent()) {
+    if (!p.is("for_statement")) continue;
+    ts::Node target = syntax::unwrap(p.field("left")), it = syntax::unwrap(p.field("right"));
+    // `j, rest` over `enumerate(seq)`.
+    if (!it.is("call") || it.field("function").text() != "enumerate" || target.namedChildCount() != 2 ||
+        target.namedChild(0).text() != index.text())
+      continue;
+    ts::Node args = it.field("arguments"), rest = syntax::unwrap(target.namedChild(1));
+    ts::Node seq = args && args.namedChildCount() == 1 ? syntax::unwrap(args.namedChild(0)) : ts::Node();
+    if (!seq) return false;
+    if (rest.is("identifier")) return rest.text() == name.text() && seq.text() == list.text();
+    // `(net, enabled)` over `zip(nets, flags)`: the same position.
+    ts::Node zipped = seq.is("call") && seq.field("function").text() == "zip" ? seq.field("arguments") : ts::Node();
+    if (!zipped || zipped.namedChildCount() != rest.namedChildCount()) return false;
+    for (uint32_t k = 0; k < rest.namedChildCount(); ++k)
+      if (rest.namedChild(k).text() == name.text()) return syntax::unwrap(zipped.namedChild(k)).text() == list.text();
+    return false;
+  }
+  return false;
+}
+
+// `if not enabled[j] or ratio >= 1.0: continue` earlier in the loop body, and
+// the branch of `branch_if` sets `enabled[j] = False`: once the branch has
+// run, the pass skips it for that flag, so it runs once per flag. The
+// earlier test's operand, or null.
+static ts::Node skipLatchBefore(ts::Node branch_if) {
+  std::vector<ts::Node> cleared;
+  for (ts::Node s : branch_if.field("consequence").namedChildren()) {
+    ts::Node a = s.is("expression_statement") && s.namedChildCount() == 1 ? s.namedChild(0) : ts::Node();
+    if (a && a.is("assignment") && syntax::unwrap(a.field("right")).is("false")) cleared.push_back(a.field("left"));
+  }
+  ts::Node block = branch_if.parent();
+  if (cleared.empty() || !block || !block.is("block")) return {};
+  for (ts::Node s : block.namedChildren()) {
+    if (s == branch_if) break;
+    ts::Node body = s.is("if_statement") ? s.field("consequence") : ts::Node();
+    if (!body || body.namedChildCount() != 1 || !body.namedChild(0).is("continue_statement") ||
+        s.field("alternative"))
+      continue;
+    // The operands of an `or` chain: any one true skips the pass.
+    std::vector<ts::Node> todo{syntax::unwrap(s.field("condition"))};
+    while (!todo.empty()) {
+      ts::Node c = todo.back();
+      todo.pop_back();
+      if (c.is("boolean_operator") && c.field("operator").text() == "or") {
+        todo.push_back(syntax::unwrap(c.field("left")));
+        todo.push_back(syntax::unwrap(c.field("right")));
+      } else if (c.is("not_operator")) {
+        ts::Node flag = syntax::unwrap(c.field("argument"));
+        for (ts::Node target : cleared)
+          if (flag.text() == target.text() || isElementOf(flag, target)) return c;
+      }
+    }
+  }
+  return {};
+}
+
 // True when a block's last statement leaves the loop or function, so the
 // block runs at most once per loop.
 static bool endsByLeaving(ts::Node block) {
@@ -234,6 +297,9 @@ class FrequencyWalk {
       // An exception handler is a failure path (an out-of-memory retry), not something most steps run.
       if (guards_ && p.is("except_clause")) limit(Frequency::Rarely, p, "exception handler");
       if (guards_ && (p.is("if_statement") || p.is("elif_clause")) && branchOf(p, child) == 0) judgeBranch(p, limit);
+      if (ts::Node skip = guards_ && p.is("if_statement") && branchOf(p, child) == 0 ? skipLatchBefore(p) : ts::Node())
+        limit(Frequency::Rarely, skip,
+              "runs once per flag: its branch clears the flag, and `" + std::string(skip.text()) + "` skips the pass then");
       // `if "mps" in device.type:` (or the else of `if device.type == "cuda":`)
       // never runs on the CUDA node the script is judged on.
       if (guards_ && m_.offCudaBranch(p, child))
