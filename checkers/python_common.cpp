@@ -339,6 +339,34 @@ const python::Loop* batchSourceLoop(const python::ScriptModel& model, ts::Node e
 
 }  // namespace
 
+namespace {
+
+// `samples, targets = prefetcher.next()` where `prefetcher =
+// DataPrefetcher(loader, device)` of a project class whose __init__ keeps
+// `iter(loader)`: the loaders built with it. Building the prefetcher starts
+// the loader's iteration (and its workers), as a loop over it would.
+void prefetcherLoaders(const python::ScriptModel& model, const python::Call& draw,
+                       std::vector<const python::Call*>& out) {
+  if (draw.method != "next" || !draw.receiver || !draw.receiver.is("identifier") || !draw.positional.empty()) return;
+  for (ts::Node src : model.valueSources(draw.receiver, /*all_paths=*/true)) {
+    const python::ScriptModel& site = model.ownerOf(src);
+    const python::Call* made = src.is("call") ? site.callAt(src) : nullptr;
+    auto [owner, cls] = made ? site.constructedClass(*made) : python::ScriptModel::ClassRef{nullptr, nullptr};
+    if (!cls) continue;
+    for (const auto& f : owner->functions()) {
+      if (f->owner != cls || f->name != "__init__") continue;
+      for (const python::Call& c : owner->callsIn(f->body)) {
+        if (c.method != "iter" || c.receiver || !c.qualified.empty() || c.positional.size() != 1) continue;
+        ts::Node param = python::syntax::unwrap(c.positional[0]);
+        if (!param.is("identifier")) continue;
+        if (ts::Node arg = site.argumentFor(*made, *f, param.text())) collectLoaders(model, arg, 1, out);
+      }
+    }
+  }
+}
+
+}  // namespace
+
 std::vector<const python::Call*> loadersIteratedBy(const python::ScriptModel& model, const python::Loop& loop) {
   std::vector<const python::Call*> out;
   if (loop.iterable) collectLoaders(model, loop.iterable, 0, out);
@@ -346,8 +374,9 @@ std::vector<const python::Call*> loadersIteratedBy(const python::ScriptModel& mo
   // on StopIteration): the loaders the loop's own statements draw from.
   ts::Node body = loop.node.field("body");
   for (const python::Call& c : model.callsIn(body)) {
-    if (c.method != "next" || !c.callee.is("identifier") || c.positional.empty() || !drawsNext(c.node)) continue;
     if (model.enclosingLoop(c.node) != &loop) continue;
+    if (c.method == "next" && c.receiver) prefetcherLoaders(model, c, out);
+    if (c.method != "next" || !c.callee.is("identifier") || c.positional.empty() || !drawsNext(c.node)) continue;
     collectLoaders(model, c.positional[0], 0, out);
   }
   return out;

@@ -64,10 +64,14 @@ std::vector<std::string_view> loopTargetNames(const Loop& l) {
 namespace {
 
 // A module method that runs no forward pass on what it is given.
+// `adapter.set_scale(w)`, `net.load_weights(path)`: a setter configures the
+// module with a value; only one handed the loop's item itself
+// (`model.set_input(batch)`, pix2pix's trainer) takes a batch.
+bool isSetter(std::string_view method) {
+  return method.starts_with("set_") || method.starts_with("load_") || method.starts_with("register_");
+}
+
 bool setsUpModule(std::string_view method) {
-  // `adapter.set_scale(w)`, `net.load_weights(path)`: a setter configures
-  // the module, it does not run it on what it is handed.
-  if (method.starts_with("set_") || method.starts_with("load_") || method.starts_with("register_")) return true;
   return syntax::oneOf(method, {"to", "cuda", "cpu", "half", "float", "double", "bfloat16", "type", "train", "eval",
                                 "load_state_dict", "state_dict", "parameters", "named_parameters", "modules",
                                 "named_modules", "children", "apply", "register_buffer", "register_forward_hook",
@@ -98,12 +102,15 @@ bool callsModuleOn(const ScriptModel& m, ts::Node body, const std::vector<std::s
     for (; applied < assignments.size() && assignments[applied].end() <= c.node.begin(); ++applied)
       addDerivedTargets(assignments[applied], derived);
     if (!body.contains(c.node) || c.positional.empty() || !c.qualified.empty()) continue;
-    bool uses = false;
-    for (ts::Node a : c.positional)
+    bool uses = false, hands_item = false;
+    for (ts::Node a : c.positional) {
       for (std::string_view v : derived) uses = uses || syntax::containsName(a, v);
+      for (std::string_view v : names) hands_item = hands_item || syntax::unwrap(a).text() == v;
+    }
     if (!uses) continue;  // the cheap test first: a module question resolves values
     if (m.isModuleExpression(c.method == "forward" && c.receiver ? c.receiver : c.callee)) return true;
-    if (c.receiver && !setsUpModule(c.method) && m.isModuleExpression(c.receiver)) return true;
+    if (c.receiver && !setsUpModule(c.method) && (hands_item || !isSetter(c.method)) && m.isModuleExpression(c.receiver))
+      return true;
   }
   return false;
 }
