@@ -22,6 +22,7 @@ constexpr int kPinMemoryIndex = 7;
 struct Consumer {
   std::string where;  // "in the training step loop at line 40"
   std::vector<RelatedLocation> related;
+  bool by_library = false;  // accelerate's prepare() or Fabric's setup_dataloaders() copies each batch
 };
 
 // The batch loops of the file that copy their batches to the GPU, and the
@@ -64,17 +65,25 @@ const python::Call* batchCopy(const python::ScriptModel& model, const python::Lo
   return found;
 }
 
+std::string libraryName(const python::Call& placement) {
+  return placement.method == "setup_dataloaders" ? "Fabric" : "accelerate";
+}
+
 // Loaders iterated by batch loops that move their batches to the GPU: a
 // visible copy of the batch, or any training step loop of a CUDA script.
 void loopConsumers(const python::ScriptModel& model, std::map<const python::Call*, Consumer>& out,
                    LoopLoaders& copying_loops) {
   for (const python::Loop& loop : model.loops()) {
     if (loop.kind != python::LoopKind::Step && loop.kind != python::LoopKind::Eval) continue;
-    const python::Call* copy = batchCopy(model, loop);
-    if (!copy && !(loop.kind == python::LoopKind::Step && model.mayRunOnGpu())) continue;
-    RelatedLocation related = copy ? RelatedLocation{model.location(copy->node), "the batch is copied to the GPU here"}
-                                   : RelatedLocation{headerLocation(model, loop.node),
-                                                     "this training loop of a CUDA script consumes the batches"};
+    const python::Call* placement = libraryPlacement(model, loop);
+    const python::Call* copy = placement ? nullptr : batchCopy(model, loop);
+    if (!copy && !placement && !(loop.kind == python::LoopKind::Step && model.mayRunOnGpu())) continue;
+    RelatedLocation related =
+        placement ? RelatedLocation{model.location(placement->node),
+                                    "handed over here: " + placement->method + "() copies each batch to the device"}
+        : copy    ? RelatedLocation{model.location(copy->node), "the batch is copied to the GPU here"}
+                  : RelatedLocation{headerLocation(model, loop.node),
+                                    "this training loop of a CUDA script consumes the batches"};
     std::vector<const python::Call*> loaders = loadersIteratedBy(model, loop);
     if (copy) copying_loops.add(&loop, loaders);
     for (const python::Call* loader : loaders) {
@@ -83,7 +92,8 @@ void loopConsumers(const python::ScriptModel& model, std::map<const python::Call
       const python::ScriptModel& built_in = model.ownerOf(loader->node);
       std::string where = std::string("in the ") + python::loopKindName(loop.kind) + " at " +
                           lineRef(built_in, loop.node);
-      Consumer consumer{where, {}};
+      Consumer consumer{where, {}, placement != nullptr};
+      if (placement) consumer.where = "by " + libraryName(*placement) + " " + where;
       consumer.related = handOffSites(model, loop, built_in);
       consumer.related.push_back(related);
       out.try_emplace(loader, std::move(consumer));
@@ -285,10 +295,15 @@ void check(const python::ScriptModel& consumer_model, const python::Call& loader
         fix.edits.push_back(Edit{file.path(), at.begin, at.end, "True"});
     }
   }
+  // accelerate copies with non_blocking only when its DataLoaderConfiguration asks.
+  std::string copy_advice = consumer.by_library && consumer.where.starts_with("by accelerate")
+                                ? "Pass pin_memory=True, and create the Accelerator with "
+                                  "dataloader_config=DataLoaderConfiguration(non_blocking=True) so the copy overlaps."
+                                : "Pass pin_memory=True and copy with .to(device, non_blocking=True).";
+  if (consumer.by_library && consumer.where.starts_with("by Fabric")) copy_advice = "Pass pin_memory=True.";
   d.message = "DataLoader returns its batches in pageable host memory (" + why + ") and they are copied to the GPU " +
               consumer.where + ": the driver stages each copy through a pinned buffer and the copy cannot overlap "
-              "with compute, so the GPU waits for every host-to-device transfer. Pass pin_memory=True and copy "
-              "with .to(device, non_blocking=True)." + gpuFlagNote(model);
+              "with compute, so the GPU waits for every host-to-device transfer. " + copy_advice + gpuFlagNote(model);
   d.related.insert(d.related.end(), consumer.related.begin(), consumer.related.end());
   if (!fix.edits.empty()) d.fixes.push_back(std::move(fix));
   sink.report(std::move(d));

@@ -45,6 +45,8 @@ void BlockingH2DCopy::run(const AnalysisContext& ctx, DiagnosticSink& sink) cons
   const python::ScriptModel& model = *ctx.script;
   for (const python::Loop& loop : model.loops()) {
     if (loop.kind != python::LoopKind::Step && loop.kind != python::LoopKind::Eval) continue;
+    // accelerate or Fabric placed the batch on the device already: its `.to()` copies nothing.
+    if (libraryPlacement(model, loop)) continue;
     // Only loaders known to pin: copying pageable memory blocks anyway (GPU103).
     std::vector<const python::Call*> loaders = loadersIteratedBy(model, loop);
     ts::Node pinned;

@@ -5,6 +5,7 @@
 
 #include "checkers/python_common.h"
 #include "fixits/python_edits.h"
+#include "frontend/python/syntax.h"
 
 namespace gpulint::checks {
 
@@ -80,6 +81,56 @@ std::vector<BlockingCopy> blockingCopies(const python::ScriptModel& model, const
     return true;
   });
   return out;
+}
+
+namespace {
+
+// The receiver of prepare()/setup_dataloaders() is an Accelerator or a
+// Fabric: named so, or made by `Accelerator(...)`/`Fabric(...)`.
+bool placesBatches(const python::ScriptModel& model, const python::Call& c) {
+  ts::Node receiver = python::syntax::unwrap(c.receiver);
+  std::string_view name = python::syntax::lastName(receiver);
+  if (name == "accelerator" || name == "fabric") return true;
+  const python::Call* made = model.madeByCall(receiver);
+  return made && (made->method == "Accelerator" || made->method == "Fabric");
+}
+
+}  // namespace
+
+// `model, opt, loader = accelerator.prepare(model, opt, loader)` (or
+// Fabric's `setup_dataloaders`) then `for batch in loader:`: the library
+// moves each batch to the device before the body runs (accelerate's device
+// placement is on by default), so a `.to(accelerator.device)` in the body
+// copies nothing. The call that hands the loop its loader, or null.
+const python::Call* libraryPlacement(const python::ScriptModel& model, const python::Loop& loop) {
+  ts::Node it = python::syntax::unwrap(loop.iterable);
+  for (int i = 0; i < 3 && it && it.is("call"); ++i) {
+    const python::Call* wrap = model.callAt(it);
+    if (!wrap || wrap->positional.empty() || !python::syntax::oneOf(wrap->method, {"enumerate", "tqdm"})) break;
+    it = python::syntax::unwrap(wrap->positional[0]);
+  }
+  // `skipped_dataloader or train_dataloader` (a resumed run's loader first): either side.
+  std::vector<ts::Node> names;
+  if (it && it.is("boolean_operator") && it.field("operator").text() == "or") {
+    names = {python::syntax::unwrap(it.field("left")), python::syntax::unwrap(it.field("right"))};
+  } else {
+    names = {it};
+  }
+  // A name some assignment of which is prepare()'s result (or
+  // `accelerator.skip_first_batches(loader, n)`, a prepared loader too):
+  // accelerate scripts prepare the loader they train on, whichever branch
+  // (DeepSpeed or not) does it.
+  for (ts::Node name : names) {
+    if (!name || !name.is("identifier")) continue;
+    for (const python::NameBinding& b : model.reachingBindings(name)) {
+      ts::Node v = b.value ? python::syntax::unwrap(b.value) : ts::Node();
+      const python::Call* c = v && v.is("call") ? model.callAt(v) : nullptr;
+      if (c && c->receiver && python::syntax::oneOf(c->method, {"prepare", "setup_dataloaders", "skip_first_batches"}) &&
+          placesBatches(model, *c))
+        return c;
+    }
+  }
+  return nullptr;
 }
 
 }  // namespace gpulint::checks

@@ -29,6 +29,13 @@ struct BlockingCopy {
 void forEachStepCall(const python::ScriptModel& model, const python::Loop& loop,
                      const std::function<bool(const python::Call&, const python::Call*)>& visit);
 
+// `model, opt, loader = accelerator.prepare(model, opt, loader)` (or
+// Fabric's `setup_dataloaders`) then `for batch in loader:`: the call that
+// hands the loop its loader (on some path); null otherwise. The library
+// moves each batch to the device before the body runs, so a
+// `.to(accelerator.device)` there copies nothing.
+[[nodiscard]] const python::Call* libraryPlacement(const python::ScriptModel& model, const python::Loop& loop);
+
 // The copies of `loop`'s own batches to a CUDA device, once per step of that
 // loop (in its body, or in a helper of the file the body hands the batch to), whose non_blocking is omitted or resolves to False: a pinned batch
 // copied so blocks the host. Empty for a loop that is no training step or
