@@ -100,7 +100,8 @@ void aliasedClasses(const python::ScriptModel& m, const python::Call& c, LoaderC
 // not asked of the model.
 bool passesLoaderKeyword(const python::Call& call) {
   return std::any_of(call.keywords.begin(), call.keywords.end(), [](const auto& kw) {
-    return python::syntax::oneOf(kw.first, {"batch_size", "shuffle", "sampler", "batch_sampler", "num_workers",
+    return kw.first.size() >= 7 &&  // the shortest is `shuffle`: `dim=`, `device=` are out at once
+           python::syntax::oneOf(kw.first, {"batch_size", "shuffle", "sampler", "batch_sampler", "num_workers",
                                             "collate_fn", "pin_memory", "drop_last", "persistent_workers"});
   });
 }

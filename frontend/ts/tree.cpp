@@ -59,8 +59,12 @@ Tree::~Tree() {
 }
 
 Node Tree::root() const {
+  if (const FlatTree* made = flat_->ready.load(std::memory_order_acquire)) return Node(made, 0);
   if (!tree_ && !flat_->table) return Node();  // no tree, or released before any copy was made
-  std::call_once(flat_->once, [&] { flat_->table = std::make_unique<FlatTree>(tree_, view_.get()); });
+  std::call_once(flat_->once, [&] {
+    flat_->table = std::make_unique<FlatTree>(tree_, view_.get());
+    flat_->ready.store(flat_->table.get(), std::memory_order_release);
+  });
   return Node(flat_->table.get(), 0);
 }
 

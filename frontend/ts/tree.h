@@ -2,6 +2,7 @@
 // RAII owners of TSParser and TSTree.
 #include <tree_sitter/api.h>
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -54,6 +55,9 @@ class Tree {
   struct Flat {
     std::once_flag once;
     std::unique_ptr<FlatTree> table;
+    // The table once made: root() is asked ~500 times per file, and a
+    // call_once per ask went through the C library each time.
+    std::atomic<const FlatTree*> ready{nullptr};
   };
   TSTree* tree_ = nullptr;
   // Shared between the handles share() makes; never written after construction.
