@@ -5,6 +5,7 @@
 
 #include "checkers/python_common.h"
 #include "fixits/python_edits.h"
+#include "frontend/python/accelerate_api.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::checks {
@@ -83,20 +84,6 @@ std::vector<BlockingCopy> blockingCopies(const python::ScriptModel& model, const
   return out;
 }
 
-namespace {
-
-// The receiver of prepare()/setup_dataloaders() is an Accelerator or a
-// Fabric: named so, or made by `Accelerator(...)`/`Fabric(...)`.
-bool placesBatches(const python::ScriptModel& model, const python::Call& c) {
-  ts::Node receiver = python::syntax::unwrap(c.receiver);
-  std::string_view name = python::syntax::lastName(receiver);
-  if (name == "accelerator" || name == "fabric") return true;
-  const python::Call* made = model.madeByCall(receiver);
-  return made && (made->method == "Accelerator" || made->method == "Fabric");
-}
-
-}  // namespace
-
 // `model, opt, loader = accelerator.prepare(model, opt, loader)` (or
 // Fabric's `setup_dataloaders`) then `for batch in loader:`: the library
 // moves each batch to the device before the body runs (accelerate's device
@@ -126,7 +113,7 @@ const python::Call* libraryPlacement(const python::ScriptModel& model, const pyt
       ts::Node v = b.value ? python::syntax::unwrap(b.value) : ts::Node();
       const python::Call* c = v && v.is("call") ? model.callAt(v) : nullptr;
       if (c && c->receiver && python::syntax::oneOf(c->method, {"prepare", "setup_dataloaders", "skip_first_batches"}) &&
-          placesBatches(model, *c))
+          python::isAcceleratorObject(model, c->receiver))
         return c;
     }
   }

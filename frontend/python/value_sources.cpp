@@ -5,6 +5,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "frontend/python/accelerate_api.h"
 #include "frontend/python/factory_returns.h"
 #include "frontend/python/parameter_default.h"
 #include "frontend/python/project_model.h"
@@ -22,6 +23,14 @@ ts::Node parameterDefault(const Function& f, std::string_view name) {
   return {};
 }
 
+bool isAcceleratorObject(const ScriptModel& m, ts::Node receiver) {
+  receiver = syntax::unwrap(receiver);
+  std::string_view name = syntax::lastName(receiver);
+  if (name == "accelerator" || name == "fabric") return true;
+  const Call* made = m.madeByCall(receiver);
+  return made && (made->method == "Accelerator" || made->method == "Fabric");
+}
+
 namespace {
 
 // accelerate's `Accelerator.prepare(...)` and Lightning Fabric's
@@ -29,12 +38,7 @@ namespace {
 // given. The receiver must be seen to be one (made by `Accelerator(...)` /
 // `Fabric(...)`, or named so): other objects' prepare() may return anything.
 bool handsArgumentsBack(const ScriptModel& m, const Call& c) {
-  if (!c.receiver || (c.method != "prepare" && c.method != "setup_dataloaders")) return false;
-  ts::Node receiver = syntax::unwrap(c.receiver);
-  std::string_view name = syntax::lastName(receiver);
-  if (name == "accelerator" || name == "fabric") return true;
-  const Call* made = m.madeByCall(receiver);
-  return made && (made->method == "Accelerator" || made->method == "Fabric");
+  return c.receiver && (c.method == "prepare" || c.method == "setup_dataloaders") && isAcceleratorObject(m, c.receiver);
 }
 
 // `[]` or `list()`.
