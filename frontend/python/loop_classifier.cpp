@@ -23,7 +23,7 @@ void LoopClassifier::run() {
     if (!playsEpisodes(l) && trainsDirectly(l.node) && !buildsModelEachPass(l) && !timesOnePass(l))
       l.kind = LoopKind::Step;
   }
-  m_.promoteBatchDrawingLoops();
+  promoteBatchDrawingLoops();
   // A loop with a training loop inside (or calling a function that has
   // one) is an epoch loop.
   for (Loop& l : m_.loops_) {

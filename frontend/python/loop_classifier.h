@@ -1,4 +1,5 @@
-// LoopClassifier's declaration, private to loops.cpp and the three files that define its questions (too many for one);
+// LoopClassifier's declaration, private to loops.cpp, the three files that define its questions (too many for one)
+// and project_loops.cpp (which promotes batch-drawing loops again after placing step loops across files);
 // helper_forward.cpp shares the derived-name helpers.
 #pragma once
 
@@ -28,6 +29,12 @@ class LoopClassifier {
  public:
   explicit LoopClassifier(ScriptModel& m) : m_(m) {}
   void run();
+  // `while True: imgs = next(it); ...; for part in imgs.split(k): loss.backward()`:
+  // the loop that draws the batch is the step loop, and the loops that walk
+  // pieces of that batch, or run the phases of one step on it, are part of
+  // its step (loops.cpp). Run after step loops are marked (here and by the
+  // project pass), before epoch loops are.
+  void promoteBatchDrawingLoops();
 
  private:
   // Step and epoch loops (loop_classifier.cpp).

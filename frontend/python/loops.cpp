@@ -183,15 +183,16 @@ void namesDrawnByNext(const ScriptModel& m, ts::Node block, std::vector<std::str
 
 }  // namespace
 
-void ScriptModel::promoteBatchDrawingLoops() {
+void LoopClassifier::promoteBatchDrawingLoops() {
   // Only a file with a step loop and a plain `next(...)` call has the shape.
-  if (std::none_of(loops_.begin(), loops_.end(), [](const Loop& l) { return l.kind == LoopKind::Step; })) return;
-  if (std::none_of(calls_.begin(), calls_.end(), [](const Call& c) { return c.method == "next" && !c.receiver; }))
+  std::vector<Loop>& loops = m_.loops_;
+  if (std::none_of(loops.begin(), loops.end(), [](const Loop& l) { return l.kind == LoopKind::Step; })) return;
+  if (std::none_of(m_.calls().begin(), m_.calls().end(), [](const Call& c) { return c.method == "next" && !c.receiver; }))
     return;
-  for (Loop& outer : loops_) {
+  for (Loop& outer : loops) {
     if (outer.kind == LoopKind::Step) continue;
     std::vector<std::string_view> drawn;
-    namesDrawnByNext(*this, outer.node.field("body"), drawn);
+    namesDrawnByNext(m_, outer.node.field("body"), drawn);
     if (drawn.empty()) continue;
     // Only when a step loop inside walks what was drawn (`zip(imgs.split(k), ...)`):
     // a batch drawn for a preview beside a loop over the loader changes nothing.
@@ -199,22 +200,32 @@ void ScriptModel::promoteBatchDrawingLoops() {
       return &inner != &outer && inner.kind == LoopKind::Step && outer.node.contains(inner.node) &&
              inner.function == outer.function;
     };
+    // A drawn loader walked batch by batch (`loader = next(loaders); for x in
+    // loader:`) is no batch split into pieces.
     auto iteratesDrawn = [&](const Loop& l) {
       for (std::string_view name : drawn)
-        if (l.iterable && syntax::containsName(l.iterable, name)) return true;
+        if (l.iterable && syntax::containsName(l.iterable, name)) return !namedLikeBatches(l);
       return false;
     };
     // The step loop itself, or a loop inside it (micro-batches within a
-    // per-optimizer phase), walks the drawn batch.
-    bool walks_pieces = false;
-    for (const Loop& step : loops_) {
+    // per-optimizer phase), walks the drawn batch. Or the step loops run
+    // phases of one step on it (`for opt, w in phases: loss = model(x) * w`):
+    // they read what was drawn and none of them walks batches of its own (a
+    // loop over the loader that also reads a preview batch is the step loop).
+    bool walks_pieces = false, runs_phases = false, walks_batches = false;
+    for (const Loop& step : loops) {
       if (!inside(step)) continue;
-      for (const Loop& l : loops_)
+      for (const Loop& l : loops)
         if ((&l == &step || step.node.contains(l.node)) && iteratesDrawn(l)) walks_pieces = true;
+      if (iteratesBatches(step))
+        walks_batches = true;
+      else if (std::any_of(drawn.begin(), drawn.end(),
+                           [&](std::string_view name) { return syntax::containsName(step.node.field("body"), name); }))
+        runs_phases = true;
     }
-    if (!walks_pieces) continue;
+    if (!walks_pieces && !(runs_phases && !walks_batches)) continue;
     outer.kind = LoopKind::Step;
-    for (Loop& inner : loops_)
+    for (Loop& inner : loops)
       if (inside(inner)) inner.kind = LoopKind::Other;
   }
 }

@@ -5,6 +5,7 @@
 #include <deque>
 #include <map>
 
+#include "frontend/python/loop_classifier.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::python {
@@ -83,7 +84,7 @@ void ProjectModel::markStepLoops() {
       changed = true;
     }
     if (!changed) continue;
-    m->promoteBatchDrawingLoops();
+    LoopClassifier(*m).promoteBatchDrawingLoops();
     for (Loop& outer : m->loops_)
       for (const Loop& inner : m->loops_)
         if (outer.kind == LoopKind::Other && inner.kind == LoopKind::Step && outer.node.contains(inner.node) &&

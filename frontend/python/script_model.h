@@ -652,11 +652,6 @@ class ScriptModel {
   friend class LoopClassifier;
   friend class DeviceAnalysis;
   friend class ProjectModel;  // marks epoch loops whose step loop lies in another file
-  // `while True: imgs = next(it); ...; for part in imgs.split(k): loss.backward()`:
-  // the loop that draws the batch is the step loop, and the loops that walk
-  // pieces of that batch are part of its step (loops.cpp). Run after step
-  // loops are marked, before epoch loops are.
-  void promoteBatchDrawingLoops();
   SourceFilePtr file_;
   ts::Tree tree_;
   RuleOptions options_;
