@@ -250,11 +250,13 @@ std::optional<FrequencyReason> runsOnlyOnce(const ScriptModel& m, const Loop& lo
   if (!counted) return std::nullopt;
   int64_t trips = std::max<int64_t>(*counted, 0);
   int64_t interval = m.options().min_guard_interval;
+  if (trips > 2 * interval) return std::nullopt;
+  // Only when nothing repeats the loop itself (no loop around it here, no
+  // epoch loop through its callers): `for _ in range(n_critic)` inside the
+  // loader's loop, or three perturbation steps per generated token, run their
+  // few passes again on every pass of the loop around them.
+  if (m.enclosingLoop(loop.node) || !m.epochLoopsAround(loop.node).empty()) return std::nullopt;
   if (trips < interval) return FrequencyReason{loop.node, "a warm-up loop of " + std::to_string(trips) + " passes"};
-  // A demo of up to twice the interval counts only when nothing repeats the
-  // loop itself (no loop around it here, no epoch loop through its callers).
-  if (trips > 2 * interval || m.enclosingLoop(loop.node) || !m.epochLoopsAround(loop.node).empty())
-    return std::nullopt;
   return FrequencyReason{loop.node, "a short loop of " + std::to_string(trips) + " passes"};
 }
 

@@ -101,6 +101,25 @@ bool keepsUnset(ts::Node assign, std::string_view name) {
          syntax::unwrap(right.namedChild(2)).is("none") && testedForSet(right.namedChild(1)) == name;
 }
 
+// `run(**vars(opt))`: the call hands every attribute of the namespace `opt`
+// over as a keyword (YOLO's `main(opt): run(**vars(opt))`); the namespace
+// expression, or null when the call splats anything else or more.
+ts::Node splattedNamespace(const Call& c) {
+  if (c.has_star_args) return {};
+  ts::Node args = c.node.field("arguments"), ns;
+  for (ts::Node a : args.namedChildren()) {
+    if (!a.is("dictionary_splat")) continue;
+    if (ns || a.namedChildCount() != 1) return {};
+    ts::Node v = syntax::unwrap(a.namedChild(0));
+    if (!v.is("call") || v.field("function").text() != "vars") return {};
+    ts::Node inner = v.field("arguments");
+    if (inner.namedChildCount() != 1 || !(inner.namedChild(0).is("identifier") || inner.namedChild(0).is("attribute")))
+      return {};
+    ns = inner.namedChild(0);
+  }
+  return ns;
+}
+
 }  // namespace
 
 ts::Node ScriptModel::argumentFor(const Call& c, const Function& f, std::string_view name) const {
@@ -147,6 +166,10 @@ std::optional<bool> ScriptModel::parameterIsNone(const Function& f, std::string_
     if (ts::Node arg = call->argument(name, slot.index)) none = model->isNoneValue(arg, depth + 1);
     else if (!call->mayHideArgument(name, slot.index) && slot.default_value)
       none = isNoneValue(slot.default_value, depth + 1);
+    else if (ts::Node ns = splattedNamespace(*call)) {
+      ResolvedValue v = model->memberValue(ns, std::string(name));
+      if (v.known()) none = v.kind == ResolvedValue::Kind::None;
+    }
     if (!none || (joined && *joined != *none)) return std::nullopt;
     joined = none;
   }
@@ -196,6 +219,13 @@ ResolvedValue ScriptModel::joinedOverSites(const Function& f, std::string_view n
       v = elements ? elementValue(slot.default_value) : resolve(slot.default_value);
       v.chain.insert(v.chain.begin(), {location(slot.default_value.parent()),
                                         "default of parameter " + std::string(name) + ", not passed by the call of " + who});
+    } else if (ts::Node ns = elements ? ts::Node() : splattedNamespace(*call)) {
+      // The attribute of that name is what the splat passes (an option the
+      // namespace lacks leaves the value unknown, as does any other splat).
+      v = model->memberValue(ns, std::string(name));
+      v.chain.insert(v.chain.begin(), {model->location(ns), "passed as " + std::string(ns.text()) + "." +
+                                                                std::string(name) + " by **vars(" +
+                                                                std::string(ns.text()) + ") to " + f.name + "()"});
     }
     if (!v.known() || (joined && !sameValue(*joined, v))) {
       joined.reset();

@@ -1,6 +1,7 @@
 """Loops that run once: a throughput fence that returns on its first batch and
 warm-up loops over a small literal range are not per step (RULES.md "How
-often a line runs"); the same statements in a real batch loop still are."""
+often a line runs"), unless a loop around them runs them again; the same
+statements in a real batch loop still are."""
 import logging
 import time
 
@@ -56,6 +57,18 @@ def warm_up(images, labels):
         optimizer.step()
         optimizer.zero_grad(set_to_none=True)
         print(f"warm-up loss {loss.item():.3f}")  # ok: GPU201 (three warm-up passes)
+
+
+def train_critic(loader, critic, critic_opt):
+    # Five critic passes per batch are no warm-up: the loader's loop runs them again for every batch.
+    for real, _ in loader:
+        real = real.to(device, non_blocking=True)
+        for _ in range(5):
+            d_loss = critic(model(real)).mean() - critic(real).mean()
+            critic_opt.zero_grad(set_to_none=True)
+            d_loss.backward()
+            critic_opt.step()
+            print(f"critic loss {d_loss.item():.3f}")  # expect: GPU201 "on every step of the training step loop at line 66"
 
 
 def train(loader, epochs):
