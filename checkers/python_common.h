@@ -20,6 +20,15 @@ namespace gpulint::checks {
 // YOLO repositories' InfiniteDataLoader keeps one iterator, and so its
 // workers, for the whole run): iterating it again may start no worker.
 [[nodiscard]] bool mayKeepIterator(const python::ScriptModel& model, const python::Call& call);
+// The project function a loader's collate_fn names: a function of this
+// file or another, or a method of the class whose method builds the loader
+// (`collate_fn=self.collate`); nulls when it names anything else (loader_collate.cpp).
+[[nodiscard]] std::pair<const python::ScriptModel*, const python::Function*> collateFunction(
+    const python::ScriptModel& m, ts::Node collate);
+// The loader's collate_fn makes its batch on the GPU (a torch factory given a
+// GPU device, a `.to(device)`/`.cuda()` copy): the loader runs in the main
+// process by necessity and has no host batch to pin (loader_collate.cpp).
+[[nodiscard]] bool collatesOnGpu(const python::ScriptModel& m, const python::Call& loader);
 // transformers.TrainingArguments / Seq2SeqTrainingArguments (or a subclass in the file).
 [[nodiscard]] bool isTrainingArguments(const python::ScriptModel& model, const python::Call& call);
 

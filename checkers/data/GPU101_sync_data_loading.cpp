@@ -57,6 +57,8 @@ void checkDataLoader(const AnalysisContext& ctx, const python::Call& call, Diagn
   if (drawsOneBatchOnce(model, call)) return;  // one batch, once: nothing to overlap with training
   // **kwargs may carry num_workers: unknown, stay silent.
   if (call.mayHideArgument("num_workers", kNumWorkersIndex)) return;
+  // A collate_fn that builds the batch on the GPU cannot run in a worker (CUDA does not start in forked processes).
+  if (collatesOnGpu(model, call)) return;
   ts::Node arg = call.argument("num_workers", kNumWorkersIndex);
   Diagnostic d;
   d.rule = "GPU101";

@@ -174,18 +174,6 @@ bool unpinnable(const python::ScriptModel& m, const python::ClassDef& cls) {
 // object's own `to()` may not take non_blocking.
 constexpr int kCollateIndex = 6;
 
-// The project function passed as the loader's collate_fn, here or in another file.
-std::pair<const python::ScriptModel*, const python::Function*> collateFunction(const python::ScriptModel& m,
-                                                                               ts::Node collate) {
-  if (!collate || !(collate.is("identifier") || collate.is("attribute"))) return {nullptr, nullptr};
-  if (const python::Function* fn = collate.is("identifier") ? m.functionNamed(collate.text()) : nullptr)
-    return {&m, fn};
-  if (!m.project()) return {nullptr, nullptr};
-  std::string q = m.qualify(collate);
-  python::ProjectDef def = q.empty() ? python::ProjectDef{} : m.project()->functionNamed(m, q);
-  return {def.model, def.function};
-}
-
 bool namesTokenCollator(std::string_view name) {
   return name.starts_with("DataCollator") || name == "default_data_collator";
 }
@@ -258,8 +246,8 @@ void check(const python::ScriptModel& consumer_model, const python::Call& loader
   if (loader.mayHideArgument("pin_memory", kPinMemoryIndex)) return;
   // A dataset already on the GPU cannot be pinned (and needs no copy).
   if (ts::Node ds = loader.argument("dataset", 0); ds && model.mayLiveOnDevice(ds)) return;
-  // Batches built around an object the worker cannot pin.
-  if (collatesUnpinnable(model, loader)) return;
+  // Batches built around an object the worker cannot pin, or on the GPU by the collate_fn.
+  if (collatesUnpinnable(model, loader) || collatesOnGpu(model, loader)) return;
   // Small batches of token ids: pinning them saves next to nothing.
   if (collatesTokenIds(model, loader)) return;
   Diagnostic d;

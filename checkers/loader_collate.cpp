@@ -1,0 +1,49 @@
+// The function a DataLoader's collate_fn names, and whether it builds its
+// batch on the GPU (`torch.rand(n, 3, device=device)` in the collate of a
+// NeRF ray sampler): such a loader must run in the main process (CUDA cannot
+// start in forked workers) and has no host batch to pin.
+#include "checkers/python_common.h"
+#include "frontend/python/project_model.h"
+#include "frontend/python/syntax.h"
+
+namespace gpulint::checks {
+
+namespace {
+
+// DataLoader(dataset, batch_size, shuffle, sampler, batch_sampler, num_workers, collate_fn, ...)
+constexpr int kCollateIndex = 6;
+
+// A call that makes a tensor on a device or copies one there: a torch
+// factory given `device=`, `.to(...)` or `.cuda(...)`.
+bool placesTensor(const python::Call& c) {
+  if (c.qualified.starts_with("torch.")) return static_cast<bool>(c.keyword("device"));
+  return c.receiver && (c.method == "to" || c.method == "cuda");
+}
+
+}  // namespace
+
+std::pair<const python::ScriptModel*, const python::Function*> collateFunction(const python::ScriptModel& m,
+                                                                               ts::Node collate) {
+  if (!collate || !(collate.is("identifier") || collate.is("attribute"))) return {nullptr, nullptr};
+  if (const python::Function* fn = collate.is("identifier") ? m.functionNamed(collate.text()) : nullptr)
+    return {&m, fn};
+  // `collate_fn=self.collate` in a method of the class that defines it.
+  if (collate.is("attribute") && collate.field("object").text() == "self") {
+    const python::Function* here = m.enclosingFunction(collate);
+    if (here && here->owner) return m.methodOf(*here->owner, std::string(collate.field("attribute").text()));
+  }
+  if (!m.project()) return {nullptr, nullptr};
+  std::string q = m.qualify(collate);
+  python::ProjectDef def = q.empty() ? python::ProjectDef{} : m.project()->functionNamed(m, q);
+  return {def.model, def.function};
+}
+
+bool collatesOnGpu(const python::ScriptModel& m, const python::Call& loader) {
+  auto [owner, fn] = collateFunction(m, python::syntax::unwrap(loader.argument("collate_fn", kCollateIndex)));
+  if (!fn) return false;
+  for (const python::Call& c : owner->callsIn(fn->body))
+    if (fn->body.contains(c.node) && placesTensor(c) && owner->mayLiveOnDevice(c.node)) return true;
+  return false;
+}
+
+}  // namespace gpulint::checks
