@@ -52,6 +52,17 @@ bool returnsEarlyBefore(const ScriptModel& m, ts::Node block, ts::Node child) {
   return false;
 }
 
+// The else of an `if` whose test is rarely true (`if targets.shape[0] == 0:`,
+// a failure check) and that has no elif: the else is what nearly every call
+// runs, as the code after `if <rare>: return` does.
+bool elseOfRareTest(const ScriptModel& m, ts::Node else_clause) {
+  ts::Node s = else_clause.parent();
+  if (!s || !s.is("if_statement")) return false;
+  for (ts::Node alt : s.namedChildren())
+    if (alt.is("elif_clause")) return false;
+  return judgeGuard(m, s.field("condition")).kind == GuardKind::Rare;
+}
+
 }  // namespace
 
 // An early return before `n` on the way up to f's body: even a host sync
@@ -65,16 +76,18 @@ bool returnsEarly(const ScriptModel& m, ts::Node n, const Function& f) {
 }
 
 // Everything but early returns that decides whether `n` runs on every call
-// of `f`: nothing but a rank check lies between them (any other condition
-// may be false on most calls: a deprecation warning, a periodic or failure
-// guard), and no exception handler or batch loop of f's own (a batch loop's
+// of `f`: nothing but a rank check, or the else of a rarely true test, lies
+// between them (any other condition may be false on most calls: a
+// deprecation warning, a periodic or failure guard), and no exception handler or batch loop of f's own (a batch loop's
 // statements are the loop's rules' business, not the caller's).
 bool everyCallPastExits(const ScriptModel& m, ts::Node n, const Function& f, const HoldsOnCall& holds) {
   ts::Node child = n;
   for (ts::Node p = n.parent(); p && !(p == f.node); child = p, p = p.parent()) {
+    if (p.is("else_clause") && elseOfRareTest(m, p)) continue;
     if (p.is("except_clause") || p.is("conditional_expression") || p.is("else_clause") || p.is("while_statement"))
       return false;
     if ((p.is("if_statement") || p.is("elif_clause")) && !p.field("condition").contains(child) &&
+        !(child.is("else_clause") && elseOfRareTest(m, child)) &&
         !(p.field("consequence").contains(child) &&
           (rankCheck(p.field("condition")) || (holds && holds(p.field("condition"))))))
       return false;

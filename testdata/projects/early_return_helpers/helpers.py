@@ -51,3 +51,31 @@ def sample_on_schedule(model, steps, every_n_steps, at_first):
         if steps % every_n_steps != 0:
             return
     logger.info("sampling at step %d", steps)
+
+
+def count_matches(targets, batch_size):
+    # The else of an empty-batch test is what nearly every call runs.
+    if targets.shape[0] == 0:
+        counts = torch.zeros(batch_size, device=targets.device)
+    else:
+        owner = targets[:, 0]
+        counts = torch.zeros(batch_size, device=targets.device)
+        for j in range(batch_size):
+            hits = (owner == j).sum()
+            if hits:
+                counts[j] = hits
+    return counts
+
+
+def count_matches_by_mode(targets, batch_size, exact):
+    # Which branch runs depends on the caller's configuration.
+    if exact:
+        counts = torch.bincount(targets[:, 0].long(), minlength=batch_size)
+    else:
+        owner = targets[:, 0]
+        counts = torch.zeros(batch_size, device=targets.device)
+        for j in range(batch_size):
+            hits = (owner == j).sum()
+            if hits:
+                counts[j] = hits
+    return counts

@@ -1,10 +1,14 @@
 """A step loop calling helpers whose work sits behind an early return (a
 sampling interval, a loss type): silent. An exit on the other ranks or on a
-type test or on an empty batch leaves the sync on every step of the process that runs it."""
+type test or on an empty batch, or the else of an empty-batch test, leaves the
+sync on every step of the process that runs it."""
+import sys
+
 import torch
 from torch.utils.data import DataLoader
 
-from helpers import as_number, huber_threshold, loss_value, report_loss, sample_images, sample_on_schedule
+from helpers import (as_number, count_matches, count_matches_by_mode, huber_threshold, loss_value, report_loss,
+                     sample_images, sample_on_schedule)
 
 device = torch.device("cuda")
 model = torch.nn.Linear(8, 8).to(device)
@@ -27,3 +31,7 @@ for epoch in range(2):
         total = as_number(loss)  # expect: GPU201 "as_number() runs `value.item()`"
         loss = model(batch).pow(2).mean()
         value = loss_value(loss, batch)  # expect: GPU201 "loss_value() runs `loss.item()`"
+        targets = model(batch)[:16, :6]
+        counts = count_matches(targets, 64)  # expect: GPU201 "count_matches() runs `hits`"
+        targets = model(batch)[:16, :6]
+        counts = count_matches_by_mode(targets, 64, "--exact" in sys.argv)  # ok: GPU201 (one configuration's branch)
