@@ -163,7 +163,7 @@ bool tokenizesFixedText(const ScriptModel& m, const Call& c) {
 // sampling loop, a detector's `cv2.imshow`/`cv2.waitKey(1)` window, its
 // `cv2.VideoWriter` and the boxes it draws on the frame it shows. No worker
 // or GPU can take that over, and it is what the loop is for.
-bool writesOutput(const Call& c) {
+bool writesOutputItself(const Call& c) {
   if (c.qualified.starts_with("cv2.") &&
       oneOf(c.method, {"imwrite", "imshow", "waitKey", "waitKeyEx", "namedWindow", "destroyWindow", "destroyAllWindows",
                        "resizeWindow", "moveWindow", "setWindowTitle", "VideoWriter", "VideoWriter_fourcc",
@@ -174,11 +174,23 @@ bool writesOutput(const Call& c) {
   return chained && chained.is("attribute") && chained.field("attribute").text() == "save";
 }
 
+// The same, or a call whose result is handed straight to such a write: the
+// colour flip in `cv2.imwrite(path, cv2.cvtColor(img, cv2.COLOR_RGB2BGR))`
+// converts an output for the file, not an input for the model.
+bool writesOutput(const ScriptModel& m, const Call& c) {
+  if (writesOutputItself(c)) return true;
+  ts::Node arg = c.node.parent();
+  if (arg && arg.is("keyword_argument")) arg = arg.parent();
+  ts::Node outer = arg && arg.is("argument_list") ? arg.parent() : ts::Node();
+  const Call* write = outer && outer.is("call") ? m.callAt(outer) : nullptr;
+  return write && write->node.field("arguments") == arg && writesOutputItself(*write);
+}
+
 }  // namespace
 
 std::string cpuPreprocessWork(const ScriptModel& m, const Call& c) {
   const std::string& q = c.qualified;
-  if ((q.starts_with("PIL.") || q.starts_with("cv2.")) && writesOutput(c)) return "";
+  if ((q.starts_with("PIL.") || q.starts_with("cv2.")) && writesOutput(m, c)) return "";
   if (q.starts_with("PIL.")) return "decodes or edits images with PIL";
   if (q.starts_with("cv2.") && !q.starts_with("cv2.setNumThreads") && !q.starts_with("cv2.ocl."))
     return "processes images with OpenCV";

@@ -1,7 +1,8 @@
 """Saving what the model produced for each batch (`Image.fromarray(x).save(...)`,
 `cv2.imwrite(...)`), showing it in a window or writing it to a video, with
 the boxes a detector drew on it, handles the loop's outputs: no worker can
-take it over, and it is what an inference loop is for. Editing images with
+take it over, and it is what an inference loop is for; so is converting the
+colours of an image inside the call that writes it. Editing images with
 PIL or OpenCV in the same loop (resizing a thumbnail, converting the
 colours of the input) is image work on the host and is reported."""
 import os
@@ -24,6 +25,7 @@ def render(model, loader, outdir):
             pixels = (255.0 * image.permute(1, 2, 0).cpu().numpy()).astype(np.uint8)
             Image.fromarray(pixels).save(os.path.join(outdir, f"{index:05d}.png"))  # ok: GPU106 (writes an output)
             cv2.imwrite(os.path.join(outdir, f"{index:05d}.jpg"), pixels[:, :, ::-1])  # ok: GPU106 (writes an output)
+            cv2.imwrite(os.path.join(outdir, f"{index:05d}.bmp"), cv2.cvtColor(pixels, cv2.COLOR_RGB2BGR))  # ok: GPU106 (converts the output it writes)
             thumbs.append(Image.fromarray(pixels).resize((32, 32)))  # expect: GPU106 "decodes or edits images with PIL"
             index += 1
     return thumbs
