@@ -10,4 +10,9 @@ namespace gpulint::python {
 // `fabric`) or made by `Accelerator(...)`/`Fabric(...)`.
 [[nodiscard]] bool isAcceleratorObject(const ScriptModel& m, ts::Node receiver);
 
+// `c` is such an object's prepare()/setup_dataloaders() and hands back a
+// DataLoader at `element` of its result (-1: the call's only argument), whose
+// batches the library moves to the device on every step (device_values.cpp).
+[[nodiscard]] bool placesLoaderBatches(const ScriptModel& m, const Call& c, int element);
+
 }  // namespace gpulint::python

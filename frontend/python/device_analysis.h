@@ -124,6 +124,8 @@ class DeviceAnalysis {
   static bool bindZipTargets(ts::Node for_stmt, BindingMap& out);
   // `iterable` (a for loop's) iterates a dict's keys (device_bindings.cpp).
   bool iteratesKeys(ts::Node iterable) const;
+  static bool bindEnumerateTargets(ts::Node for_stmt, BindingMap& out);
+  ts::Node preparedBatches(ts::Node iterable);
   static void namesIn(ts::Node n, std::set<std::string_view>& out);
   std::vector<Binding> bindingsFor(ts::Node id, const Function** fn, ts::Node* param);
   const ScopeIndex& scopeIndex(ts::Node scope);

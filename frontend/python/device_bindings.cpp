@@ -116,7 +116,7 @@ void DeviceAnalysis::collect(ts::Node scope, ScopeIndex& index) {
       ts::Node left = n.field("left");
       if (left.is("identifier")) out[std::string(left.text())].push_back({n, n.field("right"), n.end(), true});
     } else if (n.is("for_statement")) {
-      if (bindZipTargets(n, out)) return;
+      if (bindZipTargets(n, out) || bindEnumerateTargets(n, out)) return;
       std::set<std::string_view> names;
       namesIn(n.field("left"), names);
       ts::Node key = dictKeyTarget(n);
@@ -127,6 +127,31 @@ void DeviceAnalysis::collect(ts::Node scope, ScopeIndex& index) {
       if (ts::Node name = n.field("name")) out[std::string(name.text())].push_back({n, n.field("value"), n.end(), false});
     }
   });
+}
+
+// `for step, batch in enumerate(loader):` (or `for i, (x, y) in ...`) binds
+// the count to the count and the item's names to the item: positions 0 and
+// 1 of two (elementOrigin reads enumerate's); false for any other loop.
+bool DeviceAnalysis::bindEnumerateTargets(ts::Node for_stmt, BindingMap& out) {
+  ts::Node left = for_stmt.field("left"), right = syntax::unwrap(for_stmt.field("right"));
+  if (!left || !(left.is("pattern_list") || left.is("tuple_pattern")) || !right || !right.is("call") ||
+      right.field("function").text() != "enumerate")
+    return false;
+  std::vector<ts::Node> targets;
+  for (ts::Node t : left.namedChildren())
+    if (!t.is("comment")) targets.push_back(t);
+  if (targets.size() != 2 || !targets[0].is("identifier")) return false;
+  for (int i = 0; i < 2; ++i) {
+    std::set<std::string_view> names;
+    namesIn(targets[static_cast<size_t>(i)], names);
+    for (std::string_view name : names) {
+      Binding b{for_stmt, for_stmt.field("right"), for_stmt.field("right").end(), false};
+      b.element = i;
+      b.arity = 2;
+      out[std::string(name)].push_back(b);
+    }
+  }
+  return true;
 }
 
 // `for dr, dg in zip(real_outs, fake_outs):` binds each name to an element

@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "frontend/python/accelerate_api.h"
 #include "frontend/python/device_analysis.h"
 #include "frontend/python/device_asks.h"
 #include "frontend/python/project_model.h"
@@ -40,6 +41,11 @@ ts::Node DeviceAnalysis::elementOrigin(const Binding& b, int depth) {
   ts::Node v = syntax::unwrap(b.value);
   const Call* c = v.is("call") ? m_.callAt(v) : nullptr;
   if (!c) return origin(b.value, depth + 1);
+  // `for step, batch in enumerate(loader)`: the count is a host int; the item
+  // is asked of the iterable only for a prepared loader's batches
+  // (bindingOrigin), as an enumerate() of anything else was before its
+  // targets were told apart.
+  if (b.stmt.is("for_statement") && c->method == "enumerate" && c->callee.is("identifier")) return {};
   auto [other, f] = m_.calledElsewhere(*c);
   const ScriptModel* owner = f ? other : &m_;
   if (!f) f = calledFunction(*c);
@@ -135,7 +141,34 @@ bool DeviceAnalysis::backpropagates(const Function* f, std::string_view name, in
   return false;
 }
 
+// The loop walks a loader accelerate or Fabric prepared (`loader =
+// fabric.setup_dataloaders(loader)`, `model, opt, loader =
+// accelerator.prepare(...)`): its batches arrive on the device, though the
+// loader itself is no tensor. The prepare call, or null.
+ts::Node DeviceAnalysis::preparedBatches(ts::Node iterable) {
+  iterable = syntax::unwrap(iterable);
+  if (!iterable) return {};
+  if (iterable.is("call")) {
+    const Call* c = m_.callAt(iterable);
+    return c && placesLoaderBatches(m_, *c, -1) ? iterable : ts::Node();
+  }
+  if (!iterable.is("identifier")) return {};
+  std::vector<NameBinding> bound = m_.reachingBindings(iterable);
+  for (const NameBinding& nb : bound) {
+    ts::Node v = nb.parameter || !nb.value ? ts::Node() : syntax::unwrap(nb.value);
+    const Call* c = v && v.is("call") ? m_.callAt(v) : nullptr;
+    if (!c || !placesLoaderBatches(m_, *c, nb.index)) return {};
+  }
+  return bound.empty() ? ts::Node() : syntax::unwrap(bound.front().value);
+}
+
 ts::Node DeviceAnalysis::bindingOrigin(const Binding& b, const std::vector<Binding>& all, ts::Node id, int depth) {
+  if (b.stmt.is("for_statement") && b.element != 0) {
+    ts::Node it = syntax::unwrap(b.value);
+    const Call* wrap = b.element == 1 && it && it.is("call") ? m_.callAt(it) : nullptr;
+    if (wrap && wrap->method == "enumerate" && !wrap->positional.empty()) it = wrap->positional[0];
+    if (ts::Node prepared = preparedBatches(it)) return prepared;
+  }
   // `for key in metrics:` over a dict binds its keys, never a device value.
   if (b.stmt.is("for_statement") && b.element < 0 && syntax::unwrap(b.stmt.field("left")).is("identifier") &&
       iteratesKeys(b.value))

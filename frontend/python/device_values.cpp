@@ -9,12 +9,14 @@
 // This file answers where a value comes from; device_analysis.h lists the
 // rest of the analysis.
 #include <algorithm>
+#include <cctype>
 #include <cstddef>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "frontend/python/accelerate_api.h"
 #include "frontend/python/device_analysis.h"
 #include "frontend/python/device_asks.h"
 #include "frontend/python/project_model.h"
@@ -173,6 +175,32 @@ ts::Node DeviceAnalysis::anyOf(ts::Node e, int depth) {
   for (ts::Node c : e.namedChildren())
     if (ts::Node o = origin(c, depth + 1)) return o;
   return {};
+}
+
+namespace {
+
+// An expression that holds a DataLoader: made by a `...DataLoader(...)` call,
+// or named like one (`train_loader`, `dataloader`).
+bool looksLikeLoader(const ScriptModel& m, ts::Node e) {
+  e = syntax::unwrap(e);
+  if (!e) return false;
+  const Call* made = e.is("call") ? m.callAt(e) : m.madeByCall(e);
+  if (made && (made->qualified.ends_with("DataLoader") || made->method.ends_with("DataLoader"))) return true;
+  if (!e.is("identifier") && !e.is("attribute")) return false;
+  std::string name(syntax::lastName(e));
+  for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return name.find("loader") != std::string::npos;
+}
+
+}  // namespace
+
+bool placesLoaderBatches(const ScriptModel& m, const Call& c, int element) {
+  if (!c.receiver || !(c.method == "prepare" || c.method == "setup_dataloaders") || c.has_star_args) return false;
+  // `move_to_device=False`, `device_placement=[...]`: placement as asked, which we do not follow.
+  if (c.keyword("move_to_device") || c.keyword("device_placement")) return false;
+  if (!isAcceleratorObject(m, c.receiver)) return false;
+  if (element < 0) return c.positional.size() == 1 && looksLikeLoader(m, c.positional[0]);
+  return static_cast<size_t>(element) < c.positional.size() && looksLikeLoader(m, c.positional[element]);
 }
 
 ts::Node DeviceAnalysis::callOrigin(ts::Node n, int depth) {
