@@ -128,7 +128,7 @@ struct ShortGuardNote {
 // True when the script runs on the CPU for sure: no GPU path anywhere in the
 // project (ScriptModel::mayRunOnGpu), no framework that picks the GPU itself,
 // and no device argument (`.to(x)`, `device=x`, `torch.device(x)`) that may
-// name one. The step-loop rules about host time between steps stay silent
+// name one; or off the GPU on TPUs (torch_xla imported, no CUDA placement). The step-loop rules about host time between steps stay silent
 // there: there is no GPU to idle (a micrograd lecture's loop).
 [[nodiscard]] bool runsOnCpuOnly(const python::ScriptModel& model);
 // Stronger: the file names devices, and every one is the CPU (`device='cpu'`
