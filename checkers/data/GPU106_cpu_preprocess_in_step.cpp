@@ -186,6 +186,16 @@ bool writesOutput(const ScriptModel& m, const Call& c) {
   return write && write->node.field("arguments") == arg && writesOutputItself(*write);
 }
 
+// A tokenizer whatever its name (`enc = tiktoken.get_encoding("gpt2")`,
+// `tok = AutoTokenizer.from_pretrained(...)`).
+bool madeAsTokenizer(const ScriptModel& m, ts::Node receiver) {
+  const Call* made = m.madeByCall(receiver);
+  if (!made) return false;
+  const std::string& q = made->qualified;
+  return q.starts_with("tiktoken.") || (q.starts_with("transformers.") && q.ends_with("Tokenizer.from_pretrained")) ||
+         (q.starts_with("transformers.") && q.ends_with("TokenizerFast.from_pretrained"));
+}
+
 }  // namespace
 
 std::string cpuPreprocessWork(const ScriptModel& m, const Call& c) {
@@ -204,7 +214,7 @@ std::string cpuPreprocessWork(const ScriptModel& m, const Call& c) {
     if (!syntax::lastName(c.callee).ends_with("tokenizer")) return "preprocesses raw samples";
     return tokenizesFixedText(m, c) ? "" : "tokenizes text";
   }
-  if (c.receiver && namesPreprocessor(c.receiver) &&
+  if (c.receiver && (namesPreprocessor(c.receiver) || madeAsTokenizer(m, c.receiver)) &&
       oneOf(c.method, {"encode", "encode_plus", "batch_encode_plus", "tokenize", "apply_chat_template"}))
     return tokenizesFixedText(m, c) ? "" : "tokenizes text";
   // The host-batch question is the cheaper one: it rules out most calls first.
