@@ -1,5 +1,7 @@
 #include "checkers/ops/GPU401_sync_in_op.h"
 
+#include <cctype>
+
 #include "checkers/ops/ops_common.h"
 
 namespace gpulint::checks {
@@ -13,13 +15,24 @@ std::string syncEffect(const cxx::Call& call) {
     return "blocks the CPU until every kernel queued on the device has finished";
   if (call.callee == "cudaStreamSynchronize")
     return "blocks the CPU until every kernel queued on the stream has finished";
+  if (call.callee == "cudaEventSynchronize")
+    return "blocks the CPU until the work queued before the event has finished";
   if (!ops::copiesToHost(call)) return "";
   if (call.method == "item")
     return "copies the value to the host, so the CPU waits until every kernel queued before it has finished";
   return "copies the tensor to the host and waits for the GPU to finish it";
 }
 
+bool namesBenchmark(std::string name) {
+  for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return name.find("bench") != std::string::npos || name.find("profile") != std::string::npos ||
+         name.find("timing") != std::string::npos;
+}
+
 std::string advice(const cxx::Call& call) {
+  if (call.callee == "cudaEventSynchronize")
+    return "Time steps without waiting on each: read the previous step's events (cudaEventQuery), or synchronise "
+           "only on the steps that log.";
   if (!call.method.empty())
     return "Keep the value on the GPU (pass the tensor to the next kernel) or read it once outside the per-call "
            "path.";
@@ -38,14 +51,18 @@ void SyncInOp::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
     // functions, main and static initializers pay the wait once; CPU code
     // (a reference kernel, the CPU branch of a dispatch) has no GPU to wait
     // for; a check's failure message runs once, when the op fails.
-    const cxx::Function* host = ops::gpuPerCallHost(model, call);
-    if (!host || call.once_only_context) continue;
+    ops::RepeatedSite site = ops::repeatedSite(model, call);
+    if (!site.host || call.once_only_context) continue;
+    // A benchmark helper waits on its events to read the time: that is what it is for.
+    if (call.callee == "cudaEventSynchronize" && namesBenchmark(site.host->name)) continue;
     // `x.cpu().item()`: the wait is the copy; the item of the host copy is free.
     if (call.method == "item" && call.receiver_method == "cpu") continue;
-    sink.report(ops::makeDiagnostic(
+    Diagnostic d = ops::makeDiagnostic(
         "GPU401", Level::Warning, model, call.range,
-        "`" + ops::spelled(model, call.range) + "` " + ops::inFunction(*host, model) + " " + effect +
-            "; the GPU then idles until the host queues the next work, on every call. " + advice(call)));
+        "`" + ops::spelled(model, call.range) + "` " + site.where + " " + effect +
+            "; the GPU then idles until the host queues the next work, on every call. " + advice(call));
+    d.related = std::move(site.related);
+    sink.report(std::move(d));
   }
 }
 

@@ -22,6 +22,20 @@ const cxx::Function* gpuPerCallHost(const cxx::CxxModel& model, const cxx::Call&
   return f;
 }
 
+RepeatedSite repeatedSite(const cxx::CxxModel& model, const cxx::Call& call) {
+  if (const cxx::Function* f = gpuPerCallHost(model, call)) return {f, inFunction(*f, model), {}};
+  // main() itself runs once; what its step loop holds runs on every pass.
+  // Only a loop of main's own body: one inside it (sampling tokens every N
+  // steps, a sweep over block sizes) is not known to run per step.
+  const cxx::Function* f = hostFunction(model, call.function);
+  if (!f || !f->program_entry || !f->gpu_code || call.loops.size() != 1 || call.leaves_loop || call.cpu_branch ||
+      call.failure_path)
+    return {};
+  const cxx::Loop& loop = model.loops[static_cast<size_t>(call.loops.back())];
+  return {f, "in a loop of `" + f->name + "`, which runs it on every pass,",
+          {{model.location(loop.header), "the loop that repeats it"}}};
+}
+
 bool copiesToHost(const cxx::Call& call) {
   if (!isTensorClass(call.receiver_type)) return false;
   if (call.method == "item" || call.method == "cpu") return true;

@@ -21,6 +21,19 @@ namespace gpulint::checks::ops {
 // otherwise: CPU reference kernels and CPU branches get no GPU4xx.
 [[nodiscard]] const cxx::Function* gpuPerCallHost(const cxx::CxxModel& model, const cxx::Call& call);
 
+// Where a call repeats on the GPU path, as a message clause: in a per-call
+// host function (gpuPerCallHost, "in `f`, which runs on every call of the
+// operator,"), or in a loop of a program's main() body (the training loop of
+// a CUDA program: main runs once, its loop on every step). GPU401 asks: an
+// explicit synchronisation there is a choice made per step. `host` is null
+// when the call runs once or off the GPU.
+struct RepeatedSite {
+  const cxx::Function* host = nullptr;
+  std::string where;
+  std::vector<RelatedLocation> related;
+};
+[[nodiscard]] RepeatedSite repeatedSite(const cxx::CxxModel& model, const cxx::Call& call);
+
 // `.item()`, `.cpu()`, `.to(kCPU)` on a tensor: a copy the host waits for.
 [[nodiscard]] bool copiesToHost(const cxx::Call& call);
 
