@@ -110,6 +110,11 @@ bool readsValue(const host_sync::Sync& s) {
   return s.kind == K::Read || s.kind == K::Convert || s.kind == K::Log || s.kind == K::Format || s.kind == K::ScaleRead;
 }
 
+// A run starts at a read, or at an explicit `torch.cuda.synchronize()`: the
+// reads right after it find the queue drained already (a step timer's
+// synchronize, then the log line that prints the step's values).
+bool leadsBlock(const host_sync::Sync& s) { return readsValue(s) || s.kind == host_sync::Sync::Synchronize; }
+
 bool sameContext(const python::BatchContext& a, const python::BatchContext& b) {
   return a.kind == b.kind && a.loop == b.loop && a.scope == b.scope && a.via_calls == b.via_calls;
 }
@@ -163,9 +168,11 @@ std::string lineList(const std::vector<ReadbackSpot*>& members) {
 Diagnostic merged(const ScriptModel& m, ReadbackSpot& lead, const std::vector<ReadbackSpot*>& members) {
   Diagnostic d = std::move(lead.finding);
   if (members.empty()) return d;
+  bool waits = lead.sync.kind == host_sync::Sync::Synchronize;
   d.message += " " + lineList(members) + (members.size() == 1 ? " reads a GPU value" : " read GPU values") +
-               " right after it, with no forward or backward pass between: the first read already drained the "
-               "queue, so they are part of this finding; change them with it.";
+               " right after it, with no forward or backward pass between: " +
+               (waits ? "the synchronize already drained the queue" : "the first read already drained the queue") +
+               ", so they are part of this finding; change them with it.";
   for (ReadbackSpot* s : members) {
     d.related.push_back({m.location(s->sync.at), "the same pass reads a GPU value here too"});
     for (size_t k = 0; k < s->finding.fixes.size(); ++k)
@@ -184,7 +191,7 @@ std::vector<Diagnostic> groupReadbackBlocks(const ScriptModel& m, std::vector<Re
     size_t j = i + 1;
     for (; j < spots.size(); ++j) {
       ReadbackSpot& s = spots[j];
-      if (!readsValue(spots[i].sync) || !readsValue(s.sync) || !sameContext(spots[i].batch, s.batch) ||
+      if (!leadsBlock(spots[i].sync) || !readsValue(s.sync) || !sameContext(spots[i].batch, s.batch) ||
           !fixesMerge(spots[i].finding, s.finding))
         break;
       // Some read of the run must always run before this one.
