@@ -181,13 +181,28 @@ Diagnostic merged(const ScriptModel& m, ReadbackSpot& lead, const std::vector<Re
   return d;
 }
 
+// The statement a run starts from: the read's own, or for a synchronize in
+// the CUDA branch of a device test (`elif device == "cuda":
+// torch.cuda.synchronize()`) the if around it, which on the CUDA node always
+// waits.
+ts::Node runStart(const ScriptModel& m, const host_sync::Sync& lead) {
+  ts::Node stmt = statementOf(lead.at);
+  if (lead.kind != host_sync::Sync::Synchronize) return stmt;
+  for (ts::Node block = stmt.parent(); block && block.is("block"); block = stmt.parent()) {
+    ts::Node branching = block.parent();
+    if (!branching || !m.cudaBranch(branching, stmt)) break;
+    stmt = branching.is("elif_clause") ? branching.parent() : branching;
+  }
+  return stmt;
+}
+
 }  // namespace
 
 std::vector<Diagnostic> groupReadbackBlocks(const ScriptModel& m, std::vector<ReadbackSpot> spots) {
   std::vector<Diagnostic> out;
   for (size_t i = 0; i < spots.size();) {
     std::vector<ReadbackSpot*> members;
-    std::vector<ts::Node> reads{statementOf(spots[i].sync.at)};  // the run's statements
+    std::vector<ts::Node> reads{runStart(m, spots[i].sync)};  // the run's statements
     size_t j = i + 1;
     for (; j < spots.size(); ++j) {
       ReadbackSpot& s = spots[j];

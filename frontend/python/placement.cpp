@@ -258,6 +258,12 @@ bool ScriptModel::offCudaBranch(ts::Node branching, ts::Node n) const {
   return (in_body && test < 0) || (!in_body && test > 0);
 }
 
+bool ScriptModel::cudaBranch(ts::Node branching, ts::Node n) const {
+  if (!branching.is("if_statement") && !branching.is("elif_clause")) return false;
+  ts::Node body = branching.field("consequence");
+  return body && body.contains(n) && cudaTest(*this, branching.field("condition")) > 0;
+}
+
 bool ScriptModel::onCpuPath(ts::Node n) const {
   for (ts::Node p : n.ancestorWalk()) {
     if (syntax::isScope(p)) break;

@@ -643,6 +643,10 @@ class ScriptModel {
   // The same question for one if/elif around `n`: the branch of `branching`
   // that holds `n` runs only off the CUDA device (placement.cpp).
   [[nodiscard]] bool offCudaBranch(ts::Node branching, ts::Node n) const;
+  // The converse: `n` sits in the body of `branching`, an if/elif whose test
+  // holds on the CUDA device (`elif device == "cuda":`), so it runs there
+  // whenever the if is reached (placement.cpp).
+  [[nodiscard]] bool cudaBranch(ts::Node branching, ts::Node n) const;
 
  private:
   ResolvedValue joinedOverSites(const Function& f, std::string_view name, bool elements) const;

@@ -21,3 +21,19 @@ def train(model, optimizer, steps):
         print(f"step {step} | norm {norm:.4f} | {(time.time() - t0) * 1000:.1f} ms")  # ok: GPU201 (part of the synchronize's finding)
         probe = model(x).abs().max()
         print(f"probe {probe:.3f}")  # expect: GPU201 "formats the GPU tensor `probe`"
+
+
+def train_any_device(model, optimizer, steps, device):
+    model = model.to(device)
+    for step in range(steps):
+        x = torch.randn(256, 64, device=device)
+        loss = model(x).square().mean()
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+        # On the CUDA node the synchronize always runs before the print.
+        if device == "mps":
+            torch.mps.synchronize()
+        elif device == "cuda":
+            torch.cuda.synchronize()  # expect: GPU201 "the synchronize already drained the queue"
+        print(f"step {step} loss {loss:.4f}")  # ok: GPU201 (part of the synchronize's finding)
