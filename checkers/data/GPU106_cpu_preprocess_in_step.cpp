@@ -3,6 +3,7 @@
 #include <cctype>
 #include <map>
 
+#include "checkers/item_output.h"
 #include "checkers/model/helper_effects.h"
 #include "checkers/python_common.h"
 #include "frontend/python/syntax.h"
@@ -158,32 +159,16 @@ bool tokenizesFixedText(const ScriptModel& m, const Call& c) {
   return text && fixedText(m, text);
 }
 
-// Writing, showing or annotating results, not preparing inputs:
-// `Image.fromarray(sample).save(path)`, `cv2.imwrite(path, frame)` in a
-// sampling loop, a detector's `cv2.imshow`/`cv2.waitKey(1)` window, its
-// `cv2.VideoWriter` and the boxes it draws on the frame it shows. No worker
-// or GPU can take that over, and it is what the loop is for.
-bool writesOutputItself(const Call& c) {
-  if (c.qualified.starts_with("cv2.") &&
-      oneOf(c.method, {"imwrite", "imshow", "waitKey", "waitKeyEx", "namedWindow", "destroyWindow", "destroyAllWindows",
-                       "resizeWindow", "moveWindow", "setWindowTitle", "VideoWriter", "VideoWriter_fourcc",
-                       "rectangle", "putText", "getTextSize", "circle", "line", "arrowedLine", "polylines",
-                       "ellipse", "drawContours", "drawMarker"}))
-    return true;
-  ts::Node chained = c.node.parent();
-  return chained && chained.is("attribute") && chained.field("attribute").text() == "save";
-}
-
 // The same, or a call whose result is handed straight to such a write: the
 // colour flip in `cv2.imwrite(path, cv2.cvtColor(img, cv2.COLOR_RGB2BGR))`
 // converts an output for the file, not an input for the model.
 bool writesOutput(const ScriptModel& m, const Call& c) {
-  if (writesOutputItself(c)) return true;
+  if (writesItemOutput(m, c)) return true;
   ts::Node arg = c.node.parent();
   if (arg && arg.is("keyword_argument")) arg = arg.parent();
   ts::Node outer = arg && arg.is("argument_list") ? arg.parent() : ts::Node();
   const Call* write = outer && outer.is("call") ? m.callAt(outer) : nullptr;
-  return write && write->node.field("arguments") == arg && writesOutputItself(*write);
+  return write && write->node.field("arguments") == arg && writesItemOutput(m, *write);
 }
 
 // A tokenizer whatever its name (`enc = tiktoken.get_encoding("gpt2")`,

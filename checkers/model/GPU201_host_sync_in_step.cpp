@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "checkers/item_output.h"
 #include "checkers/model/backprop_reach.h"
 #include "checkers/model/host_sync.h"
 #include "checkers/model/helper_effects.h"
@@ -239,6 +240,22 @@ Diagnostic describe(const ScriptModel& m, const Sync& s, const python::BatchCont
   return d;
 }
 
+// RULES.md GPU201: an evaluation loop that writes each item's result (a
+// detector drawing and saving every frame, a validation pass saving each
+// rendered view) reads its outputs back because writing them is its purpose.
+// Asked once per loop.
+class ItemOutputLoops {
+ public:
+  bool writes(const ScriptModel& m, const python::BatchContext& batch) {
+    auto [it, fresh] = known_.try_emplace(batch.loop, false);
+    if (fresh) it->second = writesEachItemOutput(m, batch);
+    return it->second;
+  }
+
+ private:
+  std::map<const python::Loop*, bool> known_;
+};
+
 // What to change about a helper that syncs per step. A helper whose result
 // the step differentiates (a criterion's forward computing the loss) runs
 // on every step by necessity: no periodic guard can skip it.
@@ -258,7 +275,8 @@ std::string helperAdvice(const ScriptModel& model, const HelperCall& hc) {
 // its block like the others (`top5 = accuracy(scores, targets, 5)` then
 // `losses.update(loss.item())`). Statements already reported for a sync of
 // their own are skipped.
-void addHelperSyncs(const ScriptModel& model, std::set<uint32_t>& reported, std::vector<ReadbackSpot>& found) {
+void addHelperSyncs(const ScriptModel& model, std::set<uint32_t>& reported, std::vector<ReadbackSpot>& found,
+                    ItemOutputLoops& output_loops) {
   HelperEffects effects;
   std::vector<HelperCall> calls = helperCallsWith(model, Effect::HostSync, effects);
   // A sync under the helper's `if stop_ids is not None:` counts only for the
@@ -267,6 +285,7 @@ void addHelperSyncs(const ScriptModel& model, std::set<uint32_t>& reported, std:
     if (passesTestedArgument(hc)) calls.push_back(std::move(hc));
   for (const HelperCall& hc : calls) {
     if (reported.count(statementOf(hc.call->node).begin())) continue;
+    if (output_loops.writes(model, hc.batch)) continue;  // the output the loop exists to write
     // A meter that reads what it is given syncs only when given a GPU value.
     if (syncWaitsOnArguments(hc) && !passesDeviceKeyword(model, hc)) continue;
     // A helper that runs an evaluation pass is GPU202's finding at this call
@@ -327,9 +346,11 @@ void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     auto it = first.find(key);
     if (it == first.end() || s.at.begin() < it->second.first.at.begin()) first.insert_or_assign(key, std::pair{s, batch});
   };
+  ItemOutputLoops output_loops;
   for (ts::Node spot : spots) {
     auto batch = model.perStep(spot);
     if (!batch) continue;  // once per epoch, under a periodic guard, or behind a flag that is off
+    if (output_loops.writes(model, *batch)) continue;  // the output the loop exists to write
     if (shortCircuitedByPeriodicTest(model, spot)) continue;
     std::optional<Sync> s;
     if (const Call* c = spot.is("call") ? model.callAt(spot) : nullptr) s = syncOfCall(model, *c);
@@ -341,7 +362,7 @@ void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
   }
   for (ts::Node condition : others.conditions) {
     auto batch = model.perStep(condition);
-    if (!batch) continue;
+    if (!batch || output_loops.writes(model, *batch)) continue;
     auto s = host_sync::syncOfCondition(model, condition);
     if (!s) continue;  // a host test (most are), or a tensor we cannot place on the GPU
     // `if use_the_queue or not torch.all(...): use_the_queue = True`: the
@@ -351,7 +372,7 @@ void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
   }
   for (ts::Node store : others.element_stores) {
     auto batch = model.perStep(store);
-    if (!batch) continue;
+    if (!batch || output_loops.writes(model, *batch)) continue;
     auto s = host_sync::syncOfElementStore(model, store);
     if (!s) continue;  // a list or a GPU buffer (most are), or a value we cannot place on the GPU
     keepEarliest(*s, *batch);
@@ -365,7 +386,7 @@ void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     reported.insert(key);
   }
   if (model.project()) {
-    addHelperSyncs(model, reported, found);
+    addHelperSyncs(model, reported, found, output_loops);
     std::stable_sort(found.begin(), found.end(), [](const ReadbackSpot& a, const ReadbackSpot& b) {
       return statementOf(a.sync.at).begin() < statementOf(b.sync.at).begin();
     });

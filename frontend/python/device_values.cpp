@@ -36,7 +36,9 @@ bool preservesDevice(std::string_view m) {
                    "eq", "ne", "gt", "lt", "ge", "le", "mul", "add", "sub", "div", "norm", "std", "var", "t",
                    "transpose", "permute", "masked_fill", "type", "type_as", "clamp", "round", "topk", "sort",
                    "prod", "cumsum", "all", "any", "square", "neg", "logits", "split", "chunk", "gather",
-                   "squeeze_", "nan_to_num", "expand", "expand_as", "repeat", "float16", "requires_grad_"}) ||
+                   "squeeze_", "nan_to_num", "expand", "expand_as", "repeat", "float16", "requires_grad_", "byte",
+                   "short", "char", "flip", "clip", "amax", "amin", "relu", "tanh", "floor", "ceil", "sign",
+                   "narrow", "index_select"}) ||
          // In-place forms (`acc.mul_(2.0)`) return the receiver itself.
          (m.size() > 1 && m.back() == '_' && m[m.size() - 2] != '_' &&
           (preservesDevice(m.substr(0, m.size() - 1)) ||

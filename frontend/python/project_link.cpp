@@ -23,6 +23,7 @@ void ProjectModel::link(unsigned jobs) {
   // Names star imports bind become imports by name first (`from utils
   // import *` then `accuracy(...)` reads as `from utils import accuracy`), so
   // the calls resolve, and read as project calls, like any imported name.
+  rebindLibraryReexports();
   for (ScriptModel* m : models_)
     for (Call& c : m->calls_)
       if (const ScriptModel::StarImport* star = starImportOf(*m, c)) m->bindStarImported(c, *star);

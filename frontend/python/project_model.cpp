@@ -212,6 +212,47 @@ bool ProjectModel::definedByStar(const ScriptModel& m, const ScriptModel::StarIm
   return false;
 }
 
+// `from utils.general import cv2`, where utils/general.py runs `import cv2`
+// (or re-exports it from another project module): the library's dotted name
+// ("cv2"); "" when the name is no library re-exported by a project module.
+std::string ProjectModel::externalReexport(const ScriptModel& from, const std::string& local, int depth) const {
+  if (depth > kMaxReexportDepth) return "";
+  auto it = from.imports().find(local);
+  if (it == from.imports().end()) return "";
+  Parts parts = split(it->second);
+  if (parts.size() < 2 && from.importLevel(local) == 0) return "";  // `import cv2` itself
+  if (parts.empty()) return "";
+  std::string name(parts.back());
+  parts.pop_back();
+  const Module* module = moduleAt(from, from.importLevel(local), parts);
+  if (!module || module->model == &from) return "";
+  const ScriptModel& owner = *module->model;
+  // The module defines the name itself: a project function, class or value.
+  if (owner.functionNamed(name) || !owner.classesNamed(name).empty()) return "";
+  const auto& bindings = owner.bindingsOf(owner.root());
+  if (auto b = bindings.find(name); b != bindings.end() && (b->second.rebound || !b->second.assignments.empty()))
+    return "";
+  auto jt = owner.imports().find(name);
+  if (jt == owner.imports().end()) return "";
+  Parts target = split(jt->second);
+  if (owner.importLevel(name) > 0 || resolveName(owner, 0, target, depth + 1) || moduleAt(owner, 0, target))
+    return externalReexport(owner, name, depth + 1);  // a project name, perhaps re-exported further
+  return jt->second;
+}
+
+// Every file's names that are libraries re-exported by project modules read
+// as those libraries (DESIGN.md: a call resolves to what it runs): YOLO's
+// `from utils.general import cv2` then `cv2.imwrite(...)` is OpenCV's write.
+void ProjectModel::rebindLibraryReexports() {
+  for (ScriptModel* m : models_) {
+    std::vector<std::pair<std::string, std::string>> found;
+    for (const auto& [local, dotted] : m->imports())
+      if (std::string library = externalReexport(*m, local, 0); !library.empty()) found.emplace_back(local, library);
+    for (const auto& [local, library] : found) m->bindLibraryReexport(local, library);
+    if (!found.empty()) linked_.insert(m);  // what its calls run is known from another file
+  }
+}
+
 std::pair<const ScriptModel*, ts::Node> ProjectModel::importedConstant(const ScriptModel& m,
                                                                        const std::string& local) const {
   auto it = m.imports().find(local);

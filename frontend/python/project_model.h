@@ -122,6 +122,8 @@ class ProjectModel {
   const ScriptModel::StarImport* starImportOf(const ScriptModel& m, const Call& c) const;
   bool definedByStar(const ScriptModel& m, const ScriptModel::StarImport& star, std::string_view name,
                      int depth) const;
+  [[nodiscard]] std::string externalReexport(const ScriptModel& from, const std::string& local, int depth) const;
+  void rebindLibraryReexports();
   void bind(ScriptModel* m, const Call& c, ProjectDef def);
   void markGpu();
   void measureComponents();

@@ -109,6 +109,17 @@ void ScriptModel::bindStarImported(Call& c, const StarImport& star) {
   if (star.level > 0) import_levels_[c.method] = star.level;
 }
 
+void ScriptModel::bindLibraryReexport(const std::string& local, const std::string& library) {
+  auto it = imports_.find(local);
+  if (it == imports_.end()) return;
+  const std::string was = it->second;
+  it->second = library;
+  import_levels_.erase(local);
+  for (Call& c : calls_)
+    if (c.qualified.starts_with(was) && (c.qualified.size() == was.size() || c.qualified[was.size()] == '.'))
+      c.qualified = library + c.qualified.substr(was.size());
+}
+
 int ScriptModel::importLevel(std::string_view local) const {
   auto it = import_levels_.find(std::string(local));
   return it == import_levels_.end() ? 0 : it->second;

@@ -313,6 +313,10 @@ class ScriptModel {
   // The project found that `star` binds the name `c` calls: the name reads
   // as imported by name from that module from now on.
   void bindStarImported(Call& c, const StarImport& star);
+  // The project found that `local`, imported from a project module, is a
+  // library that module imports (`from utils.general import cv2`): the name
+  // and the calls through it read as the library's from now on.
+  void bindLibraryReexport(const std::string& local, const std::string& library);
 
   // --- the project (project_model.h) ---
   // The project this file is analysed in (null: the file alone). Values,

@@ -1,0 +1,87 @@
+#include "checkers/item_output.h"
+
+#include "frontend/python/syntax.h"
+
+namespace gpulint::checks {
+
+using python::Call;
+using python::ScriptModel;
+using python::syntax::oneOf;
+
+bool writesItemOutput(const ScriptModel& m, const Call& c) {
+  const std::string& q = c.qualified;
+  if (q.starts_with("cv2.") &&
+      oneOf(c.method, {"imwrite", "imshow", "waitKey", "waitKeyEx", "namedWindow", "destroyWindow", "destroyAllWindows",
+                       "resizeWindow", "moveWindow", "setWindowTitle", "VideoWriter", "VideoWriter_fourcc",
+                       "rectangle", "putText", "getTextSize", "circle", "line", "arrowedLine", "polylines",
+                       "ellipse", "drawContours", "drawMarker"}))
+    return true;
+  if (q == "torchvision.utils.save_image" || q == "torchaudio.save" || q == "soundfile.write" ||
+      q == "scipy.io.wavfile.write" || q == "matplotlib.pyplot.savefig" ||
+      (q.starts_with("imageio.") && oneOf(c.method, {"imwrite", "imsave", "mimwrite", "mimsave"})))
+    return true;
+  // `writer.write(frame)` on a cv2.VideoWriter, `img.save(path)` on a PIL
+  // image, made in this file.
+  if (c.receiver && (c.method == "write" || c.method == "save"))
+    if (const Call* made = m.madeByCall(c.receiver))
+      if ((c.method == "write" && made->qualified == "cv2.VideoWriter") ||
+          (c.method == "save" && made->qualified.starts_with("PIL.")))
+        return true;
+  ts::Node chained = c.node.parent();  // `Image.fromarray(x).save(path)`
+  return chained && chained.is("attribute") && chained.field("attribute").text() == "save";
+}
+
+namespace {
+
+// The names a loop binds on each pass (`i`, `data` of `for i, (data, _) in ...`).
+bool bindsName(const python::Loop& loop, std::string_view name) {
+  std::vector<ts::Node> stack{loop.target};
+  while (!stack.empty()) {
+    ts::Node n = stack.back();
+    stack.pop_back();
+    if (!n) continue;
+    if (n.is("identifier") && n.text() == name) return true;
+    for (ts::Node k : n.namedChildren()) stack.push_back(k);
+  }
+  return false;
+}
+
+// A test that holds on some passes only: `if i == 0:` on the loop's own
+// counter or item, or a periodic one (`if step % 100 == 0:`). A test of a
+// setting (`if save_img:`, `if dataset.mode == "image":`) holds on every
+// pass or on none, and the loop is a writer when it holds.
+bool passDependentTest(const ScriptModel& m, const python::Loop& loop, ts::Node condition) {
+  if (m.isPeriodicCondition(condition)) return true;
+  std::vector<ts::Node> stack{condition};
+  while (!stack.empty()) {
+    ts::Node n = stack.back();
+    stack.pop_back();
+    if (!n) continue;
+    if (n.is("identifier") && bindsName(loop, n.text())) return true;
+    for (ts::Node k : n.namedChildren()) stack.push_back(k);
+  }
+  return false;
+}
+
+bool writesOnEachPass(const ScriptModel& m, const python::Loop& loop, ts::Node write) {
+  for (ts::Node up : write.ancestorWalk()) {
+    if (up == loop.node) return true;
+    if (up.is("function_definition") || up.is("lambda")) return false;  // not run by the loop itself
+    if ((up.is("if_statement") || up.is("elif_clause")) && passDependentTest(m, loop, up.field("condition")))
+      return false;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool writesEachItemOutput(const ScriptModel& m, const python::BatchContext& batch) {
+  // A training step's syncs stall the next step's work whatever it writes.
+  if (batch.kind != python::BatchKind::Eval || !batch.loop) return false;
+  const ScriptModel& owner = m.ownerOf(batch.loop->node);
+  for (const Call& c : owner.callsIn(batch.loop->node.field("body")))
+    if (writesItemOutput(owner, c) && writesOnEachPass(owner, *batch.loop, c.node)) return true;
+  return false;
+}
+
+}  // namespace gpulint::checks

@@ -1,0 +1,22 @@
+#pragma once
+// Loops whose purpose is each item's result for the user (RULES.md GPU106,
+// GPU201): a detector that draws boxes on every frame and saves it, a
+// validation pass that writes each rendered view to a PNG. What such a loop
+// reads back from the GPU is the output it exists to write, not telemetry.
+#include "frontend/python/script_model.h"
+
+namespace gpulint::checks {
+
+// Writing, showing or annotating results, not preparing inputs:
+// `Image.fromarray(sample).save(path)`, `cv2.imwrite(path, frame)`, a
+// detector's `cv2.imshow`/`cv2.waitKey(1)` window, its `cv2.VideoWriter`
+// and the boxes it draws, torchvision's `save_image`, imageio's writers,
+// `plt.savefig`, audio writers.
+[[nodiscard]] bool writesItemOutput(const python::ScriptModel& m, const python::Call& c);
+
+// An evaluation loop (no training step in it) whose body writes such an
+// output for its items: reading the model's outputs back on each pass is
+// what it is for, so a sync there is not an idle GPU to report.
+[[nodiscard]] bool writesEachItemOutput(const python::ScriptModel& m, const python::BatchContext& batch);
+
+}  // namespace gpulint::checks
