@@ -1,5 +1,6 @@
 #include "checkers/item_output.h"
 
+#include "frontend/python/frequency.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::checks {
@@ -47,11 +48,13 @@ bool bindsName(const python::Loop& loop, std::string_view name) {
 }
 
 // A test that holds on some passes only: `if i == 0:` on the loop's own
-// counter or item, or a periodic one (`if step % 100 == 0:`). A test of a
-// setting (`if save_img:`, `if dataset.mode == "image":`) holds on every
-// pass or on none, and the loop is a writer when it holds.
-bool passDependentTest(const ScriptModel& m, const python::Loop& loop, ts::Node condition) {
-  if (m.isPeriodicCondition(condition)) return true;
+// counter or item, or a periodic one (`if step % 100 == 0:`); or on none,
+// a flag resolved off (`if args.save_val_results:` with store_true). A test
+// of a setting that may be on (`if save_img:`, `if dataset.mode == "image":`)
+// holds on every pass or on none, and the loop is a writer when it holds.
+bool skipsSomePasses(const ScriptModel& m, const python::Loop& loop, ts::Node condition) {
+  python::GuardKind kind = python::judgeGuard(m, condition).kind;
+  if (kind == python::GuardKind::Periodic || kind == python::GuardKind::Off) return true;
   std::vector<ts::Node> stack{condition};
   while (!stack.empty()) {
     ts::Node n = stack.back();
@@ -64,11 +67,15 @@ bool passDependentTest(const ScriptModel& m, const python::Loop& loop, ts::Node 
 }
 
 bool writesOnEachPass(const ScriptModel& m, const python::Loop& loop, ts::Node write) {
+  ts::Node from = write;
   for (ts::Node up : write.ancestorWalk()) {
     if (up == loop.node) return true;
     if (up.is("function_definition") || up.is("lambda")) return false;  // not run by the loop itself
-    if ((up.is("if_statement") || up.is("elif_clause")) && passDependentTest(m, loop, up.field("condition")))
+    // Only the branch a test guards: the else of `if args.dry_run:` runs.
+    if ((up.is("if_statement") || up.is("elif_clause")) && up.field("consequence") == from &&
+        skipsSomePasses(m, loop, up.field("condition")))
       return false;
+    from = up;
   }
   return false;
 }

@@ -44,6 +44,9 @@ struct Function {
   bool callers_all_here = false;
   // `main`: the file is a program, whose call graph starts here.
   bool program_entry = false;
+  // Defined in a header of standalone programs (includedOnlyByPrograms):
+  // its callers are in those programs, so how often it runs is unknown here.
+  bool callers_elsewhere = false;
 };
 
 struct Loop {
@@ -125,6 +128,7 @@ struct CxxModel {
   bool is_cuda = false;
   bool includes_torch = false;  // this file includes torch/ATen/c10 headers
   bool torch_project = false;   // this file or a C++ file beside or above it does
+  bool program_header = false;  // a header only standalone programs include (includedOnlyByPrograms)
   bool current_stream_declared = false;  // at::cuda::getCurrentCUDAStream is visible
   uint32_t include_insert_at = 0;        // offset after the last #include line (0: file start)
   bool used_compile_database = false;

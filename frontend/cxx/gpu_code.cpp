@@ -83,6 +83,12 @@ void markGpuCode(CxxModel& model) {
                              [](const Function& f) { return f.program_entry; });
   if (program)
     for (Function& f : model.functions) f.callers_all_here = true;
+  // A header of standalone programs: its functions run when the programs that
+  // include it call them (a checkpoint writer, a benchmark harness called
+  // once from main), from call graphs this file does not hold. Unknown.
+  if (model.program_header && !program)
+    for (Function& f : model.functions)
+      if (f.role == FunctionRole::PerCall) f.callers_elsewhere = true;
   std::vector<bool> gpu = ownEvidence(model);
   spread(model, gpu);
   for (size_t i = 0; i < model.functions.size(); ++i)

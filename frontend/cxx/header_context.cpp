@@ -1,11 +1,13 @@
 #include "frontend/cxx/header_context.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <mutex>
 #include <set>
 #include <sstream>
+#include <vector>
 
 #include "frontend/cxx/include_scan.h"
 
@@ -59,6 +61,61 @@ bool includedByCudaSourceBeside(const fs::path& header) {
   return it->second.count(header.filename().string()) > 0;
 }
 
+bool isSourceExtension(std::string_view ext) {
+  return ext == ".cu" || ext == ".c" || ext == ".cc" || ext == ".cpp" || ext == ".cxx";
+}
+
+// `int main(` as a definition or declaration: the word `main` after `int`,
+// before `(`, blanks aside.
+bool definesMain(std::string_view text) {
+  for (size_t at = text.find("main"); at != std::string_view::npos; at = text.find("main", at + 1)) {
+    if ((at > 0 && identChar(text[at - 1])) || (at + 4 < text.size() && identChar(text[at + 4]))) continue;
+    size_t after = at + 4;
+    while (after < text.size() && (text[after] == ' ' || text[after] == '\t')) ++after;
+    if (after >= text.size() || text[after] != '(') continue;
+    size_t before = at;
+    while (before > 0 && (text[before - 1] == ' ' || text[before - 1] == '\t' || text[before - 1] == '\n')) --before;
+    if (before >= 3 && text.substr(before - 3, 3) == "int" && (before == 3 || !identChar(text[before - 4]))) return true;
+  }
+  return false;
+}
+
+// The sources of one folder: what each includes (by file name) and whether
+// it is a program. Read once per folder.
+struct FolderSource {
+  std::set<std::string> includes;
+  bool program = false;
+};
+
+const std::vector<FolderSource>& sourcesOf(const fs::path& dir) {
+  static std::mutex mutex;
+  static std::map<std::string, std::vector<FolderSource>> cache;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto [it, fresh] = cache.try_emplace(dir.string());
+  if (!fresh) return it->second;
+  std::error_code ec;
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    std::error_code fe;
+    if (e.is_regular_file(fe) && isSourceExtension(e.path().extension().string()) && e.file_size(fe) <= kMaxScannedBytes)
+      files.push_back(e.path());
+  }
+  std::sort(files.begin(), files.end());
+  for (const fs::path& f : files) {
+    std::ifstream in(f, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    std::string text = ss.str();
+    FolderSource source;
+    forEachInclude(text, [&](std::string_view target) {
+      source.includes.insert(fs::path(std::string(target)).filename().string());
+    });
+    source.program = definesMain(text);
+    it->second.push_back(std::move(source));
+  }
+  return it->second;
+}
+
 // A CUDA runtime name (cudaStream_t, cudaMemcpyAsync, cudaError_t) as a
 // whole identifier: "cuda" then an upper-case letter.
 bool namesCudaRuntime(std::string_view text) {
@@ -87,6 +144,22 @@ bool writtenForCuda(std::string_view text) {
 bool isHeaderPath(std::string_view path) {
   std::string ext = fs::path(std::string(path)).extension().string();
   return ext == ".h" || ext == ".hpp" || ext == ".hh" || ext == ".cuh";
+}
+
+bool includedOnlyByPrograms(const SourceFile& header) {
+  std::error_code ec;
+  fs::path path = fs::absolute(header.path(), ec).lexically_normal();
+  std::string name = path.filename().string();
+  bool any = false;
+  for (const fs::path& dir : {path.parent_path(), path.parent_path().parent_path()}) {
+    if (dir.empty()) continue;
+    for (const FolderSource& s : sourcesOf(dir)) {
+      if (!s.includes.count(name)) continue;
+      if (!s.program) return false;  // an operator or library source calls it too
+      any = true;
+    }
+  }
+  return any;
 }
 
 ParseMode parseModeOf(const SourceFile& source) {

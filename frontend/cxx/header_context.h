@@ -30,4 +30,11 @@ struct ParseMode {
 // A header (.h, .hpp, .hh, .cuh), analysed out of the file that includes it.
 [[nodiscard]] bool isHeaderPath(std::string_view path);
 
+// A header of standalone programs: the C/C++/CUDA sources of its folder and
+// of the folder above that include it (by file name) all define `main`
+// (llm.c's dev/cuda/common.h, llmc/cuda_common.h), and at least one does.
+// Its functions run when those programs call them, in call graphs a header
+// analysed on its own does not see.
+[[nodiscard]] bool includedOnlyByPrograms(const SourceFile& header);
+
 }  // namespace gpulint::cxx

@@ -282,6 +282,7 @@ BuildResult buildCxxModel(SourceFilePtr source) {
   auto model = std::make_unique<CxxModel>();
   model->source = source;
   model->is_cuda = parseModeOf(*source).cuda_file;
+  model->program_header = isHeaderPath(source->path()) && includedOnlyByPrograms(*source);
   IncludePolicy policy = IncludePolicy::forFile(source->path());
   ParseErrors errors(policy, kShimDir);
   ParseOutcome outcome = parse(*source, policy, errors, &model->used_compile_database, model.get());
