@@ -89,7 +89,13 @@ ts::Node DeviceAnalysis::nameOrigin(ts::Node id, int depth) {
   for (const Binding* b : reaching(all, id)) {
     bound_before = bound_before || b->at <= id.begin();
     if (ts::Node o = bindingOrigin(*b, all, id, depth)) return o;
-    if (!latest && !b->augmented) latest = b;
+    // `loss += aux(...)`: the value the name held before the update.
+    const Binding* made = b;
+    for (int hop = 0; made && made->augmented && hop < 8; ++hop) {
+      std::vector<const Binding*> before = reaching(all, id, made->stmt.begin());
+      made = before.size() == 1 ? before.front() : nullptr;
+    }
+    if (!latest && made && !made->augmented) latest = made;
   }
   // A name the function backpropagates through is a GPU loss, unless the
   // binding that reaches this use made it a host value (`loss = loss.item()`).

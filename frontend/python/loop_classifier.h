@@ -88,13 +88,17 @@ class LoopClassifier {
   // or iterator (through enumerate/tqdm/log_every wrappers); a loop over
   // datasets, subsets, prompts, model names or folds does not.
   bool iteratesBatches(const Loop& l) {
-    if (iteratesWrittenItems(l)) return false;
+    if (iteratesWrittenItems(l) || iteratesModuleTensors(l)) return false;
     return namedLikeBatches(l) || forwardsTarget(l) || drawsBatchEachPass(l) || forwardsItemsOfBatch(l);
   }
   // Items written in the code (constants, or a name only ever bound to
   // them), a string's pieces, a command-line list option: never batches,
   // whatever the body runs (loop_written_items.cpp).
   bool iteratesWrittenItems(const Loop& l);
+  // A module's own tensors or submodules (`model.named_parameters()`,
+  // `net.state_dict().items()`): weights, not batches (a histogram logger
+  // named `log_validation`).
+  bool iteratesModuleTensors(const Loop& l);
   bool writtenItems(ts::Node it, int depth);
   bool commandLineList(ts::Node it);
   // Through locals only for items that may be batches: a loop over class

@@ -54,4 +54,17 @@ bool LoopClassifier::writtenItems(ts::Node it, int depth) {
 
 bool LoopClassifier::iteratesWrittenItems(const Loop& l) { return writtenItems(peelWrappers(l.iterable), 0); }
 
+bool LoopClassifier::iteratesModuleTensors(const Loop& l) {
+  ts::Node it = syntax::unwrap(peelWrappers(l.iterable));
+  const Call* c = it && it.is("call") ? m_.callAt(it) : nullptr;
+  if (!c || !c->receiver || !c->positional.empty()) return false;
+  if (syntax::oneOf(c->method, {"parameters", "named_parameters", "buffers", "named_buffers", "modules",
+                                "named_modules", "children", "named_children"}))
+    return true;
+  // `model.state_dict().items()`
+  ts::Node owner = syntax::unwrap(c->receiver);
+  const Call* made = syntax::oneOf(c->method, {"items", "values"}) && owner.is("call") ? m_.callAt(owner) : nullptr;
+  return made && made->method == "state_dict" && made->receiver;
+}
+
 }  // namespace gpulint::python

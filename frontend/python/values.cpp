@@ -82,6 +82,11 @@ class ValueResolver {
       }
       if (callee.ends_with("OmegaConf.create") && !c->positional.empty())
         return memberExpr(c->positional[0], key, depth + 1);
+      // `SegNet(n_classes=k).to(device)`: a module's placement and mode
+      // methods hand back the module itself.
+      if (c->receiver && c->qualified.empty() && depth < kMaxDepth &&
+          selfReturning(c->method))
+        return memberExpr(c->receiver, key, depth + 1);
       return member_values::constructedMember(m_, *c, key);
     }
     if (def.is("identifier") || def.is("attribute")) {
@@ -492,6 +497,7 @@ class ValueResolver {
     ts::Node found;
     int count = 0;
     for (ts::Node a : it->second.assignments) {
+      if (placesItself(a, name)) continue;  // `model = model.to(device)`: the same object
       if (!found || found.field("right").text() != a.field("right").text()) ++count;
       found = a;
     }
@@ -500,6 +506,19 @@ class ValueResolver {
     return found;
   }
 
+
+  // `name = name.to(device)` (or .cuda(), .eval(), ...): a module's
+  // placement and mode methods hand back the object itself.
+  bool placesItself(ts::Node assignment, std::string_view name) {
+    ts::Node right = syntax::unwrap(assignment.field("right"));
+    const Call* c = right && right.is("call") ? m_.callAt(right) : nullptr;
+    return c && c->receiver && syntax::unwrap(c->receiver).is("identifier") && c->receiver.text() == name &&
+           selfReturning(c->method);
+  }
+  static bool selfReturning(std::string_view method) {
+    return syntax::oneOf(method, {"to", "cuda", "cpu", "eval", "train", "half", "float", "double", "bfloat16",
+                                  "requires_grad_", "to_empty"});
+  }
 
   const ClassDef* classNamed(const std::string& name) {
     const auto& named = m_.classesNamed(name);
