@@ -333,7 +333,13 @@ const python::Loop* batchSourceLoop(const python::ScriptModel& model, ts::Node e
   if (binding->statement.is("for_statement")) return model.loopFor(binding->statement);
   // `batch = next(data_iter)` in a loop's body: the loop draws a batch per pass.
   if (drawsNext(binding->value)) return model.enclosingLoop(binding->statement);
-  if (binding->value) return batchSourceLoop(model, binding->value, depth + 1, via);
+  ts::Node value = binding->value;
+  // `x, y = batch["image"], batch["mask"]`: the element at the name's place.
+  // (`x, y = batch` takes its parts from the batch itself.)
+  if (value && binding->index >= 0)
+    if (ts::Node list = python::syntax::unwrap(value); list.is("expression_list") || list.is("tuple"))
+      value = list.namedChild(static_cast<uint32_t>(binding->index));
+  if (value) return batchSourceLoop(model, value, depth + 1, via);
   return nullptr;
 }
 

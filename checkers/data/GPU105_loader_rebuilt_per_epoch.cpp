@@ -6,7 +6,9 @@
 #include "checkers/data/endless_loader.h"
 #include "checkers/model/helper_effects.h"
 #include "checkers/python_common.h"
+#include "frontend/python/frequency.h"
 #include "frontend/python/project_model.h"
+#include "frontend/python/syntax.h"
 #include "frontend/python/yacs_config.h"
 #include "fixits/python_edits.h"
 
@@ -145,6 +147,13 @@ std::vector<const Loop*> epochLoopsOver(const python::ScriptModel& model, const 
   return out;
 }
 
+// `while True:` (or `while 1:`): runs until a break, a return or an exit.
+bool endlessWhile(const Loop& loop) {
+  if (!loop.node.is("while_statement")) return false;
+  ts::Node cond = python::syntax::unwrap(loop.node.field("condition"));
+  return cond && (cond.is("true") || (cond.is("integer") && cond.text() != "0"));
+}
+
 // Built inside an epoch loop whose iterations also consume it.
 const Loop* rebuildingLoop(const python::ScriptModel& model, const std::vector<const Loop*>& rebuilt_by,
                            const std::vector<const Loop*>& consumers, const Loop** consumer_out) {
@@ -228,13 +237,18 @@ void check(const python::ScriptModel& model, const python::Call& loader, const s
       if (epoch->node.contains(loader.node) || !flowsThrough(home, *epoch, *c, loader)) continue;
       // An unknown or single epoch count (a job passing --epochs 1), or a dataset
       // that the main process changes per epoch (persistent workers would miss it).
+      // `while True:` around the loader's loop runs epochs until the step
+      // count stops it: many, however many that is.
       auto count = tripCount(home, *epoch, &bound);
-      if (!count || *count < 2 || mutatesDatasetPerEpoch(home, *epoch)) continue;
+      bool endless = !count && endlessWhile(*epoch) && !python::runsOnlyOnce(home, *epoch);
+      if ((!count || *count < 2) && !endless) continue;
+      if (mutatesDatasetPerEpoch(home, *epoch)) continue;
       Diagnostic d = finding(model, loader, *epoch, *c, Level::Note);
       if (arg) d.location = model.location(arg.parent());
-      d.message = "DataLoader with " + with_n + " is iterated again on each of the " + std::to_string(*count) +
-                  " epochs of the loop at " + lineRef(model, epoch->node) + " (" +
-                  epochCountNote(*epoch, *count, bound) + ") " +
+      d.message = "DataLoader with " + with_n + " is iterated again on " +
+                  (endless ? "each pass of the endless `while True:` loop at " + lineRef(model, epoch->node) + " "
+                           : "each of the " + std::to_string(*count) + " epochs of the loop at " +
+                                 lineRef(model, epoch->node) + " (" + epochCountNote(*epoch, *count, bound) + ") ") +
                   (arg ? "with persistent_workers=" + persistent.display() + originSuffix(persistent)
                        : std::string("without persistent_workers=True")) +
                   ": every epoch shuts its " + workerCount(n, "worker process") + " down and starts new ones, and the GPU idles "
