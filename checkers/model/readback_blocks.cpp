@@ -134,6 +134,11 @@ bool readsRightAfter(const ScriptModel& m, ts::Node prev, const ReadbackSpot& ne
   for (ts::Node y : straightLineHolders(m, stmt))
     in_sequence = in_sequence || (prev.parent() == y.parent() && prev.begin() < y.begin());
   if (!in_sequence) return false;
+  // `out = model(x, lengths)` whose forward reads `lengths.cpu()` after its
+  // first layers: the pass queues work before its own read, which waits again.
+  if (const Call* c = next.sync.at.is("call") ? m.callAt(next.sync.at) : nullptr;
+      c && (m.isModuleExpression(c->callee) || python::isTrainingCall(*c)))
+    return false;
   // The nodes after `prev`, up to the end of the read itself: the receiver's
   // calls (`loss_dict["g"].mean()`) run before it, a call around it after.
   for (uint32_t i = prev.subtreeEnd(); i < next.sync.at.subtreeEnd(); ++i) {
