@@ -132,6 +132,9 @@ std::string advice(const ScriptModel& m, const Sync& s, const python::BatchConte
     case Sync::Synchronize:
       return "remove it, or keep it behind a periodic guard or a profiling flag that is off by default";
     case Sync::Nonzero:
+      if (s.at.is("subscript"))  // `x[mask]`
+        return "keep the shape fixed: weight by the mask instead of selecting with it (`(x * mask).sum() / "
+               "mask.sum()`, torch.where(mask, x, 0)), or " + guard;
       return "use a fixed-size form (a boolean mask, torch.where(cond, a, b)) or " + guard;
     case Sync::Branch:
       return s.at.parent() && s.at.parent().is("assert_statement")
@@ -368,6 +371,18 @@ void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     // `if use_the_queue or not torch.all(...): use_the_queue = True`: the
     // operand holding the tensor may run less often than the test itself.
     if (!(s->at == condition) && !model.perStep(s->at)) continue;
+    keepEarliest(*s, *batch);
+  }
+  // `pred[keep]` then `targets[keep]`: one mask, one finding (its first use).
+  std::set<uint32_t> masks_seen;
+  for (ts::Node index : others.mask_indexes) {
+    auto batch = model.perStep(index);
+    if (!batch || output_loops.writes(model, *batch)) continue;
+    auto s = host_sync::syncOfMaskIndex(model, index);
+    if (!s) continue;  // an integer or slice index (most are), or a mask we cannot place on the GPU
+    if (s->tensor.is("identifier"))
+      if (auto b = model.lastBinding(s->tensor); b && b->statement && !masks_seen.insert(b->statement.begin()).second)
+        continue;
     keepEarliest(*s, *batch);
   }
   for (ts::Node store : others.element_stores) {

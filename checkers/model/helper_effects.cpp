@@ -65,6 +65,10 @@ std::optional<EffectSite> conditionSync(const ScriptModel& m, const Function& f)
   for (ts::Node cond : spots.conditions)
     if (m.enclosingFunction(cond) == &f && everyCall(m, cond, f) && host_sync::syncOfCondition(m, cond))
       return EffectSite{&m, cond};
+  // `t = t[j]` with `j` a GPU comparison: a data-dependent size, read on the host.
+  for (ts::Node index : spots.mask_indexes)
+    if (m.enclosingFunction(index) == &f && everyCall(m, index, f) && host_sync::syncOfMaskIndex(m, index))
+      return EffectSite{&m, index};
   return std::nullopt;
 }
 

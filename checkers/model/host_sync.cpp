@@ -163,12 +163,25 @@ struct SpotKinds {
   KindIds string = kindIds("string"), binary_operator = kindIds("binary_operator"),
           if_statement = kindIds("if_statement"), elif_clause = kindIds("elif_clause"),
           while_statement = kindIds("while_statement"), conditional_expression = kindIds("conditional_expression"),
-          assert_statement = kindIds("assert_statement"), assignment = kindIds("assignment");
+          assert_statement = kindIds("assert_statement"), assignment = kindIds("assignment"),
+          subscript = kindIds("subscript");
 };
 
 const SpotKinds& spotKinds() {
   static const SpotKinds kinds;
   return kinds;
+}
+
+// Shapes an index may have when it is a boolean mask: a comparison, `~m`,
+// `a & b`, a name. (`x[i]`, `x[:, 0]`, `x[1:]` and calls are left out: the
+// name is asked about only when the subscript runs per step.)
+bool maskLike(ts::Node index) {
+  index = syntax::unwrap(index);
+  if (!index) return false;
+  if (index.is("comparison_operator") || index.is("identifier")) return true;
+  if (index.is("unary_operator")) return index.field("operator").text() == "~";
+  if (index.is("binary_operator")) return oneOf(index.field("operator").text(), {"&", "|", "^"});
+  return false;
 }
 
 }  // namespace
@@ -195,9 +208,27 @@ void collectNonCallSpots(ts::Node n, NonCallSpots& spots) {
       spots.conditions.push_back(c.namedChild(0));
     } else if (K.assignment.of(k) && c.field("left").is("subscript") && c.field("right")) {
       spots.element_stores.push_back(c);
+    } else if (K.subscript.of(k) && c.namedChildCount() == 2 && maskLike(c.field("subscript"))) {
+      // `x[mask] = 0` is masked_fill, with no read; only reads count.
+      ts::Node p = c.parent();
+      if (!(p && (p.is("assignment") || p.is("augmented_assignment")) && p.field("left") == c))
+        spots.mask_indexes.push_back(c);
     }
     collectNonCallSpots(c, spots);
   }
+}
+
+bool isContainer(ts::Node e) {
+  e = syntax::unwrap(e);
+  return oneOf(e.type(), {"list", "tuple", "set", "dictionary", "list_comprehension", "set_comprehension",
+                          "dictionary_comprehension", "generator_expression"});
+}
+
+std::string comparisonOperators(ts::Node e) {
+  std::string op;
+  for (uint32_t i = 0; i < e.childCount(); ++i)
+    if (!e.child(i).isNamed()) op += (op.empty() ? "" : " ") + std::string(e.child(i).text());
+  return op;
 }
 
 namespace {
@@ -205,11 +236,6 @@ namespace {
 // A test whose value is a bool tensor where its operand lives: a comparison
 // (`is`/`in` are host identity and membership tests: DeviceAnalysis already
 // gives them no device), `.any()`/`.all()`, `torch.isnan/isinf/isfinite/any/all`.
-bool isContainer(ts::Node e) {
-  e = syntax::unwrap(e);
-  return oneOf(e.type(), {"list", "tuple", "set", "dictionary", "list_comprehension", "set_comprehension",
-                          "dictionary_comprehension", "generator_expression"});
-}
 
 bool isTensorTest(const ScriptModel& m, ts::Node e) {
   // `params == [p for p in model.parameters()]` compares lists (by identity
@@ -251,9 +277,7 @@ ts::Node reducedTensorBinding(const ScriptModel& m, ts::Node name) {
 // dict hashes the tensor by identity instead and reads nothing.
 bool tensorInSequence(const ScriptModel& m, ts::Node e) {
   if (!e.is("comparison_operator") || e.namedChildCount() != 2) return false;
-  std::string op;
-  for (uint32_t i = 0; i < e.childCount(); ++i)
-    if (!e.child(i).isNamed()) op += (op.empty() ? "" : " ") + std::string(e.child(i).text());
+  std::string op = comparisonOperators(e);
   if (op != "in" && op != "not in") return false;
   auto isSequence = [](ts::Node n) {
     n = syntax::unwrap(n);

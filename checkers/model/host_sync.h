@@ -4,6 +4,7 @@
 // f-string, torch.cuda.synchronize(), a data-dependent shape), before asking
 // whether they run per step.
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "frontend/python/script_model.h"
@@ -37,6 +38,9 @@ struct Sync {
 // to an element (`losses[k] = loss`).
 struct NonCallSpots {
   std::vector<ts::Node> formats, conditions, element_stores;
+  // Subscripts read with what may be a boolean mask (`pred[keep]`,
+  // `t[t[:, 4] > thres]`): not assignment targets.
+  std::vector<ts::Node> mask_indexes;
 };
 void collectNonCallSpots(ts::Node n, NonCallSpots& spots);
 // The sync of `buffer[i] = value` when `value` is a GPU tensor and `buffer`
@@ -49,6 +53,15 @@ void collectNonCallSpots(ts::Node n, NonCallSpots& spots);
 // also under `not`/`and`/`or`, or a name bound once to such a test. A bare
 // tensor name is not enough: it may hold a list, whose truth costs nothing.
 [[nodiscard]] std::optional<Sync> syncOfCondition(const python::ScriptModel& m, ts::Node condition);
+// The sync of `x[mask]` when `mask` is a boolean GPU tensor (a comparison of
+// one, `~`, `&`, `|` of such masks, torch.isnan & co., or a name bound once
+// to one): the result's size is the mask's count of True, which the host
+// must read (a nonzero) before it can allocate it.
+[[nodiscard]] std::optional<Sync> syncOfMaskIndex(const python::ScriptModel& m, ts::Node subscript);
+// A list, tuple, set, dict or comprehension written in the code.
+[[nodiscard]] bool isContainer(ts::Node e);
+// A comparison's operators as written (`<`, `==`, `not in`, `< <=`).
+[[nodiscard]] std::string comparisonOperators(ts::Node comparison);
 // The statement of a block that holds `n`: one finding per statement.
 [[nodiscard]] ts::Node statementOf(ts::Node n);
 // True when `n` sits in the arguments of a logging call of its statement.

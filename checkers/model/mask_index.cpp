@@ -1,0 +1,56 @@
+// GPU201's boolean-mask selections (host_sync.h syncOfMaskIndex).
+#include "checkers/model/host_sync.h"
+
+#include "frontend/python/syntax.h"
+
+namespace gpulint::checks::host_sync {
+
+using python::Call;
+using python::ScriptModel;
+namespace syntax = python::syntax;
+using syntax::oneOf;
+
+namespace {
+
+// A boolean tensor on the GPU: see syncOfMaskIndex.
+bool isGpuMask(const ScriptModel& m, ts::Node e, int depth) {
+  e = syntax::unwrap(e);
+  if (!e || depth > 4) return false;
+  if (e.is("comparison_operator")) {
+    std::string op = comparisonOperators(e);
+    if (op.find("in") != std::string::npos || op.find("is") != std::string::npos) return false;  // host tests
+    for (ts::Node operand : e.namedChildren())
+      if (isContainer(operand)) return false;
+    return m.mayLiveOnDevice(e);
+  }
+  if (e.is("unary_operator")) return e.field("operator").text() == "~" && isGpuMask(m, e.field("argument"), depth + 1);
+  if (e.is("binary_operator"))
+    return oneOf(e.field("operator").text(), {"&", "|", "^"}) &&
+           (isGpuMask(m, e.field("left"), depth + 1) || isGpuMask(m, e.field("right"), depth + 1));
+  if (const Call* c = e.is("call") ? m.callAt(e) : nullptr) {
+    bool test = (c->receiver && c->qualified.empty() &&
+                 oneOf(c->method, {"isnan", "isinf", "isfinite", "logical_and", "logical_or", "logical_not", "eq", "ne",
+                                   "gt", "ge", "lt", "le", "bool"})) ||
+                oneOf(c->qualified, {"torch.isnan", "torch.isinf", "torch.isfinite", "torch.logical_and",
+                                     "torch.logical_or", "torch.logical_not"});
+    return test && m.mayLiveOnDevice(e);
+  }
+  if (e.is("identifier")) {
+    std::vector<python::NameBinding> reaching = m.reachingBindings(e);
+    if (reaching.size() != 1) return false;
+    const python::NameBinding& b = reaching.front();
+    if (b.parameter || !b.value || b.index >= 0 || b.conditional) return false;
+    return isGpuMask(m, b.value, depth + 1);
+  }
+  return false;
+}
+
+}  // namespace
+
+std::optional<Sync> syncOfMaskIndex(const ScriptModel& m, ts::Node subscript) {
+  ts::Node mask = subscript.field("subscript");
+  if (!isGpuMask(m, mask, 0)) return std::nullopt;
+  return Sync{Sync::Nonzero, subscript, syntax::unwrap(mask)};
+}
+
+}  // namespace gpulint::checks::host_sync
