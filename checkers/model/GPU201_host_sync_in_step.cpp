@@ -291,6 +291,7 @@ void addHelperSyncs(const ScriptModel& model, std::set<uint32_t>& reported, std:
     if (output_loops.writes(model, hc.batch)) continue;  // the output the loop exists to write
     // A meter that reads what it is given syncs only when given a GPU value.
     if (syncWaitsOnArguments(hc) && !passesDeviceKeyword(model, hc)) continue;
+    if (passesHostToReadParameter(model, hc)) continue;  // another caller's GPU tensor, not this one's
     // A helper that runs an evaluation pass is GPU202's finding at this call
     // (one anti-pattern, one finding): the syncs of that pass are part of it.
     if (hc.batch.kind == python::BatchKind::Step && effects.of(*hc.helper_model, *hc.helper).site(Effect::Evaluation))

@@ -35,9 +35,17 @@ bool fromParameter(const ScriptModel& m, ts::Node e, std::string_view param, int
   if (!id || depth > 4) return false;
   std::vector<python::NameBinding> bindings = m.reachingBindings(id);
   if (bindings.empty()) return false;
+  // `tensor = [tensor]` (one tensor made a list of one): its elements.
+  auto elementsFrom = [&](ts::Node v) {
+    v = python::syntax::unwrap(v);
+    if (!v || !(v.is("list") || v.is("tuple")) || v.namedChildCount() == 0) return false;
+    for (ts::Node item : v.namedChildren())
+      if (!fromParameter(m, item, param, depth + 1)) return false;
+    return true;
+  };
   for (const python::NameBinding& b : bindings) {
     if (b.parameter && id.text() == param) continue;
-    if (b.value && fromParameter(m, b.value, param, depth + 1)) continue;
+    if (b.value && (fromParameter(m, b.value, param, depth + 1) || elementsFrom(b.value))) continue;
     if (!b.value && b.statement && b.statement.is("for_statement") &&
         fromParameter(m, b.statement.field("right"), param, depth + 1))
       continue;
@@ -79,6 +87,24 @@ bool passesDeviceKeyword(const ScriptModel& model, const HelperCall& hc) {
   if (ts::Node args = c.has_star_kwargs ? c.node.field("arguments") : ts::Node())
     for (ts::Node a : args.namedChildren())
       if (a.is("dictionary_splat") && a.namedChildCount() == 1 && model.mayLiveOnDevice(a.namedChild(0))) return true;
+  return false;
+}
+
+bool passesHostToReadParameter(const ScriptModel& model, const HelperCall& hc) {
+  const ScriptModel* m = hc.site.model;
+  if (m != hc.helper_model || !hc.helper->node.contains(hc.site.at)) return false;  // deeper down
+  const Call* read = m->callAt(hc.site.at);
+  if (!read || !read->receiver) return false;
+  for (const std::string& p : hc.helper->parameters) {
+    if (p == "self" || p == "cls" || !fromParameter(*m, read->receiver, p, 0)) continue;
+    // A list or tuple written at the call, none of whose items may live on
+    // the GPU (a module or a name passed on stays the join of the callers).
+    ts::Node arg = python::syntax::unwrap(hc.helper_model->argumentFor(*hc.call, *hc.helper, p));
+    if (!arg || !(arg.is("list") || arg.is("tuple")) || arg.namedChildCount() == 0) return false;
+    for (ts::Node item : arg.namedChildren())
+      if (model.mayLiveOnDevice(item)) return false;
+    return true;
+  }
   return false;
 }
 

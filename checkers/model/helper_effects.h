@@ -100,6 +100,12 @@ struct HelperCall {
 // of a GPU tensor, not `update(lr=lr)` of a float).
 [[nodiscard]] bool syncWaitsOnArguments(const HelperCall& hc);
 [[nodiscard]] bool passesDeviceKeyword(const python::ScriptModel& model, const HelperCall& hc);
+// `tensor2img(visuals)` whose helper reads `_tensor.cpu()` of what it is
+// given: the helper's sync reads one named parameter, and this call passes
+// a list or tuple written at the call none of whose items may live on the
+// GPU (tensors copied to the host already). Other callers may pass GPU tensors: the
+// parameter's device is their join, but this call waits on nothing.
+[[nodiscard]] bool passesHostToReadParameter(const python::ScriptModel& model, const HelperCall& hc);
 // A HostSyncWhenPassed helper call that passes the optional argument its
 // sync waits on (the call may hide it in `**kwargs`: then it may pass it).
 [[nodiscard]] bool passesTestedArgument(const HelperCall& hc);

@@ -33,6 +33,14 @@ FileAnalysis analyzeCxxSource(SourceFilePtr source, const RuleOptions& options) 
     if (checker->reads(FileKind::Cxx)) checker->run(context, sink);
   result.diagnostics = std::move(sink.diagnostics);
   std::sort(result.diagnostics.begin(), result.diagnostics.end(), diagnosticLess);
+  // A macro that expands its argument twice (`if (X != cudaSuccess) ...
+  // cudaGetErrorString(X)`) holds the call twice at one spelling: one finding.
+  auto same = [](const Diagnostic& a, const Diagnostic& b) {
+    return a.rule == b.rule && a.location.begin == b.location.begin && a.location.end == b.location.end &&
+           a.message == b.message;
+  };
+  result.diagnostics.erase(std::unique(result.diagnostics.begin(), result.diagnostics.end(), same),
+                           result.diagnostics.end());
   return result;
 }
 

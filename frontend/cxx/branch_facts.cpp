@@ -186,10 +186,30 @@ bool BranchFacts::onCpuSide(const Stmt* s) const {
   return found == Side::Cpu;
 }
 
+namespace {
+// `cudaSuccess` / `CUDA_SUCCESS`: the status every CUDA runtime and driver call returns when it worked.
+bool isSuccessStatus(const Expr* e) {
+  const auto* ref = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+  if (!ref) return false;
+  std::string name = ref->getDecl()->getNameAsString();
+  return name == "cudaSuccess" || name == "CUDA_SUCCESS";
+}
+
+// `err != cudaSuccess` (then) or `err == cudaSuccess` (else): the branch that
+// runs only when a CUDA call failed (a check macro's report, whatever it does there).
+bool errorBranch(const IfStmt* branch, const Stmt* child) {
+  const auto* b = dyn_cast<BinaryOperator>(branch->getCond()->IgnoreParenImpCasts());
+  if (!b || !(isSuccessStatus(b->getLHS()) || isSuccessStatus(b->getRHS()))) return false;
+  if (b->getOpcode() == BO_NE) return child == branch->getThen();
+  if (b->getOpcode() == BO_EQ) return child == branch->getElse();
+  return false;
+}
+}  // namespace
+
 bool BranchFacts::onFailurePath(const Stmt* s) const {
   return walkUp(ctx_, s, [&](const DynTypedNode& parent, const Stmt* child) {
     if (const auto* branch = parent.get<IfStmt>())
-      return child == branch->getThen() && exitOf(branch->getThen()) == Exit::Failure;
+      return (child == branch->getThen() && exitOf(branch->getThen()) == Exit::Failure) || errorBranch(branch, child);
     if (parent.get<CXXThrowExpr>()) return true;
     const auto* call = parent.get<CallExpr>();
     return call && child != call->getCallee() && call->getDirectCallee() && call->getDirectCallee()->isNoReturn();
