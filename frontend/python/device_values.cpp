@@ -38,7 +38,9 @@ bool preservesDevice(std::string_view m) {
                    "prod", "cumsum", "all", "any", "square", "neg", "logits", "split", "chunk", "gather",
                    "squeeze_", "nan_to_num", "expand", "expand_as", "repeat", "float16", "requires_grad_", "byte",
                    "short", "char", "flip", "clip", "amax", "amin", "relu", "tanh", "floor", "ceil", "sign",
-                   "narrow", "index_select"}) ||
+                   "narrow", "index_select",
+                   // `gt_boxes.new(b, n).fill_(-1)`: a new tensor on the receiver's device.
+                   "new", "new_zeros", "new_ones", "new_full", "new_empty", "new_tensor"}) ||
          // In-place forms (`acc.mul_(2.0)`) return the receiver itself.
          (m.size() > 1 && m.back() == '_' && m[m.size() - 2] != '_' &&
           (preservesDevice(m.substr(0, m.size() - 1)) ||

@@ -428,11 +428,22 @@ class ValueResolver {
     return method == "parse_args" || method == "parse_known_args";
   }
 
+  // `return parser.parse_args()`, or `opt = parser.parse_args()` ... `return opt`.
   bool returnsParseArgs(const Function& f) {
     for (const Call& c : m_.calls())
       if (c.function == &f && (c.method == "parse_args" || c.method == "parse_known_args")) {
         ts::Node p = c.node.parent();
         if (p && p.is("return_statement")) return true;
+        if (c.method != "parse_args" || !p || !p.is("assignment") || !p.field("left").is("identifier")) continue;
+        std::string_view name = p.field("left").text();
+        bool generator = false;
+        const std::vector<ts::Node>& returns = m_.returnValues(f, &generator);
+        if (generator || returns.empty()) continue;
+        bool all = true;
+        for (ts::Node r : returns) all = all && syntax::unwrap(r).is("identifier") && syntax::unwrap(r).text() == name;
+        if (all && m_.bindingsOf(f.node).count(std::string(name)) &&
+            m_.bindingsOf(f.node).at(std::string(name)).assignments.size() == 1)
+          return true;
       }
     return false;
   }
