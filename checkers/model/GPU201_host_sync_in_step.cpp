@@ -374,15 +374,24 @@ void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     if (!(s->at == condition) && !model.perStep(s->at)) continue;
     keepEarliest(*s, *batch);
   }
-  // `pred[keep]` then `targets[keep]`: one mask, one finding (its first use).
+  // `pred[keep]` then `targets[keep]`, or `sim[labels.bool()]` then
+  // `sim[~labels.bool()]`: one mask, one finding (its first use).
   std::set<uint32_t> masks_seen;
   for (ts::Node index : others.mask_indexes) {
     auto batch = model.perStep(index);
     if (!batch || output_loops.writes(model, *batch)) continue;
     auto s = host_sync::syncOfMaskIndex(model, index);
     if (!s) continue;  // an integer or slice index (most are), or a mask we cannot place on the GPU
-    if (s->tensor.is("identifier"))
-      if (auto b = model.lastBinding(s->tensor); b && b->statement && !masks_seen.insert(b->statement.begin()).second)
+    // The name the mask is made from: `keep`, `labels` of `~labels.bool()`.
+    ts::Node root = s->tensor;
+    while (root && !root.is("identifier")) {
+      if (root.is("unary_operator")) root = python::syntax::unwrap(root.field("argument"));
+      else if (root.is("call") && root.field("function").is("attribute"))
+        root = python::syntax::unwrap(root.field("function").field("object"));
+      else root = {};
+    }
+    if (root)
+      if (auto b = model.lastBinding(root); b && b->statement && !masks_seen.insert(b->statement.begin()).second)
         continue;
     keepEarliest(*s, *batch);
   }

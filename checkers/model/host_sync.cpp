@@ -173,14 +173,20 @@ const SpotKinds& spotKinds() {
 }
 
 // Shapes an index may have when it is a boolean mask: a comparison, `~m`,
-// `a & b`, a name. (`x[i]`, `x[:, 0]`, `x[1:]` and calls are left out: the
-// name is asked about only when the subscript runs per step.)
+// `a & b`, a name, a test call (`m.bool()`, `torch.isfinite(x)`). (`x[i]`,
+// `x[:, 0]`, `x[1:]` and other calls are left out: the name is asked about
+// only when the subscript runs per step.)
 bool maskLike(ts::Node index) {
   index = syntax::unwrap(index);
   if (!index) return false;
   if (index.is("comparison_operator") || index.is("identifier")) return true;
   if (index.is("unary_operator")) return index.field("operator").text() == "~";
   if (index.is("binary_operator")) return oneOf(index.field("operator").text(), {"&", "|", "^"});
+  // `x[labels.bool()]`, `x[torch.isfinite(x)]`
+  if (index.is("call"))
+    return oneOf(syntax::lastName(index.field("function")),
+                 {"bool", "isnan", "isinf", "isfinite", "logical_and", "logical_or", "logical_not", "eq", "ne", "gt",
+                  "ge", "lt", "le"});
   return false;
 }
 
