@@ -65,10 +65,23 @@ std::optional<EffectSite> conditionSync(const ScriptModel& m, const Function& f)
   for (ts::Node cond : spots.conditions)
     if (m.enclosingFunction(cond) == &f && everyCall(m, cond, f) && host_sync::syncOfCondition(m, cond))
       return EffectSite{&m, cond};
-  // `t = t[j]` with `j` a GPU comparison: a data-dependent size, read on the host.
-  for (ts::Node index : spots.mask_indexes)
-    if (m.enclosingFunction(index) == &f && everyCall(m, index, f) && host_sync::syncOfMaskIndex(m, index))
-      return EffectSite{&m, index};
+  return std::nullopt;
+}
+
+// `t = t[j]` with `j` a GPU comparison (a data-dependent size, read on the
+// host) in f's own body: the first, as a call's sync would count (under a
+// branch too, unless a periodic guard spaces it out or it runs off the CUDA
+// device); with `every_call`, only one on every call of f.
+std::optional<EffectSite> maskIndexSync(const ScriptModel& m, const Function& f, bool every_call) {
+  host_sync::NonCallSpots spots;
+  host_sync::collectNonCallSpots(f.body, spots);
+  for (ts::Node index : spots.mask_indexes) {
+    if (m.enclosingFunction(index) != &f || m.underPeriodicGuard(index, f.node) || m.onCpuPath(index) ||
+        returnsEarly(m, index, f))
+      continue;
+    if (every_call && !everyCall(m, index, f)) continue;
+    if (host_sync::syncOfMaskIndex(m, index)) return EffectSite{&m, index};
+  }
   return std::nullopt;
 }
 
@@ -144,6 +157,8 @@ const EffectSummary& HelperEffects::of(const ScriptModel& model, const Function&
   if (std::optional<EffectSite> test = conditionSync(model, f))
     for (std::optional<EffectSite>* sync : {&summary.sites[slot(Effect::HostSync)], &summary.every_call_sync})
       if (!*sync || ((*sync)->model == &model && test->at.begin() < (*sync)->at.begin())) *sync = test;
+  if (!summary.sites[slot(Effect::HostSync)]) summary.sites[slot(Effect::HostSync)] = maskIndexSync(model, f, false);
+  if (!summary.every_call_sync) summary.every_call_sync = maskIndexSync(model, f, true);
   active_.erase(&f);
   bool cut = met_cut_;
   met_cut_ = outer_met_cut || cut;
