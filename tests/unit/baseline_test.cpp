@@ -5,6 +5,9 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string>
+
+#include <unistd.h>
 
 namespace gpulint {
 namespace {
@@ -20,7 +23,10 @@ Diagnostic loaderFinding(const SourceFile& file, size_t from = 0) {
 }
 
 Baseline roundTrip(const std::vector<Diagnostic>& diagnostics, const SourceLookup& lookup) {
-  auto path = std::filesystem::temp_directory_path() / "gpulint_baseline_test.json";
+  // ctest runs these tests as processes side by side: a file of each test's own.
+  auto path = std::filesystem::temp_directory_path() /
+              ("gpulint_baseline_test_" + std::to_string(::getpid()) + "_" +
+               ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".json");
   {
     std::ofstream out(path);
     writeBaseline(out, diagnostics, lookup);
@@ -101,7 +107,8 @@ TEST(Baseline, RejectsFilesThatAreNotBaselines) {
   std::string error;
   EXPECT_FALSE(Baseline::read("/nonexistent/baseline.json", &error));
   EXPECT_NE(error.find("/nonexistent/baseline.json"), std::string::npos);
-  auto path = std::filesystem::temp_directory_path() / "gpulint_not_a_baseline.json";
+  auto path = std::filesystem::temp_directory_path() /
+              ("gpulint_not_a_baseline_" + std::to_string(::getpid()) + ".json");
   std::ofstream(path) << R"({"findings": [{"fingerprint": "x"}]})";
   EXPECT_FALSE(Baseline::read(path.string(), &error)) << "no fingerprint kind";
   std::ofstream(path) << R"({"fingerprint": "gpulint/v1", "findings": [{"rule": "GPU101"}]})";
