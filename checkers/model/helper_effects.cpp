@@ -105,11 +105,17 @@ ts::Node optionalParameterTest(ts::Node n, const Function& f) {
 // exported backend's `.cpu().numpy()`), which the call cannot tell.
 // A read under `if targets is not None:` counts when forward reaches it on
 // every call that passes `targets` (passesTestedArgument asks the call).
+// In a training step loop (`kind` Step) the modules are in training mode:
+// a forward's sync under `if self.training:` runs on every step there.
 const std::optional<EffectSite>& stepSite(const EffectSummary& summary, const Call& c, const Function& helper,
-                                          Effect e) {
+                                          Effect e, python::BatchKind kind) {
   static const std::optional<EffectSite> kNone;
-  if (!python::callsModuleForward(c, helper)) return summary.site(e);
-  if (e == Effect::HostSync) return summary.every_call_sync;
+  const bool training = kind == python::BatchKind::Step;
+  if (!python::callsModuleForward(c, helper)) {
+    if (e == Effect::HostSync && training && !summary.site(e)) return summary.training_sync;
+    return summary.site(e);
+  }
+  if (e == Effect::HostSync) return training ? summary.training_sync : summary.every_call_sync;
   const std::optional<EffectSite>& when = summary.site(e);
   if (e != Effect::HostSyncWhenPassed || !when) return when;
   auto tested = [&when](ts::Node condition) { return condition == when->set_test; };
@@ -146,8 +152,12 @@ const EffectSummary& HelperEffects::of(const ScriptModel& model, const Function&
   // check lies between them and f's body.
   for (const Call& c : model.callsIn(f.node))
     if (c.function == &f && !model.underPeriodicGuard(c.node, f.node) && !model.onCpuPath(c.node) &&
-        !returnsEarly(model, c.node, f))
-      scanCall(model, c, everyCallPastExits(model, c.node, f), summary);
+        !returnsEarly(model, c.node, f)) {
+      CallReach reach;
+      reach.every_call = everyCallPastExits(model, c.node, f);
+      reach.every_training_call = reach.every_call || everyCallPastExits(model, c.node, f, python::testsTrainingMode);
+      scanCall(model, c, reach, summary);
+    }
   if (!summary.sites[slot(Effect::HostSync)])
     if (std::optional<EffectSite> both = syncOnEveryBranch(model, f, false))
       summary.sites[slot(Effect::HostSync)] = both;
@@ -159,6 +169,7 @@ const EffectSummary& HelperEffects::of(const ScriptModel& model, const Function&
       if (!*sync || ((*sync)->model == &model && test->at.begin() < (*sync)->at.begin())) *sync = test;
   if (!summary.sites[slot(Effect::HostSync)]) summary.sites[slot(Effect::HostSync)] = maskIndexSync(model, f, false);
   if (!summary.every_call_sync) summary.every_call_sync = maskIndexSync(model, f, true);
+  if (!summary.training_sync) summary.training_sync = summary.every_call_sync;
   active_.erase(&f);
   bool cut = met_cut_;
   met_cut_ = outer_met_cut || cut;
@@ -228,7 +239,8 @@ HelperEffectsScope::HelperEffectsScope() : outer_(t_helper_effects_scope) { t_he
 HelperEffectsScope::~HelperEffectsScope() { t_helper_effects_scope = outer_; }
 HelperEffectsScope* HelperEffectsScope::current() { return t_helper_effects_scope; }
 
-void HelperEffects::scanCall(const ScriptModel& model, const Call& c, bool every_call, EffectSummary& into) {
+void HelperEffects::scanCall(const ScriptModel& model, const Call& c, CallReach reach, EffectSummary& into) {
+  const bool every_call = reach.every_call;
   // Lightning's `self.log` only records the value; the logger writes every
   // `log_every_n_steps`. Analysing Lightning itself makes it a project function
   // whose body logs, which must not count either.
@@ -242,20 +254,24 @@ void HelperEffects::scanCall(const ScriptModel& model, const Call& c, bool every
   // one branch (accelerate's `gather_for_metrics` reaching an object gather
   // only when `use_gather_object` is set) is not a sync of every step.
   if (auto [other, g] = model.callTarget(c); g) {
-    if (g == c.function || !every_call) return;
-    // A module called here (`self.renderer(...)`) brings its forward's
-    // every-call sync only (stepSite).
+    if (g == c.function || !reach.every_training_call) return;
+    // In training mode a submodule is too: its forward's training-mode sync
+    // is this function's on every training call.
     const EffectSummary& inner = of(*other, *g);
+    if (inner.training_sync && !into.training_sync) into.training_sync = inner.training_sync;
+    if (!every_call) return;
+    // A module called here (`self.renderer(...)`) brings its forward's
+    // every-call sync only (stepSite, as an evaluation pass would call it).
     for (size_t i = 0; i < inner.sites.size(); ++i) {
       auto e = static_cast<Effect>(i);
-      const std::optional<EffectSite>& site = stepSite(inner, c, *g, e);
+      const std::optional<EffectSite>& site = stepSite(inner, c, *g, e, python::BatchKind::Eval);
       if (site && e != Effect::HostSyncWhenPassed &&
           !(e == Effect::Logging && logsAtDebugLevel(model, c, *other, *g, *site)))
         set(e, *site);
     }
     if (inner.every_call_sync && !into.every_call_sync) into.every_call_sync = inner.every_call_sync;
     // The inner sync waits on an optional argument: this call decides.
-    if (const auto& when = stepSite(inner, c, *g, Effect::HostSyncWhenPassed);
+    if (const auto& when = stepSite(inner, c, *g, Effect::HostSyncWhenPassed, python::BatchKind::Eval);
         when && !other->leavesParameterUnset(c, *g, python::testedForSet(when->set_test)))
       set(Effect::HostSync, {when->model, when->at});
     return;
@@ -269,6 +285,7 @@ void HelperEffects::scanCall(const ScriptModel& model, const Call& c, bool every
       set(Effect::HostSync, {&model, c.node});
     // On every call (no condition but a rank check above it, so no optional parameter's test either).
     if (every_call && !into.every_call_sync) into.every_call_sync = EffectSite{&model, c.node};
+    if (reach.every_training_call && !into.training_sync) into.training_sync = EffectSite{&model, c.node};
   }
   // A log that carries a read is GPU201's when the read is known to sync,
   // and nobody's when it is not: never a plain log.
@@ -337,7 +354,7 @@ std::vector<HelperCall> helperCallsWith(const ScriptModel& model, Effect e, Help
       // A call GPU206 already reads as a log is its finding (as below).
       if (e == Effect::Logging && effect_calls::writesLogRecord(model, *sc.call)) continue;
       const std::optional<EffectSite>& site =
-          stepSite(effects.of(*sc.helper_model, *sc.helper), *sc.call, *sc.helper, e);
+          stepSite(effects.of(*sc.helper_model, *sc.helper), *sc.call, *sc.helper, e, sc.batch.kind);
       if (!site || (e == Effect::Logging && logsAtDebugLevel(model, *sc.call, *sc.helper_model, *sc.helper, *site)))
         continue;
       out.push_back({sc.call, sc.helper_model, sc.helper, *site, sc.batch});
@@ -354,7 +371,7 @@ std::vector<HelperCall> helperCallsWith(const ScriptModel& model, Effect e, Help
     // helpers then need no summary (the costlier question).
     auto batch = model.perStep(c.node);
     if (!batch) continue;  // once per epoch, under a periodic guard, or behind a flag that is off
-    const std::optional<EffectSite>& site = stepSite(effects.of(*other, *helper), c, *helper, e);
+    const std::optional<EffectSite>& site = stepSite(effects.of(*other, *helper), c, *helper, e, batch->kind);
     if (!site || (e == Effect::Logging && logsAtDebugLevel(model, c, *other, *helper, *site))) continue;
     out.push_back({&c, other, helper, *site, std::move(*batch)});
   }

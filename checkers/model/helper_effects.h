@@ -46,6 +46,12 @@ struct EffectSummary {
   // A host sync on every call of the helper (HostSync's site may sit on one
   // branch): all that calling a module contributes of its forward's syncs.
   std::optional<EffectSite> every_call_sync;
+  // A host sync on every call made in training mode: every_call_sync, or
+  // one under `if self.training:` (nn.Module.train() sets the flag on the
+  // model and its submodules), or reached through a callee that has one.
+  // What a training step loop gets of a module's forward; an evaluation
+  // loop, run after model.eval(), gets every_call_sync.
+  std::optional<EffectSite> training_sync;
   [[nodiscard]] const std::optional<EffectSite>& site(Effect e) const { return sites[static_cast<size_t>(e)]; }
 };
 
@@ -60,9 +66,14 @@ class HelperEffects {
   const EffectSummary& of(const python::ScriptModel& model, const python::Function& f);
 
  private:
-  // `every_call`: c runs on every call of its function (everyCall); else
-  // only a host sync it performs counts.
-  void scanCall(const python::ScriptModel& model, const python::Call& c, bool every_call, EffectSummary& into);
+  // How often c runs: on every call of its function (everyCall), and on
+  // every call in training mode (`every_training_call`, past `if
+  // self.training:` too). Short of every call, only a host sync counts.
+  struct CallReach {
+    bool every_call = false;
+    bool every_training_call = false;
+  };
+  void scanCall(const python::ScriptModel& model, const python::Call& c, CallReach reach, EffectSummary& into);
   // `every_call`: each branch's helper must sync on every call of its own
   // (EffectSummary::every_call_sync), not on some branch of it.
   std::optional<EffectSite> syncOnEveryBranch(const python::ScriptModel& model, const python::Function& f,

@@ -105,6 +105,11 @@ bool everyCall(const ScriptModel& m, ts::Node n, const Function& f, const HoldsO
   return !returnsEarly(m, n, f) && everyCallPastExits(m, n, f, holds);
 }
 
+bool testsTrainingMode(ts::Node condition) {
+  ts::Node c = syntax::unwrap(condition);
+  return c && c.is("attribute") && c.text() == "self.training";
+}
+
 bool setByCall(const ScriptModel& m, const Call& c, const Function& f, ts::Node condition) {
   std::string_view name = testedForSet(condition);
   if (name.empty() || std::find(f.parameters.begin(), f.parameters.end(), name) == f.parameters.end()) return false;

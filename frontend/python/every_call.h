@@ -24,6 +24,11 @@ using HoldsOnCall = std::function<bool(ts::Node condition)>;
 // `c` passes <param> something other than a None or False literal.
 [[nodiscard]] bool setByCall(const ScriptModel& m, const Call& c, const Function& f, ts::Node condition);
 
+// `if self.training:` in a method: true on every call made while the
+// module is in training mode (nn.Module.train() sets the flag on the model
+// and every submodule; eval() clears it), so on every training step.
+[[nodiscard]] bool testsTrainingMode(ts::Node condition);
+
 // `meter(logits, y)` where `c` runs `f`, a module's forward: nn.Module's
 // __call__ runs it, rather than a call that names it (`m.forward(x)`).
 [[nodiscard]] inline bool callsModuleForward(const Call& c, const Function& f) {

@@ -419,6 +419,13 @@ class FrequencyWalk {
     if (!callsModuleForward(c, f)) return true;
     return everyCall(m_, n, f, [&](ts::Node condition) { return setByCall(m_, c, f, condition); });
   }
+  // The same, in training mode: `if self.training:` holds too. What the
+  // call reaches so counts only where a training step loop makes the call.
+  bool partOfTrainingModuleCall(const Call& c, const Function& f, ts::Node n) const {
+    return callsModuleForward(c, f) && everyCall(m_, n, f, [&](ts::Node condition) {
+             return testsTrainingMode(condition) || setByCall(m_, c, f, condition);
+           });
+  }
 
   // `n` (in def's function) is reached through the function's callers.
   ExecutionFrequency function(ts::Node def, ts::Node n, int depth, const std::vector<ts::Node>& via,
@@ -451,7 +458,11 @@ class FrequencyWalk {
     for (size_t i = 0; i < sites.size(); ++i) {
       const Call* c = sites[i];
       if (f->node.contains(c->node)) continue;  // recursion
-      if (i < direct && !partOfModuleCall(*c, *f, n)) continue;
+      bool training_only = false;
+      if (i < direct && !partOfModuleCall(*c, *f, n)) {
+        if (!partOfTrainingModuleCall(*c, *f, n)) continue;
+        training_only = true;
+      }
       if (ts::Node test = set_tests.empty() || i >= direct ? ts::Node() : unsetBy(*c, *f, set_tests)) {
         unset = test;
         continue;
@@ -459,6 +470,7 @@ class FrequencyWalk {
       auto next = via;
       next.insert(next.begin(), c->node);
       ExecutionFrequency r = from(c->node, depth + 1, next);
+      if (training_only && !(r.batch && r.batch->kind == BatchKind::Step)) continue;  // eval mode: not taken
       if (!called || oftenness(r.how) > oftenness(best.how)) best = std::move(r);
       called = true;
       if (best.how == Frequency::PerStep) break;
