@@ -5,6 +5,7 @@
 #include "checkers/model/helper_effects.h"
 #include "checkers/python_common.h"
 #include "frontend/name_match.h"
+#include "frontend/python/frequency.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::checks {
@@ -22,11 +23,14 @@ const char* kWhileSaving =
     "training stops while the weights (and optimizer state) are copied to host memory and written to disk, "
     "and the GPU idles until the write returns";
 
-// save_every, ckpt_interval, checkpoint_steps, save_freq, cfg["save_interval"].
+// save_every, ckpt_interval, checkpoint_steps, save_freq, cfg["save_interval"];
+// not the interval of saved pictures (save_image_every,
+// save_guidance_interval: debug renders, no weights).
 bool namedLikeSaveInterval(std::string_view text) {
   names::Lowered lowered(text);
   return lowered.fits() && names::containsAny(lowered.view(), {"save", "checkpoint", "ckpt"}) &&
-         names::containsAny(lowered.view(), {"every", "step", "interval", "freq", "period"});
+         names::containsAny(lowered.view(), {"every", "step", "interval", "freq", "period"}) &&
+         !names::containsAny(lowered.view(), {"image", "img", "sample", "guidance", "vis", "video", "gif", "plot"});
 }
 
 // A positive whole number of steps; float ratios (HF save_steps=0.1) and
@@ -115,6 +119,16 @@ class Run {
   }
 
  private:
+  // The if/elif condition that holds the `%`.
+  static ts::Node guardCondition(ts::Node n) {
+    for (ts::Node p = n.parent(); p; p = p.parent()) {
+      if (p.is("if_statement") || p.is("elif_clause"))
+        return p.field("condition").contains(n) ? p.field("condition") : ts::Node();
+      if (p.is("block") || syntax::isScope(p)) return {};
+    }
+    return {};
+  }
+
   // The `%` sits in the condition of an if/elif (or a conditional expression).
   static bool insideCondition(ts::Node n) {
     for (ts::Node p = n.parent(); p; p = p.parent()) {
@@ -131,6 +145,10 @@ class Run {
     if (!interval || !namedLikeSaveInterval(interval.text())) return;
     auto context = m_.inBatchLoop(modulo);
     if (!context || context->kind != python::BatchKind::Step) return;
+    // `if opt.save_ckpt and step % opt.save_every == 0:` behind an option
+    // that is off: no save at any interval.
+    if (ts::Node cond = guardCondition(modulo); cond && python::judgeGuard(m_, cond).kind == python::GuardKind::Off)
+      return;
     ResolvedValue v = m_.resolve(interval);
     auto n = stepCount(v);
     // Unknown, or a reasonable interval: nothing to say.

@@ -81,11 +81,16 @@ const Function* ScriptModel::returnedClosure(const Function& f) const {
 
 std::vector<const Call*> ScriptModel::argumentSources(const Function& f) const {
   std::vector<const Call*> out = callersOf(f);
-  // A class constructed in this file (`Trainer(model, loader)`) runs its __init__.
+  // A class constructed in this file (`Trainer(model, loader)`) runs its
+  // __init__, and so does a subclass that does not define its own
+  // (`class EMATrainer(Trainer): ...` constructed with other arguments).
   if (f.owner && f.name == "__init__")
-    if (auto it = calls_by_method_.find(f.owner->name); it != calls_by_method_.end())
-      for (size_t i : it->second)
-        if (calls_[i].callee.is("identifier")) out.push_back(&calls_[i]);
+    for (const auto& cls : classes_) {
+      if (cls.get() != f.owner && methodOf(*cls, "__init__").second != &f) continue;
+      if (auto it = calls_by_method_.find(cls->name); it != calls_by_method_.end())
+        for (size_t i : it->second)
+          if (calls_[i].callee.is("identifier")) out.push_back(&calls_[i]);
+    }
   return out;
 }
 

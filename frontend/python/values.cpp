@@ -341,7 +341,9 @@ class ValueResolver {
   // every caller passes (in any file), when they all agree.
   ResolvedValue passedMember(ts::Node object, const std::string& key, int depth) {
     object = syntax::unwrap(object);
-    if (!object.is("identifier") || depth > kMaxDepth) return {};
+    if (depth > kMaxDepth) return {};
+    if (object.is("attribute") && object.field("object").text() == "self") return storedMember(object, key);
+    if (!object.is("identifier")) return {};
     const Function* f = m_.enclosingFunction(object);
     std::string name(object.text());
     if (!f || !isParameter(*f, name) || m_.bindingsOf(f->node).count(name)) return {};
@@ -351,6 +353,35 @@ class ValueResolver {
     for (ts::Node src : m_.valueSources(object)) {
       const ScriptModel& owner = m_.ownerOf(src);
       ResolvedValue v = owner.memberValue(src, key);
+      if (!v.known() || (joined && (joined->kind != v.kind || joined->display() != v.display()))) return {};
+      if (!joined) joined = std::move(v);
+    }
+    return joined ? *joined : ResolvedValue{};
+  }
+
+  // `self.args.epochs` where __init__ stored its parameter (`self.args =
+  // args`): the member of what every construction of the class (or of a
+  // subclass that keeps its __init__) passes there, in any file, when they
+  // all agree. One construction passing something unknown makes it unknown.
+  ResolvedValue storedMember(ts::Node attr, const std::string& key) {
+    ts::Node stored = syntax::unwrap(selfAssignment(attr));
+    if (!stored || !stored.is("identifier")) return {};
+    const Function* init = m_.enclosingFunction(stored);
+    std::string name(stored.text());
+    if (!init || init->name != "__init__" || !isParameter(*init, name) || m_.bindingsOf(init->node).count(name))
+      return {};
+    CrossFileDepth guard;
+    if (!guard.ok()) return {};
+    std::vector<std::pair<const ScriptModel*, const Call*>> made;
+    for (const Call* c : m_.argumentSources(*init)) made.push_back({&m_, c});
+    if (const ProjectModel* project = m_.project())
+      for (const ProjectCall& pc : project->callersOf(*init)) made.push_back({pc.model, pc.call});
+    std::optional<ResolvedValue> joined;
+    for (const auto& [model, c] : made) {
+      if (init->node.contains(c->node)) continue;  // recursion
+      ts::Node arg = argumentFor(*init, *c, name);
+      if (!arg) return {};
+      ResolvedValue v = model->memberValue(arg, key);
       if (!v.known() || (joined && (joined->kind != v.kind || joined->display() != v.display()))) return {};
       if (!joined) joined = std::move(v);
     }

@@ -131,9 +131,11 @@ class Node {
   [[nodiscard]] Node prevNamedSibling() const;
   // The field name under which child `i` hangs, or "" when none.
   [[nodiscard]] std::string_view fieldNameOfChild(uint32_t i) const;
-  // True when `other` lies inside this node (or is this node).
+  // True when `other` lies inside this node (or is this node). A node of
+  // another tree (another file's, or another parse of this one) never does,
+  // whatever its bytes: the project model holds every file's nodes side by side.
   [[nodiscard]] bool contains(const Node& other) const {
-    return !isNull() && !other.isNull() && begin() <= other.begin() && other.end() <= end();
+    return !isNull() && !other.isNull() && tree_ == other.tree_ && begin() <= other.begin() && other.end() <= end();
   }
   [[nodiscard]] bool operator==(const Node& o) const { return tree_ == o.tree_ && (!tree_ || index_ == o.index_); }
 
