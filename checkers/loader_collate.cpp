@@ -1,7 +1,8 @@
 // The function a DataLoader's collate_fn names, and whether it builds its
 // batch on the GPU (`torch.rand(n, 3, device=device)` in the collate of a
-// NeRF ray sampler): such a loader must run in the main process (CUDA cannot
-// start in forked workers) and has no host batch to pin.
+// NeRF ray sampler, or a dataset whose __getitem__ returns CUDA tensors
+// under the default collate): such a loader must run in the main process
+// (CUDA cannot start in forked workers) and has no host batch to pin.
 #include "checkers/python_common.h"
 #include "frontend/python/project_model.h"
 #include "frontend/python/syntax.h"
@@ -38,12 +39,36 @@ std::pair<const python::ScriptModel*, const python::Function*> collateFunction(c
   return {def.model, def.function};
 }
 
+namespace {
+
+// f's own body places a tensor on the GPU.
+bool placesOnGpu(const python::ScriptModel& owner, const python::Function& f) {
+  for (const python::Call& c : owner.callsIn(f.body))
+    if (f.body.contains(c.node) && placesTensor(c) && owner.mayLiveOnDevice(c.node)) return true;
+  return false;
+}
+
+// The dataset's __getitem__ (every class its value may be) hands out GPU
+// tensors (`return seq.long().cuda()`): the collated batch is made of them.
+bool itemsOnGpu(const python::ScriptModel& m, const python::Call& loader) {
+  ts::Node dataset = loader.argument("dataset", 0);
+  if (!dataset) return false;
+  const std::vector<python::ScriptModel::ClassRef>& classes = m.instanceClasses(python::syntax::unwrap(dataset));
+  if (classes.empty()) return false;
+  for (const auto& [model, cls] : classes) {
+    auto [owner, getitem] = model->methodOf(*cls, "__getitem__");
+    if (!getitem || !placesOnGpu(*owner, *getitem)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 bool collatesOnGpu(const python::ScriptModel& m, const python::Call& loader) {
   auto [owner, fn] = collateFunction(m, python::syntax::unwrap(loader.argument("collate_fn", kCollateIndex)));
-  if (!fn) return false;
-  for (const python::Call& c : owner->callsIn(fn->body))
-    if (fn->body.contains(c.node) && placesTensor(c) && owner->mayLiveOnDevice(c.node)) return true;
-  return false;
+  if (fn) return placesOnGpu(*owner, *fn);
+  // The default collate stacks what __getitem__ returns.
+  return itemsOnGpu(m, loader);
 }
 
 }  // namespace gpulint::checks

@@ -26,7 +26,8 @@ namespace gpulint::checks {
 [[nodiscard]] std::pair<const python::ScriptModel*, const python::Function*> collateFunction(
     const python::ScriptModel& m, ts::Node collate);
 // The loader's collate_fn makes its batch on the GPU (a torch factory given a
-// GPU device, a `.to(device)`/`.cuda()` copy): the loader runs in the main
+// GPU device, a `.to(device)`/`.cuda()` copy), or, with no collate_fn, its
+// dataset's __getitem__ returns GPU tensors: the loader runs in the main
 // process by necessity and has no host batch to pin (loader_collate.cpp).
 [[nodiscard]] bool collatesOnGpu(const python::ScriptModel& m, const python::Call& loader);
 // transformers.TrainingArguments / Seq2SeqTrainingArguments (or a subclass in the file).

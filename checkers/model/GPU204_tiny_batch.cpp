@@ -26,6 +26,17 @@ const char* kWhyIdle =
     "the fixed per-step cost (kernel launches, Python, the optimizer update, gradient all-reduce) dominates "
     "while the GPU waits";
 
+// What a few samples per step mean for a large-input family: the claim
+// that the SMs idle holds only where the samples are short.
+std::string familyNote(std::string family) {
+  if (family.starts_with("*.")) family = family.substr(2);  // a package name, not a prefix
+  return "micro-batches this small are common with " + family +
+         " models, whose samples are large (long token sequences, high-resolution images) and may keep the GPU "
+         "busy on their own; where the samples are short, the fixed per-step cost (kernel launches, Python, the "
+         "optimizer update) dominates while the GPU waits. Check whether memory allows a larger micro-batch "
+         "(mixed precision, activation checkpointing).";
+}
+
 // The large_model_modules prefix imported or called in this file, or "".
 std::string largeModelFamily(const AnalysisContext& ctx, const ScriptModel& m) {
   auto under = [](const std::string& q, const std::string& p) {
@@ -240,19 +251,17 @@ class Run {
     d.related = relatedFrom(v);
     if (consumer_) d.related.push_back(*consumer_);
     if (!accumulation_) accumulation_ = gradientAccumulation(m_);
-    if (const auto& accumulation = *accumulation_) {
+    if (std::string family = largeModelFamily(); !family.empty()) {
+      // Large inputs (long sequences, detection images) may fill the GPU even at a few samples.
+      d.level = Level::Note;
+      d.message = subject + " is " + n + " (" + written + "): " + familyNote(family);
+    } else if (const auto& accumulation = *accumulation_) {
       // The optimizer sees a larger batch; the kernels still do not.
       d.level = Level::Note;
       d.message += " Gradient accumulation is set (" + accumulation->message + "), so the optimizer sees a "
                    "larger batch, but every forward and backward pass still runs on " + n +
                    " samples: raise the micro-batch and lower the accumulation steps if memory allows.";
       d.related.push_back(*accumulation);
-    } else if (std::string family = largeModelFamily(); !family.empty()) {
-      // Large inputs (long sequences, detection images) fill the GPU even at a few samples.
-      d.level = Level::Note;
-      if (family.starts_with("*.")) family = family.substr(2);  // a package name, not a prefix
-      d.message += " Micro-batches this small are common with " + family + " models, whose inputs are large: "
-                   "check whether memory allows a larger one (mixed precision, activation checkpointing).";
     } else {
       d.message += " Raise it to at least " + std::to_string(ctx_.options->min_batch_size) +
                    " (option min_batch_size) as memory allows and scale the learning rate with it; if memory is "
@@ -283,20 +292,18 @@ void configBatch(const AnalysisContext& ctx, python::ConfigRoot root, const char
     return;
   if (root == python::ConfigRoot::HfArguments && hfArgumentsMayUseCpu(m)) return;
   std::string n = std::to_string(s->value.int_value);
-  Diagnostic d = configDiagnostic("GPU204", Level::Warning, *s,
-                                  std::string(subject) + " is " + n + " (" + describeSetting(key, s->value) + "): " +
-                                      kWhyIdle + ".");
+  std::string head = std::string(subject) + " is " + n + " (" + describeSetting(key, s->value) + "): ";
+  Diagnostic d = configDiagnostic("GPU204", Level::Warning, *s, head + kWhyIdle + ".");
   auto accumulation = configSetting(m, root, "gradient_accumulation_steps");
-  if (accumulation && accumulation->value.asInt() && *accumulation->value.asInt() > 1) {
+  if (std::string family = largeModelFamily(ctx, m); !family.empty()) {
+    d.level = Level::Note;
+    d.message = head + familyNote(family);
+  } else if (accumulation && accumulation->value.asInt() && *accumulation->value.asInt() > 1) {
     d.level = Level::Note;
     d.message += " Gradient accumulation is set (" + describeSetting("gradient_accumulation_steps", accumulation->value) +
                  "), so the optimizer sees a larger batch, but every forward and backward pass still runs on " + n +
                  " samples: raise the micro-batch and lower the accumulation steps if memory allows.";
     d.related.insert(d.related.end() - 1, {accumulation->value.chain.back().location, "gradient accumulation is set here"});
-  } else if (std::string family = largeModelFamily(ctx, m); !family.empty()) {
-    d.level = Level::Note;
-    d.message += " Micro-batches this small are common with " + family + " models, whose inputs are large: "
-                 "check whether memory allows a larger one (mixed precision, activation checkpointing).";
   } else {
     d.message += " Raise it to at least " + std::to_string(ctx.options->min_batch_size) +
                  " (option min_batch_size) as memory allows; if memory is the limit, keep it and add gradient "

@@ -363,12 +363,20 @@ class ValueResolver {
   // args`): the member of what every construction of the class (or of a
   // subclass that keeps its __init__) passes there, in any file, when they
   // all agree. One construction passing something unknown makes it unknown.
+  // `self.args = kwargs['args']` of a `**kwargs` __init__ reads the keyword
+  // each construction passes (`SimCLR(model=model, args=args)`).
   ResolvedValue storedMember(ts::Node attr, const std::string& key) {
     ts::Node stored = syntax::unwrap(selfAssignment(attr));
+    std::string keyword;  // set for kwargs['name']
+    if (stored && stored.is("subscript")) {
+      if (!syntax::stringLiteral(stored.field("subscript"), &keyword) || keyword.empty()) return {};
+      stored = syntax::unwrap(stored.field("value"));
+    }
     if (!stored || !stored.is("identifier")) return {};
     const Function* init = m_.enclosingFunction(stored);
     std::string name(stored.text());
-    if (!init || init->name != "__init__" || !isParameter(*init, name) || m_.bindingsOf(init->node).count(name))
+    if (!init || init->name != "__init__" || !isParameter(*init, name) || m_.bindingsOf(init->node).count(name) ||
+        (!keyword.empty() && !catchesKeywords(*init, name)))
       return {};
     CrossFileDepth guard;
     if (!guard.ok()) return {};
@@ -379,13 +387,22 @@ class ValueResolver {
     std::optional<ResolvedValue> joined;
     for (const auto& [model, c] : made) {
       if (init->node.contains(c->node)) continue;  // recursion
-      ts::Node arg = argumentFor(*init, *c, name);
+      ts::Node arg = keyword.empty() ? argumentFor(*init, *c, name) : c->keyword(keyword);
       if (!arg) return {};
       ResolvedValue v = model->memberValue(arg, key);
       if (!v.known() || (joined && (joined->kind != v.kind || joined->display() != v.display()))) return {};
       if (!joined) joined = std::move(v);
     }
     return joined ? *joined : ResolvedValue{};
+  }
+
+  // `name` is f's `**name` catch-all.
+  static bool catchesKeywords(const Function& f, std::string_view name) {
+    ts::Node params = f.node.field("parameters");
+    if (!params) return false;
+    for (ts::Node p : params.namedChildren())
+      if (p.is("dictionary_splat_pattern") && p.namedChildCount() > 0 && p.namedChild(0).text() == name) return true;
+    return false;
   }
 
   // `cfg.get("key", default)`: the dict's value for the key, else the

@@ -1,7 +1,8 @@
 """A trainer class keeps the parsed options its constructor is given
 (`self.args = args`) and reads the epoch count from them in its training
 method: the count is the options' default, as if read from `args` itself,
-when every construction (a subclass's too) passes the same options. A
+when every construction (a subclass's too) passes the same options, also
+through a `**kwargs` constructor (`self.args = kwargs["args"]`). A
 trainer also built with options of unknown origin stays silent."""
 import argparse
 
@@ -34,6 +35,18 @@ class EMATrainer(Trainer):
     pass
 
 
+class KeywordTrainer:
+    def __init__(self, *args, **kwargs):
+        self.args = kwargs["args"]
+        self.model = kwargs["model"]
+
+    def train(self, loader):
+        for epoch in range(self.args.epochs):
+            for x, _ in loader:
+                loss = self.model(x.cuda(non_blocking=True)).sum()
+                loss.backward()
+
+
 class LegacyTrainer:
     def __init__(self, model, args):
         self.args = args
@@ -55,6 +68,8 @@ def main():
     Trainer(model, torch.optim.SGD(model.parameters(), lr=0.1), args=args).train(loader)
     EMATrainer(model, torch.optim.SGD(model.parameters(), lr=0.1), args).train(loader)
     LegacyTrainer(model, args).fit(loader)
+    kw_loader = DataLoader(data, batch_size=64, num_workers=2, pin_memory=True)  # expect: GPU105 "each of the 100 epochs"
+    KeywordTrainer(model=model, args=args).train(kw_loader)
 
 
 def other(opts, model):

@@ -1,0 +1,46 @@
+# A dataset whose __getitem__ returns CUDA tensors (a token corpus kept on
+# the host, windows copied to the GPU per sample) feeds the default collate
+# GPU tensors: workers would have to start CUDA in forked processes and
+# there is no host batch to pin, so the loader stays in the main process.
+# The same dataset returning host tensors keeps both findings, and so does
+# a loader whose dataset may be either class.
+import torch
+from torch.utils.data import DataLoader, Dataset
+
+corpus = torch.randint(0, 256, (1_000_000,), dtype=torch.uint8)
+
+
+class GpuWindows(Dataset):
+    def __init__(self, data, n):
+        self.data, self.n = data, n
+
+    def __getitem__(self, i):
+        start = torch.randint(0, self.data.numel() - self.n - 1, (1,))
+        return self.data[start:start + self.n + 1].long().cuda()
+
+    def __len__(self):
+        return self.data.numel() // self.n
+
+
+class HostWindows(GpuWindows):
+    def __getitem__(self, i):
+        start = torch.randint(0, self.data.numel() - self.n - 1, (1,))
+        return self.data[start:start + self.n + 1].long()
+
+
+def train(model, loader, steps=1000):
+    opt = torch.optim.Adam(model.parameters())
+    for step, seq in enumerate(loader):
+        seq = seq.cuda()
+        loss = model(seq).pow(2).mean()
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+
+
+def main(use_gpu_windows):
+    model = torch.nn.Embedding(256, 256).cuda()
+    train(model, DataLoader(GpuWindows(corpus, 128), batch_size=32))  # ok: GPU101 GPU103 (items are CUDA tensors)
+    train(model, DataLoader(HostWindows(corpus, 128), batch_size=32))  # expect: GPU101 GPU103
+    either = GpuWindows(corpus, 128) if use_gpu_windows else HostWindows(corpus, 128)
+    train(model, DataLoader(either, batch_size=32))  # expect: GPU101 GPU103
