@@ -3,6 +3,7 @@
 // NeRF ray sampler, or a dataset whose __getitem__ returns CUDA tensors
 // under the default collate): such a loader must run in the main process
 // (CUDA cannot start in forked workers) and has no host batch to pin.
+#include "checkers/data/GPU106_cpu_preprocess_in_step.h"
 #include "checkers/python_common.h"
 #include "frontend/python/project_model.h"
 #include "frontend/python/syntax.h"
@@ -41,15 +42,28 @@ std::pair<const python::ScriptModel*, const python::Function*> collateFunction(c
 
 namespace {
 
-// f's own body places a tensor on the GPU.
-bool placesOnGpu(const python::ScriptModel& owner, const python::Function& f) {
+// The first call of f's own body that places a tensor on the GPU.
+const python::Call* gpuPlacement(const python::ScriptModel& owner, const python::Function& f) {
   for (const python::Call& c : owner.callsIn(f.body))
-    if (f.body.contains(c.node) && placesTensor(c) && owner.mayLiveOnDevice(c.node)) return true;
+    if (f.body.contains(c.node) && placesTensor(c) && owner.mayLiveOnDevice(c.node)) return &c;
+  return nullptr;
+}
+bool placesOnGpu(const python::ScriptModel& owner, const python::Function& f) { return gpuPlacement(owner, f); }
+
+// f's own body decodes or transforms on the CPU (an image opened and
+// resized before its `.cuda()`): work a worker should do, once the sample
+// stays on the host.
+bool preprocessesOnCpu(const python::ScriptModel& owner, const python::Function& f) {
+  for (const python::Call& c : owner.callsIn(f.body))
+    if (f.body.contains(c.node) && !cpuPreprocessWork(owner, c).empty()) return true;
   return false;
 }
 
 // The dataset's __getitem__ (every class its value may be) hands out GPU
-// tensors (`return seq.long().cuda()`): the collated batch is made of them.
+// tensors (`return seq.long().cuda()`) and does no CPU preprocessing: the
+// collated batch is made of them, and nothing is left for a worker. One
+// that decodes an image first keeps GPU101's finding: the decode belongs in
+// a worker, the copy in the loop.
 bool itemsOnGpu(const python::ScriptModel& m, const python::Call& loader) {
   ts::Node dataset = loader.argument("dataset", 0);
   if (!dataset) return false;
@@ -57,12 +71,23 @@ bool itemsOnGpu(const python::ScriptModel& m, const python::Call& loader) {
   if (classes.empty()) return false;
   for (const auto& [model, cls] : classes) {
     auto [owner, getitem] = model->methodOf(*cls, "__getitem__");
-    if (!getitem || !placesOnGpu(*owner, *getitem)) return false;
+    if (!getitem || !placesOnGpu(*owner, *getitem) || preprocessesOnCpu(*owner, *getitem)) return false;
   }
   return true;
 }
 
 }  // namespace
+
+std::optional<Location> samplesCopiedToGpu(const python::ScriptModel& m, const python::Call& loader) {
+  if (loader.argument("collate_fn", kCollateIndex)) return std::nullopt;
+  ts::Node dataset = loader.argument("dataset", 0);
+  if (!dataset) return std::nullopt;
+  for (const auto& [model, cls] : m.instanceClasses(python::syntax::unwrap(dataset))) {
+    auto [owner, getitem] = model->methodOf(*cls, "__getitem__");
+    if (const python::Call* c = getitem ? gpuPlacement(*owner, *getitem) : nullptr) return owner->location(c->node);
+  }
+  return std::nullopt;
+}
 
 bool collatesOnGpu(const python::ScriptModel& m, const python::Call& loader) {
   auto [owner, fn] = collateFunction(m, python::syntax::unwrap(loader.argument("collate_fn", kCollateIndex)));

@@ -30,6 +30,9 @@ namespace gpulint::checks {
 // dataset's __getitem__ returns GPU tensors: the loader runs in the main
 // process by necessity and has no host batch to pin (loader_collate.cpp).
 [[nodiscard]] bool collatesOnGpu(const python::ScriptModel& m, const python::Call& loader);
+// Where the loader's dataset's __getitem__ copies a sample to the GPU (the
+// default collate; some class the dataset may be), or nullopt.
+[[nodiscard]] std::optional<Location> samplesCopiedToGpu(const python::ScriptModel& m, const python::Call& loader);
 // transformers.TrainingArguments / Seq2SeqTrainingArguments (or a subclass in the file).
 [[nodiscard]] bool isTrainingArguments(const python::ScriptModel& model, const python::Call& call);
 

@@ -144,14 +144,16 @@ std::optional<RelatedLocation> gradientAccumulation(const python::ScriptModel& m
   for (const python::Call& c : m.calls())
     for (const auto& [k, v] : c.keywords)
       if (named(k) && found(k, v.parent(), m.resolve(v))) return out;
-  // Assignments (dataclass fields too) and dict keys, without recursion: files may nest deeply.
+  // Assignments (dataclass fields too), dict keys and parameter defaults, without recursion: files may nest deeply.
   std::vector<ts::Node> stack{m.root()};
   while (!stack.empty()) {
     ts::Node n = stack.back();
     stack.pop_back();
     for (ts::Node k : n.namedChildren()) stack.push_back(k);
-    ts::Node key = n.is("assignment") ? n.field("left") : n.is("pair") ? n.field("key") : ts::Node();
-    ts::Node value = n.is("assignment") ? n.field("right") : n.is("pair") ? n.field("value") : ts::Node();
+    // A parameter default too (`def train(..., gradient_accumulate_every=4)`, a fire.Fire command line).
+    bool param = n.is("default_parameter") || n.is("typed_default_parameter");
+    ts::Node key = n.is("assignment") ? n.field("left") : n.is("pair") ? n.field("key") : param ? n.field("name") : ts::Node();
+    ts::Node value = n.is("assignment") ? n.field("right") : n.is("pair") || param ? n.field("value") : ts::Node();
     if (!key || !value) continue;
     std::string name(python::syntax::lastName(key));
     if (name.empty() && !python::syntax::stringLiteral(key, &name)) continue;

@@ -113,10 +113,19 @@ void checkDataLoader(const AnalysisContext& ctx, const python::Call& call, Diagn
   // Workers cannot use a dataset that lives on the GPU (CUDA does not survive
   // fork): the finding stands, but no edit would run.
   if (ts::Node ds = call.argument("dataset", 0); ds && model.mayLiveOnDevice(ds)) fix.edits.clear();
+  // Nor one whose __getitem__ copies each sample to the GPU after decoding
+  // it (the decode is the workers' job; the copy must leave __getitem__ first).
+  if (std::optional<Location> copy = samplesCopiedToGpu(model, call)) {
+    fix.edits.clear();
+    d.message += " Its dataset's __getitem__ copies each sample to the GPU (line " + std::to_string(copy->start.line) +
+                 "), which a worker process cannot do: return host tensors there and copy the batch in the loop.";
+    d.related.push_back({*copy, "each sample is copied to the GPU here"});
+  }
   if (!fix.edits.empty()) d.fixes.push_back(std::move(fix));
   // Asked last, of the loaders that would be reported (they follow values).
   if (overTensorsInMemory(model, call)) return;  // nothing for a worker to load
   if (readsFewBatches(model, call)) return;      // a few batches per call: workers would cost more than they save
+  if (drawnOnlyPeriodically(model, call)) return;  // one batch every N steps: the step loop hardly waits for it
   if (choosesCpuOnly(model)) return;  // every device is the CPU: no GPU waits for the loader
   if (feedsCpuOnlyScript(model, call)) return;  // a CPU-only script's own loader: no GPU waits for it
   sink.report(std::move(d));

@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "checkers/config_side.h"
+#include "checkers/data/few_batches.h"
 #include "checkers/data/h2d_copies.h"
 #include "checkers/python_common.h"
 #include "fixits/python_edits.h"
@@ -248,8 +249,12 @@ void check(const python::ScriptModel& consumer_model, const python::Call& loader
   if (ts::Node ds = loader.argument("dataset", 0); ds && model.mayLiveOnDevice(ds)) return;
   // Batches built around an object the worker cannot pin, or on the GPU by the collate_fn.
   if (collatesUnpinnable(model, loader) || collatesOnGpu(model, loader)) return;
+  // Samples copied to the GPU in __getitem__ (some class the dataset may be): pinning them would raise.
+  if (samplesCopiedToGpu(model, loader)) return;
   // Small batches of token ids: pinning them saves next to nothing.
   if (collatesTokenIds(model, loader)) return;
+  // One batch every N steps (a validation probe): its copy hardly delays the loop.
+  if (drawnOnlyPeriodically(model, loader)) return;
   Diagnostic d;
   d.rule = "GPU103";
   d.level = Level::Note;

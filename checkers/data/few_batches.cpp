@@ -1,5 +1,6 @@
 #include "checkers/data/few_batches.h"
 
+#include "frontend/python/frequency.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::checks {
@@ -102,7 +103,42 @@ bool breaksAfterFew(const python::ScriptModel& model, ts::Node loop, ts::Node co
   return false;
 }
 
+// `next(use)` or `next(iter(use))`: one batch drawn.
+bool isNextDraw(ts::Node use) {
+  if (isFirstBatchDraw(use)) return true;
+  ts::Node args = use.parent();
+  ts::Node call = args && args.is("argument_list") && args.namedChildCount() == 1 ? args.parent() : ts::Node();
+  return call && call.is("call") && call.field("function").text() == "next";
+}
+
+// The name the loader is bound to directly, or through one wrapping call
+// (`cycle(DataLoader(...))`, `iter(DataLoader(...))`).
+ts::Node boundThroughWrapper(const python::Call& call) {
+  if (ts::Node direct = boundName(call)) return direct;
+  ts::Node args = call.node.parent();
+  if (!args || !args.is("argument_list") || args.namedChildCount() != 1) return {};
+  ts::Node wrapper = args.parent();
+  ts::Node assign = wrapper ? wrapper.parent() : ts::Node();
+  if (!assign || !assign.is("assignment") || !(assign.field("right") == wrapper)) return {};
+  ts::Node target = assign.field("left");
+  return target && target.is("identifier") ? target : ts::Node();
+}
+
 }  // namespace
+
+bool drawnOnlyPeriodically(const python::ScriptModel& model, const python::Call& call) {
+  ts::Node target = boundThroughWrapper(call);
+  if (!target) return false;
+  int draws = 0;
+  bool every_periodic = everyUse(scopeBody(model, call), target.text(), target, /*loops_ok=*/true, &draws,
+                                 [&](ts::Node use) {
+                                   if (!isNextDraw(use)) return false;
+                                   python::Frequency how = python::frequencyOf(model, use).how;
+                                   return how == python::Frequency::EveryNSteps || how == python::Frequency::Rarely ||
+                                          how == python::Frequency::Never;
+                                 });
+  return every_periodic && draws > 0;
+}
 
 bool drawsOneBatchOnce(const python::ScriptModel& model, const python::Call& call) {
   ts::Node target = boundName(call);

@@ -18,4 +18,11 @@ namespace gpulint::checks {
 // down again.
 [[nodiscard]] bool readsFewBatches(const python::ScriptModel& model, const python::Call& call);
 
+// `val_it = cycle(DataLoader(...))` (or the loader itself, or `iter(...)` of
+// it) whose every use in its scope is a `next(val_it)` that runs under a
+// periodic guard of a step loop, or more rarely: one batch every N steps
+// (a validation probe), where loading in the main process costs the step
+// loop almost nothing. Used in any other way (iterated, passed on): false.
+[[nodiscard]] bool drawnOnlyPeriodically(const python::ScriptModel& model, const python::Call& call);
+
 }  // namespace gpulint::checks

@@ -197,15 +197,41 @@ ResolvedValue ScriptModel::parameterElementValue(const Function& f, std::string_
   return joinedOverSites(f, name, true);
 }
 
+namespace {
+
+// `fire.Fire(train)` of a top-level function: python-fire turns its keyword
+// defaults into the command line's, as argparse defaults are (a run that
+// passes `--batch_size` overrides it like any option).
+const Call* fireEntryPoint(const ScriptModel& m, const Function& f) {
+  if (f.owner || m.enclosingFunction(f.node.parent()) != nullptr) return nullptr;
+  for (const Call* c : m.callsNamed("Fire"))
+    if (c->qualified == "fire.Fire" && !c->positional.empty() && c->positional[0].is("identifier") &&
+        c->positional[0].text() == f.name)
+      return c;
+  return nullptr;
+}
+
+}  // namespace
+
 ResolvedValue ScriptModel::joinedOverSites(const Function& f, std::string_view name, bool elements) const {
   ParameterSlot slot = slotOf(f, name);
   if (!slot.found) return {};
+  std::optional<ResolvedValue> cli_default;
+  if (const Call* fire = fireEntryPoint(*this, f)) {
+    if (!slot.default_value) return {};  // a required command-line argument
+    ResolvedValue v = elements ? elementValue(slot.default_value) : resolve(slot.default_value);
+    if (!v.known()) return {};
+    v.chain.insert(v.chain.begin(), {location(slot.default_value.parent()),
+                                      "command-line default of " + std::string(name) + " (fire.Fire(" + f.name +
+                                          ") at line " + std::to_string(fire->node.line()) + ")"});
+    cli_default = std::move(v);
+  }
   CrossFileDepth guard;  // call sites resolve their arguments in turn: bounded
   if (!guard.ok()) return {};
   ResolvingParameter resolving({this, f.node.begin()});
   if (!resolving.first()) return {};
   std::vector<std::pair<const ScriptModel*, const Call*>> sites = parameterSites(f);
-  std::optional<ResolvedValue> joined;
+  std::optional<ResolvedValue> joined = std::move(cli_default);
   for (const auto& [model, call] : sites) {
     ResolvedValue v;
     std::string who = f.name + "() at " + model->file().path() + ":" + std::to_string(call->node.line());
