@@ -23,6 +23,16 @@ bool isFirstBatchDraw(ts::Node use) {
   return next_call && next_call.is("call") && next_call.field("function").text() == "next";
 }
 
+// At most this many `next(iter(loader))` peeks count as looking at samples.
+constexpr int kFewPeeks = 3;
+
+// `len(use)`: the number of batches, nothing loaded.
+bool isLenOf(ts::Node use) {
+  ts::Node args = use.parent();
+  ts::Node call = args && args.is("argument_list") && args.namedChildCount() == 1 ? args.parent() : ts::Node();
+  return call && call.is("call") && call.field("function").text() == "len";
+}
+
 // Every use of `name` under `n`, the binding `target` excepted, is accepted
 // by `accept` and none is in a nested scope or (unless `loops_ok`) in a loop:
 // a closure or method may run it again, a loop draws again on each pass.
@@ -143,9 +153,16 @@ bool drawnOnlyPeriodically(const python::ScriptModel& model, const python::Call&
 bool drawsOneBatchOnce(const python::ScriptModel& model, const python::Call& call) {
   ts::Node target = boundName(call);
   if (!target) return false;
-  int draws = 0;
-  return everyUse(scopeBody(model, call), target.text(), target, /*loops_ok=*/false, &draws, isFirstBatchDraw) &&
-         draws == 1;
+  int uses = 0, draws = 0;
+  bool peeks = everyUse(scopeBody(model, call), target.text(), target, /*loops_ok=*/false, &uses, [&](ts::Node use) {
+    if (isFirstBatchDraw(use)) return ++draws, true;
+    return isLenOf(use);
+  });
+  if (!peeks) return false;
+  // A few peeks at the first batch (a sample printed, shapes checked).
+  if (draws > 0) return draws <= kFewPeeks;
+  // Never drawn from: dead in a function; a module's loader may be another module's.
+  return call.function != nullptr;
 }
 
 bool readsFewBatches(const python::ScriptModel& model, const python::Call& call) {

@@ -5,9 +5,9 @@
 
 namespace gpulint::checks {
 
-// `loader = DataLoader(...)` whose only use in its scope is one
-// `next(iter(loader))` outside any loop (a fixed batch kept to plot the same
-// samples every epoch).
+// `loader = DataLoader(...)` whose only uses in its scope are up to three
+// `next(iter(loader))` peeks and `len(loader)` outside any loop (a fixed batch
+// kept to plot the same samples every epoch), or, in a function, none at all.
 [[nodiscard]] bool drawsOneBatchOnce(const python::ScriptModel& model, const python::Call& call);
 
 // `loader = DataLoader(...)` whose only use in its scope is one
