@@ -22,20 +22,60 @@ std::string workers(const AnalysisContext& ctx) { return std::to_string(ctx.opti
 // workers would have nothing to read or decode and only add IPC. A loader
 // that may feed training keeps the finding: scripts use TensorDataset as a
 // stand-in for data loaded per sample.
-bool overTensorsInMemory(const python::ScriptModel& model, const python::Call& call) {
-  ts::Node ds = call.argument("dataset", 0);
-  if (!ds) return false;
+// The loader may feed training: the file trains (a backward pass, a
+// training step hook) and the loader is not built under no_grad.
+bool mayFeedTraining(const python::ScriptModel& model, const python::Call& call) {
   bool trains = std::any_of(model.calls().begin(), model.calls().end(),
                             [](const python::Call& c) { return python::isTrainingCall(c); }) ||
                 std::any_of(model.functions().begin(), model.functions().end(), [](const auto& f) {
                   return f->owner && f->name == "training_step";  // Lightning or a Trainer override
                 });
-  if (trains && !model.gradDisabled(call.node)) return false;
+  return trains && !model.gradDisabled(call.node);
+}
+
+bool overTensorsInMemory(const python::ScriptModel& model, const python::Call& call) {
+  ts::Node ds = call.argument("dataset", 0);
+  if (!ds || mayFeedTraining(model, call)) return false;
   std::vector<ts::Node> sources = model.valueSources(ds, /*all_paths=*/true);
   return !sources.empty() && std::all_of(sources.begin(), sources.end(), [&](ts::Node src) {
     const python::Call* made = src.is("call") ? model.callAt(src) : nullptr;
     return made && made->qualified == "torch.utils.data.TensorDataset";
   });
+}
+
+// Every class the loader's dataset may be has a __getitem__ that calls
+// nothing but cheap builtins (`return {"prompt": self.prompt, "index": i}`,
+// prompts for a generation pass), iterated by loops of this file none of
+// which trains: there is no sample to read, decode or convert, so a worker
+// would only add start-up time and IPC. As with TensorDataset, a loader
+// that may feed training keeps the finding (an in-memory dataset stands in
+// for one that loads), and so does one handed elsewhere.
+bool itemsAreStoredValues(const python::ScriptModel& model, const python::Call& call) {
+  constexpr int kCollateIndex = 6;
+  ts::Node dataset = call.argument("dataset", 0);
+  // A collate_fn (tokenizing the batch, say) is work a worker would take.
+  if (!dataset || call.argument("collate_fn", kCollateIndex) || call.mayHideArgument("collate_fn", kCollateIndex))
+    return false;
+  bool iterated = false;
+  for (const python::Loop& l : model.loops()) {
+    std::vector<const python::Call*> loaders = loadersIteratedBy(model, l);
+    if (std::find(loaders.begin(), loaders.end(), &call) == loaders.end()) continue;
+    if (l.kind == python::LoopKind::Step) return false;
+    iterated = true;
+  }
+  if (!iterated) return false;
+  const auto& classes = model.instanceClasses(python::syntax::unwrap(dataset));
+  if (classes.empty()) return false;
+  for (const auto& [owner, cls] : classes) {
+    auto [at, getitem] = owner->methodOf(*cls, "__getitem__");
+    if (!getitem) return false;
+    for (const python::Call& c : at->callsIn(getitem->body)) {
+      bool cheap = !c.receiver && python::syntax::oneOf(c.method, {"len", "int", "str", "float", "dict", "tuple",
+                                                                   "list", "min", "max"});
+      if (!cheap) return false;
+    }
+  }
+  return true;
 }
 
 // A loader of a script with no GPU path (no CUDA, no accelerator framework, no
@@ -124,12 +164,16 @@ void checkDataLoader(const AnalysisContext& ctx, const python::Call& call, Diagn
   if (!fix.edits.empty()) d.fixes.push_back(std::move(fix));
   // Asked last, of the loaders that would be reported (they follow values).
   if (overTensorsInMemory(model, call)) return;  // nothing for a worker to load
+  if (itemsAreStoredValues(model, call)) return;  // nor here: __getitem__ only looks values up
   if (readsFewBatches(model, call)) return;      // a few batches per call: workers would cost more than they save
   if (drawnOnlyPeriodically(model, call)) return;  // one batch every N steps: the step loop hardly waits for it
   if (choosesCpuOnly(model)) return;  // every device is the CPU: no GPU waits for the loader
   if (feedsCpuOnlyScript(model, call)) return;  // a CPU-only script's own loader: no GPU waits for it
   sink.report(std::move(d));
 }
+
+// A training run of at most this many optimizer steps is a demo or a smoke test.
+constexpr int64_t kDemoSteps = 20;
 
 // HF TrainingArguments: dataloader_num_workers defaults to 0.
 void checkTrainingArguments(const AnalysisContext& ctx, const python::Call& call, DiagnosticSink& sink) {
@@ -141,6 +185,10 @@ void checkTrainingArguments(const AnalysisContext& ctx, const python::Call& call
       auto b = model.resolve(v).truthiness();
       if (!b || *b) return;  // CPU training, or unknown
     }
+  // A demo of a few steps (`max_steps=10`): a worker pool would start for a
+  // handful of batches and cost more than it overlaps.
+  if (ts::Node steps = call.keyword("max_steps"))
+    if (auto n = model.resolve(steps).asInt(); n && *n > 0 && *n <= kDemoSteps) return;
   ts::Node arg = call.keyword("dataloader_num_workers");
   Diagnostic d;
   d.rule = "GPU101";

@@ -75,6 +75,13 @@ bool LoopClassifier::onlyHostCalls(ts::Node body, int depth) {
     // The tracker module held on an object (`self.wandb = wandb`).
     host_library = host_library || (c.receiver && syntax::lastName(c.receiver) == "wandb");
     if (host_library) continue;
+    // A tokenizer or processor (`tokenizer(text)`, `self.tokenizer.encode(text)`): CPU
+    // work that queues nothing on the GPU (a `.to(device)` of its result is a call of its own).
+    if (syntax::namesPreprocessorClass(syntax::lastName(c.callee)) ||
+        (c.receiver && syntax::namesPreprocessorClass(syntax::lastName(c.receiver)) &&
+         syntax::oneOf(c.method, {"encode", "decode", "batch_decode", "tokenize", "apply_chat_template",
+                                  "convert_tokens_to_ids"})))
+      continue;
     if (!c.receiver && q.empty() &&
         syntax::oneOf(c.method, {"print", "len", "str", "int", "float", "zip", "enumerate", "range", "list", "dict",
                                  "tuple", "isinstance", "format", "open", "round", "sorted", "reversed", "max",
