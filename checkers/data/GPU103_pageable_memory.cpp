@@ -184,9 +184,32 @@ bool namesTokenCollator(std::string_view name) {
 // function that pads with the tokenizer (`tokenizer.pad(examples, ...)`).
 // A batch is a few hundred KB of integers: the staging copy through a pinned
 // buffer costs microseconds, next to a transformer's step.
+bool tokenCollator(const python::ScriptModel& m, ts::Node collate, int depth);
+
 bool collatesTokenIds(const python::ScriptModel& m, const python::Call& loader) {
-  ts::Node collate = python::syntax::unwrap(loader.argument("collate_fn", kCollateIndex));
+  return tokenCollator(m, python::syntax::unwrap(loader.argument("collate_fn", kCollateIndex)), 0);
+}
+
+// `collate` (an expression of m) is a token-id collator: see collatesTokenIds.
+// A parameter (`collate_fn=data_collator` inside `evaluate(model, ds,
+// data_collator)`) is one when everything its callers pass is.
+bool tokenCollator(const python::ScriptModel& m, ts::Node collate, int depth) {
   if (!collate) return false;
+  if (collate.is("identifier") && depth < 2 && m.reachingBindings(collate).size() == 1 &&
+      m.reachingBindings(collate).front().parameter) {
+    const python::Function* f = m.enclosingFunction(collate);
+    if (!f) return false;
+    auto at = std::find(f->parameters.begin(), f->parameters.end(), collate.text());
+    int position = static_cast<int>(at - f->parameters.begin()) - (f->owner ? 1 : 0);
+    std::vector<std::pair<const python::ScriptModel*, const python::Call*>> sites;
+    for (const python::Call* c : m.argumentSources(*f)) sites.push_back({&m, c});
+    if (const python::ProjectModel* project = m.project())
+      for (const python::ProjectCall& pc : project->callersOf(*f)) sites.push_back({pc.model, pc.call});
+    return !sites.empty() && std::all_of(sites.begin(), sites.end(), [&](const auto& site) {
+      ts::Node arg = site.second->argument(collate.text(), position);
+      return arg && tokenCollator(*site.first, python::syntax::unwrap(arg), depth + 1);
+    });
+  }
   // `data_collator = default_data_collator` on one path and
   // `DataCollatorWithPadding(tokenizer)` on the other: a collator either way.
   if (collate.is("identifier")) {
@@ -213,6 +236,11 @@ bool collatesTokenIds(const python::ScriptModel& m, const python::Call& loader) 
   if (collate.is("call")) {
     if (namesTokenCollator(python::syntax::lastName(collate.field("function")))) return true;
     const python::Call* factory = m.callAt(collate);
+    // A collator object (`PadCollator()`): what its __call__ builds.
+    if (auto [cls_model, cls] = factory ? m.constructedClass(*factory) : python::ScriptModel::ClassRef{}; cls) {
+      auto [owner, call] = cls_model->methodOf(*cls, "__call__");
+      return call && buildsTokenBatch(*owner, *call);
+    }
     auto [owner, made_by] =
         factory ? m.callTarget(*factory) : std::pair<const python::ScriptModel*, const python::Function*>{};
     return made_by && buildsTokenBatch(*owner, *made_by);

@@ -23,6 +23,14 @@ bool isLightningHook(const Function& f, BatchKind* kind) {
     *kind = BatchKind::Step;
     return true;
   }
+  // Hugging Face's (or TRL's) Trainer.training_step calls compute_loss once per step.
+  bool library_trainer = false;
+  for (const auto& b : f.owner->bases)
+    library_trainer = library_trainer || ((b.starts_with("transformers.") || b.starts_with("trl.")) && b.ends_with("Trainer"));
+  if (library_trainer && f.name == "compute_loss") {
+    *kind = BatchKind::Step;
+    return true;
+  }
   if (lightning && (f.name == "validation_step" || f.name == "test_step" || f.name == "predict_step")) {
     *kind = BatchKind::Eval;
     return true;

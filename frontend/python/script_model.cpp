@@ -46,8 +46,11 @@ std::string BatchContext::describe() const {
     ts::Node cls = syntax::ancestor(scope, {"class_definition"});
     ts::Node bases = cls ? cls.field("superclasses") : ts::Node();
     if (kind == BatchKind::Step && bases && bases.text().find("Trainer") != std::string_view::npos &&
-        !syntax::containsWord(bases.text(), {"lightning"}))
+        !syntax::containsWord(bases.text(), {"lightning"})) {
+      ts::Node hook = scope ? scope.field("name") : ts::Node();
+      if (hook && hook.text() == "compute_loss") return "the Trainer's compute_loss (called by training_step)";
       return "the Trainer training_step";
+    }
     ts::Node name = scope ? scope.field("name") : ts::Node();
     if (name && name.text().starts_with("on_"))  // a per-batch hook (guards.cpp isLightningHook)
       return "Lightning's " + std::string(name.text()) + " hook";
