@@ -143,6 +143,16 @@ bool fixedText(const ScriptModel& m, ts::Node e, int depth = 0) {
   if (e.is("binary_operator") && e.field("operator").text() == "*")
     return fixedText(m, e.field("left"), depth + 1) || fixedText(m, e.field("right"), depth + 1);
   if (!e.is("identifier")) return false;
+  // `[tokenizer(w) for w in ["negative", "positive"]]`: a comprehension's
+  // variable over fixed text.
+  for (ts::Node p = e.parent(); p && !syntax::isScope(p); p = p.parent()) {
+    if (!syntax::oneOf(p.type(), {"list_comprehension", "generator_expression", "set_comprehension",
+                                  "dictionary_comprehension"}))
+      continue;
+    for (ts::Node clause : p.namedChildren())
+      if (clause.is("for_in_clause") && clause.field("left").text() == e.text())
+        return fixedText(m, clause.field("right"), depth + 1);
+  }
   // Local bindings only, every one of them: a parameter takes what its
   // callers pass, and a caller that passes a literal (a demo) says nothing
   // of the training loop's batches.

@@ -82,7 +82,10 @@ bool DeviceAnalysis::isModule(ts::Node e, int depth) {
   // `AutoModel.from_pretrained(...)` builds a module; `AutoTokenizer.from_pretrained(...)` a preprocessor.
   if (c->method == "from_pretrained")
     return !(c->receiver && syntax::namesPreprocessorClass(syntax::lastName(c->receiver)));
-  if (c->receiver && oneOf(c->method, {"to", "cuda", "half", "float", "bfloat16", "double", "train", "eval"}))
+  // Placement and mode methods return the module; peft's merge_and_unload(),
+  // unload() and get_base_model() return the base model, where it was placed.
+  if (c->receiver && oneOf(c->method, {"to", "cuda", "half", "float", "bfloat16", "double", "train", "eval",
+                                       "merge_and_unload", "unload", "get_base_model"}))
     return isModule(c->receiver, depth + 1);
   if (c->callee.is("identifier"))
     if (const ClassDef* cls = classNamed(c->method)) return classIsModule(cls, 0);

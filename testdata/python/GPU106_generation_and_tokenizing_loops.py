@@ -2,7 +2,8 @@
 # a generation loop (each prompt's generate() runs hundreds of forward
 # passes, and the next prompt may wrap text just generated) and a loop that
 # only tokenizes a split ahead of time (no model runs in it). A scoring loop
-# that tokenizes each batch right before one forward pass keeps the finding.
+# that tokenizes each batch right before one forward pass keeps the finding
+# (not for the fixed label words it also tokenizes).
 import torch
 from datasets import load_dataset
 from transformers import AutoModelForCausalLM, AutoTokenizer
@@ -26,5 +27,6 @@ with torch.no_grad():
 
     for batch in ds["test"].iter(batch_size=32):
         enc = tokenizer(batch["text"], return_tensors="pt", padding=True).to("cuda")  # expect: GPU106 "tokenizes text"
-        scores = model(**enc).logits.mean()
+        words = [tokenizer(w, add_special_tokens=False)["input_ids"][0] for w in ["negative", "positive"]]  # ok: GPU106 (the same two words on every batch)
+        scores = model(**enc).logits[:, -1, words].mean()
         answers.append(scores)
