@@ -119,9 +119,11 @@ ts::Node DeviceAnalysis::origin(ts::Node e, int depth) {
     ts::Node container = syntax::unwrap(e.field("value"));
     if (std::string key; container.is("identifier") && syntax::stringLiteral(e.field("subscript"), &key)) {
       const std::vector<ItemStore>& stores = itemStores(container, container.text());
-      bool keyed = std::any_of(stores.begin(), stores.end(), [](const ItemStore& s) {
+      // A store under this key decides; `batch["labels"] = labels` into a
+      // batch moved to the GPU leaves its other keys what the batch holds.
+      bool keyed = std::any_of(stores.begin(), stores.end(), [&key](const ItemStore& s) {
         std::string k;
-        return s.key && syntax::stringLiteral(s.key, &k);
+        return s.key && syntax::stringLiteral(s.key, &k) && k == key;
       });
       if (keyed) return itemStoreOrigin(container, container.text(), e.field("subscript"), depth);
       // `for k, v in batch.items(): batch[k] = v.to(device)` before the use: every key was rewritten.
