@@ -81,6 +81,15 @@ ts::Node DeviceAnalysis::nameOrigin(ts::Node id, int depth) {
           return origin(clause.field("right"), depth + 1);
         }
   }
+  // `for k in batch: batch[k] = batch[k].to(device)` before this use (and
+  // after the name's last binding): every item the container holds moved.
+  if (const std::vector<ItemStore>& stores = itemStores(id, name); !stores.empty()) {
+    auto last = m_.lastBinding(id);
+    uint32_t after = last && last->statement ? last->statement.begin() : 0;
+    for (const ItemStore& st : stores)
+      if (st.value.begin() < id.begin() && st.value.begin() > after && rewritesEveryItem(name, st))
+        if (ts::Node o = origin(st.value, depth + 1)) return o;
+  }
   const Function* fn = nullptr;
   ts::Node param;
   std::vector<Binding> all = bindingsFor(id, &fn, &param);
