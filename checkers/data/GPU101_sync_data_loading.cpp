@@ -56,14 +56,7 @@ bool itemsAreStoredValues(const python::ScriptModel& model, const python::Call& 
   // A collate_fn (tokenizing the batch, say) is work a worker would take.
   if (!dataset || call.argument("collate_fn", kCollateIndex) || call.mayHideArgument("collate_fn", kCollateIndex))
     return false;
-  bool iterated = false;
-  for (const python::Loop& l : model.loops()) {
-    std::vector<const python::Call*> loaders = loadersIteratedBy(model, l);
-    if (std::find(loaders.begin(), loaders.end(), &call) == loaders.end()) continue;
-    if (l.kind == python::LoopKind::Step) return false;
-    iterated = true;
-  }
-  if (!iterated) return false;
+  // The dataset first (a lookup per class), the loops that iterate the loader last (every loop asked).
   const auto& classes = model.instanceClasses(python::syntax::unwrap(dataset));
   if (classes.empty()) return false;
   for (const auto& [owner, cls] : classes) {
@@ -75,7 +68,14 @@ bool itemsAreStoredValues(const python::ScriptModel& model, const python::Call& 
       if (!cheap) return false;
     }
   }
-  return true;
+  bool iterated = false;
+  for (const python::Loop& l : model.loops()) {
+    std::vector<const python::Call*> loaders = loadersIteratedBy(model, l);
+    if (std::find(loaders.begin(), loaders.end(), &call) == loaders.end()) continue;
+    if (l.kind == python::LoopKind::Step) return false;
+    iterated = true;
+  }
+  return iterated;
 }
 
 // A loader of a script with no GPU path (no CUDA, no accelerator framework, no

@@ -86,7 +86,14 @@ std::vector<const Call*> ScriptModel::argumentSources(const Function& f) const {
   // (`class EMATrainer(Trainer): ...` constructed with other arguments).
   if (f.owner && f.name == "__init__")
     for (const auto& cls : classes_) {
-      if (cls.get() != f.owner && methodOf(*cls, "__init__").second != &f) continue;
+      // A direct subclass (by its base's last name: a cheap test first) that keeps this __init__.
+      auto names_owner = [&f](const std::string& b) {
+        return b == f.owner->name || (b.size() > f.owner->name.size() && b.ends_with(f.owner->name) &&
+                                      b[b.size() - f.owner->name.size() - 1] == '.');
+      };
+      if (cls.get() != f.owner && (std::none_of(cls->bases.begin(), cls->bases.end(), names_owner) ||
+                                   methodOf(*cls, "__init__").second != &f))
+        continue;
       if (auto it = calls_by_method_.find(cls->name); it != calls_by_method_.end())
         for (size_t i : it->second)
           if (calls_[i].callee.is("identifier")) out.push_back(&calls_[i]);
