@@ -24,6 +24,12 @@ bool placesTensor(const python::Call& c) {
 
 }  // namespace
 
+ts::Node collateArgument(const python::Call& loader) {
+  return python::syntax::unwrap(loader.argument("collate_fn", kCollateIndex));
+}
+
+bool mayHideCollate(const python::Call& loader) { return loader.mayHideArgument("collate_fn", kCollateIndex); }
+
 std::pair<const python::ScriptModel*, const python::Function*> collateFunction(const python::ScriptModel& m,
                                                                                ts::Node collate) {
   if (!collate || !(collate.is("identifier") || collate.is("attribute"))) return {nullptr, nullptr};
@@ -79,7 +85,7 @@ bool itemsOnGpu(const python::ScriptModel& m, const python::Call& loader) {
 }  // namespace
 
 std::optional<Location> samplesCopiedToGpu(const python::ScriptModel& m, const python::Call& loader) {
-  if (loader.argument("collate_fn", kCollateIndex)) return std::nullopt;
+  if (collateArgument(loader)) return std::nullopt;
   ts::Node dataset = loader.argument("dataset", 0);
   if (!dataset) return std::nullopt;
   for (const auto& [model, cls] : m.instanceClasses(python::syntax::unwrap(dataset))) {
@@ -90,7 +96,7 @@ std::optional<Location> samplesCopiedToGpu(const python::ScriptModel& m, const p
 }
 
 bool collatesOnGpu(const python::ScriptModel& m, const python::Call& loader) {
-  auto [owner, fn] = collateFunction(m, python::syntax::unwrap(loader.argument("collate_fn", kCollateIndex)));
+  auto [owner, fn] = collateFunction(m, collateArgument(loader));
   if (fn) return placesOnGpu(*owner, *fn);
   // The default collate stacks what __getitem__ returns.
   return itemsOnGpu(m, loader);

@@ -30,6 +30,10 @@ namespace gpulint::checks {
 // dataset's __getitem__ returns GPU tensors: the loader runs in the main
 // process by necessity and has no host batch to pin (loader_collate.cpp).
 [[nodiscard]] bool collatesOnGpu(const python::ScriptModel& m, const python::Call& loader);
+// The loader's collate_fn argument (keyword or 7th positional), unwrapped; null when not passed.
+[[nodiscard]] ts::Node collateArgument(const python::Call& loader);
+// The loader may set collate_fn without showing it (`**kwargs`, `*args`).
+[[nodiscard]] bool mayHideCollate(const python::Call& loader);
 // Where the loader's dataset's __getitem__ copies a sample to the GPU (the
 // default collate; some class the dataset may be), or nullopt.
 [[nodiscard]] std::optional<Location> samplesCopiedToGpu(const python::ScriptModel& m, const python::Call& loader);

@@ -51,11 +51,9 @@ bool overTensorsInMemory(const python::ScriptModel& model, const python::Call& c
 // that may feed training keeps the finding (an in-memory dataset stands in
 // for one that loads), and so does one handed elsewhere.
 bool itemsAreStoredValues(const python::ScriptModel& model, const python::Call& call) {
-  constexpr int kCollateIndex = 6;
   ts::Node dataset = call.argument("dataset", 0);
   // A collate_fn (tokenizing the batch, say) is work a worker would take.
-  if (!dataset || call.argument("collate_fn", kCollateIndex) || call.mayHideArgument("collate_fn", kCollateIndex))
-    return false;
+  if (!dataset || collateArgument(call) || mayHideCollate(call)) return false;
   // The dataset first (a lookup per class), the loops that iterate the loader last (every loop asked).
   const auto& classes = model.instanceClasses(python::syntax::unwrap(dataset));
   if (classes.empty()) return false;

@@ -173,7 +173,6 @@ bool unpinnable(const python::ScriptModel& m, const python::ClassDef& cls) {
 // (`nested_tensor_from_tensor_list(images)` returning `NestedTensor(...)`):
 // pin_memory=True would leave the images in pageable memory, and the
 // object's own `to()` may not take non_blocking.
-constexpr int kCollateIndex = 6;
 
 bool namesTokenCollator(std::string_view name) {
   return name.starts_with("DataCollator") || name == "default_data_collator";
@@ -187,7 +186,7 @@ bool namesTokenCollator(std::string_view name) {
 bool tokenCollator(const python::ScriptModel& m, ts::Node collate, int depth);
 
 bool collatesTokenIds(const python::ScriptModel& m, const python::Call& loader) {
-  return tokenCollator(m, python::syntax::unwrap(loader.argument("collate_fn", kCollateIndex)), 0);
+  return tokenCollator(m, collateArgument(loader), 0);
 }
 
 // `collate` (an expression of m) is a token-id collator: see collatesTokenIds.
@@ -251,7 +250,7 @@ bool tokenCollator(const python::ScriptModel& m, ts::Node collate, int depth) {
 }
 
 bool collatesUnpinnable(const python::ScriptModel& m, const python::Call& loader) {
-  auto [owner, fn] = collateFunction(m, python::syntax::unwrap(loader.argument("collate_fn", kCollateIndex)));
+  auto [owner, fn] = collateFunction(m, collateArgument(loader));
   if (!fn) return false;
   auto builds = [](const python::ScriptModel& model, const python::Function& f, auto& self, int depth) -> bool {
     for (const python::Call& c : model.callsIn(f.body)) {

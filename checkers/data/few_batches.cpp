@@ -155,8 +155,9 @@ bool drawsOneBatchOnce(const python::ScriptModel& model, const python::Call& cal
   if (!target) return false;
   int uses = 0, draws = 0;
   bool peeks = everyUse(scopeBody(model, call), target.text(), target, /*loops_ok=*/false, &uses, [&](ts::Node use) {
-    if (isFirstBatchDraw(use)) return ++draws, true;
-    return isLenOf(use);
+    bool draw = isFirstBatchDraw(use);
+    draws += draw;
+    return draw || isLenOf(use);
   });
   if (!peeks) return false;
   // A few peeks at the first batch (a sample printed, shapes checked).
