@@ -377,13 +377,33 @@ class Linker {
     }
   }
 
+  // One finding per rule and place. A script that several launches start
+  // (a job script per experiment) is judged once per launch, and each
+  // launch's finding at the same code would repeat it, with the same edit
+  // and the same SARIF fingerprint. The first launch's finding stands (its
+  // message names its values); a later one adds the places its own values
+  // come from, marked as another launch's.
   static void addOnce(std::vector<Diagnostic>& into, Diagnostic d) {
-    for (const Diagnostic& e : into)
+    for (Diagnostic& e : into)
       if (e.rule == d.rule && e.location.file == d.location.file && e.location.begin == d.location.begin &&
-          e.location.end == d.location.end && e.message == d.message)
+          e.location.end == d.location.end) {
+        if (e.message != d.message) addOtherLaunchNotes(e, d);
         return;
+      }
     into.push_back(std::move(d));
   }
+
+  static void addOtherLaunchNotes(Diagnostic& kept, const Diagnostic& other) {
+    auto known = [&kept](const RelatedLocation& r) {
+      return std::any_of(kept.related.begin(), kept.related.end(), [&r](const RelatedLocation& k) {
+        return k.location.file == r.location.file && k.location.begin == r.location.begin &&
+               (k.message == r.message || k.message == kOtherLaunch + r.message);
+      });
+    };
+    for (const RelatedLocation& r : other.related)
+      if (!known(r)) kept.related.push_back({r.location, kOtherLaunch + r.message});
+  }
+  static inline const std::string kOtherLaunch = "another launch: ";
 
   ProjectInput in_;
   std::vector<std::unique_ptr<config::ConfigModel>> resource_models_;  // keep named_ valid

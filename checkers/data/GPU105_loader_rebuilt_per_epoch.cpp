@@ -174,11 +174,16 @@ const Loop* rebuildingLoop(const python::ScriptModel& model, const std::vector<c
   return nullptr;
 }
 
-// Where the worker count is written, first among the related locations:
-// the last one stays the epoch count's or persistent_workers' (a finding
-// moves to the job or config file that writes that one).
-void addWorkersOrigin(Diagnostic& d, const ResolvedValue& workers) {
+// Where the worker count and the epoch count are written, first among the
+// related locations: they explain the finding but are not what to change.
+// The last one stays persistent_workers' when it is written (a finding
+// moves to the job or config file that writes that one, the place to edit);
+// a job's `--epochs 100` must not draw the finding, which would lose its
+// edit of the DataLoader.
+void addCountOrigins(Diagnostic& d, const ResolvedValue& workers, const ResolvedValue& epochs) {
   auto from = relatedFrom(workers);
+  auto bound = relatedFrom(epochs);
+  from.insert(from.end(), bound.begin(), bound.end());
   d.related.insert(d.related.begin(), from.begin(), from.end());
 }
 
@@ -215,7 +220,7 @@ void check(const python::ScriptModel& model, const python::Call& loader, const s
     if (auto count = tripCount(model, *epoch, &bound); (count && *count < 2) || dependsOnEpoch(model, loader, *epoch))
       return;
     Diagnostic d = finding(model, loader, *epoch, *consumer, Level::Warning);
-    addWorkersOrigin(d, workers);
+    addCountOrigins(d, workers, ResolvedValue{});  // the count of epochs is not in this message
     d.message = "DataLoader with " + with_n + " is built inside the epoch loop at " +
                 lineRef(model, epoch->node) + ", so every epoch starts " + n +
                 " new worker processes that import, unpickle the dataset and fill their prefetch queues while the "
@@ -253,8 +258,7 @@ void check(const python::ScriptModel& model, const python::Call& loader, const s
                        : std::string("without persistent_workers=True")) +
                   ": every epoch shuts its " + workerCount(n, "worker process") + " down and starts new ones, and the GPU idles "
                   "until they have prepared the first batches. Pass persistent_workers=True.";
-      addWorkersOrigin(d, workers);
-      for (const RelatedLocation& r : relatedFrom(bound)) d.related.push_back(r);
+      addCountOrigins(d, workers, bound);
       for (const RelatedLocation& r : relatedFrom(persistent)) d.related.push_back(r);
       addPersistentFix(model, loader, workers, arg, d);
       sink.report(std::move(d));

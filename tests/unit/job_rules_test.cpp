@@ -93,5 +93,49 @@ TEST(JobRules, FindingsCarryRelatedLocationsInBothFiles) {
   EXPECT_TRUE(gpu304);
 }
 
+// A script started by several launch scripts (one per experiment) is judged
+// per launch; the same defect at the same code is one finding, whose related
+// locations name every launch that reaches it.
+TEST(JobRules, OneFindingForASiteThatSeveralLaunchesReach) {
+  const char* script = R"(import argparse
+import torch
+from torch.utils.data import DataLoader
+p = argparse.ArgumentParser()
+p.add_argument("--epochs", type=int, default=1)
+args = p.parse_args()
+loader = DataLoader(ds, batch_size=64, num_workers=8, pin_memory=True)
+for epoch in range(args.epochs):
+    for x, y in loader:
+        loss = model(x.cuda()).sum()
+        loss.backward()
+        opt.step()
+)";
+  RuleOptions options;
+  std::vector<FileAnalysis> results;
+  results.push_back(analyzeSource(std::make_shared<SourceFile>("p/train.py", script, FileKind::Python), options));
+  for (const char* run : {"p/run_a.sh", "p/run_b.sh", "p/run_c.sh"}) {
+    std::string epochs = std::string(run) == "p/run_a.sh" ? "50" : std::string(run) == "p/run_b.sh" ? "300" : "1";
+    std::string text = "#!/bin/bash\n#SBATCH --gres=gpu:1\npython train.py --epochs " + epochs + "\n";
+    results.push_back(analyzeSource(std::make_shared<SourceFile>(run, text, FileKind::Shell), options));
+  }
+  std::vector<std::string> disk(results.size());
+  linkJobs({&results, &disk, &options});
+  std::vector<const Diagnostic*> gpu105;
+  for (const Diagnostic& d : results[0].diagnostics)
+    if (d.rule == "GPU105") gpu105.push_back(&d);
+  ASSERT_EQ(gpu105.size(), 1u);
+  const Diagnostic& d = *gpu105[0];
+  EXPECT_NE(d.message.find("50 epochs"), std::string::npos) << d.message;  // the first launch's values
+  bool first = false, other = false, one_epoch = false;
+  for (const RelatedLocation& r : d.related) {
+    first |= r.location.file == "p/run_a.sh" && r.message.rfind("another launch", 0) == std::string::npos;
+    other |= r.location.file == "p/run_b.sh" && r.message.rfind("another launch: ", 0) == 0;
+    one_epoch |= r.location.file == "p/run_c.sh";  // its launch has no finding
+  }
+  EXPECT_TRUE(first);
+  EXPECT_TRUE(other);
+  EXPECT_FALSE(one_epoch);
+}
+
 }  // namespace
 }  // namespace gpulint
