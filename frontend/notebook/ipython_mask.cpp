@@ -18,6 +18,33 @@ bool pythonBodyCellMagic(std::string_view name) {
   return names.count(name) > 0;
 }
 
+// Line magics that run the rest of their line as Python (`%time
+// train(model, loader)`): only the magic is masked, so the call stays in the
+// model (its loop, its arguments). Options (`%timeit -n 10 f()`) and a
+// compound statement after the magic (`%time for ...: f()`) keep the whole
+// line masked: `0;` cannot precede them.
+bool pythonLineMagic(std::string_view name) {
+  static const std::set<std::string, std::less<>> names = {"time", "timeit", "prun", "memit"};
+  return names.count(name) > 0;
+}
+
+// Where the Python code of `%time <code>` starts (line offset), or npos.
+size_t lineMagicCode(std::string_view line, size_t at) {
+  std::string_view code = line.substr(at);
+  if (!code.starts_with('%') || code.starts_with("%%")) return std::string_view::npos;
+  size_t name_end = code.find_first_of(" \t", 1);
+  if (name_end == std::string_view::npos || !pythonLineMagic(code.substr(1, name_end - 1))) return std::string_view::npos;
+  size_t start = code.find_first_not_of(" \t", name_end);
+  if (start == std::string_view::npos || code[start] == '-' || code[start] == '#') return std::string_view::npos;
+  std::string_view rest = code.substr(start);
+  size_t word = 0;
+  while (word < rest.size() && (std::isalnum(static_cast<unsigned char>(rest[word])) || rest[word] == '_')) ++word;
+  for (std::string_view keyword : {"for", "while", "if", "with", "def", "class", "try", "async", "elif", "else"})
+    if (rest.substr(0, word) == keyword) return std::string_view::npos;
+  if (line.back() == '\\') return std::string_view::npos;  // continued: masked with its next lines
+  return at + start;
+}
+
 // Tracks whether the next line starts a statement: bracket depth, open
 // strings (triple-quoted ones span lines) and backslash continuations.
 class StatementTracker {
@@ -107,7 +134,15 @@ std::vector<ByteRange> maskIPython(std::string& source) {
       from = ipythonStart(line, indent);
     }
     if (!blank) first_code_line = false;
-    if (from != std::string_view::npos) {
+    size_t code = from != std::string_view::npos && !whole_cell && !in_magic_continuation ? lineMagicCode(line, from)
+                                                                                               : std::string_view::npos;
+    if (code != std::string_view::npos) {
+      // `%time f(x)` -> `0;    f(x)`: an expression statement, then the call.
+      neutralize(source, pos + from, pos + code, true);
+      source[pos + from + 1] = ';';
+      masked.push_back({static_cast<uint32_t>(pos + from), static_cast<uint32_t>(pos + code)});
+      tracker.consumeLine(line.substr(code));
+    } else if (from != std::string_view::npos) {
       bool continues = !line.empty() && line.back() == '\\';
       neutralize(source, pos + from, content_end, !whole_cell && !in_magic_continuation);
       masked.push_back({static_cast<uint32_t>(pos + from), static_cast<uint32_t>(content_end)});

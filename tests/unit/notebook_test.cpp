@@ -46,6 +46,19 @@ TEST(NotebookMask, ShellInsideABlockKeepsTheBlockValid) {
   EXPECT_EQ(masked("!pip install \\\n    -q tqdm\nimport x\n"), zero(14) + "\n" + std::string(11, ' ') + "\nimport x\n");
 }
 
+// `%time train(model, loader)` runs the call: only the magic is masked, so the
+// call (and the loader it hands to the training loop) stays in the model.
+TEST(NotebookMask, TimingLineMagicsKeepTheirPython) {
+  EXPECT_EQ(masked("%time train(model, loader)\n"), "0;    train(model, loader)\n");
+  EXPECT_EQ(masked("if ok:\n    %timeit  f(x)\n"), "if ok:\n    0;       f(x)\n");
+  EXPECT_EQ(masked("%prun fit(m,\n     dl)\nx = 1\n"), "0;    fit(m,\n     dl)\nx = 1\n");  // the call continues
+  // Options, a compound statement or nothing after the magic: the whole line.
+  EXPECT_EQ(masked("%timeit -n 10 f()\n"), zero(17) + "\n");
+  EXPECT_EQ(masked("%time for x in y: f(x)\n"), zero(22) + "\n");
+  EXPECT_EQ(masked("%time\n"), zero(5) + "\n");
+  EXPECT_EQ(masked("%matplotlib inline\n"), zero(18) + "\n");  // not a Python-running magic
+}
+
 TEST(NotebookMask, CellMagicsMaskTheirLineOrTheirCell) {
   EXPECT_EQ(masked("%%time\nfor x in y:\n    f(x)\n"), zero(6) + "\nfor x in y:\n    f(x)\n");
   EXPECT_EQ(masked("%%bash\nfor f in *.csv; do echo $f; done\n"), std::string(6, ' ') + "\n" + std::string(32, ' ') + "\n");
