@@ -192,6 +192,20 @@ bool collatesTokenIds(const python::ScriptModel& m, const python::Call& loader) 
 // `collate` (an expression of m) is a token-id collator: see collatesTokenIds.
 // A parameter (`collate_fn=data_collator` inside `evaluate(model, ds,
 // data_collator)`) is one when everything its callers pass is.
+// A batch keyed by an image, video or audio name besides its token ids
+// (`"pixel_values": torch.stack(...)`, a ControlNet's conditioning images, a
+// speech model's `input_features`): megabytes per batch, not a few hundred
+// KB of integers, so pinning pays.
+bool keysMediaTensors(ts::Node body) {
+  for (uint32_t i = body.preorder(); i < body.subtreeEnd(); ++i) {
+    ts::Node n = body.preorderAt(i);
+    if (n.is("string") &&
+        python::syntax::containsWord(n.text(), {"pixel", "image", "video", "audio", "input_features", "frames"}))
+      return true;
+  }
+  return false;
+}
+
 bool tokenCollator(const python::ScriptModel& m, ts::Node collate, int depth) {
   if (!collate) return false;
   if (collate.is("identifier") && depth < 2 && m.reachingBindings(collate).size() == 1 &&
@@ -224,6 +238,7 @@ bool tokenCollator(const python::ScriptModel& m, ts::Node collate, int depth) {
   // calls a collator, or keys its batch by `input_ids` (the Hugging Face
   // name for token ids).
   auto buildsTokenBatch = [](const python::ScriptModel& owner, const python::Function& f) {
+    if (keysMediaTensors(f.body)) return false;  // token ids beside images: megabytes per batch
     if (f.body.text().find("input_ids") != std::string_view::npos) return true;
     for (const python::Call& c : owner.callsIn(f.body))
       if ((c.receiver && c.method == "pad" &&
