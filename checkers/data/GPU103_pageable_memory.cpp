@@ -189,23 +189,41 @@ bool collatesTokenIds(const python::ScriptModel& m, const python::Call& loader) 
   return tokenCollator(m, collateArgument(loader), 0);
 }
 
-// `collate` (an expression of m) is a token-id collator: see collatesTokenIds.
-// A parameter (`collate_fn=data_collator` inside `evaluate(model, ds,
-// data_collator)`) is one when everything its callers pass is.
 // A batch keyed by an image, video or audio name besides its token ids
 // (`"pixel_values": torch.stack(...)`, a ControlNet's conditioning images, a
 // speech model's `input_features`): megabytes per batch, not a few hundred
 // KB of integers, so pinning pays.
-bool keysMediaTensors(ts::Node body) {
+// With `reads_only`, only keys a batch is read by count (`batch["pixel_values"]`,
+// `batch.pop("pixel_values")`), not a logged caption.
+bool keysMediaTensors(ts::Node body, bool reads_only = false) {
   for (uint32_t i = body.preorder(); i < body.subtreeEnd(); ++i) {
     ts::Node n = body.preorderAt(i);
-    if (n.is("string") &&
-        python::syntax::containsWord(n.text(), {"pixel", "image", "video", "audio", "input_features", "frames"}))
+    if (!n.is("string") ||
+        !python::syntax::containsWord(n.text(), {"pixel", "image", "video", "audio", "input_features", "frames"}))
+      continue;
+    if (!reads_only) return true;
+    ts::Node p = n.parent();
+    if (p.is("subscript") && p.field("subscript") == n) return true;
+    ts::Node call = p.is("argument_list") ? p.parent() : ts::Node();
+    if (call.is("call") && p.namedChild(0) == n &&
+        python::syntax::oneOf(python::syntax::lastName(call.field("function")), {"pop", "get"}))
       return true;
   }
   return false;
 }
 
+// A loop that copies the loader's batches reads them by an image, video or
+// audio key (BLIP-2's `batch.pop("pixel_values")`, the images coming from
+// the dataset's processor): the batch is not token ids only.
+bool readsMediaFromBatches(const python::Call& loader, const LoopLoaders& copying_loops) {
+  for (const LoopLoaders::Entry& e : copying_loops.of(&loader))
+    if (keysMediaTensors(e.loop->node, /*reads_only=*/true)) return true;
+  return false;
+}
+
+// `collate` (an expression of m) is a token-id collator: see collatesTokenIds.
+// A parameter (`collate_fn=data_collator` inside `evaluate(model, ds,
+// data_collator)`) is one when everything its callers pass is.
 bool tokenCollator(const python::ScriptModel& m, ts::Node collate, int depth) {
   if (!collate) return false;
   if (collate.is("identifier") && depth < 2 && m.reachingBindings(collate).size() == 1 &&
@@ -294,7 +312,7 @@ void check(const python::ScriptModel& consumer_model, const python::Call& loader
   // Samples copied to the GPU in __getitem__ (some class the dataset may be): pinning them would raise.
   if (samplesCopiedToGpu(model, loader)) return;
   // Small batches of token ids: pinning them saves next to nothing.
-  if (collatesTokenIds(model, loader)) return;
+  if (collatesTokenIds(model, loader) && !readsMediaFromBatches(loader, copying_loops)) return;
   // One batch every N steps (a validation probe): its copy hardly delays the loop.
   if (drawnOnlyPeriodically(model, loader)) return;
   Diagnostic d;
