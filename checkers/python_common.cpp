@@ -37,6 +37,14 @@ std::string originSuffix(const python::ResolvedValue& value) {
   return ": " + last.message + " at " + last.location.file + ":" + std::to_string(last.location.start.line);
 }
 
+bool generatesPerItem(const python::ScriptModel& m, const python::BatchContext& batch) {
+  if (batch.kind != python::BatchKind::Eval || !batch.loop) return false;
+  ts::Node body = batch.loop->node.field("body");
+  for (const python::Call& c : m.callsIn(body))
+    if (body.contains(c.node) && c.receiver && c.method == "generate" && !m.callTarget(c).second) return true;
+  return false;
+}
+
 std::string describeContext(const python::ScriptModel& model, const python::BatchContext& context) {
   std::string s = context.describe();
   if (!context.via_calls.empty()) {

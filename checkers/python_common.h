@@ -40,6 +40,12 @@ namespace gpulint::checks {
 // transformers.TrainingArguments / Seq2SeqTrainingArguments (or a subclass in the file).
 [[nodiscard]] bool isTrainingArguments(const python::ScriptModel& model, const python::Call& call);
 
+// An evaluation loop whose body decodes autoregressively with a library's
+// `model.generate(...)` (hundreds of forward passes per item, each ending in
+// a host read of the stop condition). A project method named generate may
+// be one forward pass: not this.
+[[nodiscard]] bool generatesPerItem(const python::ScriptModel& m, const python::BatchContext& batch);
+
 // Related locations from a value's provenance chain.
 [[nodiscard]] std::vector<RelatedLocation> relatedFrom(const python::ResolvedValue& value);
 // " (argparse default of --x at train.py:14)" or "" for a literal at the use.

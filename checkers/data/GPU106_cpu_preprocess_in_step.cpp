@@ -223,19 +223,6 @@ std::string cpuPreprocessWork(const ScriptModel& m, const Call& c) {
 
 namespace {
 
-// An evaluation loop whose body decodes autoregressively with a library's
-// `model.generate(...)` (hundreds of forward passes per item): tokenizing
-// the item's prompt is negligible beside it, and a prompt built from what
-// the model just generated cannot be prepared ahead by a worker. A project
-// method named generate may be one forward pass: not this.
-bool generatesPerItem(const ScriptModel& m, const python::BatchContext& batch) {
-  if (batch.kind != python::BatchKind::Eval || !batch.loop) return false;
-  ts::Node body = batch.loop->node.field("body");
-  for (const Call& c : m.callsIn(body))
-    if (body.contains(c.node) && c.receiver && c.method == "generate" && !m.callTarget(c).second) return true;
-  return false;
-}
-
 }  // namespace
 
 void CpuPreprocessInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
@@ -251,6 +238,8 @@ void CpuPreprocessInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) 
     if (work.empty()) continue;
     auto batch = m.perStep(c.node);
     if (!batch) continue;  // once per epoch, or under a periodic guard: not per batch
+    // Tokenizing a prompt is negligible beside autoregressive decoding, and a
+    // prompt built from what the model just generated cannot be prepared ahead.
     if (work == "tokenizes text" && generatesPerItem(m, *batch)) continue;
     if (!statements.emplace(statementOf(c.node).begin(), true).second) continue;
     Diagnostic d;

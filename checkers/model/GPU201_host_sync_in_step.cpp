@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "checkers/item_output.h"
@@ -330,6 +331,29 @@ bool readsFinishedGeneration(const ScriptModel& model, ts::Node origin) {
   return made && made->method == "generate" && made->receiver;
 }
 
+// An evaluation loop that generates with a library's generate() on every
+// pass: the stream is drained when generate() returns (it read its stop
+// condition on the host after every token), so a read before any further
+// model forward of the pass (the references' `.cpu()` beside the outputs')
+// waits for nothing. A forward after the generation (scoring the outputs)
+// queues a pass whose end the read waits for: still reported.
+bool readsOnlyAfterGeneration(const ScriptModel& model, const python::BatchContext& batch, ts::Node at) {
+  if (!generatesPerItem(model, batch)) return false;
+  ts::Node body = batch.loop->node.field("body");
+  if (!body.contains(at)) return false;
+  std::optional<uint32_t> generated;  // where the last generate() before the read ends
+  for (const Call& c : model.callsIn(body))
+    if (body.contains(c.node) && c.node.end() <= at.begin() && c.receiver && c.method == "generate" &&
+        !model.callTarget(c).second)
+      generated = std::max(generated.value_or(0), c.node.end());
+  if (!generated) return false;
+  for (const Call& c : model.callsIn(body))
+    if (body.contains(c.node) && c.node.begin() >= *generated && c.node.end() <= at.begin() &&
+        model.isModuleExpression(c.callee))
+      return false;
+  return true;
+}
+
 }  // namespace
 
 void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
@@ -345,7 +369,8 @@ void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     spots.insert(spots.end(), others.formats.begin(), others.formats.end());
   }
   std::map<uint32_t, std::pair<Sync, python::BatchContext>> first;  // statement begin -> earliest sync
-  auto keepEarliest = [&first](const Sync& s, const python::BatchContext& batch) {
+  auto keepEarliest = [&first, &model](const Sync& s, const python::BatchContext& batch) {
+    if (readsOnlyAfterGeneration(model, batch, s.at)) return;
     uint32_t key = statementOf(s.at).begin();
     auto it = first.find(key);
     if (it == first.end() || s.at.begin() < it->second.first.at.begin()) first.insert_or_assign(key, std::pair{s, batch});

@@ -37,10 +37,37 @@ ts::Node returnedElement(ts::Node returned, int index, int arity) {
 // `a, b = helper(...)`: what the helper returns at b's position when every
 // return has that shape; else (a returned tuple variable, a library call)
 // what the whole right side comes from.
+namespace {
+
+// The element of a tuple or list literal that a collective (`gather`,
+// `gather_for_metrics`, `pad_across_processes`, `reduce`) is handed and that
+// target `b` unpacks; null when the call is another or the shapes differ.
+ts::Node gatheredElement(const Call& c, const DeviceAnalysis::Binding& b) {
+  if (b.element < 0 || c.positional.empty() || !c.qualified.empty() || !c.receiver ||
+      !syntax::oneOf(c.method, {"gather", "gather_for_metrics", "all_gather", "reduce", "pad_across_processes"}))
+    return {};
+  ts::Node packed = syntax::unwrap(c.positional[0]);
+  if (!packed.is("tuple") && !packed.is("list")) return {};
+  std::vector<ts::Node> elements;
+  for (ts::Node e : packed.namedChildren()) {
+    if (e.is("comment")) continue;
+    if (e.is("list_splat")) return {};
+    elements.push_back(e);
+  }
+  if (static_cast<int>(elements.size()) != b.arity || b.element >= b.arity) return {};
+  return elements[static_cast<size_t>(b.element)];
+}
+
+}  // namespace
+
 ts::Node DeviceAnalysis::elementOrigin(const Binding& b, int depth) {
   ts::Node v = syntax::unwrap(b.value);
   const Call* c = v.is("call") ? m_.callAt(v) : nullptr;
   if (!c) return origin(b.value, depth + 1);
+  // `gen, gold = accelerator.gather_for_metrics((gen, gold))`: a gather hands
+  // back the structure it is given, element by element (`gen` stays the
+  // generate() output it was, not the batch beside it).
+  if (ts::Node e = gatheredElement(*c, b); e) return origin(e, depth + 1);
   // `for step, batch in enumerate(loader)`: the count is a host int; the item
   // is asked of the iterable only for a prepared loader's batches
   // (bindingOrigin), as an enumerate() of anything else was before its
