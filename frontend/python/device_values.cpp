@@ -276,6 +276,9 @@ ts::Node DeviceAnalysis::callOrigin(ts::Node n, int depth) {
   if (ts::Node o = candidateMethodsOrigin(*c)) return o;
   if (c->callee.is("identifier")) {
     if (classNamed(m) || m_.functionNamed(m)) return {};  // constructs an object
+    // `filter(lambda p: p.grad is not None, params)`: some of the iterable's items.
+    if (m == "filter" && c->positional.size() == 2 && !c->has_star_args)
+      return origin(c->positional[1], depth + 1);
     if (oneOf(m, {"tuple", "list", "sum", "abs", "min", "max", "sorted", "reversed"})) {
       // `sum(x * w for x in xs)`: the generator is the call's whole argument list.
       if (ts::Node gen = n.field("arguments"); gen && gen.is("generator_expression")) return origin(gen, depth + 1);
