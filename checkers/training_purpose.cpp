@@ -271,7 +271,7 @@ DeviceArguments deviceArguments(const python::ScriptModel& m) {
 bool runsOnCpuOnly(const python::ScriptModel& m) {
   // A torch_xla script that places nothing on CUDA itself runs on TPUs (a
   // framework there picks the XLA device): no GPU either.
-  if (!m.usesCuda() && m.importsModule("torch_xla")) return true;
+  if (!m.usesCuda() && m.importsModuleUnconditionally("torch_xla")) return true;
   if (m.mayRunOnGpu() || usesImplicitGpuFramework(m)) return false;
   return !deviceArguments(m).may_name_gpu;
 }

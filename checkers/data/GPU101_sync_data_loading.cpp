@@ -177,7 +177,7 @@ constexpr int64_t kDemoSteps = 20;
 void checkTrainingArguments(const AnalysisContext& ctx, const python::Call& call, DiagnosticSink& sink) {
   const python::ScriptModel& model = *ctx.script;
   if (call.has_star_kwargs || call.has_star_args) return;
-  if (model.importsModule("torch_xla")) return;  // trains on a TPU: no GPU to idle
+  if (model.importsModuleUnconditionally("torch_xla")) return;  // trains on a TPU: no GPU to idle
   for (const char* cpu : {"no_cuda", "use_cpu"})
     if (ts::Node v = call.keyword(cpu)) {
       auto b = model.resolve(v).truthiness();

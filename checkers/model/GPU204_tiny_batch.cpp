@@ -226,7 +226,7 @@ class Run {
 
   // HF TrainingArguments: per_device_train_batch_size (default 8).
   void trainingArguments(const Call& c) {
-    if (!isTrainingArguments(m_, c) || m_.importsModule("torch_xla")) return;  // a TPU run: no GPU to idle
+    if (!isTrainingArguments(m_, c) || m_.importsModuleUnconditionally("torch_xla")) return;  // a TPU run: no GPU to idle
     if (ts::Node arg = c.keyword("per_device_train_batch_size"))
       report(c, arg, m_.resolve(arg), c.method + (c.method.ends_with('s') ? "'" : "'s") + " per-device training batch size",
              "per_device_train_batch_size");

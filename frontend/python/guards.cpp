@@ -2,6 +2,7 @@
 // (RULES.md "Periodic guard", "How often a line runs").
 #include <algorithm>
 #include <charconv>
+#include <optional>
 #include "frontend/python/every_call.h"
 #include "frontend/python/frequency.h"
 #include "frontend/python/guard_judge.h"
@@ -164,6 +165,45 @@ static ts::Node skipLatchBefore(ts::Node branch_if) {
   return {};
 }
 
+// `if resume: ... resume = False ... fabric.print("resume finished")` inside
+// a loop: the block that holds `child` (under `branch_if`'s consequence)
+// also clears the flag the if tests, and nothing in the loop sets it again,
+// so `child` runs at most once. The tested flag, or null.
+static ts::Node clearedOwnFlag(ts::Node branch_if, ts::Node n) {
+  ts::Node flag = syntax::unwrap(branch_if.field("condition"));
+  if (!flag || !(flag.is("identifier") || flag.is("attribute"))) return {};
+  ts::Node loop;
+  for (ts::Node p = branch_if.parent(); p && !syntax::isScope(p); p = p.parent())
+    if (p.is("for_statement") || p.is("while_statement")) {
+      loop = p;
+      break;
+    }
+  if (!loop) return {};
+  auto clearing = [&flag](ts::Node s) {
+    ts::Node a = s.is("expression_statement") && s.namedChildCount() == 1 ? s.namedChild(0) : ts::Node();
+    if (!a || !a.is("assignment") || a.field("left").text() != flag.text()) return std::optional<bool>();
+    ts::Node v = syntax::unwrap(a.field("right"));
+    return std::optional<bool>(v && (v.is("false") || v.is("none") || v.text() == "0"));
+  };
+  // Every block from n up to the if's consequence: one of them clears the flag.
+  bool cleared = false;
+  ts::Node consequence = branch_if.field("consequence");
+  for (ts::Node b = n.parent(); b && !cleared; b = b.parent()) {
+    if (b.is("block"))
+      for (ts::Node s : b.namedChildren())
+        if (clearing(s).value_or(false)) cleared = true;
+    if (b == consequence) break;
+  }
+  if (!cleared) return {};
+  // Nothing in the loop sets it to anything else (which would re-arm it).
+  for (uint32_t i = loop.preorder(); i < loop.subtreeEnd(); ++i) {
+    ts::Node s = loop.preorderAt(i);
+    if (s.is("expression_statement"))
+      if (std::optional<bool> c = clearing(s); c && !*c) return {};
+  }
+  return flag;
+}
+
 // True when a block's last statement leaves the loop or function, so the
 // block runs at most once per loop.
 static bool endsByLeaving(ts::Node block) {
@@ -307,6 +347,8 @@ class FrequencyWalk {
       // An exception handler is a failure path (an out-of-memory retry), not something most steps run.
       if (guards_ && p.is("except_clause")) limit(Frequency::Rarely, p, "exception handler");
       if (guards_ && (p.is("if_statement") || p.is("elif_clause")) && branchOf(p, child) == 0) judgeBranch(p, limit);
+      if (ts::Node flag = guards_ && p.is("if_statement") && branchOf(p, child) == 0 ? clearedOwnFlag(p, n) : ts::Node())
+        limit(Frequency::Rarely, flag, "runs once: its branch sets `" + std::string(flag.text()) + "` to False");
       if (ts::Node skip = guards_ && p.is("if_statement") && branchOf(p, child) == 0 ? skipLatchBefore(p) : ts::Node())
         limit(Frequency::Rarely, skip,
               "runs once per flag: its branch clears the flag, and `" + std::string(skip.text()) + "` skips the pass then");

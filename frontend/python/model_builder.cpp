@@ -197,7 +197,10 @@ class ModelBuilder {
   }
 
   void addImport(ts::Node n) {
+    const bool unconditional = n.parent().is("module");
     for (ts::Node name : n.namedChildren()) {
+      if (unconditional)
+        m_.unconditional_imports_.emplace_back(name.is("aliased_import") ? name.field("name").text() : name.text());
       if (name.is("aliased_import")) {
         m_.imports_[std::string(name.field("alias").text())] = std::string(name.field("name").text());
       } else if (name.is("dotted_name")) {
@@ -235,6 +238,7 @@ class ModelBuilder {
       }
       m_.imports_[local] = base.empty() ? imported : base + "." + imported;
       if (level > 0) m_.import_levels_[local] = level;
+      if (level == 0 && n.parent().is("module")) m_.unconditional_imports_.push_back(m_.imports_[local]);
     }
   }
 

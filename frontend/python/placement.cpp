@@ -108,7 +108,7 @@ bool detectCuda(const ScriptModel& m) {
   // Frameworks that place the model on the GPU themselves; not in a script
   // written for TPUs (torch_xla), where they place it on the XLA device, nor
   // where each of them is told to use another device.
-  bool off_gpu = m.importsModule("torch_xla") || frameworkToldOffGpu(m);
+  bool off_gpu = m.importsModuleUnconditionally("torch_xla") || frameworkToldOffGpu(m);
   for (const char* module : {"pytorch_lightning", "lightning", "accelerate", "deepspeed"})
     if (!off_gpu && m.importsModule(module)) return true;
   // The HF Trainer places the model on the GPU itself: a class built on it,

@@ -138,6 +138,12 @@ bool ScriptModel::importsModule(std::string_view prefix) const {
   return false;
 }
 
+bool ScriptModel::importsModuleUnconditionally(std::string_view prefix) const {
+  for (const std::string& q : unconditional_imports_)
+    if (q == prefix || (q.starts_with(prefix) && q.size() > prefix.size() && q[prefix.size()] == '.')) return true;
+  return false;
+}
+
 std::string ScriptModel::qualify(ts::Node expr) const {
   const Sym& S = Sym::get();
   expr = syntax::unwrap(expr);

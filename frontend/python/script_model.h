@@ -301,6 +301,11 @@ class ScriptModel {
   // Imports: local name -> qualified name ("tud" -> "torch.utils.data").
   [[nodiscard]] const std::map<std::string, std::string>& imports() const { return imports_; }
   [[nodiscard]] bool importsModule(std::string_view prefix) const;
+  // The module is imported by a statement of the module body itself, not
+  // under a branch, a try or a function: the script always loads it (a TPU
+  // script's `import torch_xla.core.xla_model as xm`, not the lazy import of
+  // an optional TPU branch in a CUDA script).
+  [[nodiscard]] bool importsModuleUnconditionally(std::string_view prefix) const;
   // Leading dots of the relative import that bound `local` (`from ..m import x`: 2); 0 otherwise.
   [[nodiscard]] int importLevel(std::string_view local) const;
   // `from m import *`: the module's dotted name (without the leading dots)
@@ -665,7 +670,8 @@ class ScriptModel {
   RuleOptions options_;
   std::map<std::string, std::string> imports_;
   std::vector<StarImport> star_imports_;
-  std::map<std::string, int> import_levels_;  // local name -> leading dots of its relative import
+  std::map<std::string, int> import_levels_;
+  std::vector<std::string> unconditional_imports_;  // qualified names imported at module level  // local name -> leading dots of its relative import
   const ProjectModel* project_ = nullptr;
   std::vector<std::unique_ptr<Function>> functions_;
   std::vector<std::unique_ptr<ClassDef>> classes_;
