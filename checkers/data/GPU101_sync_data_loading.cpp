@@ -81,6 +81,40 @@ bool itemsAreStoredValues(const python::ScriptModel& model, const python::Call& 
 // loop of the script itself iterates: the batches are consumed on the CPU.
 // A loader this file only builds (a factory, a module-level loader another
 // file or a job may use) keeps the finding.
+// Every class the loader's dataset may be is a project IterableDataset
+// whose class never asks which worker it runs in (get_worker_info(), a
+// worker id): with workers, each would replay the whole stream and the model
+// would see every batch num_workers times. Where its __iter__ is; nullopt
+// when any class splits its stream, may do so in a helper outside the class,
+// or is not known.
+std::optional<Location> unshardedIterable(const python::ScriptModel& model, const python::Call& call) {
+  ts::Node dataset = call.argument("dataset", 0);
+  if (!dataset) return std::nullopt;
+  // A copy: the answer is reused by the next question (callTarget below may ask one).
+  std::vector<python::ScriptModel::ClassRef> classes = model.instanceClasses(python::syntax::unwrap(dataset));
+  if (classes.empty()) return std::nullopt;
+  std::optional<Location> first;
+  for (const auto& [owner, cls] : classes) {
+    bool iterable = std::any_of(cls->bases.begin(), cls->bases.end(),
+                                [](const std::string& b) { return b.ends_with("IterableDataset"); });
+    auto [at, iter] = owner->methodOf(*cls, "__iter__");
+    if (!iterable || !iter || at != owner) return std::nullopt;
+    if (python::syntax::containsWord(cls->node.text(), {"worker_info", "worker_id", "split_by_worker", "num_workers"}))
+      return std::nullopt;
+    // A project helper or iterator class may shard (an iterator over inner
+    // datasets that do), and so may iterating what the dataset was handed:
+    // not known.
+    for (const python::Call& c : owner->callsIn(cls->node)) {
+      if (auto [callee_model, callee] = owner->callTarget(c); callee && !cls->node.contains(callee->node))
+        return std::nullopt;
+      if (auto [made_model, made] = owner->constructedClass(c); made && made != cls) return std::nullopt;
+      if (c.callee.is("identifier") && c.method == "iter") return std::nullopt;
+    }
+    if (!first) first = owner->location(iter->node.field("name"));
+  }
+  return first;
+}
+
 bool feedsCpuOnlyScript(const python::ScriptModel& model, const python::Call& call) {
   if (!runsOnCpuOnly(model)) return false;
   return std::any_of(model.loops().begin(), model.loops().end(), [&](const python::Loop& l) {
@@ -158,6 +192,21 @@ void checkDataLoader(const AnalysisContext& ctx, const python::Call& call, Diagn
     d.message += " Its dataset's __getitem__ copies each sample to the GPU (line " + std::to_string(copy->start.line) +
                  "), which a worker process cannot do: return host tensors there and copy the batch in the loop.";
     d.related.push_back({*copy, "each sample is copied to the GPU here"});
+  }
+  // Workers would each replay an unsharded stream: the loading still idles
+  // the GPU, but raising num_workers alone would repeat every batch.
+  if (std::optional<Location> stream = unshardedIterable(model, call)) {
+    fix.edits.clear();
+    d.level = Level::Note;
+    for (std::string_view advice : {" Pass num_workers=", " Set num_workers to "})  // not alone: see below
+      if (size_t at = d.message.rfind(advice); at != std::string::npos) {
+        d.message.erase(at);
+        break;
+      }
+    d.message += " Its dataset is an IterableDataset whose __iter__ (line " + std::to_string(stream->start.line) +
+                 ") does not split its stream by worker (torch.utils.data.get_worker_info()): each worker would "
+                 "yield all of it, so shard the stream per worker, then set num_workers to " + workers(ctx) + ".";
+    d.related.push_back({*stream, "the stream every worker would replay"});
   }
   if (!fix.edits.empty()) d.fixes.push_back(std::move(fix));
   // Asked last, of the loaders that would be reported (they follow values).

@@ -249,6 +249,10 @@ bool isTensorTest(const ScriptModel& m, ts::Node e) {
   if (e.is("comparison_operator")) {
     for (ts::Node operand : e.namedChildren())
       if (isContainer(operand)) return false;
+    // `delta != None` (or `is not None`): a tensor compared with None answers
+    // a Python bool without reading the device.
+    for (ts::Node operand : e.namedChildren())
+      if (syntax::unwrap(operand).is("none")) return false;
     return true;
   }
   const Call* c = e.is("call") ? m.callAt(e) : nullptr;
