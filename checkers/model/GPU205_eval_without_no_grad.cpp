@@ -88,6 +88,15 @@ bool isLibraryPipeline(const ScriptModel& m, ts::Node value, int depth) {
 // `model(x)`, `self.net(x)`, `model.module(x)`, `model.forward(x)`: a module
 // call, not a loss or metric (their inputs carry the graph, if any) and not
 // HF `generate` or a library pipeline (which run under no_grad themselves).
+bool parameterFreeTorchModule(std::string_view q) {
+  if (!q.starts_with("torch.nn.")) return false;
+  std::string_view name = q.substr(q.rfind('.') + 1);
+  return syntax::oneOf(name, {"CosineSimilarity", "PairwiseDistance", "Softmax", "LogSoftmax", "Softmin", "Sigmoid",
+                              "Tanh", "ReLU", "GELU", "SiLU", "Flatten", "Unflatten", "Identity", "Dropout",
+                              "Upsample", "AvgPool1d", "AvgPool2d", "MaxPool1d", "MaxPool2d", "AdaptiveAvgPool2d",
+                              "PixelShuffle", "PixelUnshuffle"});
+}
+
 bool isForward(const ScriptModel& m, const Call& c) {
   ts::Node callee = c.callee;
   if (c.method == "forward" && c.receiver) callee = c.receiver;
@@ -100,6 +109,10 @@ bool isForward(const ScriptModel& m, const Call& c) {
     if (!made) continue;
     const std::string& q = made->qualified;
     if (q.starts_with("torchmetrics.") || q.ends_with("Loss")) return false;
+    // A torch.nn module with no parameters (`nn.CosineSimilarity(dim=1)`,
+    // `nn.Softmax`): it records a graph only for inputs that need one, which
+    // a model forward of the scope would be reported for itself.
+    if (parameterFreeTorchModule(q)) return false;
     // A Keras/TF/JAX model in a file that also imports torch: no autograd graph.
     if (q.starts_with("tensorflow.") || q.starts_with("keras.") || q.starts_with("jax.") || q.starts_with("flax."))
       return false;
