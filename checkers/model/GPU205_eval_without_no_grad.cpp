@@ -382,6 +382,9 @@ void EvalWithoutNoGrad::run(const AnalysisContext& ctx, DiagnosticSink& sink) co
     if (has_eval_loop) continue;  // judged with its loop above
     const Call* fwd = forwardIn(m, f->body, f.get(), 0);
     if (!fwd || frozenModel(m, *fwd)) continue;
+    // The forward is in a helper reported with its own loop: decorating that
+    // helper covers this call of it too (one finding, not one per caller).
+    if (fwd->function && fwd->function != f.get() && reported.count(fwd->function->node.begin())) continue;
     // `loss = F.cross_entropy(self.predict(x), y); loss.backward()`: the
     // training forward (asked last: it follows values through the callers).
     if (outputOfIsDifferentiated(m, *f)) continue;

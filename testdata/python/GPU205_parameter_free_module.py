@@ -1,7 +1,8 @@
 # An evaluation that compares embeddings with a parameter-free torch module
 # (nn.CosineSimilarity): it has no weights and its inputs come from a model
 # call that already runs under no_grad, so no graph is kept. The retrieval
-# evaluation beside it calls the encoder itself with autograd on.
+# evaluation beside it calls the encoder itself with autograd on (one
+# finding there, not another on the function that calls it per setting).
 import torch
 from torch import nn
 
@@ -41,8 +42,13 @@ def evaluate_retrieval(model, loader, gallery):  # expect: GPU205
     return hits
 
 
+def evaluate_at_scales(model, loader, galleries):  # ok: GPU205 — the forward is evaluate_retrieval's, reported there
+    return [evaluate_retrieval(model, loader, gallery) for gallery in galleries]
+
+
 def main(loader, gallery_images):
     model = Retriever().cuda()
     gallery = model.embed(gallery_images.cuda())
     for epoch in range(5):
         print(evaluate_pairs(model, loader), evaluate_retrieval(model, loader, gallery))
+        print(evaluate_at_scales(model, loader, [gallery, gallery[:100]]))
