@@ -360,6 +360,12 @@ class FrequencyWalk {
       if (guards_ && p.is("if_statement") && child.is("else_clause"))
         if (GuardVerdict g = judgeElse(m_, p.field("condition")); g.kind == GuardKind::Rare)
           limit(Frequency::Rarely, g.decisive, g.why);
+      // The else of `if config.TRAIN.CLIP_GRAD:` where the option resolves
+      // on (a yacs default of 5.0): with the run's values it never runs, as a
+      // branch behind an option resolved off does not.
+      if (guards_ && p.is("if_statement") && child.is("else_clause"))
+        if (ts::Node on = optionResolvedOn(p.field("condition")))
+          limit(Frequency::Never, on, "the else of an option resolved to " + m_.resolve(on).display());
       if (guards_ && p.is("block")) {
         auto [exit, skip] = exitsBefore(p, child);
         if (exit) limit(Frequency::Never, exit, "unreachable: it follows `" + std::string(exit.child(0).text()) + "`");
@@ -412,6 +418,17 @@ class FrequencyWalk {
     if (judgeSkip(m_, condition).kind == GuardKind::Periodic) return true;
     ts::Node c = syntax::unwrap(condition);
     return c.is("not_operator") && judgeGuard(m_, c.field("argument")).kind == GuardKind::Periodic;
+  }
+
+  // An option read as a flag (`args.x`, `config.A.B`) whose value resolves
+  // to a known true value that the file does not assign elsewhere; null
+  // otherwise (a local flag may change in the loop: not judged here).
+  ts::Node optionResolvedOn(ts::Node condition) const {
+    ts::Node e = syntax::unwrap(condition);
+    if (!e || !e.is("attribute") || m_.assignsDottedName(e.text())) return {};
+    ResolvedValue v = m_.resolve(e);
+    auto on = v.truthiness();
+    return on && *on && v.kind != ResolvedValue::Kind::String && !v.chain.empty() ? e : ts::Node();
   }
 
   template <typename Limit>
