@@ -7,6 +7,7 @@
 #include "frontend/python/frequency.h"
 #include "frontend/python/guard_judge.h"
 #include "frontend/python/syntax.h"
+#include "frontend/python/yacs_config.h"
 
 namespace gpulint::python {
 
@@ -365,7 +366,7 @@ class FrequencyWalk {
       // branch behind an option resolved off does not.
       if (guards_ && p.is("if_statement") && child.is("else_clause"))
         if (ts::Node on = optionResolvedOn(p.field("condition")))
-          limit(Frequency::Never, on, "the else of an option resolved to " + m_.resolve(on).display());
+          limit(Frequency::Never, on, "the else of `" + std::string(on.text()) + "`, which resolves on");
       if (guards_ && p.is("block")) {
         auto [exit, skip] = exitsBefore(p, child);
         if (exit) limit(Frequency::Never, exit, "unreachable: it follows `" + std::string(exit.child(0).text()) + "`");
@@ -423,12 +424,19 @@ class FrequencyWalk {
   // An option read as a flag (`args.x`, `config.A.B`) whose value resolves
   // to a known true value that the file does not assign elsewhere; null
   // otherwise (a local flag may change in the loop: not judged here).
+  // A yacs key is on when every candidate value is (Swin's TRAIN.CLIP_GRAD:
+  // 5.0 by default, 3.0 in the YAMLs that set it).
   ts::Node optionResolvedOn(ts::Node condition) const {
     ts::Node e = syntax::unwrap(condition);
     if (!e || !e.is("attribute") || m_.assignsDottedName(e.text())) return {};
-    ResolvedValue v = m_.resolve(e);
-    auto on = v.truthiness();
-    return on && *on && v.kind != ResolvedValue::Kind::String && !v.chain.empty() ? e : ts::Node();
+    auto on = [](const ResolvedValue& v) {
+      auto b = v.truthiness();
+      return b && *b && v.kind != ResolvedValue::Kind::String && !v.chain.empty();
+    };
+    if (on(m_.resolve(e))) return e;
+    std::optional<std::vector<ResolvedValue>> candidates = yacsCandidates(m_, e);
+    return candidates && !candidates->empty() && std::all_of(candidates->begin(), candidates->end(), on) ? e
+                                                                                                        : ts::Node();
   }
 
   template <typename Limit>
