@@ -36,6 +36,27 @@ bool nameLooksLikeModule(std::string_view name) {
 
 }  // namespace
 
+namespace {
+
+// `lm, opt, loader = accelerator.prepare(lm, opt, loader)` (or Fabric's
+// `setup(model, optimizer)`): the call hands back its arguments in order, so
+// the target at position k is what argument k was. Null otherwise.
+ts::Node preparedArgument(const DeviceAnalysis::Binding& b, ts::Node value) {
+  if (b.element < 0 || !value.is("call")) return {};
+  ts::Node fn = value.field("function");
+  if (!fn.is("attribute") || !syntax::oneOf(fn.field("attribute").text(), {"prepare", "setup"})) return {};
+  std::vector<ts::Node> args;
+  for (ts::Node a : value.field("arguments").namedChildren()) {
+    if (a.is("comment")) continue;
+    if (!a.is("identifier") && !a.is("attribute")) return {};  // keywords, splats: positions unknown
+    args.push_back(a);
+  }
+  return static_cast<int>(args.size()) == b.arity && b.element < b.arity ? args[static_cast<size_t>(b.element)]
+                                                                          : ts::Node();
+}
+
+}  // namespace
+
 bool DeviceAnalysis::isModule(ts::Node e, int depth) {
   if (!e || depth > kMaxDepth || ++visits_ > kBudget) return false;
   e = syntax::unwrap(e);
@@ -55,6 +76,7 @@ bool DeviceAnalysis::isModule(ts::Node e, int depth) {
       ts::Node v = syntax::unwrap(b->value);
       bool unpacked = b->stmt.is("for_statement") || !directTarget(b->stmt, name);
       if (unpacked ? nameLooksLikeModule(name) : isModule(v, depth + 1)) return true;
+      if (unpacked && preparedArgument(*b, v) && isModule(preparedArgument(*b, v), depth + 1)) return true;
       // `model = GPT(config)`, `net = build_model(cfg)` with the class or
       // builder imported from elsewhere: the name tells.
       const Call* c = !unpacked && v.is("call") ? m_.callAt(v) : nullptr;

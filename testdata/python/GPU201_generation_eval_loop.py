@@ -1,8 +1,9 @@
 # Evaluation by generation: model.generate() reads its stop condition on the
 # host after every token, so one more read per batch (the references'
 # .cpu() beside the outputs', after accelerate gathers both as a tuple) adds
-# no wait. A training loop that
-# generates, keeps its per-step finding.
+# no wait. A training loop that generates, and a scoring loop without
+# generation, keep their per-step findings (the model is `lm`: accelerate's
+# prepare hands back each argument in its place, so `lm` is still a module).
 import torch
 from accelerate import Accelerator
 from torch.utils.data import DataLoader
@@ -42,4 +43,10 @@ for round_ in range(3):
         answers += tok.batch_decode(out_ids, skip_special_tokens=True)
         references += tok.batch_decode(ref_ids, skip_special_tokens=True)
 
-    print(len(answers), len(references))
+    total = 0.0
+    for batch in eval_loader:
+        with torch.no_grad():
+            nll = lm(input_ids=batch["input_ids"], labels=batch["labels"]).loss
+        nll, = accelerator.gather_for_metrics((nll,))
+        total += nll.mean().item()  # expect: GPU201 "every batch"
+    print(total / len(eval_loader), len(answers), len(references))
