@@ -24,6 +24,7 @@ void LoopClassifier::run() {
       l.kind = LoopKind::Step;
   }
   promoteBatchDrawingLoops();
+  promoteBatchLoopsAroundPhases();
   // A loop with a training loop inside (or calling a function that has
   // one) is an epoch loop.
   for (Loop& l : m_.loops_) {

@@ -35,6 +35,7 @@ class LoopClassifier {
   // its step (loops.cpp). Run after step loops are marked (here and by the
   // project pass), before epoch loops are.
   void promoteBatchDrawingLoops();
+  void promoteBatchLoopsAroundPhases();
 
  private:
   // Step and epoch loops (loop_classifier.cpp).

@@ -230,6 +230,57 @@ void LoopClassifier::promoteBatchDrawingLoops() {
   }
 }
 
+namespace {
+
+// A loop whose body reads a name its target binds (`opts[u].step()`,
+// `trainer.update(unet_number=unet)`): each pass does something else.
+bool readsItsTarget(const Loop& l) {
+  ts::Node body = l.node.field("body");
+  if (!l.target || !body) return false;
+  std::vector<ts::Node> names;
+  if (l.target.is("identifier")) names.push_back(l.target);
+  for (ts::Node t : l.target.namedChildren())
+    if (t.is("identifier")) names.push_back(t);
+  return std::any_of(names.begin(), names.end(),
+                     [&](ts::Node n) { return n.text() != "_" && syntax::containsName(body, n.text()); });
+}
+
+}  // namespace
+
+void LoopClassifier::promoteBatchLoopsAroundPhases() {
+  // `for i, (img,) in enumerate(loader):` ... `for u in range(num_unets):
+  // loss = trainer(img, unet=u); loss.backward(); opts[u].step()`: the
+  // step loops inside walk the phases of one step (sub-models, optimizers,
+  // critic rounds), not batches; the loop over the loader is the step loop,
+  // and what it runs beside the phases runs once per batch, not per epoch.
+  std::vector<Loop>& loops = m_.loops_;
+  if (std::none_of(loops.begin(), loops.end(), [](const Loop& l) { return l.kind == LoopKind::Step; })) return;
+  for (Loop& outer : loops) {
+    if (outer.kind == LoopKind::Step) continue;
+    auto inside = [&](const Loop& inner) {
+      return &inner != &outer && inner.kind == LoopKind::Step && outer.node.contains(inner.node) &&
+             inner.function == outer.function;
+    };
+    bool phases = false;
+    for (const Loop& inner : loops) {
+      if (!inside(inner)) continue;
+      // A step loop that walks batches itself (`for loader in loaders: for
+      // x in loader:`, micro-batches of a split) keeps its place, and so
+      // does one that repeats the same step (`for _ in range(n_critic):`):
+      // each of its passes is a step of its own.
+      if (iteratesBatches(inner) || !readsItsTarget(inner)) {
+        phases = false;
+        break;
+      }
+      phases = true;
+    }
+    if (!phases || !iteratesBatches(outer)) continue;
+    outer.kind = LoopKind::Step;
+    for (Loop& inner : loops)
+      if (inside(inner)) inner.kind = LoopKind::Other;
+  }
+}
+
 void classifyLoops(ScriptModel& model) { LoopClassifier(model).run(); }
 
 }  // namespace gpulint::python
