@@ -24,6 +24,12 @@ std::optional<Fix> asyncFix(const cxx::CxxModel& model, const cxx::Call& call, c
   return fix;
 }
 
+// `cudaMemcpy(..., cudaMemcpyDeviceToDevice)`: no host-side wait (CUDA's
+// "API synchronization behavior"), unlike a copy to or from host memory.
+bool deviceToDevice(const cxx::Call& call) {
+  return call.arg_texts.size() == 4 && call.arg_texts[3].find("DeviceToDevice") != std::string::npos;
+}
+
 }  // namespace
 
 void BlockingMemcpy::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
@@ -32,18 +38,29 @@ void BlockingMemcpy::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     bool copy = call.callee == "cudaMemcpy";
     if (!copy && call.callee != "cudaMemset") continue;
     // Once-only set-up code (constructors, init functions, static
-    // initializers) may block; it does not run per step.
+    // initializers, a lazy set-up block) may block; it does not run per step.
     const cxx::Function* host = ops::gpuPerCallHost(model, call);
     if (!host || call.once_only_context) continue;
+    // A memset of device memory and a device-to-device copy return before
+    // the GPU runs them. On the legacy default stream they cost something
+    // only beside the other streams a PyTorch extension's caller may run
+    // (a CUDA program of its own that uses stream 0 alone loses nothing).
+    bool host_async = !copy || deviceToDevice(call);
+    if (host_async && !model.torch_project) continue;
     std::string async_name = copy ? "cudaMemcpyAsync" : "cudaMemsetAsync";
     const cxx::StreamVar* stream = model.streamAt(call.range.begin);
-    Diagnostic d = ops::makeDiagnostic(
-        "GPU403", Level::Warning, model, call.range,
-        "`" + call.callee + "` " + ops::inFunction(*host, model) +
-            " is blocking: it runs on the legacy default stream, waits for the GPU work queued before it and "
-            "returns only when it is done, so the CPU cannot queue the next kernels and the GPU idles around "
-            "every copy. Use " + async_name + " on the current stream (" +
-            (stream ? "`" + stream->name + "` is in scope" : "at::cuda::getCurrentCUDAStream()") + ").");
+    std::string use = "Use " + async_name + " on the current stream (" +
+                      (stream ? "`" + stream->name + "` is in scope" : "at::cuda::getCurrentCUDAStream()") + ").";
+    std::string what =
+        host_async ? " runs on the legacy default stream instead of PyTorch's current stream (" +
+                         ops::torchProjectOrigin(model) +
+                         "): the host does not wait for it, but that stream waits for all work queued on the "
+                         "other streams and holds them until it ends, so the GPU cannot overlap it with anything. "
+                   : " is blocking: it runs on the legacy default stream, waits for the GPU work queued before it "
+                     "and returns only when it is done, so the CPU cannot queue the next kernels and the GPU "
+                     "idles around every copy. ";
+    Diagnostic d = ops::makeDiagnostic("GPU403", Level::Warning, model, call.range,
+                                       "`" + call.callee + "` " + ops::inFunction(*host, model) + what + use);
     if (auto fix = asyncFix(model, call, async_name)) d.fixes.push_back(std::move(*fix));
     sink.report(std::move(d));
   }

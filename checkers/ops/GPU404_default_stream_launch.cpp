@@ -10,11 +10,6 @@ namespace {
 
 constexpr const char* kCurrentStream = "at::cuda::getCurrentCUDAStream()";
 
-std::string originOf(const cxx::CxxModel& model) {
-  return model.includes_torch ? "this file includes PyTorch headers"
-                              : "a C++ file in this folder or above includes PyTorch headers";
-}
-
 // The first fix of a file also includes the header that declares
 // at::cuda::getCurrentCUDAStream, unless something already declares it.
 void addInclude(const cxx::CxxModel& model, bool& include_added, Fix& fix) {
@@ -52,7 +47,7 @@ void reportRuntimeLaunches(const cxx::CxxModel& model, bool& include_added, Diag
         "GPU404", Level::Warning, model, call.range,
         "`" + call.callee + "` launches `" + kernel + "` " +
             (omitted ? "without a stream" : "on stream `" + ops::spelled(model, call.args[kStreamArg]) + "`") +
-            ", so it runs on the legacy default stream (" + originOf(model) +
+            ", so it runs on the legacy default stream (" + ops::torchProjectOrigin(model) +
             "): that stream waits for all work PyTorch queued on its current stream and blocks it until the "
             "kernel ends, so the GPU cannot overlap this kernel with anything and idles at every boundary. "
             "Pass at::cuda::getCurrentCUDAStream() as its stream.");
@@ -85,7 +80,7 @@ void DefaultStreamLaunch::run(const AnalysisContext& ctx, DiagnosticSink& sink) 
     // a stream are not on the legacy default stream.
     if (!ops::hostFunction(model, launch.function) || launch.config.size() < 2 || launch.config.size() >= 4)
       continue;
-    std::string origin = originOf(model);
+    std::string origin = ops::torchProjectOrigin(model);
     Diagnostic d = ops::makeDiagnostic(
         "GPU404", Level::Warning, model, launch.range,
         "kernel `" + launch.kernel + "` is launched without a stream, so it runs on the legacy default stream (" +

@@ -95,4 +95,9 @@ std::string inFunction(const cxx::Function& function, const cxx::CxxModel& model
   return "in `" + function.name + "`, which runs on every call of the operator,";
 }
 
+std::string torchProjectOrigin(const cxx::CxxModel& model) {
+  return model.includes_torch ? "this file includes PyTorch headers"
+                              : "a C++ file in this folder or above includes PyTorch headers";
+}
+
 }  // namespace gpulint::checks::ops

@@ -55,4 +55,8 @@ struct RepeatedSite {
 // standalone program, "in `step`, which runs each time the program calls it,".
 [[nodiscard]] std::string inFunction(const cxx::Function& function, const cxx::CxxModel& model);
 
+// Why the file is judged as part of a PyTorch extension, as a message clause
+// ("this file includes PyTorch headers").
+[[nodiscard]] std::string torchProjectOrigin(const cxx::CxxModel& model);
+
 }  // namespace gpulint::checks::ops

@@ -277,4 +277,77 @@ bool BranchFacts::lazyInitGuarded(const CallExpr* call) const {
   });
 }
 
+namespace {
+// A member, static or global that `e` names (through `&`, casts and parentheses).
+const ValueDecl* persistentDecl(const Expr* e) {
+  const ValueDecl* d = referencedDecl(e);
+  if (isa_and_nonnull<FieldDecl>(d)) return d;
+  if (const auto* v = dyn_cast_or_null<VarDecl>(d); v && v->hasGlobalStorage()) return d;
+  return nullptr;
+}
+
+// `p == NULL`, `nullptr == p`, `!p`: the persistent pointer tested for null.
+const ValueDecl* nullTestedPointer(ASTContext& ctx, const Expr* cond) {
+  cond = cond->IgnoreParenImpCasts();
+  const Expr* tested = nullptr;
+  if (const auto* u = dyn_cast<UnaryOperator>(cond); u && u->getOpcode() == UO_LNot) tested = u->getSubExpr();
+  if (const auto* b = dyn_cast<BinaryOperator>(cond); b && b->getOpcode() == BO_EQ) {
+    auto null = [&](const Expr* e) { return e->isNullPointerConstant(ctx, Expr::NPC_ValueDependentIsNotNull) != Expr::NPCK_NotNull; };
+    tested = null(b->getRHS()) ? b->getLHS() : null(b->getLHS()) ? b->getRHS() : nullptr;
+  }
+  const ValueDecl* d = tested ? persistentDecl(tested) : nullptr;
+  return d && d->getType()->isPointerType() ? d : nullptr;
+}
+
+// `flag = false` (`want` false) or `flag = true` (`want` true), also as 0 / 1.
+bool setsFlagTo(const Stmt* s, const ValueDecl* flag, bool want) {
+  if (!s) return false;
+  if (const auto* b = dyn_cast<BinaryOperator>(s); b && b->getOpcode() == BO_Assign && referencedDecl(b->getLHS()) == flag) {
+    const Expr* v = b->getRHS()->IgnoreParenImpCasts();
+    if (const auto* lit = dyn_cast<CXXBoolLiteralExpr>(v)) return lit->getValue() == want;
+    if (const auto* lit = dyn_cast<IntegerLiteral>(v)) return (lit->getValue() != 0) == want;
+    return false;
+  }
+  for (const Stmt* c : s->children())
+    if (setsFlagTo(c, flag, want)) return true;
+  return false;
+}
+
+// `p = ...` or `&p` handed to a call (`cudaMalloc(&p, n)`).
+bool fillsPointer(const Stmt* s, const ValueDecl* p) {
+  if (!s) return false;
+  if (const auto* b = dyn_cast<BinaryOperator>(s); b && b->getOpcode() == BO_Assign && referencedDecl(b->getLHS()) == p)
+    return true;
+  if (const auto* u = dyn_cast<UnaryOperator>(s); u && u->getOpcode() == UO_AddrOf && referencedDecl(u->getSubExpr()) == p)
+    return true;
+  for (const Stmt* c : s->children())
+    if (fillsPointer(c, p)) return true;
+  return false;
+}
+
+// The flag a condition reads as a bool (`s->fresh`, `!first_call_`), and whether it is negated.
+const ValueDecl* testedFlag(const Expr* cond, bool* negated) {
+  cond = cond->IgnoreParenImpCasts();
+  *negated = false;
+  if (const auto* u = dyn_cast<UnaryOperator>(cond); u && u->getOpcode() == UO_LNot) {
+    *negated = true;
+    cond = u->getSubExpr()->IgnoreParenImpCasts();
+  }
+  const ValueDecl* d = persistentDecl(cond);
+  return d && d->getType()->isBooleanType() ? d : nullptr;
+}
+}  // namespace
+
+bool BranchFacts::inSelfDisarmingBranch(const Stmt* s) const {
+  return walkUp(ctx_, s, [&](const DynTypedNode& parent, const Stmt* child) {
+    const auto* branch = parent.get<IfStmt>();
+    if (!branch || child != branch->getThen()) return false;
+    bool negated = false;
+    if (const ValueDecl* flag = testedFlag(branch->getCond(), &negated))
+      return setsFlagTo(branch->getThen(), flag, negated);
+    const ValueDecl* pointer = nullTestedPointer(ctx_, branch->getCond());
+    return pointer && fillsPointer(branch->getThen(), pointer);
+  });
+}
+
 }  // namespace gpulint::cxx

@@ -25,6 +25,12 @@ class BranchFacts {
   // `if (!buffer_) cudaMalloc(&buffer_, n)` on a member, static or global
   // buffer: lazy one-time set-up.
   [[nodiscard]] bool lazyInitGuarded(const clang::CallExpr* call) const;
+  // Inside a set-up block that disarms itself: `if (s->fresh) { s->fresh =
+  // false; ... }` (a flag the branch clears), or `if (s->m == NULL) {
+  // cudaMalloc(&s->m, n); cudaMalloc(&s->v, n); cudaMemset(s->v, ...); }`
+  // (a null test of a member, static or global pointer the branch
+  // allocates): everything in it runs on the first call only.
+  [[nodiscard]] bool inSelfDisarmingBranch(const clang::Stmt* s) const;
   // Behind a test on persistent state (a member, static or global compared
   // with a size, or null-tested), inside the if or after an early return:
   // `if (n <= capacity_) return;` then grow. Runs when the buffer grows.

@@ -247,7 +247,7 @@ bool Builder::VisitCallExpr(CallExpr* e) {
   if (c.callee == "std::call_once" && e->getNumArgs() >= 2) once_ranges_.push_back(src_.rangeOf(e->getArg(1)->getSourceRange()));
   c.function = functions_.back();
   c.loops = loops_;
-  c.once_only_context = inOnceRange(c.range) || branches_.lazyInitGuarded(e);
+  c.once_only_context = inOnceRange(c.range) || branches_.lazyInitGuarded(e) || branches_.inSelfDisarmingBranch(e);
   c.leaves_loop = leavesLoopAfter(e);
   c.cpu_branch = branches_.onCpuSide(e);
   c.failure_path = branches_.onFailurePath(e) || branches_.debugOnly(e);
