@@ -29,15 +29,16 @@ bool namesBenchmark(std::string name) {
          name.find("timing") != std::string::npos;
 }
 
-std::string advice(const cxx::Call& call) {
+std::string advice(const cxx::Call& call, const cxx::CxxModel& model) {
   if (call.callee == "cudaEventSynchronize")
     return "Time steps without waiting on each: read the previous step's events (cudaEventQuery), or synchronise "
            "only on the steps that log.";
   if (!call.method.empty())
     return "Keep the value on the GPU (pass the tensor to the next kernel) or read it once outside the per-call "
            "path.";
-  return "Remove it: kernels on PyTorch's current stream already run in order; if the host must see a result, "
-         "record a cudaEvent and wait on it where the value is needed.";
+  std::string stream = model.torch_project ? "PyTorch's current stream" : "one stream";
+  return "Remove it: kernels on " + stream + " already run in order; if the host must see a result, record a "
+         "cudaEvent and wait on it where the value is needed.";
 }
 
 }  // namespace
@@ -60,7 +61,7 @@ void SyncInOp::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
     Diagnostic d = ops::makeDiagnostic(
         "GPU401", Level::Warning, model, call.range,
         "`" + ops::spelled(model, call.range) + "` " + site.where + " " + effect +
-            "; the GPU then idles until the host queues the next work, on every call. " + advice(call));
+            "; the GPU then idles until the host queues the next work, on every call. " + advice(call, model));
     d.related = std::move(site.related);
     sink.report(std::move(d));
   }

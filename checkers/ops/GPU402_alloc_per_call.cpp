@@ -20,14 +20,17 @@ void AllocPerCall::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
     std::string why = name.find("Free") != std::string::npos
                           ? "frees memory, which waits for all work queued on the device"
                           : "allocates memory, which synchronises the device implicitly";
-    std::string instead = pinned ? "keep one pinned buffer for the lifetime of the extension (allocate it in an "
-                                   "init function) or use at::empty(..., at::TensorOptions().pinned_memory(true))"
-                                 : "allocate with at::empty(..., input.options()) so PyTorch's caching allocator "
-                                   "reuses memory, or allocate once in a constructor or init function";
-    sink.report(ops::makeDiagnostic(
-        "GPU402", Level::Warning, model, call.range,
-        "`" + name + "` " + ops::inFunction(*host, model) + " " + why +
-            " and bypasses PyTorch's caching allocator, so the GPU drains on every call; " + instead + "."));
+    // A CUDA program without PyTorch has no caching allocator to point to.
+    std::string instead = !model.torch_project
+                              ? "allocate the buffer once (in main or an init function) and reuse it across calls"
+                          : pinned ? "keep one pinned buffer for the lifetime of the extension (allocate it in an "
+                                     "init function) or use at::empty(..., at::TensorOptions().pinned_memory(true))"
+                                   : "allocate with at::empty(..., input.options()) so PyTorch's caching allocator "
+                                     "reuses memory, or allocate once in a constructor or init function";
+    std::string bypasses = model.torch_project ? " and bypasses PyTorch's caching allocator" : "";
+    sink.report(ops::makeDiagnostic("GPU402", Level::Warning, model, call.range,
+                                    "`" + name + "` " + ops::inFunction(*host, model) + " " + why + bypasses +
+                                        ", so the GPU drains on every call; " + instead + "."));
   }
 }
 
