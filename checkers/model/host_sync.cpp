@@ -101,6 +101,9 @@ std::optional<Sync> eachElementTruth(const ScriptModel& m, const Call& c) {
 std::optional<Sync> syncOfCall(const ScriptModel& m, const Call& c) {
   const std::string& q = c.qualified;
   if (q == "torch.cuda.synchronize" || aliasesSynchronize(m, c)) return Sync{Sync::Synchronize, c.node, {}};
+  // NCCL's barrier is an all-reduce whose work the host then waits for on
+  // the current stream: a synchronize that also waits for every rank.
+  if (q == "torch.distributed.barrier" && m.mayRunOnGpu()) return Sync{Sync::Synchronize, c.node, {}};
   if (c.method == "synchronize" && c.receiver && syntax::unwrap(c.receiver).is("call")) {
     const Call* r = m.callAt(syntax::unwrap(c.receiver));
     if (r && r->qualified.starts_with("torch.cuda.")) return Sync{Sync::Synchronize, c.node, {}};
@@ -130,8 +133,8 @@ std::optional<Sync> syncOfCall(const ScriptModel& m, const Call& c) {
 bool maySync(const ScriptModel& m, const Call& c) {
   const std::string& q = c.qualified;
   if (c.callee.is("identifier") && q.empty() && c.positional.empty() && c.keywords.empty()) return true;  // an alias
-  if (q == "torch.cuda.synchronize" || q == "torch.nonzero" || q == "torch.argwhere" || q == "torch.where" ||
-      q.starts_with("math."))
+  if (q == "torch.cuda.synchronize" || q == "torch.distributed.barrier" || q == "torch.nonzero" ||
+      q == "torch.argwhere" || q == "torch.where" || q.starts_with("math."))
     return true;
   if (c.receiver && (readsToHost(c) || oneOf(c.method, {"nonzero", "synchronize", "format", "get_scale"}))) return true;
   if (c.receiver && c.method == "state_dict" && c.positional.empty() && c.keywords.empty()) return true;
