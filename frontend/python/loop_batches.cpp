@@ -66,6 +66,9 @@ bool namesAName(std::string_view item) {
 // `next()` of an iterator over data, on every pass (not
 // `next(model.parameters())`).
 bool LoopClassifier::drawsBatchEachPass(const Loop& l) {
+  // `while True: batch = next(it, None); if batch is None: break`: the
+  // loop walks the iterator by hand, one batch a pass.
+  if (l.node.is("while_statement")) return !batchDrawIn(l.node.field("body")).isNull();
   ts::Node it = peelWrappers(l.iterable);
   const Call* range = it && it.is("call") ? m_.callAt(it) : nullptr;
   if (!range || range->method != "range" || range->receiver) return false;
@@ -77,7 +80,9 @@ bool LoopClassifier::drawsBatchEachPass(const Loop& l) {
 // `loader`, `data`) or made by `iter(...)`. Null when there is none.
 ts::Node LoopClassifier::batchDrawIn(ts::Node body) {
   for (const Call& c : m_.callsIn(body)) {
-    if (!body.contains(c.node) || c.method != "next" || c.receiver || c.positional.size() != 1) continue;
+    // `next(it)`, or `next(it, None)` whose default ends the data.
+    if (!body.contains(c.node) || c.method != "next" || c.receiver || c.positional.empty() || c.positional.size() > 2)
+      continue;
     ts::Node source = syntax::unwrap(c.positional[0]);
     ts::Node statement = c.node;
     while (statement && !statement.is("expression_statement") && !(statement == body)) statement = statement.parent();
