@@ -14,6 +14,9 @@ namespace gpulint::checks {
 namespace {
 
 bool isTorchDataLoaderName(const std::string& q) {
+  // webdataset's WebLoader builds a torch DataLoader from all its arguments
+  // (`super().__init__(DataLoader(*args, **kw))`): the same options and defaults.
+  if (q == "webdataset.WebLoader" || q == "webdataset.compat.WebLoader") return true;
   if (!q.ends_with("DataLoader")) return false;
   // torchdata's StatefulDataLoader takes DataLoader's arguments and defaults
   // (and adds checkpointable state).
