@@ -305,6 +305,14 @@ void addHelperSyncs(const ScriptModel& model, std::set<uint32_t>& reported, std:
     // (one anti-pattern, one finding): the syncs of that pass are part of it.
     if (hc.batch.kind == python::BatchKind::Step && effects.of(*hc.helper_model, *hc.helper).site(Effect::Evaluation))
       continue;
+    // A sync in a batch loop of the helper's own (a trainer's forward that
+    // runs its chunk loop of forward, `.item()` and backward) is reported
+    // there, in the helper's file: the call would report it a second time,
+    // with advice to guard a call that is the training step itself.
+    if (const auto& site = effects.of(*hc.helper_model, *hc.helper).site(Effect::HostSync);
+        site && site->model == hc.helper_model)
+      if (auto own = site->model->perStep(site->at); own && own->loop && hc.helper->node.contains(own->loop->node))
+        continue;
     Diagnostic d;
     d.rule = "GPU201";
     d.level = Level::Warning;

@@ -265,10 +265,11 @@ void LoopClassifier::promoteBatchLoopsAroundPhases() {
     for (const Loop& inner : loops) {
       if (!inside(inner)) continue;
       // A step loop that walks batches itself (`for loader in loaders: for
-      // x in loader:`, micro-batches of a split) keeps its place, and so
-      // does one that repeats the same step (`for _ in range(n_critic):`):
-      // each of its passes is a step of its own.
-      if (iteratesBatches(inner) || !readsItsTarget(inner)) {
+      // x in loader:`) keeps its place, and so does one that repeats the
+      // same step (`for _ in range(n_critic):`): each of its passes is a
+      // step of its own. (Its variable handed to the module, as in
+      // `trainer(x, unet_number=u)`, says nothing: a phase's index is too.)
+      if (namedLikeBatches(inner) || drawsBatchEachPass(inner) || !readsItsTarget(inner)) {
         phases = false;
         break;
       }

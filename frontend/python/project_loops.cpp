@@ -84,7 +84,9 @@ void ProjectModel::markStepLoops() {
       changed = true;
     }
     if (!changed) continue;
-    LoopClassifier(*m).promoteBatchDrawingLoops();
+    LoopClassifier classifier(*m);
+    classifier.promoteBatchDrawingLoops();
+    classifier.promoteBatchLoopsAroundPhases();
     for (Loop& outer : m->loops_)
       for (const Loop& inner : m->loops_)
         if (outer.kind == LoopKind::Other && inner.kind == LoopKind::Step && outer.node.contains(inner.node) &&
