@@ -156,6 +156,9 @@ std::string advice(const ScriptModel& m, const Sync& s, const python::BatchConte
       return "read it under a periodic guard (`if step % 100 == 0:`), where it is logged";
     case Sync::Store:
       return "make the buffer on the GPU (`device=` on the factory call) and copy it to the host once after the loop";
+    case Sync::SliceBound:
+      return "read all the bounds once with one copy (`starts = ids.tolist()` before the loop), or gather the "
+             "slices on the GPU with an index tensor (torch.gather, arange + offsets)";
     case Sync::Read:
     case Sync::Convert:
       break;
@@ -235,6 +238,10 @@ Diagnostic describe(const ScriptModel& m, const Sync& s, const python::BatchCont
       break;
     case Sync::ScaleRead:
       d.message = quote(s.at) + " reads the GradScaler's scale, a GPU tensor, with .item() " + every + ".";
+      break;
+    case Sync::SliceBound:
+      d.message = "Python needs the slice bound " + quote(s.at) + " as an int, so Tensor.__index__ copies " +
+                  tensorName(s.tensor) + " to the host " + every + "." + origin;
       break;
     case Sync::Store:
       d.message = "Storing " + tensorName(s.tensor) + " into " + quote(s.at) + ", an element of a tensor made on the host by " +
@@ -435,6 +442,11 @@ void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
       if (auto b = model.lastBinding(root); b && b->statement && !masks_seen.insert(b->statement.begin()).second)
         continue;
     keepEarliest(*s, *batch);
+  }
+  for (ts::Node bound : others.slice_bounds) {
+    auto batch = model.perStep(bound);
+    if (!batch || output_loops.writes(model, *batch)) continue;
+    if (auto s = host_sync::syncOfSliceBound(model, bound)) keepEarliest(*s, *batch);
   }
   for (ts::Node store : others.element_stores) {
     auto batch = model.perStep(store);

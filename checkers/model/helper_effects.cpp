@@ -69,19 +69,23 @@ std::optional<EffectSite> conditionSync(const ScriptModel& m, const Function& f)
 }
 
 // `t = t[j]` with `j` a GPU comparison (a data-dependent size, read on the
-// host) in f's own body: the first, as a call's sync would count (under a
+// host), or a slice bound that is a GPU tensor, in f's own body: the first, as a call's sync would count (under a
 // branch too, unless a periodic guard spaces it out or it runs off the CUDA
 // device); with `every_call`, only one on every call of f.
 std::optional<EffectSite> maskIndexSync(const ScriptModel& m, const Function& f, bool every_call) {
   host_sync::NonCallSpots spots;
   host_sync::collectNonCallSpots(f.body, spots);
-  for (ts::Node index : spots.mask_indexes) {
-    if (m.enclosingFunction(index) != &f || m.underPeriodicGuard(index, f.node) || m.onCpuPath(index) ||
-        returnsEarly(m, index, f))
-      continue;
-    if (every_call && !everyCall(m, index, f)) continue;
-    if (host_sync::syncOfMaskIndex(m, index)) return EffectSite{&m, index};
-  }
+  auto counts = [&](ts::Node spot) {
+    if (m.enclosingFunction(spot) != &f || m.underPeriodicGuard(spot, f.node) || m.onCpuPath(spot) ||
+        returnsEarly(m, spot, f))
+      return false;
+    return !every_call || everyCall(m, spot, f);
+  };
+  for (ts::Node index : spots.mask_indexes)
+    if (counts(index) && host_sync::syncOfMaskIndex(m, index)) return EffectSite{&m, index};
+  // `x[i, :, start:start + n]` with `start` a GPU tensor: the same kind of read.
+  for (ts::Node bound : spots.slice_bounds)
+    if (counts(bound) && host_sync::syncOfSliceBound(m, bound)) return EffectSite{&m, bound};
   return std::nullopt;
 }
 
@@ -383,15 +387,19 @@ std::string helperChain(const ScriptModel& model, const HelperCall& hc) {
   std::string what = at.is("for_statement") || at.is("while_statement")
                          ? "the evaluation loop " + quote(at)
                          : quote(at);
+  // `x[i, :, start:end]` with `start` a GPU tensor: the bound is no call to run.
+  bool bound = at.parent() && at.parent().is("slice");
+  if (bound) what = "the GPU tensor " + quote(at) + " as a slice bound (read as an int)";
   bool own = hc.site.model == hc.helper_model && hc.helper->node.contains(at);
+  std::string verb = own ? (bound ? "() uses " : "() runs ") : "() reaches ";
   std::string name = hc.helper->name;
   if (hc.overrides > 1) {
     // "each of the 2 overrides of compute_loss() does: ClassifierTrainer.compute_loss() runs ..."
     std::string first = hc.helper->qualified.empty() ? name : hc.helper->qualified;
     return "each of the " + std::to_string(hc.overrides) + " overrides of " + name + "() does: " + first +
-           (own ? "() runs " : "() reaches ") + what + " at " + lineRef(model, at);
+           verb + what + " at " + lineRef(model, at);
   }
-  return name + (own ? "() runs " : "() reaches ") + what + " at " + lineRef(model, at);
+  return name + verb + what + " at " + lineRef(model, at);
 }
 
 std::vector<RelatedLocation> helperRelated(const ScriptModel& model, const HelperCall& hc, const std::string& what) {

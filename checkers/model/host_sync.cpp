@@ -167,7 +167,7 @@ struct SpotKinds {
           if_statement = kindIds("if_statement"), elif_clause = kindIds("elif_clause"),
           while_statement = kindIds("while_statement"), conditional_expression = kindIds("conditional_expression"),
           assert_statement = kindIds("assert_statement"), assignment = kindIds("assignment"),
-          subscript = kindIds("subscript");
+          subscript = kindIds("subscript"), slice = kindIds("slice");
 };
 
 const SpotKinds& spotKinds() {
@@ -217,6 +217,12 @@ void collectNonCallSpots(ts::Node n, NonCallSpots& spots) {
       spots.conditions.push_back(c.namedChild(0));
     } else if (K.assignment.of(k) && c.field("left").is("subscript") && c.field("right")) {
       spots.element_stores.push_back(c);
+    } else if (K.slice.of(k)) {
+      // `a:b`, `:n`, `start:start + n:2`: bounds that are not literals.
+      for (ts::Node bound : c.namedChildren()) {
+        ts::Node b = syntax::unwrap(bound);
+        if (b.is("identifier") || b.is("subscript") || b.is("binary_operator")) spots.slice_bounds.push_back(b);
+      }
     } else if (K.subscript.of(k) && c.namedChildCount() == 2 && maskLike(c.field("subscript"))) {
       // `x[mask] = 0` is masked_fill, with no read; only reads count.
       ts::Node p = c.parent();

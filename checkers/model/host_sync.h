@@ -21,7 +21,10 @@ struct Sync {
   // Store: `losses[k] = loss`, a GPU tensor written into an element of a
   // tensor made on the host (`at` is the target, `tensor` the value, `buffer`
   // the host tensor's constructor).
-  enum Kind { Read, Convert, Log, Format, Synchronize, Nonzero, Branch, ScaleRead, EachTruth, Store } kind;
+  // SliceBound: `x[i, :, start:start + n]` with `start` a GPU tensor: Python
+  // reads each slice bound as an int through Tensor.__index__ (`at` is the
+  // bound, `tensor` the GPU value in it).
+  enum Kind { Read, Convert, Log, Format, Synchronize, Nonzero, Branch, ScaleRead, EachTruth, Store, SliceBound } kind;
   ts::Node at, tensor;
   ts::Node origin;  // where the tensor was put on the GPU (ScriptModel::deviceOrigin)
   ts::Node buffer;  // Store: the call that made the host tensor
@@ -41,6 +44,9 @@ struct NonCallSpots {
   // Subscripts read with what may be a boolean mask (`pred[keep]`,
   // `t[t[:, 4] > thres]`): not assignment targets.
   std::vector<ts::Node> mask_indexes;
+  // Bounds of slices that are names, elements or arithmetic (`a:b + n`,
+  // not literals): each may be a 0-d GPU tensor Python turns into an int.
+  std::vector<ts::Node> slice_bounds;
 };
 void collectNonCallSpots(ts::Node n, NonCallSpots& spots);
 // The sync of `buffer[i] = value` when `value` is a GPU tensor and `buffer`
@@ -58,6 +64,10 @@ void collectNonCallSpots(ts::Node n, NonCallSpots& spots);
 // to one): the result's size is the mask's count of True, which the host
 // must read (a nonzero) before it can allocate it.
 [[nodiscard]] std::optional<Sync> syncOfMaskIndex(const python::ScriptModel& m, ts::Node subscript);
+// The sync of a slice bound that is a GPU tensor (`start` of
+// `x[:, start:start + n]` with `start = ids[i]`, `ids` on the GPU): the
+// slice needs a host int, which Tensor.__index__ reads from the device.
+[[nodiscard]] std::optional<Sync> syncOfSliceBound(const python::ScriptModel& m, ts::Node bound);
 // A list, tuple, set, dict or comprehension written in the code.
 [[nodiscard]] bool isContainer(ts::Node e);
 // A comparison's operators as written (`<`, `==`, `not in`, `< <=`).

@@ -1,4 +1,5 @@
-// GPU201's boolean-mask selections (host_sync.h syncOfMaskIndex).
+// GPU201's boolean-mask selections and tensor slice bounds (host_sync.h
+// syncOfMaskIndex, syncOfSliceBound).
 #include "checkers/model/host_sync.h"
 
 #include "frontend/python/syntax.h"
@@ -51,6 +52,20 @@ std::optional<Sync> syncOfMaskIndex(const ScriptModel& m, ts::Node subscript) {
   ts::Node mask = subscript.field("subscript");
   if (!isGpuMask(m, mask, 0)) return std::nullopt;
   return Sync{Sync::Nonzero, subscript, syntax::unwrap(mask)};
+}
+
+std::optional<Sync> syncOfSliceBound(const ScriptModel& m, ts::Node bound) {
+  bound = syntax::unwrap(bound);
+  // `start + n`: the operand that may be a tensor (the other is a host int).
+  ts::Node tensor = bound;
+  if (bound.is("binary_operator")) {
+    if (!oneOf(bound.field("operator").text(), {"+", "-", "*", "//"})) return std::nullopt;
+    ts::Node left = syntax::unwrap(bound.field("left")), right = syntax::unwrap(bound.field("right"));
+    tensor = left.is("integer") ? right : left;
+  }
+  if (!tensor.is("identifier") && !tensor.is("subscript")) return std::nullopt;
+  if (!m.mayLiveOnDevice(tensor)) return std::nullopt;
+  return Sync{Sync::SliceBound, bound, tensor};
 }
 
 }  // namespace gpulint::checks::host_sync
