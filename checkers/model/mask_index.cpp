@@ -64,7 +64,16 @@ std::optional<Sync> syncOfSliceBound(const ScriptModel& m, ts::Node bound) {
     tensor = left.is("integer") ? right : left;
   }
   if (!tensor.is("identifier") && !tensor.is("subscript")) return std::nullopt;
-  if (!m.mayLiveOnDevice(tensor)) return std::nullopt;
+  ts::Node origin = m.deviceOrigin(tensor);
+  if (!origin) return std::nullopt;
+  // What a model or a project function returns is taken for a GPU tensor
+  // wholesale; a length it hands back beside its outputs may be a list
+  // (`decode_lengths = (lengths - 1).tolist()` in a decoder's forward). Only
+  // a tensor seen made or moved on the device counts as an index here.
+  const ScriptModel& owner = m.ownerOf(origin);
+  if (const Call* made = origin.is("call") ? owner.callAt(origin) : nullptr;
+      made && (owner.isModuleExpression(made->callee) || owner.calledFunction(*made)))
+    return std::nullopt;
   return Sync{Sync::SliceBound, bound, tensor};
 }
 

@@ -546,9 +546,15 @@ class FrequencyWalk {
       next.insert(next.begin(), c->node);
       ExecutionFrequency r = from(c->node, depth + 1, next);
       if (training_only && !(r.batch && r.batch->kind == BatchKind::Step)) continue;  // eval mode: not taken
-      if (!called || oftenness(r.how) > oftenness(best.how)) best = std::move(r);
+      // Of two callers that run it per batch, a training step loop's is the
+      // one to name (a helper the step calls three times and an evaluation
+      // pass once per epoch): the first found is kept otherwise.
+      auto training = [](const ExecutionFrequency& e) {
+        return e.how == Frequency::PerStep && e.batch && e.batch->kind == BatchKind::Step;
+      };
+      if (!called || oftenness(r.how) > oftenness(best.how) || (training(r) && !training(best))) best = std::move(r);
       called = true;
-      if (best.how == Frequency::PerStep) break;
+      if (training(best)) break;
     }
     if (!called && unset)
       return of(Frequency::Never, unset, "`" + std::string(unset.text()) + "` is false wherever it is called");

@@ -26,10 +26,18 @@ def crop_host_windows(x, host_starts, width):
     return out
 
 
+class Trimmer(nn.Module):
+    # Hands back, beside its output, the kept lengths as a host list.
+    def forward(self, x, lengths):
+        ordered, order = lengths.sort(descending=True)
+        return x[order], (ordered - 1).tolist()  # expect: GPU201 "tolist()"
+
+
 def main():
     device = torch.device("cuda")
     net = nn.Conv1d(4, 4, 3, padding=1).to(device)
     opt = torch.optim.SGD(net.parameters(), lr=0.01)
+    trimmer = Trimmer().to(device)
     data = TensorDataset(torch.randn(1024, 4, 400))
     loader = DataLoader(data, batch_size=32, num_workers=4, pin_memory=True, persistent_workers=True)
     for epoch in range(5):
@@ -43,6 +51,9 @@ def main():
             loss = crop_windows(y, starts, 64).square().mean()
             loss = loss + crop_host_windows(y, host_starts, 64).abs().mean()
             loss = loss + y[:, :, offset:tail].mean()  # ok: GPU201 — host ints
+            trimmed, keep = trimmer(y, torch.full((y.size(0),), 300, device=device))
+            for j in range(trimmed.size(0)):
+                loss = loss + trimmed[j, :, :keep[j]].mean()  # ok: GPU201 — keep is the host list the forward returns
             opt.zero_grad()
             loss.backward()
             opt.step()
