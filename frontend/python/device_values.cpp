@@ -218,8 +218,9 @@ ts::Node DeviceAnalysis::callOrigin(ts::Node n, int depth) {
     if (m == "cuda") return isModule(c->receiver, depth + 1) ? ts::Node() : n;
     if (m == "to") return toOrigin(*c, depth);
     // A dict's values hold what was put in it (`for k, v in losses.items()`:
-    // a key is bound to nothing, see device_bindings.cpp).
-    if (oneOf(m, {"items", "values"}) && c->positional.empty()) return origin(c->receiver, depth + 1);
+    // a key is bound to nothing, see device_bindings.cpp); a namedtuple's
+    // `_asdict()` is a dict of its fields.
+    if (oneOf(m, {"items", "values", "_asdict"}) && c->positional.empty()) return origin(c->receiver, depth + 1);
     if (preservesDevice(m) && !isModule(c->receiver, depth + 1))
       if (ts::Node o = origin(c->receiver, depth + 1)) return o;
     // A module's outputs and its parameters (clip_grad_norm_(model.parameters()) returns a device tensor);
