@@ -29,6 +29,10 @@ void TinyLaunch::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
     // A block size computed at run time (from the input) is not known here.
     if (!block.value || *block.value <= 0) continue;
     int64_t threads = *block.value;
+    // `<<<1, 1>>>`: one thread on purpose, a task with one unit of work (a
+    // loss-scale or step-counter update on the device, so the host need not
+    // read it); more lanes would have nothing to do.
+    if (threads == 1 && grid.value && *grid.value == 1) continue;
     std::string message;
     if (threads < kWarp || threads % kWarp != 0) {
       int64_t warps = (threads + kWarp - 1) / kWarp;

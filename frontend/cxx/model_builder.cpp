@@ -175,6 +175,19 @@ class Builder : public RecursiveASTVisitor<Builder> {
   std::vector<const Stmt*> loop_stmts_;
   std::vector<Range> once_ranges_;
   // The variable written by an assignment to `target` (`v = …`, `v.x = …`).
+  // `pick_shape(rows, cols, block, grid)` with `dim3& block`: a variable
+  // handed to a non-const reference parameter may be written through (a
+  // launch helper filling the block shape). A callee we cannot see may too.
+  void noteOutArguments(const CallExpr* e, const FunctionDecl* fn) {
+    for (unsigned i = 0; i < e->getNumArgs(); ++i) {
+      const ParmVarDecl* param = fn && i < fn->getNumParams() ? fn->getParamDecl(i) : nullptr;
+      if (fn && !param) break;  // variadic tail: by value
+      QualType t = param ? param->getType() : QualType();
+      if (param && !(t->isLValueReferenceType() && !t->getPointeeType().isConstQualified())) continue;
+      noteAssigned(e->getArg(i));
+    }
+  }
+
   void noteAssigned(const Expr* target) {
     target = target->IgnoreParenImpCasts();
     if (const auto* m = dyn_cast<MemberExpr>(target)) target = m->getBase()->IgnoreParenImpCasts();
@@ -218,6 +231,7 @@ bool Builder::VisitCallExpr(CallExpr* e) {
   Call c;
   const Expr* callee = e->getCallee()->IgnoreImplicit();
   const FunctionDecl* fn = e->getDirectCallee();
+  noteOutArguments(e, fn);
   if (fn) {
     c.callee = fn->getQualifiedNameAsString();
     if (const auto* targs = fn->getTemplateSpecializationArgs(); targs && targs->size() > 0 &&
