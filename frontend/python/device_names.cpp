@@ -183,25 +183,59 @@ bool DeviceAnalysis::backpropagates(const Function* f, std::string_view name, in
   return false;
 }
 
+namespace {
+
+// The prepare call through which `e` (the call itself, or a name bound to
+// one on every path) has its loader's batches put on the device; null
+// otherwise.
+ts::Node preparedLoader(const ScriptModel& m, ts::Node e) {
+  e = syntax::unwrap(e);
+  if (!e) return {};
+  if (e.is("call")) {
+    const Call* c = m.callAt(e);
+    return c && placesLoaderBatches(m, *c, -1) ? e : ts::Node();
+  }
+  if (!e.is("identifier")) return {};
+  std::vector<NameBinding> bound = m.reachingBindings(e);
+  for (const NameBinding& nb : bound) {
+    ts::Node v = nb.parameter || !nb.value ? ts::Node() : syntax::unwrap(nb.value);
+    const Call* c = v && v.is("call") ? m.callAt(v) : nullptr;
+    if (!c || !placesLoaderBatches(m, *c, nb.index)) return {};
+  }
+  return bound.empty() ? ts::Node() : syntax::unwrap(bound.front().value);
+}
+
+}  // namespace
+
 // The loop walks a loader accelerate or Fabric prepared (`loader =
 // fabric.setup_dataloaders(loader)`, `model, opt, loader =
 // accelerator.prepare(...)`): its batches arrive on the device, though the
-// loader itself is no tensor. The prepare call, or null.
+// loader itself is no tensor. Also a parameter every caller hands such a
+// loader (`def fit(fabric, model, train_loader): for batch in
+// train_loader:`). The prepare call, or null.
 ts::Node DeviceAnalysis::preparedBatches(ts::Node iterable) {
   iterable = syntax::unwrap(iterable);
-  if (!iterable) return {};
-  if (iterable.is("call")) {
-    const Call* c = m_.callAt(iterable);
-    return c && placesLoaderBatches(m_, *c, -1) ? iterable : ts::Node();
-  }
-  if (!iterable.is("identifier")) return {};
+  if (ts::Node prepared = preparedLoader(m_, iterable)) return prepared;
+  if (!iterable || !iterable.is("identifier")) return {};
   std::vector<NameBinding> bound = m_.reachingBindings(iterable);
-  for (const NameBinding& nb : bound) {
-    ts::Node v = nb.parameter || !nb.value ? ts::Node() : syntax::unwrap(nb.value);
-    const Call* c = v && v.is("call") ? m_.callAt(v) : nullptr;
-    if (!c || !placesLoaderBatches(m_, *c, nb.index)) return {};
+  const Function* f = bound.size() == 1 && bound.front().parameter ? m_.functionAt(bound.front().scope) : nullptr;
+  if (!f) return {};
+  std::string_view name = iterable.text();
+  int position = static_cast<int>(std::find(f->parameters.begin(), f->parameters.end(), name) - f->parameters.begin());
+  if (f->owner && !f->parameters.empty() && f->parameters.front() == "self") --position;
+  std::vector<std::pair<const ScriptModel*, const Call*>> sites;
+  for (const Call* c : m_.argumentSources(*f))
+    if (!f->node.contains(c->node)) sites.emplace_back(&m_, c);
+  if (const ProjectModel* project = m_.project())
+    for (const ProjectCall& pc : project->callersOf(*f)) sites.emplace_back(pc.model, pc.call);
+  ts::Node first;
+  for (const auto& [model, c] : sites) {
+    ts::Node arg = c->argument(name, position);
+    ts::Node prepared = arg ? preparedLoader(*model, arg) : ts::Node();
+    if (!prepared) return {};
+    if (!first) first = prepared;
   }
-  return bound.empty() ? ts::Node() : syntax::unwrap(bound.front().value);
+  return first;
 }
 
 ts::Node DeviceAnalysis::bindingOrigin(const Binding& b, const std::vector<Binding>& all, ts::Node id, int depth) {
