@@ -5,11 +5,14 @@
 // with those arguments, so parameter values, devices and the call graph
 // reach its body (`args.workers`, `args.epochs` in a DDP worker) as for a
 // direct call. The rank spawn passes first has no value we know: its
-// argument is the spawn call itself, which resolves to nothing. The spawn
-// call stays as it is for the rules that read it.
+// argument is the spawn call itself, which resolves to nothing. Lightning
+// Fabric's `fabric.launch(main, cfg)` runs `main(fabric, cfg)` in each
+// process it starts (or in this one). The spawn call stays as it is for the
+// rules that read it.
 #include <algorithm>
 #include <optional>
 
+#include "frontend/python/accelerate_api.h"
 #include "frontend/python/script_model.h"
 #include "frontend/python/syntax.h"
 
@@ -17,9 +20,12 @@ namespace gpulint::python {
 
 namespace {
 
-enum class Start { None, Spawn, Process };
+enum class Start { None, Spawn, Process, FabricLaunch };
 
-Start startKind(const Call& c) {
+Start startKind(const ScriptModel& m, const Call& c) {
+  // `fabric.launch()` with no function only starts the processes.
+  if (c.method == "launch" && c.receiver && !c.positional.empty() && isAcceleratorObject(m, c.receiver))
+    return Start::FabricLaunch;
   if (c.qualified == "torch.multiprocessing.spawn" || c.qualified == "torch.multiprocessing.start_processes" ||
       c.qualified == "torch.multiprocessing.spawn.spawn")
     return Start::Spawn;
@@ -30,7 +36,26 @@ Start startKind(const Call& c) {
 
 // The call the started process makes; nullopt when the function or its
 // arguments cannot be read (a name bound to the tuple, *splats we cannot see).
+std::optional<Call> fabricLaunchedCall(const ScriptModel& m, const Call& start) {
+  ts::Node fn = syntax::unwrap(start.positional[0]);
+  if (!fn || !(fn.is("identifier") || fn.is("attribute"))) return std::nullopt;
+  Call run;
+  run.node = fn;  // as for spawn: a node no other call is
+  run.callee = fn;
+  run.qualified = m.qualify(fn);
+  run.method = std::string(syntax::lastName(fn));
+  if (fn.is("attribute")) run.receiver = fn.field("object");
+  run.function = start.function;
+  run.positional.push_back(start.receiver);  // the Fabric object comes first
+  run.positional.insert(run.positional.end(), start.positional.begin() + 1, start.positional.end());
+  run.keywords = start.keywords;
+  run.has_star_args = start.has_star_args;
+  run.has_star_kwargs = start.has_star_kwargs;
+  return run;
+}
+
 std::optional<Call> startedCall(const ScriptModel& m, const Call& start, Start kind) {
+  if (kind == Start::FabricLaunch) return fabricLaunchedCall(m, start);
   if (start.has_star_args || start.has_star_kwargs) return std::nullopt;
   ts::Node fn = syntax::unwrap(kind == Start::Spawn ? start.argument("fn", 0) : start.keyword("target"));
   if (!fn || !(fn.is("identifier") || fn.is("attribute"))) return std::nullopt;
@@ -63,7 +88,7 @@ void addSpawnedCalls(const ScriptModel& m, std::vector<Call>& calls, std::vector
   // parallel to calls: enclosingLoop reads it by index).
   std::vector<std::pair<Call, int>> added;
   for (size_t i = 0; i < calls.size(); ++i)
-    if (Start kind = startKind(calls[i]); kind != Start::None)
+    if (Start kind = startKind(m, calls[i]); kind != Start::None)
       if (auto run = startedCall(m, calls[i], kind)) added.emplace_back(std::move(*run), call_loops[i]);
   if (added.empty()) return;  // most files start no process
   // Keep the calls in document order (callAt and callsIn search by start byte).
