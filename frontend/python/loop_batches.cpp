@@ -80,9 +80,13 @@ bool LoopClassifier::drawsBatchEachPass(const Loop& l) {
 // `loader`, `data`) or made by `iter(...)`. Null when there is none.
 ts::Node LoopClassifier::batchDrawIn(ts::Node body) {
   for (const Call& c : m_.callsIn(body)) {
+    if (!body.contains(c.node)) continue;
+    // `x, y = prefetcher.next()`, `feeder.take()`: a method of this file
+    // that draws with next() from an iterator it holds (a prefetching wrapper).
+    if (c.receiver && c.positional.empty() && c.keywords.empty())
+      if (ts::Node statement = wrapperDraw(c, body)) return statement;
     // `next(it)`, or `next(it, None)` whose default ends the data.
-    if (!body.contains(c.node) || c.method != "next" || c.receiver || c.positional.empty() || c.positional.size() > 2)
-      continue;
+    if (c.method != "next" || c.receiver || c.positional.empty() || c.positional.size() > 2) continue;
     ts::Node source = syntax::unwrap(c.positional[0]);
     ts::Node statement = c.node;
     while (statement && !statement.is("expression_statement") && !(statement == body)) statement = statement.parent();
@@ -95,6 +99,27 @@ ts::Node LoopClassifier::batchDrawIn(ts::Node body) {
     if (iter && iter->method == "iter" && !iter->receiver) return statement;
   }
   return {};
+}
+
+// The statement of `body` that runs `c`, a call of a method of this file
+// whose body draws with a builtin next() (a wrapper around a loader's
+// iterator), outside any branch of `body`; null otherwise.
+ts::Node LoopClassifier::wrapperDraw(const Call& c, ts::Node body) {
+  const Function* f = calledFunction(c);
+  if (!f || !f->owner || f->node.contains(body)) return {};
+  // The draw may sit one method further (`next()` calling `self.preload()`).
+  auto draws = [&](const Function& g, int depth, const auto& self) -> bool {
+    for (const Call& inner : m_.callsIn(g.body)) {
+      if (inner.method == "next" && !inner.receiver && inner.positional.size() == 1) return true;
+      const Function* h = depth < 1 && inner.receiver ? calledFunction(inner) : nullptr;
+      if (h && h != &g && h->owner == g.owner && self(*h, depth + 1, self)) return true;
+    }
+    return false;
+  };
+  if (!draws(*f, 0, draws)) return {};
+  ts::Node statement = c.node;
+  while (statement && !statement.is("expression_statement") && !(statement == body)) statement = statement.parent();
+  return statement && unconditionalIn(statement, body) ? statement : ts::Node();
 }
 
 // `while done < n: batch = next(data); out = model(batch.to(device))`: an

@@ -68,6 +68,7 @@ class LoopClassifier {
   // Batch loops (loop_batches.cpp).
   bool drawsBatchEachPass(const Loop& l);
   ts::Node batchDrawIn(ts::Node body);
+  ts::Node wrapperDraw(const Call& c, ts::Node body);
   bool forwardsDrawnBatch(const Loop& l);
   bool namedLikeBatches(const Loop& l);
   bool countsRepetitions(ts::Node it);
