@@ -443,10 +443,18 @@ void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
         continue;
     keepEarliest(*s, *batch);
   }
+  // `x[:n]` then `y[:n]` with one `n = mask[i].sum()`: one value, one
+  // finding (its first use as a bound).
+  std::set<uint32_t> bounds_seen;
   for (ts::Node bound : others.slice_bounds) {
     auto batch = model.perStep(bound);
     if (!batch || output_loops.writes(model, *batch)) continue;
-    if (auto s = host_sync::syncOfSliceBound(model, bound)) keepEarliest(*s, *batch);
+    auto s = host_sync::syncOfSliceBound(model, bound);
+    if (!s) continue;
+    if (s->tensor.is("identifier"))
+      if (auto b = model.lastBinding(s->tensor); b && b->statement && !bounds_seen.insert(b->statement.begin()).second)
+        continue;
+    keepEarliest(*s, *batch);
   }
   for (ts::Node store : others.element_stores) {
     auto batch = model.perStep(store);
