@@ -125,6 +125,30 @@ bool inLightningModule(const ScriptModel& m, ts::Node n) {
   return f && f->owner && f->owner->is_lightning_module;
 }
 
+// Where `tensor` was put on the GPU, as the loop named in the finding
+// reaches it: a helper's parameter (`scalar_tensor.float().item()` in
+// `to_python_float(t)`) takes its origin from the argument of the call the
+// loop makes, not from whichever caller comes first in the file.
+ts::Node originAtCall(const ScriptModel& m, ts::Node tensor, const python::BatchContext& batch) {
+  ts::Node root = syntax::unwrap(tensor);
+  while (root && !root.is("identifier")) {
+    if (root.is("attribute")) root = syntax::unwrap(root.field("object"));
+    else if (root.is("call") && root.field("function").is("attribute"))
+      root = syntax::unwrap(root.field("function").field("object"));
+    else if (root.is("subscript")) root = syntax::unwrap(root.field("value"));
+    else root = {};
+  }
+  const Call* via = batch.via_calls.empty() ? nullptr : m.callAt(batch.via_calls.back());
+  const python::Function* f = root ? m.enclosingFunction(root) : nullptr;
+  if (via && f && &m.ownerOf(via->node) == &m) {
+    std::vector<python::NameBinding> bound = m.reachingBindings(root);
+    if (bound.size() == 1 && bound.front().parameter && bound.front().scope == f->node && m.calledFunction(*via) == f)
+      if (ts::Node arg = m.argumentFor(*via, *f, root.text()))
+        if (ts::Node origin = m.deviceOrigin(arg)) return origin;
+  }
+  return m.deviceOrigin(tensor);
+}
+
 // What to change, by kind of sync and of loop.
 std::string advice(const ScriptModel& m, const Sync& s, const python::BatchContext& batch, Diagnostic& d) {
   const Call* call = m.callAt(s.at);
@@ -466,7 +490,7 @@ void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
   std::set<uint32_t> reported;
   std::vector<ReadbackSpot> found;  // in source order (statement keys)
   for (auto& [key, entry] : first) {
-    if (entry.first.tensor) entry.first.origin = model.deviceOrigin(entry.first.tensor);
+    if (entry.first.tensor) entry.first.origin = originAtCall(model, entry.first.tensor, entry.second);
     if (readsFinishedGeneration(model, entry.first.origin)) continue;
     found.push_back({entry.first, entry.second, describe(model, entry.first, entry.second)});
     reported.insert(key);
