@@ -15,4 +15,17 @@ namespace gpulint::python {
 // batches the library moves to the device on every step (device_values.cpp).
 [[nodiscard]] bool placesLoaderBatches(const ScriptModel& m, const Call& c, int element);
 
+// A collective of such an object (or of torch.distributed's process group
+// helpers) that hands back what it is given, gathered: `gather`,
+// `gather_for_metrics`, `all_gather`, `reduce`, `pad_across_processes`, with
+// the value as its first argument.
+[[nodiscard]] inline bool returnsGathered(const Call& c) {
+  static constexpr std::string_view kCollectives[] = {"gather", "gather_for_metrics", "all_gather", "reduce",
+                                                      "pad_across_processes"};
+  if (c.positional.empty() || !c.qualified.empty()) return false;
+  for (std::string_view name : kCollectives)
+    if (c.method == name) return true;
+  return false;
+}
+
 }  // namespace gpulint::python

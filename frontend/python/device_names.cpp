@@ -43,9 +43,7 @@ namespace {
 // `gather_for_metrics`, `pad_across_processes`, `reduce`) is handed and that
 // target `b` unpacks; null when the call is another or the shapes differ.
 ts::Node gatheredElement(const Call& c, const DeviceAnalysis::Binding& b) {
-  if (b.element < 0 || c.positional.empty() || !c.qualified.empty() || !c.receiver ||
-      !syntax::oneOf(c.method, {"gather", "gather_for_metrics", "all_gather", "reduce", "pad_across_processes"}))
-    return {};
+  if (b.element < 0 || !c.receiver || !returnsGathered(c)) return {};
   ts::Node packed = syntax::unwrap(c.positional[0]);
   if (!packed.is("tuple") && !packed.is("list")) return {};
   std::vector<ts::Node> elements;

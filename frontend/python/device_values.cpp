@@ -237,9 +237,7 @@ ts::Node DeviceAnalysis::callOrigin(ts::Node n, int depth) {
     if (oneOf(m, {"parameters", "named_parameters", "buffers", "named_buffers"}) && c->positional.empty() &&
         origin(c->receiver, depth + 1))
       return n;
-    if (oneOf(m, {"gather", "gather_for_metrics", "all_gather", "reduce", "pad_across_processes"}) &&
-        !c->positional.empty() && c->qualified.empty())
-      return origin(c->positional[0], depth + 1);
+    if (returnsGathered(*c)) return origin(c->positional[0], depth + 1);
   }
   const std::string& q = c->qualified;
   if (q.starts_with("torch.") || q.starts_with("tensorflow.")) {
