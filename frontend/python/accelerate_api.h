@@ -15,8 +15,8 @@ namespace gpulint::python {
 // batches the library moves to the device on every step (device_values.cpp).
 [[nodiscard]] bool placesLoaderBatches(const ScriptModel& m, const Call& c, int element);
 
-// A collective of such an object (or of torch.distributed's process group
-// helpers) that hands back what it is given, gathered: `gather`,
+// A collective of such an object (a method, not a qualified library call)
+// that hands back what it is given, gathered: `gather`,
 // `gather_for_metrics`, `all_gather`, `reduce`, `pad_across_processes`, with
 // the value as its first argument.
 [[nodiscard]] inline bool returnsGathered(const Call& c) {

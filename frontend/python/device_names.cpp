@@ -8,6 +8,7 @@
 #include "frontend/python/accelerate_api.h"
 #include "frontend/python/device_analysis.h"
 #include "frontend/python/device_asks.h"
+#include "frontend/python/parameter_default.h"
 #include "frontend/python/project_model.h"
 #include "frontend/python/syntax.h"
 
@@ -219,8 +220,7 @@ ts::Node DeviceAnalysis::preparedBatches(ts::Node iterable) {
   const Function* f = bound.size() == 1 && bound.front().parameter ? m_.functionAt(bound.front().scope) : nullptr;
   if (!f) return {};
   std::string_view name = iterable.text();
-  int position = static_cast<int>(std::find(f->parameters.begin(), f->parameters.end(), name) - f->parameters.begin());
-  if (f->owner && !f->parameters.empty() && f->parameters.front() == "self") --position;
+  int position = parameterPosition(*f, name);
   std::vector<std::pair<const ScriptModel*, const Call*>> sites;
   for (const Call* c : m_.argumentSources(*f))
     if (!f->node.contains(c->node)) sites.emplace_back(&m_, c);

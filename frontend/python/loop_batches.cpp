@@ -75,6 +75,14 @@ bool LoopClassifier::drawsBatchEachPass(const Loop& l) {
   return !batchDrawIn(l.node.field("body")).isNull();
 }
 
+// The expression statement of `body` that makes call `c`, when it runs on
+// every pass (outside any branch of `body`); null otherwise.
+ts::Node LoopClassifier::unconditionalStatementOf(const Call& c, ts::Node body) {
+  ts::Node statement = c.node;
+  while (statement && !statement.is("expression_statement") && !(statement == body)) statement = statement.parent();
+  return statement && unconditionalIn(statement, body) ? statement : ts::Node();
+}
+
 // The statement of `body` that draws a batch on every pass: `next(source)`
 // outside any branch, from an iterator named like one (`data_iter`,
 // `loader`, `data`) or made by `iter(...)`. Null when there is none.
@@ -88,9 +96,8 @@ ts::Node LoopClassifier::batchDrawIn(ts::Node body) {
     // `next(it)`, or `next(it, None)` whose default ends the data.
     if (c.method != "next" || c.receiver || c.positional.empty() || c.positional.size() > 2) continue;
     ts::Node source = syntax::unwrap(c.positional[0]);
-    ts::Node statement = c.node;
-    while (statement && !statement.is("expression_statement") && !(statement == body)) statement = statement.parent();
-    if (!source.is("identifier") || !statement || !unconditionalIn(statement, body)) continue;
+    ts::Node statement = unconditionalStatementOf(c, body);
+    if (!source.is("identifier") || !statement) continue;
     names::Lowered lowered(source.text());
     if (lowered.fits() && names::containsAny(lowered.view(), {"iter", "loader", "data", "batch"})) return statement;
     auto binding = m_.lastBinding(source);
@@ -116,10 +123,7 @@ ts::Node LoopClassifier::wrapperDraw(const Call& c, ts::Node body) {
     }
     return false;
   };
-  if (!draws(*f, 0, draws)) return {};
-  ts::Node statement = c.node;
-  while (statement && !statement.is("expression_statement") && !(statement == body)) statement = statement.parent();
-  return statement && unconditionalIn(statement, body) ? statement : ts::Node();
+  return draws(*f, 0, draws) ? unconditionalStatementOf(c, body) : ts::Node();
 }
 
 // `while done < n: batch = next(data); out = model(batch.to(device))`: an

@@ -69,6 +69,7 @@ class LoopClassifier {
   bool drawsBatchEachPass(const Loop& l);
   ts::Node batchDrawIn(ts::Node body);
   ts::Node wrapperDraw(const Call& c, ts::Node body);
+  ts::Node unconditionalStatementOf(const Call& c, ts::Node body);
   bool forwardsDrawnBatch(const Loop& l);
   bool namedLikeBatches(const Loop& l);
   bool countsRepetitions(ts::Node it);

@@ -23,6 +23,12 @@ ts::Node parameterDefault(const Function& f, std::string_view name) {
   return {};
 }
 
+int parameterPosition(const Function& f, std::string_view name) {
+  int position = static_cast<int>(std::find(f.parameters.begin(), f.parameters.end(), name) - f.parameters.begin());
+  if (f.owner && !f.parameters.empty() && f.parameters.front() == "self") --position;
+  return position;
+}
+
 bool isAcceleratorObject(const ScriptModel& m, ts::Node receiver) {
   receiver = syntax::unwrap(receiver);
   std::string_view name = syntax::lastName(receiver);
@@ -146,14 +152,6 @@ class SourceCollector {
       }
       collect(b.value, b.index >= 0 ? b.index : index, depth + 1);
     }
-  }
-
-  // Where a call passes parameter `name` of `f` positionally (a method's
-  // `self` is the receiver, not an argument: -1 for `self` itself).
-  static int parameterPosition(const Function& f, std::string_view name) {
-    int position = static_cast<int>(std::find(f.parameters.begin(), f.parameters.end(), name) - f.parameters.begin());
-    if (f.owner && !f.parameters.empty() && f.parameters.front() == "self") --position;
-    return position;
   }
 
   void fromCallers(const NameBinding& b, std::string_view name, int index, int depth) {
