@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "checkers/fixable_rules.h"
+#include "core/allocator.h"
 #include "checkers/pipeline.h"
 #include "checkers/project_pass.h"
 #include "checkers/finding_filter.h"
@@ -94,8 +95,16 @@ std::vector<FileAnalysis> analyzeAll(const std::vector<DiscoveredFile>& files, c
       size_t i = order[at];
       // Python checks wait for the project step (linkProjectJobs), which
       // knows which files it re-checks with the project anyway.
-      results[i] = analyzeFile(files[i].path, files[i].display, options, Checks::Deferred);
-      if (!keep_parser_trees && results[i].script) results[i].script->releaseParserTree();
+      if (keep_parser_trees || !ScratchArena::reclaims()) {
+        results[i] = analyzeFile(files[i].path, files[i].display, options, Checks::Deferred);
+        if (!keep_parser_trees && results[i].script) results[i].script->releaseParserTree();
+      } else {
+        // The parse happens in an arena that frees the whole tree at once
+        // when the model is built (ts_tree_delete would walk every node).
+        ScratchArena parse_memory;
+        results[i] = analyzeFile(files[i].path, files[i].display, options, Checks::Deferred);
+        if (results[i].script) results[i].script->abandonParserTree();
+      }
       size_t d = ++done;
       if (progress) {
         std::lock_guard<std::mutex> lock(progress_mutex);

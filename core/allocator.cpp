@@ -55,7 +55,11 @@ void tuneAllocator() {
 #ifdef GPULINT_HAVE_MIMALLOC
 namespace {
 
+// The thread's scratch heap, or the innermost ScratchArena's.
+thread_local mi_heap_t* arena_heap = nullptr;
+
 mi_heap_t* threadScratch() {
+  if (arena_heap) return arena_heap;
   thread_local mi_heap_t* heap = mi_heap_new();
   return heap;
 }
@@ -66,8 +70,21 @@ void* scratchRealloc(void* p, size_t n) { return mi_heap_realloc(threadScratch()
 }  // namespace
 
 ScratchHeap scratchHeap() { return {scratchMalloc, scratchCalloc, scratchRealloc, mi_free}; }
+
+ScratchArena::ScratchArena() : heap_(mi_heap_new()), outer_(arena_heap) { arena_heap = static_cast<mi_heap_t*>(heap_); }
+
+ScratchArena::~ScratchArena() {
+  arena_heap = static_cast<mi_heap_t*>(outer_);
+  mi_heap_destroy(static_cast<mi_heap_t*>(heap_));
+}
+
+bool ScratchArena::reclaims() { return true; }
 #else
 ScratchHeap scratchHeap() { return {std::malloc, std::calloc, std::realloc, std::free}; }
+
+ScratchArena::ScratchArena() = default;
+ScratchArena::~ScratchArena() = default;
+bool ScratchArena::reclaims() { return false; }
 #endif
 
 }  // namespace gpulint

@@ -39,4 +39,24 @@ struct ScratchHeap {
 };
 [[nodiscard]] ScratchHeap scratchHeap();
 
+// While one lives, what this thread allocates through scratchHeap() comes
+// from a heap of the arena's own, and its end frees all of that at once,
+// without the library walking its structures: ts_tree_delete visits every
+// node of a parse tree to release it, a twentieth of a whole run's time. The
+// owner of a tree made inside must then not free it (ts::Tree::
+// abandonParserTree) -- only when reclaims() says so. Arenas nest. Without
+// mimalloc an arena does nothing and reclaims() is false.
+class ScratchArena {
+ public:
+  ScratchArena();
+  ~ScratchArena();
+  ScratchArena(const ScratchArena&) = delete;
+  ScratchArena& operator=(const ScratchArena&) = delete;
+  [[nodiscard]] static bool reclaims();
+
+ private:
+  void* heap_ = nullptr;
+  void* outer_ = nullptr;
+};
+
 }  // namespace gpulint

@@ -287,6 +287,7 @@ class ScriptModel {
   [[nodiscard]] const ts::Tree& tree() const { return tree_; }
   // See ts::Tree::releaseParserTree: for runs that will not re-parse edits.
   void releaseParserTree() { tree_.releaseParserTree(); }
+  void abandonParserTree() { tree_.abandonParserTree(); }
   [[nodiscard]] ts::Node root() const { return tree_.root(); }
   [[nodiscard]] Location location(ts::Node n) const;
   [[nodiscard]] Location location(uint32_t begin, uint32_t end) const;

@@ -69,12 +69,17 @@ Node Tree::root() const {
 }
 
 void Tree::releaseParserTree() {
+  TSTree* tree = tree_;
+  abandonParserTree();
+  if (tree) ts_tree_delete(tree);
+}
+
+void Tree::abandonParserTree() {
   if (!tree_) return;
   (void)root();  // the copy, if not made yet
   flat_->table->forgetParserTree();
   for (auto& before : before_edits_)
     if (before->table) before->table->forgetParserTree();
-  ts_tree_delete(tree_);
   tree_ = nullptr;
 }
 

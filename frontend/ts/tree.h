@@ -42,6 +42,9 @@ class Tree {
   // A check that will not fix anything keeps every file's model until the
   // project pass, and the parser's tree is as large as the copy.
   void releaseParserTree();
+  // The same, but leaves the tree's memory to the ScratchArena (core/
+  // allocator.h) it was parsed in, which frees it wholesale when it ends.
+  void abandonParserTree();
   // A second handle on the same parse, for a second model of the same file
   // (a script modelled again with a job's arguments): shares the text and
   // the flat copy once the parser's tree is released, else holds a copy of
