@@ -184,10 +184,44 @@ bool DeviceAnalysis::backpropagates(const Function* f, std::string_view name, in
 
 namespace {
 
-// The prepare call through which `e` (the call itself, or a name bound to
-// one on every path) has its loader's batches put on the device; null
-// otherwise.
-ts::Node preparedLoader(const ScriptModel& m, ts::Node e) {
+ts::Node preparedLoader(const ScriptModel& m, ts::Node e, int depth = 0);
+
+// A project function `c` calls that returns prepared loaders (`def
+// get_loaders(fabric, ...): ...; return fabric.setup_dataloaders(a, b)` or
+// the names bound to it): the prepare call behind what it returns at
+// position `index` (-1: the whole value), on every return; null otherwise.
+ts::Node preparedByHelper(const ScriptModel& m, const Call& c, int index, int depth) {
+  auto [owner, f] = m.callTarget(c);
+  if (!f || depth > 2) return {};
+  bool generator = false;
+  const std::vector<ts::Node>& returned = owner->returnValues(*f, &generator);
+  if (generator) return {};
+  ts::Node first;
+  for (ts::Node r : returned) {
+    r = syntax::unwrap(r);
+    int asked = index;
+    if (asked >= 0 && r && (r.is("tuple") || r.is("expression_list"))) {  // `return train_loader, val_loader`
+      if (r.namedChildCount() <= static_cast<uint32_t>(asked)) return {};
+      r = syntax::unwrap(r.namedChild(static_cast<uint32_t>(asked)));
+      asked = -1;
+    }
+    ts::Node prepared;
+    if (r && r.is("call")) {
+      const Call* rc = owner->callAt(r);
+      prepared = rc && placesLoaderBatches(*owner, *rc, asked) ? r : ts::Node();
+    } else if (r && r.is("identifier") && asked < 0) {
+      prepared = preparedLoader(*owner, r, depth + 1);
+    }
+    if (!prepared) return {};
+    if (!first) first = prepared;
+  }
+  return first;
+}
+
+// The prepare call through which `e` (the call itself, a name bound to one
+// on every path, or to a project function returning one) has its loader's
+// batches put on the device; null otherwise.
+ts::Node preparedLoader(const ScriptModel& m, ts::Node e, int depth) {
   e = syntax::unwrap(e);
   if (!e) return {};
   if (e.is("call")) {
@@ -196,12 +230,16 @@ ts::Node preparedLoader(const ScriptModel& m, ts::Node e) {
   }
   if (!e.is("identifier")) return {};
   std::vector<NameBinding> bound = m.reachingBindings(e);
+  ts::Node first;
   for (const NameBinding& nb : bound) {
     ts::Node v = nb.parameter || !nb.value ? ts::Node() : syntax::unwrap(nb.value);
     const Call* c = v && v.is("call") ? m.callAt(v) : nullptr;
-    if (!c || !placesLoaderBatches(m, *c, nb.index)) return {};
+    if (!c) return {};
+    ts::Node prepared = placesLoaderBatches(m, *c, nb.index) ? v : preparedByHelper(m, *c, nb.index, depth);
+    if (!prepared) return {};
+    if (!first) first = prepared;
   }
-  return bound.empty() ? ts::Node() : syntax::unwrap(bound.front().value);
+  return first;
 }
 
 }  // namespace
@@ -215,6 +253,9 @@ ts::Node preparedLoader(const ScriptModel& m, ts::Node e) {
 ts::Node DeviceAnalysis::preparedBatches(ts::Node iterable) {
   iterable = syntax::unwrap(iterable);
   if (ts::Node prepared = preparedLoader(m_, iterable)) return prepared;
+  // `for batch in Cycle(loader)` / `iter(loader)`: the wrapped loader's batches.
+  if (const Call* c = iterable && iterable.is("call") ? m_.callAt(iterable) : nullptr)
+    if (ts::Node inner = m_.iteratedArgument(*c)) return preparedBatches(inner);
   if (!iterable || !iterable.is("identifier")) return {};
   std::vector<NameBinding> bound = m_.reachingBindings(iterable);
   const Function* f = bound.size() == 1 && bound.front().parameter ? m_.functionAt(bound.front().scope) : nullptr;
@@ -243,6 +284,10 @@ ts::Node DeviceAnalysis::bindingOrigin(const Binding& b, const std::vector<Bindi
     if (wrap && wrap->method == "enumerate" && !wrap->positional.empty()) it = wrap->positional[0];
     if (ts::Node prepared = preparedBatches(it)) return prepared;
   }
+  // `batch = next(it)` with `it = iter(loader)` or `Cycle(loader)`.
+  if (b.stmt.is("assignment"))
+    if (ts::Node drawn = m_.drawnIterable(b.value))
+      if (ts::Node prepared = preparedBatches(drawn)) return prepared;
   // `for key in metrics:` over a dict binds its keys, never a device value.
   if (b.stmt.is("for_statement") && b.element < 0 && syntax::unwrap(b.stmt.field("left")).is("identifier") &&
       iteratesKeys(b.value))

@@ -453,6 +453,16 @@ class ScriptModel {
   // loop header, whose value sources are what `f` iterates. Null when f is
   // no such generator or yields a parameter's items (yieldedParameter).
   [[nodiscard]] ts::Node yieldedLocal(const Function& f) const;
+  // The argument whose items iterating the result of call `c` hands out,
+  // unchanged and one by one: `iter(loader)`, a project generator that
+  // yields its parameter's items (yieldedParameter), a project class whose
+  // `__next__`/`__iter__` draws from `self.<a>` set from a constructor
+  // parameter (`CycleIterator(loader)`). Null for any other call.
+  [[nodiscard]] ts::Node iteratedArgument(const Call& c) const;
+  // What `next(it)` / `next(it, None)` draws from: the argument
+  // iteratedArgument finds for the call `it` is, or is bound to on every
+  // path. Null for any other expression.
+  [[nodiscard]] ts::Node drawnIterable(ts::Node expr) const;
   // The argument call `c` binds to parameter `name` of `f` (keyword, else
   // position; `self` skipped for a method); null when not passed.
   [[nodiscard]] ts::Node argumentFor(const Call& c, const Function& f, std::string_view name) const;
