@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "checkers/python_common.h"
+#include "frontend/python/project_model.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::checks {
@@ -89,6 +90,29 @@ std::optional<GpuCountCondition> enclosingGpuCount(const python::ScriptModel& mo
   return std::nullopt;
 }
 
+// A script that never trains (a demo, a benchmark evaluation) and whose
+// wrapping function no training file calls: DataParallel still replicates
+// the weights on every forward when several GPUs are visible, but it is
+// often there only so that a checkpoint saved through it ("module." keys)
+// loads, and there is no training step for DDP: the advice differs.
+// Callers are followed a few calls up, across files.
+bool onlyInference(const python::ScriptModel& model, const python::Call& call) {
+  std::vector<std::pair<const python::ScriptModel*, const python::Function*>> open{{&model, call.function}};
+  for (size_t at = 0; at < open.size() && at < 32; ++at) {
+    auto [m, f] = open[at];
+    if (scriptTrains(*m)) return false;
+    if (!f) continue;
+    auto reach = [&](const python::ScriptModel* caller, const python::Call* c) {
+      if (std::find(open.begin(), open.end(), std::make_pair(caller, c->function)) == open.end())
+        open.emplace_back(caller, c->function);
+    };
+    for (const python::Call* c : m->callersOf(*f)) reach(m, c);
+    if (const python::ProjectModel* project = m->project())
+      for (const python::ProjectCall& pc : project->callersOf(*f)) reach(pc.model, pc.call);
+  }
+  return true;
+}
+
 }  // namespace
 
 void DataParallelUse::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
@@ -109,8 +133,13 @@ void DataParallelUse::run(const AnalysisContext& ctx, DiagnosticSink& sink) cons
     std::string what = subclass ? subclass->name + " (a subclass of torch.nn.DataParallel)" : "torch.nn.DataParallel";
     d.message = what + " drives every GPU from one Python process: on each forward it copies the weights from "
                 "GPU 0 to the other GPUs, splits the batch, and gathers all outputs back on GPU 0, so the other "
-                "GPUs wait on GPU 0 and on threads that share the GIL. Use DistributedDataParallel with one "
-                "process per GPU (torchrun --nproc_per_node=<gpus>).";
+                "GPUs wait on GPU 0 and on threads that share the GIL.";
+    if (onlyInference(model, call))
+      d.message += " The script never trains: to load a checkpoint saved from a DataParallel model, strip the "
+                   "\"module.\" prefix from its keys and drop the wrapper; to infer on several GPUs, run one "
+                   "process per GPU on its own share of the data.";
+    else
+      d.message += " Use DistributedDataParallel with one process per GPU (torchrun --nproc_per_node=<gpus>).";
     if (auto gate = enclosingGpuCount(model, call.node)) {
       // The branch is a choice the user makes on the command line: say when it applies.
       d.message += " This applies when the script is run with " + gate->test;

@@ -26,8 +26,9 @@ if args.fast and args.replicas >= 2:
     scorer = nn.DataParallel(scorer)  # expect: GPU207 "run with --replicas >= 2 (the default is 1)"
 
 if torch.cuda.device_count() > 1:
-    # How many GPUs the node has is unknown here: the plain warning, no option named.
-    encoder = nn.DataParallel(nn.Linear(64, 64).to(device))  # expect: GPU207 "drives every GPU from one Python process"
+    # How many GPUs the node has is unknown here: no option named. The script
+    # never trains, so the advice is not DDP but dropping the wrapper.
+    encoder = nn.DataParallel(nn.Linear(64, 64).to(device))  # expect: GPU207 "prefix from its keys and drop the wrapper"
 
 if args.num_devices > 1:
     pass
