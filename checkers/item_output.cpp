@@ -21,6 +21,12 @@ bool writesItemOutput(const ScriptModel& m, const Call& c) {
       q == "scipy.io.wavfile.write" || q == "matplotlib.pyplot.savefig" ||
       (q.starts_with("imageio.") && oneOf(c.method, {"imwrite", "imsave", "mimwrite", "mimsave"})))
     return true;
+  // TensorBoard's media writers (SummaryWriter, tensorboardX, and the
+  // project wrappers that keep their names): a visualisation pass that
+  // writes each clip or image (`writer.add_video(video, tag=...)`).
+  if (c.receiver && oneOf(c.method, {"add_video", "add_image", "add_images", "add_image_with_boxes", "add_figure",
+                                     "add_audio", "add_mesh"}))
+    return true;
   // `writer.write(frame)` on a cv2.VideoWriter, `img.save(path)` on a PIL
   // image, made in this file.
   if (c.receiver && (c.method == "write" || c.method == "save"))
@@ -80,6 +86,16 @@ bool writesOnEachPass(const ScriptModel& m, const python::Loop& loop, ts::Node w
   return false;
 }
 
+// A project function (`visualizer.visualize_vid(inputs, preds)`) whose body,
+// nested helpers included, writes such an output: one call deep.
+bool callsItemWriter(const ScriptModel& m, const Call& c) {
+  auto [owner, f] = m.callTarget(c);
+  if (!f) return false;
+  for (const Call& inner : owner->callsIn(f->node))
+    if (writesItemOutput(*owner, inner)) return true;
+  return false;
+}
+
 }  // namespace
 
 bool writesEachItemOutput(const ScriptModel& m, const python::BatchContext& batch) {
@@ -87,7 +103,8 @@ bool writesEachItemOutput(const ScriptModel& m, const python::BatchContext& batc
   if (batch.kind != python::BatchKind::Eval || !batch.loop) return false;
   const ScriptModel& owner = m.ownerOf(batch.loop->node);
   for (const Call& c : owner.callsIn(batch.loop->node.field("body")))
-    if (writesItemOutput(owner, c) && writesOnEachPass(owner, *batch.loop, c.node)) return true;
+    if ((writesItemOutput(owner, c) || callsItemWriter(owner, c)) && writesOnEachPass(owner, *batch.loop, c.node))
+      return true;
   return false;
 }
 
