@@ -62,6 +62,23 @@ std::string largeModelFamily(const AnalysisContext& ctx, const ScriptModel& m) {
   return "";
 }
 
+// Activation checkpointing is already on for the training run: the HF
+// arguments' `gradient_checkpointing` resolves true (in a TrainingArguments
+// call of the file, or in a linked config or job argv), or the script calls
+// `model.gradient_checkpointing_enable()`. With a large-input family, a
+// micro-batch this small is then what memory allows, chosen after the step
+// the note would advise: nothing left to say.
+bool checkpointsActivations(const ScriptModel& m) {
+  auto on = [](const ResolvedValue& v) { return v.truthiness() == std::optional<bool>(true); };
+  for (const Call& c : m.calls()) {
+    if (c.method == "gradient_checkpointing_enable" && c.receiver) return true;
+    if (isTrainingArguments(m, c))
+      if (ts::Node arg = c.keyword("gradient_checkpointing"); arg && on(m.resolve(arg))) return true;
+  }
+  auto s = configSetting(m, python::ConfigRoot::HfArguments, "gradient_checkpointing");
+  return s && on(s->value);
+}
+
 // True when `value` is `name[0]`.
 bool firstElementOf(ts::Node value, std::string_view name) {
   value = syntax::unwrap(value);
@@ -253,6 +270,7 @@ class Run {
     if (!accumulation_) accumulation_ = gradientAccumulation(m_);
     if (std::string family = largeModelFamily(); !family.empty()) {
       // Large inputs (long sequences, detection images) may fill the GPU even at a few samples.
+      if (checkpointsActivations(m_)) return;
       d.level = Level::Note;
       d.message = subject + " is " + n + " (" + written + "): " + familyNote(family);
     } else if (const auto& accumulation = *accumulation_) {
@@ -296,6 +314,7 @@ void configBatch(const AnalysisContext& ctx, python::ConfigRoot root, const char
   Diagnostic d = configDiagnostic("GPU204", Level::Warning, *s, head + kWhyIdle + ".");
   auto accumulation = configSetting(m, root, "gradient_accumulation_steps");
   if (std::string family = largeModelFamily(ctx, m); !family.empty()) {
+    if (checkpointsActivations(m)) return;
     d.level = Level::Note;
     d.message = head + familyNote(family);
   } else if (accumulation && accumulation->value.asInt() && *accumulation->value.asInt() > 1) {

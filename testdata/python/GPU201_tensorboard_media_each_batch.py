@@ -50,7 +50,7 @@ def score_batches(net, loader, board):
     net.eval()
     for step, (clips, _) in enumerate(loader):
         scores = net(clips.cuda(non_blocking=True)).softmax(1)
-        top = scores.max().cpu()  # expect: GPU201 "copies the GPU tensor"
+        top = scores.max().cpu()  # expect: GPU201 "copies a GPU tensor to the host on every batch"
         board.add_scalar("top", top, step)
 
 
