@@ -7,6 +7,7 @@
 #include "checkers/model/helper_effects.h"
 #include "checkers/model/host_sync.h"
 #include "checkers/python_common.h"
+#include "frontend/python/syntax.h"
 
 namespace gpulint::checks {
 
@@ -95,6 +96,18 @@ bool reportsCurrentItem(const ScriptModel& m, const Call& log, const python::Bat
   if (batch.kind != python::BatchKind::Eval || !batch.loop) return false;
   std::vector<std::string_view> items = itemNames(m, *batch.loop);
   if (items.empty()) return false;
+  // A loop inside the pass over the batch's items (`for name, word in
+  // zip(names, words):`) binds one item of them at a time: its names are
+  // items too.
+  for (const python::Loop& inner : m.loops()) {
+    if (&inner == batch.loop || !inner.iterable || !batch.loop->node.contains(inner.node) ||
+        !inner.node.contains(log.node))
+      continue;
+    bool over_items = false;
+    for (std::string_view name : items) over_items = over_items || python::syntax::containsWord(inner.iterable.text(), {name});
+    if (!over_items) continue;
+    for (std::string_view name : itemNames(m, inner)) items.push_back(name);
+  }
   // The item itself (its name, path, id string); `images.shape[0]` or
   // `batch["loss"]` reports a property of a batch: per-batch telemetry.
   bool names_item = false;
