@@ -9,6 +9,7 @@
 
 #include "frontend/project/gitignore.h"
 #include "frontend/project/job_sniff.h"
+#include "frontend/test_code.h"
 
 namespace fs = std::filesystem;
 
@@ -75,13 +76,6 @@ bool namesTestsAsWord(std::string_view stem) {
   }
   return false;
 }
-// `test_*.py` / `*_test.py`: pytest's file names, but also the names of
-// entry scripts that evaluate a trained model (SlowFast's and detectron's
-// `tools/test_net.py`). Such a file is test code when its text says so.
-bool namedLikeTestModule(const std::string& name) {
-  if (!name.ends_with(".py") || name.size() <= 8) return false;
-  return name.rfind("test_", 0) == 0 || name.ends_with("_test.py");
-}
 bool isTestFile(const std::string& name) {
   if (name == "conftest.py" || name == "testing_utils.py") return true;
   if (!name.ends_with(".py")) return false;
@@ -103,9 +97,7 @@ bool testNamedScript(const fs::path& p) {
   std::string text(64 * 1024, '\0');
   in.read(text.data(), static_cast<std::streamsize>(text.size()));
   text.resize(static_cast<size_t>(in.gcount()));
-  for (const char* mark : {"def test_", "class Test", "pytest", "unittest", "absltest"})
-    if (text.find(mark) != std::string::npos) return false;
-  return true;
+  return !textDefinesTests(text);
 }
 // A path the user named inside test code (`gpulint check tests/unit`) asks
 // for that test code to be checked. Judged on the path relative to the

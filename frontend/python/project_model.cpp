@@ -5,6 +5,7 @@
 #include <deque>
 
 #include "frontend/python/syntax.h"
+#include "frontend/test_code.h"
 
 namespace gpulint::python {
 
@@ -52,12 +53,16 @@ std::string_view rootName(ts::Node callee) {
 
 // A test module (test_x.py, x_test.py, conftest.py, or under a tests/
 // folder): it calls the project with toy values (an eval interval of 1, a
-// tiny batch), not the way the script runs.
-bool isTestModule(const std::string& path) {
+// tiny batch), not the way the script runs. A test-named module whose text
+// defines no test is an entry script (`tools/test_net.py`), as discovery
+// judges it.
+bool isTestModule(const ScriptModel& m) {
+  const std::string& path = m.file().path();
   std::string name = path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1);
-  if (name.starts_with("test_") || name.ends_with("_test.py") || name == "conftest.py") return true;
   std::string dirs = "/" + path;
-  return dirs.find("/tests/") != std::string::npos || dirs.find("/test/") != std::string::npos;
+  if (name == "conftest.py" || dirs.find("/tests/") != std::string::npos || dirs.find("/test/") != std::string::npos)
+    return true;
+  return namedLikeTestModule(name) && textDefinesTests(m.file().text());
 }
 
 }  // namespace
@@ -284,7 +289,7 @@ void ProjectModel::bind(ScriptModel* m, const Call& c, ProjectDef def) {
   callees_[&c] = def;
   // Values flow from a caller to its callee's parameters; a test's calls of
   // the code under test would make its toy values the script's.
-  if (isTestModule(m->file().path()) && !isTestModule(def.model->file().path())) return;
+  if (isTestModule(*m) && !isTestModule(*def.model)) return;
   if (def.function) callers_[def.function].push_back({m, &c});
   // A class without __init__ of its own runs its nearest project base's.
   if (def.cls && !def.function)
