@@ -3,6 +3,7 @@
 // functions it calls); a loop around step loops is an epoch loop; a loop over
 // batches in an evaluation context with no backward is an eval loop.
 #include <algorithm>
+#include <cctype>
 
 #include "frontend/python/loop_classifier.h"
 #include "frontend/python/script_model.h"
@@ -44,6 +45,21 @@ bool runsLibraryScalerStep(const ScriptModel& m, const Call& c) {
     src = syntax::unwrap(src);
     const Call* made = src && src.is("call") ? m.ownerOf(src).callAt(src) : nullptr;
     return made && isLibraryScaler(*made);
+  });
+}
+
+bool stepsTypedOptimizer(const ScriptModel& m, const Call& c) {
+  if (c.method != "step" || !c.receiver) return false;
+  std::vector<ts::Node> sources = m.valueSources(c.receiver, /*all_paths=*/true);
+  if (sources.empty()) return false;
+  return std::all_of(sources.begin(), sources.end(), [&](ts::Node src) {
+    src = syntax::unwrap(src);
+    const Call* made = src && src.is("call") ? m.ownerOf(src).callAt(src) : nullptr;
+    if (!made) return false;
+    const std::string& q = made->qualified;
+    if (q.starts_with("torch.optim.lr_scheduler")) return false;
+    return (q.starts_with("torch.optim.") && q.size() > 12 && std::isupper(static_cast<unsigned char>(q[12]))) ||
+           syntax::lastName(made->callee) == "GradScaler";
   });
 }
 

@@ -37,7 +37,8 @@ bool ProjectModel::trains(const ScriptModel& m, const Function& f, int depth,
   bool result = false;
   for (const Call& c : m.calls()) {
     if (c.function != &f || m.enclosingLoop(c.node)) continue;
-    if (isTrainingCall(c) ? c.method != "backward" && c.method != "gradient" : runsLibraryScalerStep(m, c))
+    if (isTrainingCall(c) ? c.method != "backward" && c.method != "gradient"
+                          : runsLibraryScalerStep(m, c) || stepsTypedOptimizer(m, c))
       result = true;
     else if (auto [model, g] = m.callTarget(c); g && g != &f) result = trains(*model, *g, depth + 1, memo);
     if (result) break;

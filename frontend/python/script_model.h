@@ -87,6 +87,10 @@ class ScriptModel;
 // callee is a timm loss scaler (`timm.utils.NativeScaler()`, `ApexScaler()`):
 // its __call__ runs the backward and the optimizer step (loops.cpp).
 [[nodiscard]] bool runsLibraryScalerStep(const ScriptModel& m, const Call& c);
+// `<x>.step(...)` where every value of `x` is a torch optimizer or an AMP
+// GradScaler made in the project, whatever the name holding it (`self.amp =
+// GradScaler()`; isTrainingCall goes by names alone). Not a scheduler.
+[[nodiscard]] bool stepsTypedOptimizer(const ScriptModel& m, const Call& c);
 
 struct Loop;
 // A loop whose counter, iterable or condition names reinforcement-learning
