@@ -208,6 +208,7 @@ class ModelBuilder {
         std::string full(name.text());
         std::string first = full.substr(0, full.find('.'));
         m_.imports_[first] = first;
+        if (full.size() > first.size()) m_.dotted_imports_.push_back(std::move(full));
       }
     }
   }

@@ -115,7 +115,7 @@ const ProjectModel::Module* ProjectModel::moduleAt(const ScriptModel& from, int 
   std::string dotted;
   appendJoined(dotted, parts, count);
   auto it = by_suffix_.find(dotted);
-  if (it == by_suffix_.end()) return nullptr;
+  if (it == by_suffix_.end()) return besideUnderPrefix(dir, parts, count);
   if (it->second.size() == 1) return &modules_[it->second.front()];
   // Several files of that name: the one beside the importer (the script's
   // folder is first on sys.path); otherwise we cannot tell.
@@ -124,6 +124,25 @@ const ProjectModel::Module* ProjectModel::moduleAt(const ScriptModel& from, int 
   beside += dotted;
   for (size_t i : it->second)
     if (modules_[i].path == beside) return &modules_[i];
+  return nullptr;
+}
+
+// `import deeplearning.ssl.moco.builder` in a script beside moco/builder.py:
+// a tree synced out of a monorepo keeps the monorepo's package prefix in its
+// imports while the files sit at the top of the tree. The module is the one
+// beside the importer that the name without its first segments (two at
+// least left) names, when the prefix's first segment is no module or
+// package of the project; never a suffix found elsewhere (`torch.nn.
+// functional` is no project's nn/functional.py).
+const ProjectModel::Module* ProjectModel::besideUnderPrefix(std::string_view dir, const std::string_view* parts,
+                                                            size_t count) const {
+  if (count < 3 || module_names_.count(parts[0]) || by_suffix_.count(std::string(parts[0]))) return nullptr;
+  for (size_t drop = 1; drop + 2 <= count; ++drop) {
+    std::string want(dir);
+    if (!dir.empty()) want += '/';
+    appendJoined(want, parts + drop, count - drop);
+    if (auto it = by_path_.find(want); it != by_path_.end()) return &modules_[it->second];
+  }
   return nullptr;
 }
 
@@ -312,16 +331,18 @@ ProjectModel::FileLinks ProjectModel::resolveFile(const ScriptModel& m) const {
   for (const ScriptModel::StarImport& star : m.starImports())
     if (const Module* mod = moduleAt(m, star.level, split(star.module)))
       if (mod->model != &m) out.imports.push_back(mod->model);
-  for (const auto& [local, qualified] : m.imports()) {
+  auto importsLongest = [&](const std::string& qualified, int level) {
     Parts parts = split(qualified);
-    int level = m.importLevel(local);
     for (size_t k = parts.size(); k > 0; --k) {
       if (const Module* mod = moduleAt(m, level, parts.data(), k)) {
         if (mod->model != &m) out.imports.push_back(mod->model);
         break;
       }
     }
-  }
+  };
+  for (const auto& [local, qualified] : m.imports()) importsLongest(qualified, m.importLevel(local));
+  // `import zoo.arch` imports zoo/arch.py, not only the package it binds.
+  for (const std::string& dotted : m.dottedImports()) importsLongest(dotted, 0);
   return out;
 }
 

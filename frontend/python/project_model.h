@@ -112,6 +112,9 @@ class ProjectModel {
   };
   [[nodiscard]] FileLinks resolveFile(const ScriptModel& m) const;
   const Module* moduleAt(const ScriptModel& from, int level, const std::string_view* parts, size_t count) const;
+  // A module named with a monorepo prefix its tree does not have (moduleAt's
+  // last resort; project_model.cpp says when).
+  [[nodiscard]] const Module* besideUnderPrefix(std::string_view dir, const std::string_view* parts, size_t count) const;
   const Module* moduleAt(const ScriptModel& from, int level, const Parts& parts) const {
     return moduleAt(from, level, parts.data(), parts.size());
   }

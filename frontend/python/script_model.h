@@ -311,6 +311,9 @@ class ScriptModel {
   // script's `import torch_xla.core.xla_model as xm`, not the lazy import of
   // an optional TPU branch in a CUDA script).
   [[nodiscard]] bool importsModuleUnconditionally(std::string_view prefix) const;
+  // The modules `import a.b.c` statements name in full, anywhere in the file
+  // (imports() holds only the `a` they bind).
+  [[nodiscard]] const std::vector<std::string>& dottedImports() const { return dotted_imports_; }
   // Leading dots of the relative import that bound `local` (`from ..m import x`: 2); 0 otherwise.
   [[nodiscard]] int importLevel(std::string_view local) const;
   // `from m import *`: the module's dotted name (without the leading dots)
@@ -686,6 +689,7 @@ class ScriptModel {
   std::map<std::string, std::string> imports_;
   std::vector<StarImport> star_imports_;
   std::map<std::string, int> import_levels_;
+  std::vector<std::string> dotted_imports_;  // `import a.b.c` (not aliased): "a.b.c"
   std::vector<std::string> unconditional_imports_;  // qualified names imported at module level  // local name -> leading dots of its relative import
   const ProjectModel* project_ = nullptr;
   std::vector<std::unique_ptr<Function>> functions_;
