@@ -180,6 +180,9 @@ std::string advice(const ScriptModel& m, const Sync& s, const python::BatchConte
       return "read it under a periodic guard (`if step % 100 == 0:`), where it is logged";
     case Sync::Store:
       return "make the buffer on the GPU (`device=` on the factory call) and copy it to the host once after the loop";
+    case Sync::Upload:
+      return "make it on the GPU directly (`device=` on the factory call, e.g. the device of a tensor of the step), "
+             "which needs no copy at all";
     case Sync::SliceBound:
       return "read all the bounds once with one copy (`starts = ids.tolist()` before the loop), or gather the "
              "slices on the GPU with an index tensor (torch.gather, arange + offsets)";
@@ -267,6 +270,10 @@ Diagnostic describe(const ScriptModel& m, const Sync& s, const python::BatchCont
       d.message = "Python needs the slice bound " + quote(s.at) + " as an int, so Tensor.__index__ copies " +
                   tensorName(s.tensor) + " to the host " + every + "." + origin;
       break;
+    case Sync::Upload:
+      d.message = quote(s.at) + " makes a tensor on the host with " + quote(s.buffer) + " and copies it to the GPU " +
+                  every + "; PyTorch waits for the GPU's queued work to finish after a copy without non_blocking.";
+      break;
     case Sync::Store:
       d.message = "Storing " + tensorName(s.tensor) + " into " + quote(s.at) + ", an element of a tensor made on the host by " +
                   quote(s.buffer) + " at " + lineRef(m, s.buffer) + ", copies it to the host " + every + "." + origin;
@@ -279,7 +286,7 @@ Diagnostic describe(const ScriptModel& m, const Sync& s, const python::BatchCont
                "launches the next step; " + advice(m, s, batch, d) + "." + gpuFlagNote(m);
   if (s.origin && !s.tensor.contains(s.origin))
     d.related.push_back({m.location(s.origin), "the tensor is produced on the GPU here"});
-  if (s.buffer) d.related.push_back({m.location(s.buffer), "the host tensor is made here"});
+  if (s.buffer && s.kind == Sync::Store) d.related.push_back({m.location(s.buffer), "the host tensor is made here"});
   return d;
 }
 

@@ -98,6 +98,46 @@ std::optional<Sync> eachElementTruth(const ScriptModel& m, const Call& c) {
 }  // namespace
 
 // The sync a call performs, if any (before asking whether it runs per step).
+namespace {
+
+// torch factories that generate their values (no data handed in): made with
+// `device=`, the tensor needs no copy at all.
+bool generatesOnHost(const ScriptModel& m, const Call& made) {
+  const std::string& q = made.qualified;
+  if (!q.starts_with("torch.") ||
+      !oneOf(std::string_view(q).substr(6), {"zeros", "ones", "empty", "full", "arange", "randperm", "randint", "rand",
+                                             "randn", "eye", "linspace", "ones_like", "zeros_like"}))
+    return false;
+  if (q.ends_with("_like")) return false;  // the device of the tensor it copies: may be the GPU
+  if (made.has_star_kwargs) return false;
+  if (ts::Node device = made.keyword("device")) {
+    python::ResolvedValue v = m.resolve(device);
+    return v.kind == python::ResolvedValue::Kind::String && v.string_value == "cpu";
+  }
+  return true;
+}
+
+// `torch.randperm(n).cuda()` / `torch.zeros(n, dtype=torch.long).to(device)`
+// with no non_blocking, the factory call being the copy's receiver.
+std::optional<Sync> uploadOfHostTensor(const ScriptModel& m, const Call& c) {
+  ts::Node r = syntax::unwrap(c.receiver);
+  const Call* made = r && r.is("call") ? m.callAt(r) : nullptr;
+  if (!made || !generatesOnHost(m, *made)) return std::nullopt;
+  int index = c.method == "cuda" ? 1 : 2;  // .cuda(device, non_blocking) / .to(device, dtype, non_blocking)
+  if (c.mayHideArgument("non_blocking", index)) return std::nullopt;
+  if (ts::Node nb = c.argument("non_blocking", index)) {
+    auto on = m.resolve(nb).truthiness();
+    if (!on || *on) return std::nullopt;
+  }
+  // A copy to a CUDA device (not a dtype cast, not a CPU branch).
+  if (!(m.deviceOrigin(c.node) == c.node) || m.onCpuPath(c.node)) return std::nullopt;
+  Sync s{Sync::Upload, c.node, {}};
+  s.buffer = made->node;
+  return s;
+}
+
+}  // namespace
+
 std::optional<Sync> syncOfCall(const ScriptModel& m, const Call& c) {
   const std::string& q = c.qualified;
   if (q == "torch.cuda.synchronize" || aliasesSynchronize(m, c)) return Sync{Sync::Synchronize, c.node, {}};
@@ -126,6 +166,8 @@ std::optional<Sync> syncOfCall(const ScriptModel& m, const Call& c) {
     return std::nullopt;
   }
   if (ts::Node t = isLoggingCall(m, c) ? loggedDeviceTensor(m, c) : ts::Node()) return Sync{Sync::Log, c.node, t};
+  if (c.receiver && (c.method == "cuda" || c.method == "to"))
+    if (auto upload = uploadOfHostTensor(m, c)) return upload;
   return eachElementTruth(m, c);
 }
 
@@ -137,6 +179,7 @@ bool maySync(const ScriptModel& m, const Call& c) {
       q == "torch.argwhere" || q == "torch.where" || q.starts_with("math."))
     return true;
   if (c.receiver && (readsToHost(c) || oneOf(c.method, {"nonzero", "synchronize", "format", "get_scale"}))) return true;
+  if (c.receiver && (c.method == "cuda" || c.method == "to") && syntax::unwrap(c.receiver).is("call")) return true;
   if (c.receiver && c.method == "state_dict" && c.positional.empty() && c.keywords.empty()) return true;
   if (c.callee.is("identifier") &&
       oneOf(c.method, {"float", "int", "bool", "round", "str", "repr", "format", "all", "any"}))

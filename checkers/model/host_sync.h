@@ -24,10 +24,14 @@ struct Sync {
   // SliceBound: `x[i, :, start:start + n]` with `start` a GPU tensor: Python
   // reads each slice bound as an int through Tensor.__index__ (`at` is the
   // bound, `tensor` the GPU value in it).
-  enum Kind { Read, Convert, Log, Format, Synchronize, Nonzero, Branch, ScaleRead, EachTruth, Store, SliceBound } kind;
+  // Upload: `torch.randperm(n).cuda()`, a tensor a torch factory makes on
+  // the host, copied to the GPU without non_blocking: PyTorch waits for the
+  // stream after a blocking host-to-device copy (`at` is the copy, `buffer`
+  // the factory call).
+  enum Kind { Read, Convert, Log, Format, Synchronize, Nonzero, Branch, ScaleRead, EachTruth, Store, SliceBound, Upload } kind;
   ts::Node at, tensor;
   ts::Node origin;  // where the tensor was put on the GPU (ScriptModel::deviceOrigin)
-  ts::Node buffer;  // Store: the call that made the host tensor
+  ts::Node buffer;  // Store, Upload: the call that made the host tensor
 };
 
 // The sync a call performs, if any (before asking whether it runs per step).
