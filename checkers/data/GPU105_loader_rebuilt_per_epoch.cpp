@@ -4,6 +4,7 @@
 #include <map>
 
 #include "checkers/data/endless_loader.h"
+#include "checkers/data/lightning_epochs.h"
 #include "checkers/model/helper_effects.h"
 #include "checkers/python_common.h"
 #include "frontend/python/frequency.h"
@@ -334,6 +335,41 @@ void reportHelperLoaders(const python::ScriptModel& model, DiagnosticSink& sink)
   }
 }
 
+// A loader a Lightning hook returns (`def train_dataloader(self): return
+// DataLoader(..., num_workers=8)`): Lightning iterates it again on every
+// epoch the project's Trainer runs, so without persistent_workers its
+// workers restart each epoch.
+void checkLightningLoader(const python::ScriptModel& model, const python::Call& loader, DiagnosticSink& sink) {
+  if (!returnedByEpochHook(loader) || !model.mayRunOnGpu() || loader.mayHideArgument("num_workers", kNumWorkersIndex) ||
+      loader.mayHideArgument("persistent_workers", -1))
+    return;
+  ts::Node workers_arg = loader.argument("num_workers", kNumWorkersIndex);
+  ResolvedValue workers = workers_arg ? python::smallestCandidate(model, workers_arg) : ResolvedValue{};
+  if (workers.kind != ResolvedValue::Kind::Int || workers.int_value <= 0) return;
+  ts::Node arg = loader.keyword("persistent_workers");
+  ResolvedValue persistent = arg ? model.resolve(arg) : ResolvedValue::ofBool(false);
+  if (auto on = persistent.truthiness(); !on || *on || persistent.kind == ResolvedValue::Kind::String) return;
+  std::optional<LightningEpochs> epochs = lightningEpochs(model);
+  if (!epochs) return;
+  std::string n = std::to_string(workers.int_value);
+  Diagnostic d;
+  d.rule = "GPU105";
+  d.level = Level::Note;
+  d.location = arg ? model.location(arg.parent()) : callHead(model, loader);
+  d.message = "DataLoader with " + workerCount(n) + " is returned by the Lightning hook `" + loader.function->name +
+              "()`, which Lightning iterates again on each of the " + std::to_string(epochs->count) + " epochs (" +
+              epochs->written + ") " +
+              (arg ? "with persistent_workers=" + persistent.display() + originSuffix(persistent)
+                   : std::string("without persistent_workers=True")) +
+              ": every epoch shuts its " + workerCount(n, "worker process") + " down and starts new ones, and the GPU "
+              "idles until they have prepared the first batches. Pass persistent_workers=True.";
+  addCountOrigins(d, workers, ResolvedValue{});
+  d.related.push_back({epochs->at, "the Trainer runs " + std::to_string(epochs->count) + " epochs"});
+  for (const RelatedLocation& r : relatedFrom(persistent)) d.related.push_back(r);
+  addPersistentFix(model, loader, workers, arg, d);
+  sink.report(std::move(d));
+}
+
 }  // namespace
 
 void LoaderRebuiltPerEpoch::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
@@ -342,8 +378,10 @@ void LoaderRebuiltPerEpoch::run(const AnalysisContext& ctx, DiagnosticSink& sink
   std::map<const python::Call*, std::vector<const Loop*>> consumers;
   for (const Loop& loop : model.loops())
     for (const python::Call* loader : loadersIteratedBy(model, loop)) consumers[loader].push_back(&loop);
-  for (const python::Call& call : model.calls())
+  for (const python::Call& call : model.calls()) {
     if (auto it = consumers.find(&call); it != consumers.end()) check(model, call, it->second, sink);
+    else if (isDataLoader(model, call)) checkLightningLoader(model, call, sink);
+  }
   // Loaders built in another file of the project and iterated here: judged
   // in the file that builds them, around the calls that hand them over.
   for (const auto& [loader, loops] : consumers)
