@@ -354,10 +354,15 @@ void addHelperSyncs(const ScriptModel& model, std::set<uint32_t>& reported, std:
     Diagnostic d;
     d.rule = "GPU201";
     d.level = Level::Warning;
-    d.location = model.location(hc.call->node);
+    // A call the model reads into another (`Fn.apply(x)` as `Fn.forward(ctx,
+    // x)`) sits at a name inside the written call: show the written call.
+    ts::Node shown = hc.call->node;
+    if (!shown.is("call"))
+      if (ts::Node written = syntax::ancestor(shown, {"call"})) shown = written;
+    d.location = model.location(shown);
     std::string every = std::string(hc.batch.kind == python::BatchKind::Step ? "on every step of " : "on every batch of ") +
                         describeContext(model, hc.batch);
-    d.message = quote(hc.call->node) + " makes the host wait for the GPU " + every + ": " + helperChain(model, hc) +
+    d.message = quote(shown) + " makes the host wait for the GPU " + every + ": " + helperChain(model, hc) +
                 ". The CPU blocks until the GPU has finished all queued work, and the GPU then idles while Python "
                 "launches the next step; " + helperAdvice(model, hc) + "." + gpuFlagNote(model);
     d.related = helperRelated(model, hc, "the helper syncs here");

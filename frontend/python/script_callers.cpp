@@ -11,8 +11,10 @@ std::pair<const ScriptModel*, const Function*> ScriptModel::calledElsewhere(cons
   if (!project_) return {nullptr, nullptr};
   ProjectDef def = project_->calleeOf(*this, c);
   // A class constructed elsewhere runs its __init__, but the call returns
-  // the instance, not what __init__ returns.
-  if (def.function && !def.cls) return {def.model, def.function};
+  // the instance, not what __init__ returns. A method named through its
+  // class (`Cls.build(...)`, a static or class method; `Fn.apply(...)`
+  // read as `Fn.forward(ctx, ...)`) is a call of that method.
+  if (def.function && (!def.cls || def.function->name != "__init__")) return {def.model, def.function};
   if (auto [model, f] = closureCalled(c); f && model != this) return {model, f};
   return {nullptr, nullptr};
 }

@@ -10,6 +10,7 @@
 // process it starts (or in this one). The spawn call stays as it is for the
 // rules that read it.
 #include <algorithm>
+#include <cctype>
 #include <optional>
 
 #include "frontend/python/accelerate_api.h"
@@ -20,9 +21,17 @@ namespace gpulint::python {
 
 namespace {
 
-enum class Start { None, Spawn, Process, FabricLaunch };
+enum class Start { None, Spawn, Process, FabricLaunch, AutogradApply };
 
 Start startKind(const ScriptModel& m, const Call& c) {
+  // `SegSum.apply(x, bounds)` on a class name: torch runs the class's
+  // `forward(ctx, x, bounds)` (a custom autograd Function).
+  if (c.method == "apply" && c.receiver && !c.has_star_args && !c.has_star_kwargs) {
+    ts::Node cls = syntax::unwrap(c.receiver);
+    std::string_view name = cls ? syntax::lastName(cls) : std::string_view();
+    if ((cls.is("identifier") || cls.is("attribute")) && !name.empty() && std::isupper(static_cast<unsigned char>(name[0])))
+      return Start::AutogradApply;
+  }
   // `fabric.launch()` with no function only starts the processes.
   if (c.method == "launch" && c.receiver && !c.positional.empty() && isAcceleratorObject(m, c.receiver))
     return Start::FabricLaunch;
@@ -54,8 +63,29 @@ std::optional<Call> fabricLaunchedCall(const ScriptModel& m, const Call& start) 
   return run;
 }
 
+// `Fn.apply(a, b)` as the call `Fn.forward(ctx, a, b)`: the context comes
+// first and has no value we know (the apply call itself stands for it).
+std::optional<Call> autogradForwardCall(const ScriptModel& m, const Call& start) {
+  std::string cls = m.qualify(syntax::unwrap(start.receiver));
+  if (cls.empty()) cls = std::string(syntax::unwrap(start.receiver).text());
+  Call run;
+  // A node no call starts at (the call and its callee start where the class
+  // name does): the `apply` name.
+  run.node = start.callee.field("attribute");
+  run.callee = start.callee;
+  run.qualified = cls + ".forward";
+  run.method = "forward";
+  run.receiver = start.receiver;
+  run.function = start.function;
+  run.positional.push_back(start.node);
+  run.positional.insert(run.positional.end(), start.positional.begin(), start.positional.end());
+  run.keywords = start.keywords;
+  return run;
+}
+
 std::optional<Call> startedCall(const ScriptModel& m, const Call& start, Start kind) {
   if (kind == Start::FabricLaunch) return fabricLaunchedCall(m, start);
+  if (kind == Start::AutogradApply) return autogradForwardCall(m, start);
   if (start.has_star_args || start.has_star_kwargs) return std::nullopt;
   ts::Node fn = syntax::unwrap(kind == Start::Spawn ? start.argument("fn", 0) : start.keyword("target"));
   if (!fn || !(fn.is("identifier") || fn.is("attribute"))) return std::nullopt;

@@ -1,0 +1,37 @@
+# A custom autograd Function of another module: `PackedSum.apply(h, offsets)`
+# runs its forward(ctx, h, offsets), whose helper reads each offset as an
+# int, a sync per element on every step; a static method named through its
+# class (`Lengths.longest(offsets)`) is a call of that method. Scale's
+# forward reads nothing back.
+import torch
+from torch import nn
+
+from ops import Lengths, PackedSum, Scale
+
+
+class Packer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.proj = nn.Linear(32, 32)
+
+    def forward(self, x, offsets):
+        h = Scale.apply(self.proj(x), 0.5)  # ok: Scale's forward syncs nothing
+        return PackedSum.apply(h, offsets)  # expect: GPU201 "forward() reaches `int(offsets[k])`"
+
+
+def main():
+    net = Packer().cuda()
+    opt = torch.optim.Adam(net.parameters(), lr=1e-3)
+    offsets = torch.tensor([0, 100, 300, 512], device="cuda")
+    for step in range(10000):
+        x = torch.randn(512, 32, device="cuda")
+        out = net(x, offsets)
+        widest = Lengths.longest(offsets)  # expect: GPU201 "longest() runs"
+        loss = out.square().mean() / widest
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+
+
+if __name__ == "__main__":
+    main()
