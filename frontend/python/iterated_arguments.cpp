@@ -16,7 +16,8 @@ std::string_view selfAttribute(ts::Node e) {
 }
 
 // The attribute of self that method `f` draws items from: `iter(self.a)`,
-// `yield from self.a`, `for x in self.a: ... yield x`, else `next(self.a)`
+// `yield from self.a`, a loop `for x in self.a:` that yields (what it
+// yields is taken as the items, moved or not), else `next(self.a)`
 // (a `next(self._it)` beside `self._it = iter(self.a)` draws from `a`),
 // outside nested scopes; "" when none or more than one.
 std::string_view drawnAttribute(const ScriptModel& m, const Function& f) {

@@ -130,14 +130,22 @@ const ProjectModel::Module* ProjectModel::moduleAt(const ScriptModel& from, int 
 // `import deeplearning.ssl.moco.builder` in a script beside moco/builder.py:
 // a tree synced out of a monorepo keeps the monorepo's package prefix in its
 // imports while the files sit at the top of the tree. The module is the one
-// beside the importer that the name without its first segments (two at
-// least left) names, when the prefix's first segment is no module or
-// package of the project; never a suffix found elsewhere (`torch.nn.
-// functional` is no project's nn/functional.py).
+// beside the importer that the name names without a prefix of two segments
+// or more (two segments at least left), when the prefix's first segment is
+// no module or package of the project and no library whose deep dotted
+// imports are everyday code (`torch.utils.data.distributed` is torch's
+// even beside a project's data/distributed.py); never a suffix found
+// elsewhere in the tree.
 const ProjectModel::Module* ProjectModel::besideUnderPrefix(std::string_view dir, const std::string_view* parts,
                                                             size_t count) const {
-  if (count < 3 || module_names_.count(parts[0]) || by_suffix_.count(std::string(parts[0]))) return nullptr;
-  for (size_t drop = 1; drop + 2 <= count; ++drop) {
+  if (count < 4 || module_names_.count(parts[0]) || by_suffix_.count(std::string(parts[0]))) return nullptr;
+  if (syntax::oneOf(parts[0], {"torch", "torchvision", "torchaudio", "tensorflow", "keras", "jax", "flax", "numpy",
+                               "transformers", "diffusers", "lightning", "pytorch_lightning", "accelerate", "deepspeed",
+                               "apex", "timm", "mmcv", "mmdet", "mmengine", "detectron2", "fairseq", "megatron",
+                               "sklearn", "scipy", "google", "absl", "os", "xml", "email", "http", "urllib",
+                               "concurrent", "multiprocessing", "importlib", "distutils", "setuptools"}))
+    return nullptr;
+  for (size_t drop = 2; drop + 2 <= count; ++drop) {
     std::string want(dir);
     if (!dir.empty()) want += '/';
     appendJoined(want, parts + drop, count - drop);
