@@ -32,6 +32,27 @@ bool isLibraryScaler(const Call& made) {
   return made.qualified.starts_with("timm.") && syntax::oneOf(syntax::lastName(made.callee), {"NativeScaler", "ApexScaler"});
 }
 
+// Every value `e` may hold is made by a call `made` accepts (none known: false).
+template <class Accept>
+bool everySourceMadeBy(const ScriptModel& m, ts::Node e, Accept made) {
+  std::vector<ts::Node> sources = m.valueSources(e, /*all_paths=*/true);
+  return !sources.empty() && std::all_of(sources.begin(), sources.end(), [&](ts::Node src) {
+    src = syntax::unwrap(src);
+    const Call* call = src && src.is("call") ? m.ownerOf(src).callAt(src) : nullptr;
+    return call && made(*call);
+  });
+}
+
+// torch.optim.SGD/AdamW/... (a class of the package, not lr_scheduler or
+// swa_utils), or an AMP GradScaler.
+bool isOptimizerOrScaler(const Call& made) {
+  const std::string& q = made.qualified;
+  constexpr std::string_view kOptim = "torch.optim.";
+  if (q.starts_with(kOptim) && q.size() > kOptim.size() && std::isupper(static_cast<unsigned char>(q[kOptim.size()])))
+    return true;
+  return syntax::lastName(made.callee) == "GradScaler";
+}
+
 }  // namespace
 
 bool runsLibraryScalerStep(const ScriptModel& m, const Call& c) {
@@ -39,28 +60,11 @@ bool runsLibraryScalerStep(const ScriptModel& m, const Call& c) {
   // through a name or `self.x` that says what it is.
   if (!c.qualified.empty() || c.positional.size() < 2 || c.method.find("scaler") == std::string::npos) return false;
   if (c.receiver && !(syntax::unwrap(c.receiver).is("identifier") && c.receiver.text() == "self")) return false;
-  std::vector<ts::Node> sources = m.valueSources(c.callee, /*all_paths=*/true);
-  if (sources.empty()) return false;
-  return std::all_of(sources.begin(), sources.end(), [&](ts::Node src) {
-    src = syntax::unwrap(src);
-    const Call* made = src && src.is("call") ? m.ownerOf(src).callAt(src) : nullptr;
-    return made && isLibraryScaler(*made);
-  });
+  return everySourceMadeBy(m, c.callee, isLibraryScaler);
 }
 
 bool stepsTypedOptimizer(const ScriptModel& m, const Call& c) {
-  if (c.method != "step" || !c.receiver) return false;
-  std::vector<ts::Node> sources = m.valueSources(c.receiver, /*all_paths=*/true);
-  if (sources.empty()) return false;
-  return std::all_of(sources.begin(), sources.end(), [&](ts::Node src) {
-    src = syntax::unwrap(src);
-    const Call* made = src && src.is("call") ? m.ownerOf(src).callAt(src) : nullptr;
-    if (!made) return false;
-    const std::string& q = made->qualified;
-    if (q.starts_with("torch.optim.lr_scheduler")) return false;
-    return (q.starts_with("torch.optim.") && q.size() > 12 && std::isupper(static_cast<unsigned char>(q[12]))) ||
-           syntax::lastName(made->callee) == "GradScaler";
-  });
+  return c.method == "step" && c.receiver && everySourceMadeBy(m, c.receiver, isOptimizerOrScaler);
 }
 
 // The names a loop binds on each pass (`for i, (x, y) in ...`: i, x, y), `_` left out.
