@@ -10,6 +10,7 @@
 #include "checkers/model/host_sync.h"
 #include "checkers/model/helper_effects.h"
 #include "checkers/model/readback_blocks.h"
+#include "checkers/per_item_loops.h"
 #include "checkers/python_common.h"
 #include "fixits/python_edits.h"
 #include "frontend/python/syntax.h"
@@ -214,8 +215,9 @@ Diagnostic describe(const ScriptModel& m, const Sync& s, const python::BatchCont
   d.level = Level::Warning;
   d.location = m.location(s.at);
   d.related = relatedFrom(m, batch);
-  std::string every = std::string(batch.kind == python::BatchKind::Step ? "on every step of " : "on every batch of ") +
-                      describeContext(m, batch);
+  addPerItemNote(m, s.at, batch, d.related);
+  std::string every = frequencyPhrase(m, s.at, batch,
+                                      batch.kind == python::BatchKind::Step ? "on every step of " : "on every batch of ");
   std::string origin = s.tensor ? originNote(m, s.tensor, s.origin) : "";
   const Call* call = m.callAt(s.at);
   switch (s.kind) {
@@ -360,12 +362,13 @@ void addHelperSyncs(const ScriptModel& model, std::set<uint32_t>& reported, std:
     if (!shown.is("call"))
       if (ts::Node written = syntax::ancestor(shown, {"call"})) shown = written;
     d.location = model.location(shown);
-    std::string every = std::string(hc.batch.kind == python::BatchKind::Step ? "on every step of " : "on every batch of ") +
-                        describeContext(model, hc.batch);
+    std::string every = frequencyPhrase(model, hc.call->node, hc.batch,
+                                        hc.batch.kind == python::BatchKind::Step ? "on every step of " : "on every batch of ");
     d.message = quote(shown) + " makes the host wait for the GPU " + every + ": " + helperChain(model, hc) +
                 ". The CPU blocks until the GPU has finished all queued work, and the GPU then idles while Python "
                 "launches the next step; " + helperAdvice(model, hc) + "." + gpuFlagNote(model);
     d.related = helperRelated(model, hc, "the helper syncs here");
+    addPerItemNote(model, hc.call->node, hc.batch, d.related);
     reported.insert(statementOf(hc.call->node).begin());
     found.push_back({Sync{Sync::Read, hc.call->node, {}, {}, {}}, hc.batch, std::move(d)});
   }

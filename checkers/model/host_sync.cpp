@@ -236,6 +236,14 @@ bool maskLike(ts::Node index) {
   return false;
 }
 
+// `x[mask]`, and `x[mask, 1:]` or `x[:, mask]`: a boolean index in any
+// position selects a value-dependent number of elements.
+bool anyIndexMaskLike(ts::Node subscript) {
+  for (uint32_t i = 1; i < subscript.namedChildCount(); ++i)
+    if (maskLike(subscript.namedChild(i))) return true;
+  return false;
+}
+
 }  // namespace
 
 void collectNonCallSpots(ts::Node n, NonCallSpots& spots) {
@@ -266,7 +274,7 @@ void collectNonCallSpots(ts::Node n, NonCallSpots& spots) {
         ts::Node b = syntax::unwrap(bound);
         if (b.is("identifier") || b.is("subscript") || b.is("binary_operator")) spots.slice_bounds.push_back(b);
       }
-    } else if (K.subscript.of(k) && c.namedChildCount() == 2 && maskLike(c.field("subscript"))) {
+    } else if (K.subscript.of(k) && anyIndexMaskLike(c)) {
       // `x[mask] = 0` is masked_fill, with no read; only reads count.
       ts::Node p = c.parent();
       if (!(p && (p.is("assignment") || p.is("augmented_assignment")) && p.field("left") == c))

@@ -49,9 +49,11 @@ bool isGpuMask(const ScriptModel& m, ts::Node e, int depth) {
 }  // namespace
 
 std::optional<Sync> syncOfMaskIndex(const ScriptModel& m, ts::Node subscript) {
-  ts::Node mask = subscript.field("subscript");
-  if (!isGpuMask(m, mask, 0)) return std::nullopt;
-  return Sync{Sync::Nonzero, subscript, syntax::unwrap(mask)};
+  // Any position: `targets[targets[:, 0] == i, 1:]` selects rows by a mask.
+  for (uint32_t i = 1; i < subscript.namedChildCount(); ++i)
+    if (ts::Node mask = subscript.namedChild(i); isGpuMask(m, mask, 0))
+      return Sync{Sync::Nonzero, subscript, syntax::unwrap(mask)};
+  return std::nullopt;
 }
 
 std::optional<Sync> syncOfSliceBound(const ScriptModel& m, ts::Node bound) {

@@ -348,6 +348,9 @@ class FrequencyWalk {
       // An exception handler is a failure path (an out-of-memory retry), not something most steps run.
       if (guards_ && p.is("except_clause")) limit(Frequency::Rarely, p, "exception handler");
       if (guards_ && (p.is("if_statement") || p.is("elif_clause")) && branchOf(p, child) == 0) judgeBranch(p, limit);
+      // `[...] if save_hybrid else []`: the first arm is the if's branch.
+      if (guards_ && p.is("conditional_expression") && p.namedChildCount() == 3 && child == p.namedChild(0))
+        judgeCondition(p.namedChild(1), limit);
       if (ts::Node flag = guards_ && p.is("if_statement") && branchOf(p, child) == 0 ? clearedOwnFlag(p, n) : ts::Node())
         limit(Frequency::Rarely, flag, "runs once: its branch sets `" + std::string(flag.text()) + "` to False");
       if (ts::Node skip = guards_ && p.is("if_statement") && branchOf(p, child) == 0 ? skipLatchBefore(p) : ts::Node())
@@ -441,12 +444,17 @@ class FrequencyWalk {
 
   template <typename Limit>
   void judgeBranch(ts::Node stmt, Limit& limit) {
-    GuardVerdict g = judgeGuard(m_, stmt.field("condition"));
+    judgeCondition(stmt.field("condition"), limit);
+    // A branch that leaves the loop (`if done: print(...); break`) runs once.
+    if (endsByLeaving(stmt.field("consequence"))) limit(Frequency::Once, stmt, "the branch leaves the loop");
+  }
+
+  template <typename Limit>
+  void judgeCondition(ts::Node condition, Limit& limit) {
+    GuardVerdict g = judgeGuard(m_, condition);
     if (g.kind == GuardKind::Periodic) limit(Frequency::EveryNSteps, g.decisive, g.why);
     if (g.kind == GuardKind::Rare) limit(Frequency::Rarely, g.decisive, g.why);
     if (g.kind == GuardKind::Off) limit(Frequency::Never, g.decisive, g.why);
-    // A branch that leaves the loop (`if done: print(...); break`) runs once.
-    if (endsByLeaving(stmt.field("consequence"))) limit(Frequency::Once, stmt, "the branch leaves the loop");
   }
 
   static ExecutionFrequency of(Frequency how, ts::Node at, std::string why) {
