@@ -130,9 +130,15 @@ bool readsRightAfter(const ScriptModel& m, ts::Node prev, const ReadbackSpot& ne
   // `prev` must run whenever `next` does: a statement of a block that holds
   // `next` (never one inside an `if` that `next` follows: when the test is
   // false, `next` is the first read).
+  // A `with` body always runs: a read inside `with torch.no_grad():` is
+  // followed by what follows the with.
+  ts::Node before = prev;
+  for (ts::Node block = before.parent(); block && block.is("block") && block.parent().is("with_statement");
+       block = before.parent())
+    before = block.parent();
   bool in_sequence = false;
   for (ts::Node y : straightLineHolders(m, stmt))
-    in_sequence = in_sequence || (prev.parent() == y.parent() && prev.begin() < y.begin());
+    in_sequence = in_sequence || (before.parent() == y.parent() && before.begin() < y.begin());
   if (!in_sequence) return false;
   // `out = model(x, lengths)` whose forward reads `lengths.cpu()` after its
   // first layers: the pass queues work before its own read, which waits again.

@@ -91,3 +91,23 @@ def parts_to_host(model, loader, gather):
         else:
             inputs = inputs.cpu()
         gather(inputs, labels, preds)
+
+
+def reads_in_a_with(model, loader, optimizer):
+    """A read inside `with torch.no_grad():` always runs, so the log line
+    after the with, and the read in the next with, find the queue drained:
+    one finding. A forward pass after them queues work again."""
+    for x, y in loader:
+        x, y = x.to(device, non_blocking=True), y.to(device, non_blocking=True)
+        out = model(x)
+        loss = F.mse_loss(out, y)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+        with torch.no_grad():
+            err = (out - y).abs().mean().item()  # expect: GPU201 "Lines 109 and 111 read GPU values right after it"
+        print("loss {:.3f} err {:.3f}".format(loss, err))  # ok: GPU201 (after the with that read at line 108: part of its finding)
+        with torch.no_grad():
+            spread = out.std().item()  # ok: GPU201 (nothing queued since line 108's read: part of its finding)
+            again = model(x)
+        print("spread {:.3f} again {:.3f}".format(spread, again.mean()))  # expect: GPU201 "`print` receives a GPU tensor"
