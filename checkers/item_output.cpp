@@ -1,6 +1,7 @@
 #include "checkers/item_output.h"
 
 #include "frontend/python/frequency.h"
+#include "frontend/python/project_model.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::checks {
@@ -27,15 +28,55 @@ bool writesItemOutput(const ScriptModel& m, const Call& c) {
   if (c.receiver && oneOf(c.method, {"add_video", "add_image", "add_images", "add_image_with_boxes", "add_figure",
                                      "add_audio", "add_mesh"}))
     return true;
-  // `writer.write(frame)` on a cv2.VideoWriter, `img.save(path)` on a PIL
-  // image, made in this file.
-  if (c.receiver && (c.method == "write" || c.method == "save"))
-    if (const Call* made = m.madeByCall(c.receiver))
-      if ((c.method == "write" && made->qualified == "cv2.VideoWriter") ||
-          (c.method == "save" && made->qualified.starts_with("PIL.")))
-        return true;
+  // `writer.write(frame)` on a cv2.VideoWriter made in this file.
+  if (c.receiver && c.method == "write")
+    if (const Call* made = m.madeByCall(c.receiver); made && made->qualified == "cv2.VideoWriter") return true;
+  // `img.save(path)` on a PIL image: made here, or by a helper that returns
+  // one (`pic = to_pil(sample)` with `return Image.fromarray(array)`).
+  if (c.receiver && c.method == "save" && madeByPil(m, c.receiver)) return true;
   ts::Node chained = c.node.parent();  // `Image.fromarray(x).save(path)`
   return chained && chained.is("attribute") && chained.field("attribute").text() == "save";
+}
+
+bool madeByPil(const ScriptModel& m, ts::Node value) {
+  std::vector<ts::Node> sources = m.valueSources(value);
+  if (sources.empty()) return false;
+  for (ts::Node source : sources) {
+    const Call* made = source.is("call") ? m.ownerOf(source).callAt(source) : nullptr;
+    if (!made || !made->qualified.starts_with("PIL.")) return false;
+  }
+  return true;
+}
+
+bool resultSaved(const ScriptModel& m, const Call& c, int depth) {
+  ts::Node up = c.node.parent();
+  // `Image.fromarray(x).save(path)`
+  if (up && up.is("attribute") && up.field("attribute").text() == "save") return true;
+  // `pic = Image.fromarray(x)` then `pic.save(path)` in the same function.
+  if (up && up.is("assignment") && up.field("right") == c.node && up.field("left").is("identifier")) {
+    std::string_view name = up.field("left").text();
+    ts::Node scope = c.function ? c.function->body : m.root();
+    for (const Call& later : m.callsIn(scope))
+      if (later.node.begin() > c.node.end() && later.receiver && later.receiver.text() == name &&
+          later.method == "save" && later.function == c.function)
+        return true;
+    return false;
+  }
+  // `return Image.fromarray(x)` from a helper whose every caller saves it.
+  if (depth > 1 || !up || !up.is("return_statement") || !c.function) return false;
+  bool any = false;
+  if (const python::ProjectModel* project = m.project()) {
+    for (const python::ProjectCall& pc : project->callersOf(*c.function)) {
+      if (!resultSaved(*pc.model, *pc.call, depth + 1)) return false;
+      any = true;
+    }
+    return any;
+  }
+  for (const Call* caller : m.callersOf(*c.function)) {
+    if (!resultSaved(m, *caller, depth + 1)) return false;
+    any = true;
+  }
+  return any;
 }
 
 namespace {

@@ -15,6 +15,15 @@ namespace gpulint::checks {
 // `add_figure` (a visualisation tool's output).
 [[nodiscard]] bool writesItemOutput(const python::ScriptModel& m, const python::Call& c);
 
+// Every value `value` may hold is a PIL image (`Image.fromarray(...)`, or
+// what a project helper returns that makes one).
+[[nodiscard]] bool madeByPil(const python::ScriptModel& m, ts::Node value);
+
+// The image the PIL call `c` makes is saved: `.save(path)` on it, on the
+// name it is assigned to later in the same function, or, when a helper
+// returns it, by every caller of the helper (two calls deep at most).
+[[nodiscard]] bool resultSaved(const python::ScriptModel& m, const python::Call& c, int depth = 0);
+
 // An evaluation loop (no training step in it) whose body writes such an
 // output for its items: reading the model's outputs back on each pass is
 // what it is for, so a sync there is not an idle GPU to report.

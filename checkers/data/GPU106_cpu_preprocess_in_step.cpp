@@ -174,6 +174,9 @@ bool tokenizesFixedText(const ScriptModel& m, const Call& c) {
 // converts an output for the file, not an input for the model.
 bool writesOutput(const ScriptModel& m, const Call& c) {
   if (writesItemOutput(m, c)) return true;
+  // `pic = Image.fromarray(sample)` then `pic.save(path)`, or a helper that
+  // returns the image its callers save.
+  if (c.qualified.starts_with("PIL.") && resultSaved(m, c)) return true;
   ts::Node arg = c.node.parent();
   if (arg && arg.is("keyword_argument")) arg = arg.parent();
   ts::Node outer = arg && arg.is("argument_list") ? arg.parent() : ts::Node();
