@@ -80,8 +80,9 @@ ts::Node enumeratedFor(ts::Node use, ts::Node* counter) {
   return loop;
 }
 
-// The bound `b` of a test `counter >= b` or `counter > b` (or `counter == b`)
-// in `cond`, directly or under `and`: null when there is none.
+// The bound `b` of a test `counter >= b` or `counter > b` (or `counter == b`,
+// or `counter + 1 >= b`) in `cond`, directly or under `and`: null when there
+// is none.
 ts::Node counterBound(ts::Node cond, std::string_view counter) {
   cond = python::syntax::unwrap(cond);
   if (cond.is("boolean_operator") && cond.child(1).text() == "and") {
@@ -91,7 +92,12 @@ ts::Node counterBound(ts::Node cond, std::string_view counter) {
   if (!cond.is("comparison_operator") || cond.namedChildCount() != 2) return {};
   std::string_view op = cond.child(1).text();
   if (op != ">=" && op != ">" && op != "==") return {};
-  if (cond.namedChild(0).text() != counter) return {};
+  // `b + 1 >= max_batches`: the counter off by a literal is the same bound.
+  ts::Node left = python::syntax::unwrap(cond.namedChild(0));
+  if (left.is("binary_operator") && left.field("operator").text() == "+" &&
+      python::syntax::unwrap(left.field("right")).is("integer"))
+    left = python::syntax::unwrap(left.field("left"));
+  if (left.text() != counter) return {};
   return cond.namedChild(1);
 }
 

@@ -106,7 +106,9 @@ bool generatesOnHost(const ScriptModel& m, const Call& made) {
   const std::string& q = made.qualified;
   if (!q.starts_with("torch.") ||
       !oneOf(std::string_view(q).substr(6), {"zeros", "ones", "empty", "full", "arange", "randperm", "randint", "rand",
-                                             "randn", "eye", "linspace", "ones_like", "zeros_like"}))
+                                             "randn", "eye", "linspace", "logspace", "ones_like", "zeros_like",
+                                             "hann_window", "hamming_window", "blackman_window", "bartlett_window",
+                                             "kaiser_window", "tril_indices", "triu_indices"}))
     return false;
   if (q.ends_with("_like")) return false;  // the device of the tensor it copies: may be the GPU
   if (made.has_star_kwargs) return false;

@@ -44,7 +44,9 @@ bool preservesDevice(std::string_view m) {
          // In-place forms (`acc.mul_(2.0)`) return the receiver itself.
          (m.size() > 1 && m.back() == '_' && m[m.size() - 2] != '_' &&
           (preservesDevice(m.substr(0, m.size() - 1)) ||
-           oneOf(m, {"copy_", "zero_", "fill_", "uniform_", "normal_", "clamp_min_", "clamp_max_", "masked_fill_"})));
+           oneOf(m, {"copy_", "zero_", "fill_", "uniform_", "normal_", "clamp_min_", "clamp_max_", "masked_fill_",
+                     "random_", "bernoulli_", "exponential_", "geometric_", "cauchy_", "log_normal_",
+                     "index_fill_", "scatter_", "scatter_add_", "index_copy_", "index_add_", "put_"})));
 }
 
 // Attributes of a tensor that are host values.
@@ -60,7 +62,8 @@ bool hostAttribute(std::string_view a) {
 bool isFactory(std::string_view last) {
   return oneOf(last, {"tensor", "as_tensor", "from_numpy", "zeros", "ones", "empty", "full", "rand", "randn",
                       "randint", "arange", "linspace", "eye", "randperm", "zeros_like", "ones_like", "empty_like",
-                      "full_like", "rand_like", "randn_like"});
+                      "full_like", "rand_like", "randn_like", "logspace", "hann_window", "hamming_window",
+                      "blackman_window", "bartlett_window", "kaiser_window", "tril_indices", "triu_indices"});
 }
 
 }  // namespace

@@ -94,6 +94,15 @@ def probe_then_sweep(dataset):
         score(x.to(device, non_blocking=True), y.to(device, non_blocking=True))
 
 
+@torch.no_grad()
+def counted_from_one(dataset, max_batches=None):
+    loader = DataLoader(dataset, batch_size=64, num_workers=0, pin_memory=True)  # ok: GPU101 (`i + 1 >= 5`: at most 5 batches per call)
+    for i, (x, y) in enumerate(loader):
+        score(x.to(device, non_blocking=True), y.to(device, non_blocking=True))
+        if i + 1 >= max_batches:
+            break
+
+
 batches = DataLoader(train_set, batch_size=64, shuffle=True, num_workers=4, persistent_workers=True, pin_memory=True)
 for step, (x, y) in enumerate(batches):
     loss = score(x.to(device, non_blocking=True), y.to(device, non_blocking=True))
@@ -109,4 +118,5 @@ for step, (x, y) in enumerate(batches):
         long_probe(test_set)
         flagged_probe(test_set)
         probe_then_sweep(test_set)
+        counted_from_one(test_set, max_batches=5)
 full_pass(test_set)

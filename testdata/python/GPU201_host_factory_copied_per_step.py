@@ -34,7 +34,8 @@ def train(loader, net, opt):
         smooth = torch.full((x.shape[0],), 0.1, device=device)  # ok: made on the GPU
         noise = torch.rand(x.shape[0]).cuda(non_blocking=True)  # ok: asynchronous copy
         targets = torch.tensor([0, 1]).cuda()  # ok: data handed in, device= would copy it too
-        loss = nn.functional.cross_entropy(logits, y, weight=weights) + (smooth * noise).mean() * 0
+        window = torch.hann_window(10).to(device)  # expect: GPU201 "makes a tensor on the host with `torch.hann_window(10)`"
+        loss = nn.functional.cross_entropy(logits, y, weight=weights * window) + (smooth * noise).mean() * 0
         opt.zero_grad()
         loss.backward()
         opt.step()

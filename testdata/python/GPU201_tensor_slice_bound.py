@@ -52,6 +52,8 @@ def main():
             loss = crop_windows(y, starts, 64).square().mean()
             loss = loss + crop_host_windows(y, host_starts, 64).abs().mean()
             loss = loss + y[:, :, offset:tail].mean()  # ok: GPU201 — host ints
+            cut = torch.empty([], dtype=torch.int64, device=device).random_(1, 8)
+            loss = loss + y[:, cut:].mean()  # expect: GPU201 "slice bound `cut` as an int"
             trimmed, keep = trimmer(y, torch.full((y.size(0),), 300, device=device))
             for j in range(trimmed.size(0)):
                 loss = loss + trimmed[j, :, :keep[j]].mean()  # ok: GPU201 — keep is the host list the forward returns
