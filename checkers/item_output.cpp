@@ -62,20 +62,19 @@ bool resultSaved(const ScriptModel& m, const Call& c, int depth) {
         return true;
     return false;
   }
-  // `return Image.fromarray(x)` from a helper whose every caller saves it.
+  // `return Image.fromarray(x)` from a helper whose every caller (in this
+  // file and in others) saves it.
   if (depth > 1 || !up || !up.is("return_statement") || !c.function) return false;
   bool any = false;
-  if (const python::ProjectModel* project = m.project()) {
-    for (const python::ProjectCall& pc : project->callersOf(*c.function)) {
-      if (!resultSaved(*pc.model, *pc.call, depth + 1)) return false;
-      any = true;
-    }
-    return any;
-  }
   for (const Call* caller : m.callersOf(*c.function)) {
     if (!resultSaved(m, *caller, depth + 1)) return false;
     any = true;
   }
+  if (const python::ProjectModel* project = m.project())
+    for (const python::ProjectCall& pc : project->callersOf(*c.function)) {
+      if (!resultSaved(*pc.model, *pc.call, depth + 1)) return false;
+      any = true;
+    }
   return any;
 }
 

@@ -264,16 +264,116 @@ class ValueResolver {
   }
 
   ResolvedValue member(ts::Node object, const std::string& key, ts::Node use, int depth) {
-    (void)use;
     if (isArgparseNamespace(object, depth)) {
       if (auto it = m_.overrides_.find(key); it != m_.overrides_.end()) return it->second;
       if (const ArgparseOption* o = m_.argparseOption(key)) return o->default_value;
       return parentParserOption(object, key);
     }
+    // `cfg.num_workers = 0` after `cfg` was made: what the object holds from then on.
+    if (auto stored = storedAfterMade(object, key, use, depth)) return *stored;
     ts::Node expr = memberExpr(object, key, depth + 1);
     if (!expr && syntax::unwrap(object).text() == "self") return selfMember(object, key, depth);
+    if (!expr)
+      if (auto built = factoryMember(object, key, depth)) return *built;
+    // `config = self.config` (or a tuple of such): the member of what it names.
+    if (ts::Node alias = expr ? ts::Node() : aliasOf(object, depth)) return member(alias, key, alias, depth + 1);
     if (!expr) return passedMember(object, key, depth);
     return described(expr, key, depth);
+  }
+
+  // The value of `name.key` at `use` set by an assignment `name.key = v` of
+  // the name's scope: the last one before the use, when it runs whenever the
+  // scope does (no branch or loop around it) and nothing assigns it again
+  // in a loop around the use. Unknown (set, not nullopt) when some store
+  // may or may not have run; nullopt when the scope stores no such member.
+  std::optional<ResolvedValue> storedAfterMade(ts::Node object, const std::string& key, ts::Node use, int depth) {
+    object = syntax::unwrap(object);
+    if (!object || !object.is("identifier") || object.text() == "self") return std::nullopt;
+    std::string target = std::string(object.text()) + "." + key;
+    if (!m_.assignsDottedName(target)) return std::nullopt;  // the cheap text test first
+    ts::Node scope = nameScope(object);
+    ts::Node last;
+    for (uint32_t i = scope.preorder() + 1, end = scope.subtreeEnd(); i < end; ++i) {
+      ts::Node n = scope.preorderAt(i);
+      if (!(n.is("assignment") || n.is("augmented_assignment")) || n.field("left").text() != target) continue;
+      if (n.is("augmented_assignment")) return ResolvedValue{};
+      if (n.begin() < use.begin()) {
+        last = n;
+        continue;
+      }
+      // A store after the use reaches it only around a loop.
+      if (ts::Node loop = syntax::ancestor(use, {"for_statement", "while_statement"}); loop && loop.contains(n))
+        return ResolvedValue{};
+    }
+    if (!last) return std::nullopt;
+    for (ts::Node up = last.parent(); up && !(up == scope); up = up.parent())
+      if (up.is("if_statement") || up.is("for_statement") || up.is("while_statement") || up.is("try_statement") ||
+          up.is("function_definition") || up.is("lambda"))
+        return ResolvedValue{};
+    ResolvedValue v = resolve(last.field("right"), depth + 1);
+    if (v.known()) v.chain.insert(v.chain.begin(), {m_.location(last), target + " set"});
+    return v;
+  }
+
+  // The attribute or other name a local name was bound to, once.
+  ts::Node aliasOf(ts::Node object, int depth) {
+    object = syntax::unwrap(object);
+    if (!object || !object.is("identifier") || depth > kMaxDepth) return {};
+    ts::Node def = syntax::unwrap(definition(object, depth + 1));
+    if (!def) def = syntax::unwrap(unpackedElement(object));
+    if (!def || def == object || !(def.is("attribute") || def.is("identifier"))) return {};
+    if (def.is("identifier") && classNamed(std::string(def.text()))) return {};
+    return def;
+  }
+
+  // `model, config = self.model, self.config`: the element `id` takes, when
+  // that one unpacking is the only binding that reaches it.
+  ts::Node unpackedElement(ts::Node id) {
+    std::vector<NameBinding> reaching = m_.reachingBindings(id);
+    if (reaching.size() != 1) return {};
+    const NameBinding& b = reaching.front();
+    ts::Node right = syntax::unwrap(b.value);
+    if (b.parameter || b.conditional || b.loop_carried || b.index < 0 || !right ||
+        !(right.is("expression_list") || right.is("tuple")) || b.index >= static_cast<int>(right.namedChildCount()))
+      return {};
+    ts::Node left = b.statement.is("assignment") ? b.statement.field("left") : ts::Node();
+    if (!left || left.namedChildCount() != right.namedChildCount()) return {};
+    return right.namedChild(static_cast<uint32_t>(b.index));
+  }
+
+  // The function body (or module) a name lives in at `id`.
+  ts::Node nameScope(ts::Node id) {
+    std::string name(id.text());
+    for (ts::Node scope = syntax::ancestor(id, {"function_definition"}); scope;
+         scope = syntax::ancestor(scope, {"function_definition"})) {
+      if (const Function* f = m_.enclosingFunction(id); f && f->node == scope && isParameter(*f, name)) return scope;
+      if (m_.bindingsOf(scope).count(name)) return scope;
+    }
+    return m_.root();
+  }
+
+  // `cfg = Trainer.get_default_config()` where the project function builds
+  // the object and returns it (`C = CfgNode(); C.num_workers = 4; return
+  // C`): the member as the function leaves it, when every return agrees.
+  std::optional<ResolvedValue> factoryMember(ts::Node object, const std::string& key, int depth) {
+    ts::Node def = syntax::unwrap(definition(object, depth + 1));
+    const Call* c = def && def.is("call") ? m_.callAt(def) : nullptr;
+    if (!c || depth > kMaxDepth) return std::nullopt;
+    auto [owner, f] = m_.callTarget(*c);
+    if (!owner || !f || f->name == "__init__") return std::nullopt;
+    bool generator = false;
+    const std::vector<ts::Node>& returned = owner->returnValues(*f, &generator);
+    if (generator || returned.empty()) return std::nullopt;
+    CrossFileDepth guard;
+    if (!guard.ok()) return std::nullopt;
+    std::optional<ResolvedValue> joined;
+    for (ts::Node r : returned) {
+      if (!syntax::unwrap(r).is("identifier")) return std::nullopt;
+      ResolvedValue v = owner->memberValue(r, key);
+      if (!v.known() || (joined && (joined->kind != v.kind || joined->display() != v.display()))) return std::nullopt;
+      if (!joined) joined = std::move(v);
+    }
+    return joined;
   }
 
   // `self.alpha_mse` in a method, where the class assigns `self.alpha_mse`
@@ -520,15 +620,31 @@ class ValueResolver {
     n = syntax::unwrap(n);
     ts::Node value;
     if (n.is("identifier")) {
-      if (!singleAssignment(n, &value)) {
+      ts::Node assignment = singleAssignment(n, &value);
+      if (!assignment) {
         if (classNamed(std::string(n.text()))) return n;
         return {};
       }
-      return value;
+      return elementFor(assignment, n.text(), value);
     }
     if (n.is("attribute") && n.field("object").text() == "self") return selfAssignment(n);
     if (n.is("attribute") || n.is("subscript")) return n;
     if (n.is("call") || n.is("dictionary")) return n;
+    return {};
+  }
+
+  // `model, config = self.model, self.config`: the element of the right side
+  // that `name` takes; the whole right side for a plain `name = ...`; null
+  // when the two sides do not pair up.
+  static ts::Node elementFor(ts::Node assignment, std::string_view name, ts::Node value) {
+    ts::Node left = assignment.field("left");
+    if (!left || left.is("identifier")) return value;
+    ts::Node right = syntax::unwrap(value);
+    if (!(left.is("pattern_list") || left.is("tuple_pattern")) || !right ||
+        !(right.is("expression_list") || right.is("tuple")) || left.namedChildCount() != right.namedChildCount())
+      return {};
+    for (uint32_t i = 0; i < left.namedChildCount(); ++i)
+      if (left.namedChild(i).is("identifier") && left.namedChild(i).text() == name) return right.namedChild(i);
     return {};
   }
 
