@@ -311,7 +311,40 @@ class ItemOutputLoops {
 // What to change about a helper that syncs per step. A helper whose result
 // the step differentiates (a criterion's forward computing the loss) runs
 // on every step by necessity: no periodic guard can skip it.
+// The helper changes the gradients the optimizer step then applies
+// (`p.grad.data.mul_(coef)`, clip_grad_norm_): it belongs to every step.
+bool namesGradient(std::string_view r) {
+  // `p.grad`, `p.grad.data`, `p.grad.detach()`
+  for (bool stripped = true; stripped;) {
+    stripped = false;
+    for (std::string_view tail : {".data", ".detach()"})
+      if (r.ends_with(tail)) {
+        r.remove_suffix(tail.size());
+        stripped = true;
+      }
+  }
+  return r.ends_with(".grad");
+}
+
+bool editsGradients(const HelperCall& hc) {
+  for (const Call& c : hc.helper_model->callsIn(hc.helper->node)) {
+    if (c.qualified.ends_with("clip_grad_norm_") || c.qualified.ends_with("clip_grad_value_")) return true;
+    if (c.receiver && c.method.ends_with("_") && namesGradient(c.receiver.text())) return true;
+  }
+  // `p.grad *= scale`, `p.grad = p.grad * scale`
+  ts::Node f = hc.helper->node;
+  for (uint32_t i = f.preorder() + 1, end = f.subtreeEnd(); i < end; ++i) {
+    ts::Node n = f.preorderAt(i);
+    if ((n.is("assignment") || n.is("augmented_assignment")) && namesGradient(n.field("left").text())) return true;
+  }
+  return false;
+}
+
 std::string helperAdvice(const ScriptModel& model, const HelperCall& hc) {
+  if (hc.batch.kind == python::BatchKind::Step && editsGradients(hc))
+    return "it changes the gradients the optimizer step applies, so it must run on every step: keep its values "
+           "on the GPU (tensor ops instead of .item() reads and host tests; torch.nn.utils.clip_grad_norm_ clips "
+           "by the total norm without a host read)";
   if (hc.batch.kind == python::BatchKind::Eval)
     return "keep the values on the GPU inside it and copy the results to the host once after the loop";
   if (outputIsDifferentiated(model, *hc.call))

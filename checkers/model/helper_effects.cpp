@@ -399,7 +399,26 @@ std::string helperChain(const ScriptModel& model, const HelperCall& hc) {
     return "each of the " + std::to_string(hc.overrides) + " overrides of " + name + "() does: " + first +
            verb + what + " at " + lineRef(model, at);
   }
-  return name + verb + what + " at " + lineRef(model, at);
+  return name + verb + what + " at " + lineRef(model, at) + perParameterClause(model, hc);
+}
+
+// ", once per parameter (the loop at utils.py:3)" when the helper's sync sits
+// in a loop over a module's parameters: one wait per parameter tensor.
+std::string perParameterClause(const ScriptModel& model, const HelperCall& hc) {
+  const ScriptModel& owner = *hc.site.model;
+  if (!hc.helper->node.contains(hc.site.at)) return "";
+  for (const python::Loop* l = owner.enclosingLoop(hc.site.at); l && hc.helper->node.contains(l->node);
+       l = owner.enclosingLoop(l->node)) {
+    for (ts::Node n = python::syntax::unwrap(l->iterable); n && n.is("call");) {
+      const Call* c = owner.callAt(n);
+      if (!c) break;
+      if (c->receiver && python::syntax::oneOf(c->method, {"parameters", "named_parameters"}))
+        return ", once per parameter tensor (the loop at " + lineRef(model, l->node) + ")";
+      if (c->receiver || c->positional.empty()) break;
+      n = python::syntax::unwrap(c->positional[0]);  // enumerate(...), list(...), zip(...)
+    }
+  }
+  return "";
 }
 
 std::vector<RelatedLocation> helperRelated(const ScriptModel& model, const HelperCall& hc, const std::string& what) {

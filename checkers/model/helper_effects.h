@@ -152,6 +152,9 @@ class HelperEffectsScope {
 // "save_checkpoint() runs `torch.save(...)` at utils.py:12": the chain from
 // the call to the effect, for a message.
 [[nodiscard]] std::string helperChain(const python::ScriptModel& model, const HelperCall& hc);
+// ", once per parameter tensor (the loop at ...)" when the helper's effect site
+// sits in a loop over a module's parameters inside the helper; "" otherwise.
+[[nodiscard]] std::string perParameterClause(const python::ScriptModel& model, const HelperCall& hc);
 // The related locations of such a finding, in reading order: the batch loop,
 // the call sites on the way, then the helper's line that has the effect.
 [[nodiscard]] std::vector<RelatedLocation> helperRelated(const python::ScriptModel& model, const HelperCall& hc,
