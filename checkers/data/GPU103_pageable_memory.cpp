@@ -198,6 +198,10 @@ bool collatesTokenIds(const python::ScriptModel& m, const python::Call& loader) 
 bool keysMediaTensors(ts::Node body, bool reads_only = false) {
   for (uint32_t i = body.preorder(); i < body.subtreeEnd(); ++i) {
     ts::Node n = body.preorderAt(i);
+    // A tuple batch names its parts only in variables (`ids, image_tensors = zip(*batch)`).
+    if (!reads_only && n.is("identifier") &&
+        python::syntax::containsWord(n.text(), {"pixel", "image", "video", "audio", "frames"}))
+      return true;
     if (!n.is("string") ||
         !python::syntax::containsWord(n.text(), {"pixel", "image", "video", "audio", "input_features", "frames"}))
       continue;

@@ -3,7 +3,9 @@
 # (megabytes of floats per batch), so pinning it matters. The text-only
 # loader beside it keeps the token-id exemption. A collator that only pads
 # the captions, while the processor made the images in __getitem__, is
-# caught where the loop reads the batch (`batch.pop("pixel_values")`).
+# caught where the loop reads the batch (`batch.pop("pixel_values")`). A
+# collate that returns a tuple names its images only in a variable
+# (`ids, image_tensors = zip(*items)`): images all the same.
 import torch
 from torch.nn.utils.rnn import pad_sequence
 from torch.utils.data import DataLoader, Dataset
@@ -27,6 +29,12 @@ class CaptionPairs(Dataset):
 def caption_batch(items):
     pixels, ids = zip(*items)
     return {"pixel_values": torch.stack(pixels), "input_ids": pad_sequence(ids, batch_first=True)}
+
+
+def pair_batch(items):
+    ids, image_tensors = zip(*items)
+    input_ids = torch.stack(ids)
+    return input_ids, torch.stack(image_tensors)
 
 
 def text_batch(items):
@@ -88,3 +96,10 @@ def train(model, rows, prompts, processor, optimizer):
         optimizer.step()
         if step == 0:
             print("text-only warm-up, no image batches")
+    pairs = DataLoader(rows, batch_size=16, num_workers=2, collate_fn=pair_batch,  # expect: GPU103 "pin_memory"
+                       persistent_workers=True)
+    for ids, images in pairs:
+        out = model(input_ids=ids.cuda(non_blocking=True), pixel_values=images.cuda(non_blocking=True))
+        optimizer.zero_grad()
+        out.loss.backward()
+        optimizer.step()
