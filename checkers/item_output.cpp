@@ -19,7 +19,8 @@ bool writesItemOutput(const ScriptModel& m, const Call& c) {
                        "ellipse", "drawContours", "drawMarker"}))
     return true;
   if (q == "torchvision.utils.save_image" || q == "torchaudio.save" || q == "soundfile.write" ||
-      q == "scipy.io.wavfile.write" || q == "matplotlib.pyplot.savefig" ||
+      q == "scipy.io.wavfile.write" || q == "matplotlib.pyplot.savefig" || q == "numpy.save" ||
+      q == "numpy.savez" || q == "numpy.savez_compressed" || q == "numpy.savetxt" ||
       (q.starts_with("imageio.") && oneOf(c.method, {"imwrite", "imsave", "mimwrite", "mimsave"})))
     return true;
   // TensorBoard's media writers (SummaryWriter, tensorboardX, and the

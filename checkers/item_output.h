@@ -11,7 +11,7 @@ namespace gpulint::checks {
 // `Image.fromarray(sample).save(path)`, `cv2.imwrite(path, frame)`, a
 // detector's `cv2.imshow`/`cv2.waitKey(1)` window, its `cv2.VideoWriter`
 // and the boxes it draws, torchvision's `save_image`, imageio's writers,
-// `plt.savefig`, audio writers, TensorBoard's `add_image`/`add_video`/
+// `plt.savefig`, numpy's np.save/np.savez of a result array, audio writers, TensorBoard's `add_image`/`add_video`/
 // `add_figure` (a visualisation tool's output).
 [[nodiscard]] bool writesItemOutput(const python::ScriptModel& m, const python::Call& c);
 

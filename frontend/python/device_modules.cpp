@@ -101,6 +101,13 @@ bool DeviceAnalysis::isModule(ts::Node e, int depth) {
   const Call* c = m_.callAt(e);
   if (!c) return false;
   if (isModuleConstructor(c->qualified)) return true;
+  // `torch.hub.load("repo", "DepthNet")` builds the entry point's model;
+  // an entry named for a tokenizer or processor builds none.
+  if (c->qualified == "torch.hub.load") {
+    std::string entry;
+    ts::Node named = c->positional.size() > 1 ? c->positional[1] : c->keyword("model");
+    return !(named && syntax::stringLiteral(named, &entry) && syntax::namesPreprocessorClass(entry));
+  }
   // `AutoModel.from_pretrained(...)` builds a module; `AutoTokenizer.from_pretrained(...)` a preprocessor.
   if (c->method == "from_pretrained")
     return !(c->receiver && syntax::namesPreprocessorClass(syntax::lastName(c->receiver)));
@@ -184,7 +191,7 @@ bool DeviceAnalysis::isModuleConstructor(const std::string& q) {
       upperAfter("transformers.") || upperAfter("torchmetrics."))
     return true;
   return q.starts_with("torchvision.models.") || q == "timm.create_model" || q == "torch.compile" ||
-         q == "torch.jit.script" || q.ends_with("DataParallel") || q.ends_with("FullyShardedDataParallel");
+         q == "torch.jit.script" || q == "torch.jit.load" || q == "torch.jit.trace" || q.ends_with("DataParallel") || q.ends_with("FullyShardedDataParallel");
 }
 
 bool DeviceAnalysis::classIsModule(const ClassDef* cls, int depth) {
