@@ -149,10 +149,17 @@ std::vector<std::string_view> loopVariables(const Loop& l) {
 // `scores = score(model, images[b], chunks)` whose body runs `model(row...)`,
 // in its own loop or not: the loop runs a forward pass per item as if the
 // call were inline.
-const Function* forwardingHelperCall(const ScriptModel& m, const Loop& l) {
+const Function* forwardingHelperCall(const ScriptModel& m, const Loop& l, bool through_locals) {
   std::vector<std::string_view> vars = loopVariables(l);
   if (vars.empty() || !l.node.is("for_statement")) return nullptr;
   ts::Node body = l.node.field("body");
+  // `frame = read_frame(paths[i])` then `step(model, frame, state)`: locals
+  // the body computes from the item are the item too.
+  if (through_locals) {
+    std::vector<ts::Node> assignments = ownAssignmentsOf(body);
+    for (int pass = 0; pass < 2; ++pass)
+      for (ts::Node a : assignments) addDerivedTargets(a, vars);
+  }
   for (const Call& c : m.callsIn(body)) {
     if (!body.contains(c.node) || !c.qualified.empty() || !argumentsMention(c, vars)) continue;
     auto [other, g] = m.callTarget(c);

@@ -92,7 +92,8 @@ class LoopClassifier {
   // datasets, subsets, prompts, model names or folds does not.
   bool iteratesBatches(const Loop& l) {
     if (iteratesWrittenItems(l) || iteratesModuleTensors(l)) return false;
-    return namedLikeBatches(l) || forwardsTarget(l) || drawsBatchEachPass(l) || forwardsItemsOfBatch(l);
+    return namedLikeBatches(l) || forwardsTarget(l) || drawsBatchEachPass(l) || forwardsItemsOfBatch(l) ||
+           forwardsThroughHelperOnItems(l);
   }
   // Items written in the code (constants, or a name only ever bound to
   // them), a string's pieces, a command-line list option: never batches,
@@ -114,6 +115,16 @@ class LoopClassifier {
   // model on (loop_batches.cpp); the helper question, memoised per loop.
   bool forwardsItemsOfBatch(const Loop& l);
   bool forwardsThroughHelper(const Loop& l);
+  // The same for a loop of its own over the indexes of a sequence (`for cnt
+  // in range(1, len(frames))` handing `frames[cnt]`, read, to
+  // `propagate(model, frame, prev)`); a loop over folders or files that
+  // hands each to a helper running a whole pass is no batch loop.
+  bool forwardsThroughHelperOnItems(const Loop& l) {
+    ts::Node it = countedRange(peelWrappers(l.iterable));
+    const Call* range = it && it.is("call") ? m_.callAt(it) : nullptr;
+    return range && range->method == "range" && !range->receiver && counterIndexes(l) &&
+           forwardingHelperCall(m_, l, /*through_locals=*/true);
+  }
 
   ScriptModel& m_;
   std::map<std::pair<const Function*, int>, bool> memo_;

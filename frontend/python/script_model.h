@@ -107,7 +107,9 @@ class ScriptModel;
 // The project function a call in the loop's body hands the loop's own
 // variable to, when that function runs a module passed in (or held on
 // `self`) on it; null when none (helper_forward.cpp).
-[[nodiscard]] const Function* forwardingHelperCall(const ScriptModel& m, const Loop& l);
+// With `through_locals`, locals the body computes from the item count as
+// the item (`frame = read(paths[i])`; only for loops over indexes).
+[[nodiscard]] const Function* forwardingHelperCall(const ScriptModel& m, const Loop& l, bool through_locals = false);
 // A counted loop of forward passes (`for _ in range(max_new_tokens): logits =
 // model(idx)`): token generation or diffusion sampling, a whole pass of work
 // for the loop around its function.
