@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "core/options.h"
@@ -771,6 +772,8 @@ class ScriptModel {
   };
   void findWordUses() const;
   [[nodiscard]] const WordUse* wordUse(std::string_view name) const;
+  mutable std::once_flag dotted_stores_once_;
+  mutable std::unordered_set<std::string_view> dotted_stores_;  // assignsDottedName's index
   mutable std::once_flag word_uses_once_;
   mutable std::unordered_map<std::string_view, WordUse> word_uses_;
   [[nodiscard]] std::vector<ClassRef> instancesOf(ts::Node expr, int depth = 0) const;

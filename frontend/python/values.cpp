@@ -1,8 +1,6 @@
 // Static value resolution with provenance (RULES.md "Value"). Anything we
 // cannot see (a parameter without known callers, os.cpu_count(), an
 // environment variable) resolves to Unknown, which never fires a rule.
-#include <cctype>
-#include <cstring>
 #include <cmath>
 #include <cstdint>
 #include <optional>
@@ -10,6 +8,7 @@
 #include "frontend/python/config_reads.h"
 #include "frontend/python/member_values.h"
 #include "frontend/python/project_model.h"
+#include "frontend/python/python_symbols.h"
 #include "frontend/python/script_model.h"
 #include "frontend/python/syntax.h"
 
@@ -293,9 +292,7 @@ class ValueResolver {
     if (!m_.assignsDottedName(target)) return std::nullopt;  // the cheap text test first
     ts::Node scope = nameScope(object);
     ts::Node last;
-    for (uint32_t i = scope.preorder() + 1, end = scope.subtreeEnd(); i < end; ++i) {
-      ts::Node n = scope.preorderAt(i);
-      if (!(n.is("assignment") || n.is("augmented_assignment")) || n.field("left").text() != target) continue;
+    for (ts::Node n : memberStores(scope, target)) {
       if (n.is("augmented_assignment")) return ResolvedValue{};
       if (n.begin() < use.begin()) {
         last = n;
@@ -339,6 +336,35 @@ class ValueResolver {
     ts::Node left = b.statement.is("assignment") ? b.statement.field("left") : ts::Node();
     if (!left || left.namedChildCount() != right.namedChildCount()) return {};
     return right.namedChild(static_cast<uint32_t>(b.index));
+  }
+
+  // The assignments `target = ...` / `target += ...` among the statements
+  // of `scope`, nested blocks included: a walk of statements only (an
+  // expression holds no assignment statement), in source order.
+  static std::vector<ts::Node> memberStores(ts::Node scope, std::string_view target) {
+    std::vector<ts::Node> out;
+    std::vector<ts::Node> stack{scope};
+    while (!stack.empty()) {
+      ts::Node n = stack.back();
+      stack.pop_back();
+      if (n.is("expression_statement")) {
+        ts::Node a = n.namedChildCount() == 1 ? n.namedChild(0) : ts::Node();
+        if (a && (a.is("assignment") || a.is("augmented_assignment")) && a.field("left").text() == target)
+          out.push_back(a);
+        continue;
+      }
+      // Statements and the blocks and clauses that hold them.
+      for (uint32_t i = n.namedChildCount(); i-- > 0;) {
+        ts::Node c = n.namedChild(i);
+        if (c.is("expression_statement") || c.is("block") || c.is("if_statement") || c.is("elif_clause") ||
+            c.is("else_clause") || c.is("for_statement") || c.is("while_statement") || c.is("with_statement") ||
+            c.is("try_statement") || c.is("except_clause") || c.is("finally_clause") ||
+            c.is("function_definition") || c.is("decorated_definition") || c.is("match_statement") ||
+            c.is("case_clause"))
+          stack.push_back(c);
+      }
+    }
+    return out;
   }
 
   // The function body (or module) a name lives in at `id`.
@@ -704,20 +730,20 @@ class ValueResolver {
 };
 
 // The file assigns the dotted name `target` (`args.rank = args.rank * n + gpu`,
-// `args.lr += 1`): a plain text search of the source.
+// `args.lr += 1`): the targets of the file's assignment statements, indexed
+// once per file on first use (a text search per question cost a scan of the
+// whole source each time).
 bool ScriptModel::assignsDottedName(std::string_view target) const {
-  std::string_view text = root().text();
-  for (size_t at = text.find(target); at != std::string_view::npos; at = text.find(target, at + 1)) {
-    size_t end = at + target.size();
-    if (at > 0 && (std::isalnum(static_cast<unsigned char>(text[at - 1])) || text[at - 1] == '_' || text[at - 1] == '.'))
-      continue;
-    while (end < text.size() && text[end] == ' ') ++end;
-    if (end + 1 >= text.size()) break;
-    char c = text[end], next = text[end + 1];
-    if (c == '=' && next != '=') return true;
-    if (std::strchr("+-*/|&", c) && next == '=') return true;
-  }
-  return false;
+  std::call_once(dotted_stores_once_, [this] {
+    const Sym& S = Sym::get();
+    ts::Node root = this->root();
+    for (uint32_t i = root.preorder(), end = root.subtreeEnd(); i < end; ++i) {
+      ts::Node n = root.preorderAt(i);
+      if (!isKind(n, S.assignment) && !isKind(n, S.augmented_assignment)) continue;
+      if (ts::Node left = n.field("left"); isKind(left, S.attribute)) dotted_stores_.insert(left.text());
+    }
+  });
+  return dotted_stores_.count(target) > 0;
 }
 
 ResolvedValue ScriptModel::memberValue(ts::Node object, const std::string& key) const {
