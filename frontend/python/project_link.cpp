@@ -34,6 +34,10 @@ void ProjectModel::link(unsigned jobs) {
   for (size_t i = 0; i < models_.size(); ++i) {
     for (const auto& [call, def] : found[i].calls) bind(models_[i], *call, def);
     for (const ScriptModel* module : found[i].imports) importers_[module].insert(models_[i]);
+    for (const ScriptModel* other : found[i].referenced) {
+      linked_.insert(models_[i]);
+      linked_.insert(other);
+    }
   }
   // Methods bound through objects: the instance's class may come from any
   // file, so every name above is bound first and every model attached. Each

@@ -334,8 +334,21 @@ void ProjectModel::bind(ScriptModel* m, const Call& c, ProjectDef def) {
 // imports (for the GPU path); reads the project's indexes only.
 ProjectModel::FileLinks ProjectModel::resolveFile(const ScriptModel& m) const {
   FileLinks out;
-  for (const Call& c : m.calls())
+  for (const Call& c : m.calls()) {
     if (ProjectDef def = resolveCall(m, c)) out.calls.emplace_back(&c, def);
+    // An imported project function passed as an argument (`collate_fn=collate`,
+    // `target=worker`): what the callee runs comes from that file.
+    auto referenced = [&](ts::Node arg) {
+      arg = syntax::unwrap(arg);
+      if (!arg || !arg.is("identifier")) return;
+      auto it = m.imports().find(std::string(arg.text()));
+      if (it == m.imports().end()) return;
+      ProjectDef def = resolveName(m, m.importLevel(it->first), split(it->second), 0);
+      if (def.function && def.model != &m) out.referenced.push_back(def.model);
+    };
+    for (ts::Node arg : c.positional) referenced(arg);
+    for (const auto& [name, arg] : c.keywords) referenced(arg);
+  }
   for (const ScriptModel::StarImport& star : m.starImports())
     if (const Module* mod = moduleAt(m, star.level, split(star.module)))
       if (mod->model != &m) out.imports.push_back(mod->model);

@@ -109,6 +109,9 @@ class ProjectModel {
   struct FileLinks {
     std::vector<std::pair<const Call*, ProjectDef>> calls;
     std::vector<const ScriptModel*> imports;
+    // Files whose functions this one hands over by name, uncalled
+    // (`collate_fn=collate` imported from another module).
+    std::vector<const ScriptModel*> referenced;
   };
   [[nodiscard]] FileLinks resolveFile(const ScriptModel& m) const;
   const Module* moduleAt(const ScriptModel& from, int level, const std::string_view* parts, size_t count) const;
