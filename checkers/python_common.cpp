@@ -108,7 +108,7 @@ std::vector<RelatedLocation> relatedFrom(const python::ScriptModel& model, const
   std::vector<RelatedLocation> out;
   // Point at the loop header (or def line), not the whole body.
   Location loc = headerLocation(model, context.scope);
-  out.push_back({loc, context.loop ? "runs once per batch in this loop" : "runs once per batch (Lightning hook)"});
+  out.push_back({loc, context.loop ? "runs once per batch in this loop" : "runs once per batch: " + context.describe()});
   for (ts::Node c : context.via_calls) out.push_back({model.location(c), "called from here on every batch"});
   return out;
 }

@@ -202,6 +202,14 @@ std::string advice(const ScriptModel& m, const Sync& s, const python::BatchConte
   ts::Node args = s.at.parent();
   const Call* outer = args && args.is("argument_list") ? m.callAt(args.parent()) : nullptr;
   if (outer && isLightningSelfLog(*outer)) return "pass the tensor itself: self.log defers the copy";
+  // The Trainer's loop around a forward has no step counter in sight: what
+  // forward computes for logging leaves it as a tensor.
+  if (batch.libraryTrainerForward())
+    return batch.kind == python::BatchKind::Step
+               ? "keep the value on the GPU: return it with the model's outputs (or accumulate it with .detach()) "
+                 "and read it where the Trainer logs, every logging_steps"
+               : "keep the value on the GPU: return it with the model's outputs, which the Trainer's evaluation "
+                 "gathers on the GPU and copies to the host once (or every eval_accumulation_steps)";
   if (batch.kind == python::BatchKind::Eval)
     return batch.loop ? "collect the tensors on the GPU and copy them to the host once after the loop"
                       : "collect the tensors on the GPU and copy them to the host once per epoch "
@@ -345,6 +353,10 @@ std::string helperAdvice(const ScriptModel& model, const HelperCall& hc) {
     return "it changes the gradients the optimizer step applies, so it must run on every step: keep its values "
            "on the GPU (tensor ops instead of .item() reads and host tests; torch.nn.utils.clip_grad_norm_ clips "
            "by the total norm without a host read)";
+  // Inside a forward the Trainer runs, the helper is part of the model's computation: no guard can skip it.
+  if (hc.batch.libraryTrainerForward())
+    return "the model's forward needs it on every call, so no periodic guard can skip it: keep its values on the "
+           "GPU (tensor ops, a mask or torch.where instead of .item()/.tolist() reads and host tests)";
   if (hc.batch.kind == python::BatchKind::Eval)
     return "keep the values on the GPU inside it and copy the results to the host once after the loop";
   if (outputIsDifferentiated(model, *hc.call))

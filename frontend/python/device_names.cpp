@@ -330,6 +330,26 @@ std::vector<ts::Node> passedTo(const Function& f, const Call& c, std::string_vie
   return out;
 }
 
+// A forward parameter the collator fills with a tensor (`input_ids`,
+// `attention_mask`, `labels`, `pixel_values`, `images`), not a mode flag
+// (`return_dict`, `use_cache`, `output_attentions`) nor a cache
+// (`past_key_values`): named after batch data, with no literal default.
+bool batchTensorParameter(std::string_view name, ts::Node param) {
+  if (name.find("past") != std::string_view::npos || name.starts_with("output") || name.starts_with("return") ||
+      name.starts_with("use_"))
+    return false;
+  bool data_name = false;
+  for (std::string_view word : {"input", "ids", "mask", "label", "pixel", "image", "embeds", "feature", "target",
+                                "token", "audio", "video", "values"})
+    data_name = data_name || name.find(word) != std::string_view::npos;
+  if (!data_name) return false;
+  ts::Node holder = param ? param.parent() : ts::Node();
+  ts::Node value = holder && (holder.is("default_parameter") || holder.is("typed_default_parameter"))
+                       ? syntax::unwrap(holder.field("value"))
+                       : ts::Node();
+  return !value || value.is("none");
+}
+
 }  // namespace
 
 ts::Node DeviceAnalysis::parameterOrigin(const Function& f, std::string_view name, ts::Node param, int depth) {
@@ -346,6 +366,11 @@ ts::Node DeviceAnalysis::parameterOrigin(const Function& f, std::string_view nam
       if (b.ends_with("Trainer") && name == "inputs" &&
           oneOf(f.name, {"training_step", "compute_loss", "prediction_step"}))
         return param;
+    // The forward of a model handed to the HF Trainer gets the collated
+    // batch's tensors as keywords, which the Trainer has moved to the GPU.
+    if (f.name == "forward" && index >= first && index < f.parameters.size() && batchTensorParameter(name, param) &&
+        m_.libraryTrainerRuns(f))
+      return param;
   }
   bool catch_all = param.parent() && param.parent().is("dictionary_splat_pattern");
   std::optional<std::string> keyword = std::exchange(catch_all_key_, std::nullopt);

@@ -255,12 +255,18 @@ bool GuardJudge::resetInBranch(ts::Node comparison, ts::Node counter) {
 }
 
 // `if x is None: ... x = ...`: the branch that fills `x` runs once, since
-// afterwards `x` is no longer None. Only an assignment among the branch's
+// afterwards `x` is no longer None (an attribute, or a name kept across the
+// passes of a loop of its function). Only an assignment among the branch's
 // own statements counts (not one under a further condition), or among the
 // own statements of a method of the same object the branch calls
 // (`if self.index is None: self.build_index()`).
 bool GuardJudge::initialisedInBranch(ts::Node comparison, ts::Node name) const {
   if (!(name.is("identifier") || name.is("attribute"))) return false;
+  // A plain name outlives a pass only of a loop around the test in its own
+  // function: with none, it is a parameter or local made again on every call
+  // (`if inputs_embeds is None: inputs_embeds = self.embed(ids)` in a forward
+  // fills a default each time the function runs).
+  if (name.is("identifier") && m_.enclosingFunction(comparison) && !m_.enclosingLoop(comparison)) return false;
   ts::Node branch = branchOfCondition(comparison);
   if (!branch) return false;
   if (ownStatementAssigns(branch, name.text())) return true;

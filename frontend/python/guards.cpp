@@ -215,6 +215,15 @@ static bool endsByLeaving(ts::Node block) {
   return last && (last.is("break_statement") || last.is("return_statement") || last.is("raise_statement"));
 }
 
+// The statement a branch ends with (endsByLeaving), or null.
+static ts::Node leavingStatement(ts::Node block) {
+  if (!endsByLeaving(block)) return {};
+  ts::Node last;
+  for (ts::Node s : block.namedChildren())
+    if (!s.is("comment")) last = s;
+  return last;
+}
+
 const char* frequencyName(Frequency f) {
   switch (f) {
     case Frequency::PerStep: return "per step";
@@ -338,9 +347,19 @@ class FrequencyWalk {
       cap->reasons.push_back({at, std::move(why)});
     };
     std::vector<ts::Node> set_tests;  // `if context is not None:` around n in its function
+    // A branch that ends in `break` or `return` runs once per run of what it
+    // leaves: the innermost loop, or its function. That caps n only when what
+    // it leaves is the batch loop or holds it; a helper's `if ...: return x`
+    // called on every step, or a break out of a per-item loop, still runs per step.
+    ts::Node leaving;
     std::vector<ts::Node> up = n.ancestors();
     for (size_t i = 0; i < up.size(); ++i) {
       ts::Node p = up[i], child = i ? up[i - 1] : n;
+      if (guards_ && (p.is("if_statement") || p.is("elif_clause")) && branchOf(p, child) == 0 && !leaving)
+        if (ts::Node last = leavingStatement(p.field("consequence"))) {
+          if (last.is("raise_statement")) limit(Frequency::Once, p, "the branch leaves the loop");
+          else leaving = last;
+        }
       if (guards_ && p.is("if_statement") && branchOf(p, child) == 0 && !testedForSet(p.field("condition")).empty())
         set_tests.push_back(p.field("condition"));
       if (ts::Node latch = guards_ ? latchBefore(p, child) : ts::Node())
@@ -379,7 +398,10 @@ class FrequencyWalk {
         ts::Node body = p.field("body");
         if (!body || !body.contains(n)) continue;  // the loop header runs once; keep walking outward
         const Loop* l = m_.loopFor(p);
-        if (l && (l->kind == LoopKind::Step || l->kind == LoopKind::Eval)) {
+        bool batch_loop = l && (l->kind == LoopKind::Step || l->kind == LoopKind::Eval);
+        if (leaving && batch_loop) limit(Frequency::Once, leaving.parent().parent(), "the branch leaves the loop");
+        if (leaving && leaving.is("break_statement")) leaving = {};  // it leaves this loop only
+        if (batch_loop) {
           if (auto once = guards_ ? runsOnlyOnce(m_, *l) : std::nullopt) limit(Frequency::Once, once->node, once->why);
           return finish(cap, batchLoop(*l, via));
         }
@@ -445,8 +467,6 @@ class FrequencyWalk {
   template <typename Limit>
   void judgeBranch(ts::Node stmt, Limit& limit) {
     judgeCondition(stmt.field("condition"), limit);
-    // A branch that leaves the loop (`if done: print(...); break`) runs once.
-    if (endsByLeaving(stmt.field("consequence"))) limit(Frequency::Once, stmt, "the branch leaves the loop");
   }
 
   template <typename Limit>
@@ -520,7 +540,12 @@ class FrequencyWalk {
     for (const auto& d : f->decorators)
       if (d == "tensorflow.function" || d == "jax.jit") return of(Frequency::Once, def, "traced once into a graph");
     BatchKind kind;
-    if (isLightningHook(*f, &kind)) {
+    bool hook_body = isLightningHook(*f, &kind);
+    if (auto run = hook_body ? std::nullopt : m_.libraryTrainerRuns(*f)) {
+      kind = *run;  // a model's forward that a library Trainer's loop runs
+      hook_body = true;
+    }
+    if (hook_body) {
       BatchContext ctx;
       ctx.kind = kind;
       ctx.scope = def;
@@ -589,7 +614,7 @@ bool ScriptModel::mayRunPerStep() const {
     BatchKind kind;
     hooks = 0;
     for (const auto& f : functions_)
-      if (isLightningHook(*f, &kind)) hooks = 1;
+      if (isLightningHook(*f, &kind) || libraryTrainerRuns(*f)) hooks = 1;
     step_hooks_.store(hooks, std::memory_order_relaxed);
   }
   return hooks == 1;

@@ -92,9 +92,14 @@ std::pair<const ScriptModel*, const Function*> ScriptModel::methodOf(const Class
 namespace {
 
 // A torch module base: nn.Module and its library subclasses (nn.Sequential,
-// a loss of torch.nn), and Lightning's module, whose __call__ runs forward too.
+// a loss of torch.nn, a Hugging Face model), and Lightning's module, whose
+// __call__ runs forward too.
 bool torchModuleBase(const std::string& qualified) {
-  return qualified.starts_with("torch.nn.") || qualified.ends_with("LightningModule");
+  if (qualified.starts_with("torch.nn.") || qualified.ends_with("LightningModule")) return true;
+  // Hugging Face's models (`PreTrainedModel`, `LlamaForCausalLM`, `BertModel`) are torch modules too.
+  if (!qualified.starts_with("transformers.")) return false;
+  std::string_view name = std::string_view(qualified).substr(qualified.rfind('.') + 1);
+  return name.ends_with("Model") || name.find("For") != std::string_view::npos;
 }
 
 bool derivesDirectly(const ClassDef& c) { return std::any_of(c.bases.begin(), c.bases.end(), torchModuleBase); }
@@ -163,6 +168,19 @@ std::pair<const ScriptModel*, const Function*> ScriptModel::soleOverride(const C
 std::pair<const ScriptModel*, const ClassDef*> ScriptModel::constructedClass(const Call& c) const {
   if (c.callee.is("identifier") && c.qualified.empty())
     if (const ClassDef* cls = localClassNamed(*this, c.method, nullptr)) return {this, cls};
+  // `TaggerModel.from_pretrained(path)` on a project subclass of a Hugging
+  // Face model: the class's own constructor, through the library's loader.
+  if (c.receiver && syntax::oneOf(c.method, {"from_pretrained", "from_config", "_from_config"})) {
+    ts::Node cls_name = syntax::unwrap(c.receiver);
+    if (cls_name.is("identifier") && !imports_.count(std::string(cls_name.text())))
+      if (const ClassDef* cls = localClassNamed(*this, cls_name.text(), nullptr)) return {this, cls};
+    std::string_view q = c.qualified;
+    if (project_ && q.size() > c.method.size() + 1 && q.ends_with("." + c.method)) {
+      ProjectDef def = project_->classNamed(*this, std::string(q.substr(0, q.size() - c.method.size() - 1)));
+      if (def.cls) return {def.model, def.cls};
+    }
+    return {nullptr, nullptr};
+  }
   if (!project_ || c.qualified.empty()) return {nullptr, nullptr};
   ProjectDef def = project_->calleeOf(*this, c);
   return def.cls ? std::make_pair(def.model, def.cls) : std::make_pair(nullptr, nullptr);

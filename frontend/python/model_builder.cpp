@@ -5,6 +5,7 @@
 #include "frontend/input_guard.h"
 #include "frontend/python/binding_index.h"
 #include "frontend/python/python_symbols.h"
+#include "frontend/python/library_trainer.h"
 #include "frontend/python/script_model.h"
 #include "frontend/python/syntax.h"
 
@@ -302,6 +303,9 @@ ScriptModel::ScriptModel(SourceFilePtr file, ts::Tree tree, RuleOptions options)
   collectArgparse(*this, argparse_);
   classifyLoops(*this);
   uses_cuda_ = detectCuda(*this);
+  // This file's own trainers (one handing its model to another file's is marked by the project's link).
+  for (const TrainerForward& t : trainerForwards(*this))
+    if (t.model == this) markTrainerForward(t);
 }
 
 std::unique_ptr<ScriptModel> buildScriptModel(SourceFilePtr file, const RuleOptions& options) {

@@ -79,6 +79,7 @@ void ProjectModel::link(unsigned jobs) {
     models_[i]->caches_.self_instances = std::move(answers[i].self_instances);
   }
   markGpu();
+  markTrainerForwards();
   markStepLoops();
   markEpochLoops();
   markEvalPassLoops();

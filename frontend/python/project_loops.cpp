@@ -5,6 +5,7 @@
 #include <deque>
 #include <map>
 
+#include "frontend/python/library_trainer.h"
 #include "frontend/python/loop_classifier.h"
 #include "frontend/python/syntax.h"
 
@@ -201,7 +202,11 @@ void ProjectModel::markGpu() {
   std::deque<const ScriptModel*> work;
   std::map<const Function*, bool> placing;
   for (const ScriptModel* m : models_) {
-    bool own = m->usesCuda();
+    // A file that builds a project subclass of the HF Trainer (defined in
+    // another file) has the Trainer place its model on the GPU.
+    bool own = m->usesCuda() || std::any_of(m->calls().begin(), m->calls().end(), [&](const Call& c) {
+                 return calleeOf(*m, c).cls && constructsLibraryTrainer(*m, c);
+               });
     // A device made in another file: its checks need the project attached.
     if (!own && (namesCudaThroughProject(*m) || callsGpuPlacingFunction(*m, placing))) linked_.insert(m);
     else if (!own) continue;

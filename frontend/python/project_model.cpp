@@ -217,8 +217,13 @@ ProjectDef ProjectModel::superCall(const ScriptModel& m, const Call& c) const {
 // (a def, a class, an assignment, a parameter of the calling function): that
 // one is called, and which one runs is then unknown.
 const ScriptModel::StarImport* ProjectModel::starImportOf(const ScriptModel& m, const Call& c) const {
-  if (m.starImports().empty() || c.receiver || !c.callee.is("identifier") || !c.qualified.empty()) return nullptr;
-  const std::string& name = c.method;
+  if (m.starImports().empty() || !c.qualified.empty()) return nullptr;
+  // `name(...)`, or a class method of a star-imported class (`VisionLM.from_pretrained(...)`;
+  // mayAssign below knows the loader methods' receivers only, see findWordUses).
+  ts::Node receiver = c.receiver ? syntax::unwrap(c.receiver) : ts::Node();
+  if (c.receiver ? !c.callee.is("attribute") || !receiver.is("identifier") : !c.callee.is("identifier"))
+    return nullptr;
+  const std::string name = c.receiver ? std::string(receiver.text()) : c.method;
   if (name.empty() || name.front() == '_') return nullptr;  // not exported by `import *`
   if (m.functionNamed(name) || !m.classesNamed(name).empty() || m.mayAssign(name)) return nullptr;
   for (const Function* f = c.function; f; f = m.enclosingFunction(f->node.parent()))

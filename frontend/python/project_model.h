@@ -134,6 +134,7 @@ class ProjectModel {
   void markGpu();
   void measureComponents();
   void markStepLoops();
+  void markTrainerForwards();  // library_trainer.cpp
   void markEpochLoops();
   void markEvalPassLoops();
   [[nodiscard]] bool runsEvalPass(const ScriptModel& m, const Function& f, int depth,

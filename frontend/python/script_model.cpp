@@ -52,11 +52,21 @@ std::string BatchContext::describe() const {
       return "the Trainer training_step";
     }
     ts::Node name = scope ? scope.field("name") : ts::Node();
+    if (libraryTrainerForward())
+      return kind == BatchKind::Step ? "the Hugging Face Trainer's training loop, which runs this forward"
+                                     : "the Hugging Face Trainer's evaluation loop, which runs this forward";
     if (name && name.text().starts_with("on_"))  // a per-batch hook (guards.cpp isLightningHook)
       return "Lightning's " + std::string(name.text()) + " hook";
     return kind == BatchKind::Step ? "the Lightning training_step" : "the Lightning evaluation step";
   }
   return std::string("the ") + loopKindName(loop->kind) + " at line " + std::to_string(loop->node.line());
+}
+
+// Only a library Trainer makes a forward a hook body (guards.cpp): a
+// Lightning hook is never named so.
+bool BatchContext::libraryTrainerForward() const {
+  ts::Node name = !loop && scope ? scope.field("name") : ts::Node();
+  return name && name.text() == "forward";
 }
 
 // ---- ScriptModel ---------------------------------------------------------
@@ -107,9 +117,12 @@ const ScriptModel& ScriptModel::ownerOf(ts::Node n) const {
 }
 
 void ScriptModel::bindStarImported(Call& c, const StarImport& star) {
-  c.qualified = star.module.empty() ? c.method : star.module + "." + c.method;
-  imports_[c.method] = c.qualified;
-  if (star.level > 0) import_levels_[c.method] = star.level;
+  // The bound name: the callee, or the class whose method it calls.
+  std::string name = c.receiver ? std::string(syntax::unwrap(c.receiver).text()) : c.method;
+  std::string bound = star.module.empty() ? name : star.module + "." + name;
+  c.qualified = c.receiver ? bound + "." + c.method : bound;
+  imports_[name] = bound;
+  if (star.level > 0) import_levels_[name] = star.level;
 }
 
 void ScriptModel::bindLibraryReexport(const std::string& local, const std::string& library) {

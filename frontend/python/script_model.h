@@ -34,6 +34,7 @@ template <class V>
 using NameMap = std::unordered_map<std::string, V, NameHash, std::equal_to<>>;
 
 struct ClassDef;
+struct TrainerForward;  // library_trainer.h
 class DeviceAnalysis;
 class ProjectModel;  // project_model.h
 class ScriptModel;
@@ -137,6 +138,8 @@ struct BatchContext {
   const Loop* loop = nullptr;     // null for a Lightning hook body
   std::vector<ts::Node> via_calls;
   [[nodiscard]] std::string describe() const;  // "the training step loop", ...
+  // The body of a module's forward that a library Trainer runs (library_trainer.cpp).
+  [[nodiscard]] bool libraryTrainerForward() const;
 };
 
 // A `%` guard whose interval is too short to make it periodic.
@@ -493,6 +496,12 @@ class ScriptModel {
   // eval loop and no Lightning/HF step hook (perStep and inBatchLoop then
   // answer nullopt everywhere). A cheap test for checkers to skip a file.
   [[nodiscard]] bool mayRunPerStep() const;
+  // How a library trainer runs `f`: the forward of a module class whose
+  // instance the project hands to Hugging Face's (or trl's) Trainer runs once
+  // per training step when the trainer's train() is called (Step), per batch
+  // of its evaluate()/predict() otherwise (Eval); nullopt for any other
+  // function (library_trainer.cpp).
+  [[nodiscard]] std::optional<BatchKind> libraryTrainerRuns(const Function& f) const;
   // True when a condition (an if's condition node) is false on most steps.
   [[nodiscard]] bool isPeriodicCondition(ts::Node condition) const;
   // True when `n` sits under a periodic guard between itself and `scope`.
@@ -686,6 +695,8 @@ class ScriptModel {
   friend class LoopClassifier;
   friend class DeviceAnalysis;
   friend class ProjectModel;  // marks epoch loops whose step loop lies in another file
+  void markTrainerForward(const TrainerForward& t);  // library_trainer.cpp
+  std::vector<std::pair<const Function*, BatchKind>> trainer_forwards_;
   SourceFilePtr file_;
   ts::Tree tree_;
   RuleOptions options_;

@@ -118,8 +118,13 @@ void forEachWord(std::string_view text, Visit&& visit) {
 void ScriptModel::findWordUses() const {
   std::array<uint64_t, 64> filter{};
   for (const Call& c : calls_) {
-    if (!c.callee.is("identifier")) continue;
-    std::string_view name = c.callee.text();
+    // A plain name called, or a class whose loader it calls (`Net.from_pretrained(path)`).
+    ts::Node named = c.callee.is("identifier") ? c.callee : ts::Node();
+    if (!named && c.receiver && c.receiver.is("identifier") &&
+        (c.method == "from_pretrained" || c.method == "from_config" || c.method == "_from_config"))
+      named = c.receiver;
+    if (!named) continue;
+    std::string_view name = named.text();
     if (name.empty()) continue;
     word_uses_.try_emplace(name);
     size_t bit = filterBit(name);
