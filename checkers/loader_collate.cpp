@@ -3,6 +3,8 @@
 // NeRF ray sampler, or a dataset whose __getitem__ returns CUDA tensors
 // under the default collate): such a loader must run in the main process
 // (CUDA cannot start in forked workers) and has no host batch to pin.
+#include <algorithm>
+
 #include "checkers/data/GPU106_cpu_preprocess_in_step.h"
 #include "checkers/python_common.h"
 #include "frontend/python/project_model.h"
@@ -44,6 +46,40 @@ std::pair<const python::ScriptModel*, const python::Function*> collateFunction(c
   std::string q = m.qualify(collate);
   python::ProjectDef def = q.empty() ? python::ProjectDef{} : m.project()->functionNamed(m, q);
   return {def.model, def.function};
+}
+
+namespace {
+
+// Each base of `cls` is a project class or torch's Dataset (or object).
+bool onlyKnownBases(const python::ScriptModel& m, const python::ClassDef& cls) {
+  auto project_bases = m.baseClassesOf(cls);
+  for (const std::string& base : cls.bases) {
+    if (base == "object" || base.starts_with("torch.utils.data.")) continue;
+    std::string_view name = std::string_view(base).substr(base.rfind('.') + 1);
+    if (std::none_of(project_bases.begin(), project_bases.end(), [&](const auto& b) { return b.second->name == name; }))
+      return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::vector<std::pair<const python::ScriptModel*, const python::Function*>> collateFunctions(
+    const python::ScriptModel& m, ts::Node collate) {
+  if (auto one = collateFunction(m, collate); one.second) return {one};
+  ts::Node object = collate && collate.is("attribute") ? collate.field("object") : ts::Node();
+  if (!object || object.text() == "self") return {};
+  std::string method(collate.field("attribute").text());
+  std::vector<std::pair<const python::ScriptModel*, const python::Function*>> found;
+  for (const auto& [model, cls] : m.instanceClasses(object)) {
+    auto defined = model->methodOf(*cls, method);
+    // A class without the method cannot be what this run passes (its
+    // attribute read would raise), when no library base may supply it.
+    if (!defined.second && onlyKnownBases(*model, *cls)) continue;
+    if (!defined.second) return {};
+    if (std::find(found.begin(), found.end(), defined) == found.end()) found.push_back(defined);
+  }
+  return found;
 }
 
 namespace {

@@ -25,6 +25,12 @@ namespace gpulint::checks {
 // (`collate_fn=self.collate`); nulls when it names anything else (loader_collate.cpp).
 [[nodiscard]] std::pair<const python::ScriptModel*, const python::Function*> collateFunction(
     const python::ScriptModel& m, ts::Node collate);
+// Every project method `collate_fn=dataset.collate` may name: the method of
+// each class the object may hold (`dataset = load_data(name)` returning one
+// of several dataset classes); the one collateFunction names otherwise;
+// empty when some class is unknown or lacks the method.
+[[nodiscard]] std::vector<std::pair<const python::ScriptModel*, const python::Function*>> collateFunctions(
+    const python::ScriptModel& m, ts::Node collate);
 // The loader's collate_fn makes its batch on the GPU (a torch factory given a
 // GPU device, a `.to(device)`/`.cuda()` copy), or, with no collate_fn, its
 // dataset's __getitem__ returns GPU tensors: the loader runs in the main

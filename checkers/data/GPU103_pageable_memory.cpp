@@ -170,7 +170,8 @@ bool unpinnable(const python::ScriptModel& m, const python::ClassDef& cls) {
 
 // The collate function (here or in another file) builds its batch around
 // such an object, itself or through a project function it calls
-// (`nested_tensor_from_tensor_list(images)` returning `NestedTensor(...)`):
+// (`nested_tensor_from_tensor_list(images)` returning `NestedTensor(...)`),
+// or around a library graph batch (`dgl.batch(graphs)`):
 // pin_memory=True would leave the images in pageable memory, and the
 // object's own `to()` may not take non_blocking.
 
@@ -287,19 +288,24 @@ bool tokenCollator(const python::ScriptModel& m, ts::Node collate, int depth) {
 }
 
 bool collatesUnpinnable(const python::ScriptModel& m, const python::Call& loader) {
-  auto [owner, fn] = collateFunction(m, collateArgument(loader));
-  if (!fn) return false;
+  auto candidates = collateFunctions(m, collateArgument(loader));
   auto builds = [](const python::ScriptModel& model, const python::Function& f, auto& self, int depth) -> bool {
     for (const python::Call& c : model.callsIn(f.body)) {
       if (!f.body.contains(c.node)) continue;
       if (auto [cls_model, cls] = model.constructedClass(c); cls && unpinnable(*cls_model, *cls)) return true;
+      // A DGLGraph (`dgl.batch(graphs)`) has pin_memory_() in place, no pin_memory(): the worker passes its
+      // node and edge features through in pageable memory.
+      if (c.qualified == "dgl.batch" || c.qualified == "dgl.batch_hetero") return true;
       if (depth > 0) continue;
       if (auto [callee_model, callee] = model.callTarget(c); callee && self(*callee_model, *callee, self, depth + 1))
         return true;
     }
     return false;
   };
-  return builds(*owner, *fn, builds, 0);
+  // Each collate the loader may run (one per dataset class) builds such a batch.
+  return !candidates.empty() && std::all_of(candidates.begin(), candidates.end(), [&](const auto& candidate) {
+    return builds(*candidate.first, *candidate.second, builds, 0);
+  });
 }
 
 void check(const python::ScriptModel& consumer_model, const python::Call& loader, const Consumer& consumer,
