@@ -104,6 +104,15 @@ bool namesEvaluation(std::string_view text) {
   return !word.empty() && judge();
 }
 
+bool stepsOncePerEpoch(const python::BatchContext& batch) {
+  if (batch.kind != python::BatchKind::Step || !batch.loop || !batch.loop->target) return false;
+  ts::Node target = python::syntax::unwrap(batch.loop->target);
+  if (!target.is("identifier")) return false;
+  std::string name(target.text());
+  for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return name.find("epoch") != std::string::npos;
+}
+
 std::vector<RelatedLocation> relatedFrom(const python::ScriptModel& model, const python::BatchContext& context) {
   std::vector<RelatedLocation> out;
   // Point at the loop header (or def line), not the whole body.

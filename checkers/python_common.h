@@ -52,6 +52,12 @@ namespace gpulint::checks {
 // be one forward pass: not this.
 [[nodiscard]] bool generatesPerItem(const python::ScriptModel& m, const python::BatchContext& batch);
 
+// A step loop whose every pass is one epoch of full-batch training (`for
+// epoch in range(n_epochs): loss = train_epoch(model, x, y)`: one optimizer
+// step on the whole dataset): the loop variable is a single name for epochs.
+// Host work per pass is per epoch, next to a step over all the data.
+[[nodiscard]] bool stepsOncePerEpoch(const python::BatchContext& batch);
+
 // Related locations from a value's provenance chain.
 [[nodiscard]] std::vector<RelatedLocation> relatedFrom(const python::ResolvedValue& value);
 // " (argparse default of --x at train.py:14)" or "" for a literal at the use.

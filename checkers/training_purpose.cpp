@@ -159,6 +159,21 @@ std::optional<RelatedLocation> gradientAccumulation(const python::ScriptModel& m
     if (name.empty() && !python::syntax::stringLiteral(key, &name)) continue;
     if (named(name) && found(name, n, m.resolve(value))) return out;
   }
+  // No setting named so: an optimizer step a loop takes only every N passes
+  // (`if not (it % accum): optimizer.step()`), here or in a project file.
+  std::vector<const python::ScriptModel*> files{&m};
+  if (const python::ProjectModel* project = m.project())
+    for (const python::ScriptModel* other : project->models())
+      if (other != &m) files.push_back(other);
+  for (const python::ScriptModel* f : files)
+    for (const python::Call& c : f->calls()) {
+      if (c.method != "step" || !python::isTrainingCall(c)) continue;
+      const python::Loop* loop = f->enclosingLoop(c.node);
+      if (!loop || !f->underPeriodicGuard(c.node, loop->node)) continue;
+      Location at = f->location(c.node);
+      return RelatedLocation{at, "`" + std::string(c.callee.text()) + "()` runs only every few passes of its loop, at " +
+                                     f->file().path() + ":" + std::to_string(at.start.line)};
+    }
   return out;
 }
 

@@ -348,6 +348,13 @@ bool editsGradients(const HelperCall& hc) {
   return false;
 }
 
+// The helper steps an optimizer (or a scaler) in its own body.
+bool stepsOptimizer(const HelperCall& hc) {
+  for (const Call& c : hc.helper_model->callsIn(hc.helper->body))
+    if (python::isTrainingCall(c) && c.method != "backward" && c.method != "gradient") return true;
+  return false;
+}
+
 std::string helperAdvice(const ScriptModel& model, const HelperCall& hc) {
   if (hc.batch.kind == python::BatchKind::Step && editsGradients(hc))
     return "it changes the gradients the optimizer step applies, so it must run on every step: keep its values "
@@ -359,6 +366,11 @@ std::string helperAdvice(const ScriptModel& model, const HelperCall& hc) {
            "GPU (tensor ops, a mask or torch.where instead of .item()/.tolist() reads and host tests)";
   if (hc.batch.kind == python::BatchKind::Eval)
     return "keep the values on the GPU inside it and copy the results to the host once after the loop";
+  // `train_epoch(model, opt, x, y)` of full-batch training: the helper is the step itself.
+  if (hc.batch.kind == python::BatchKind::Step && stepsOptimizer(hc))
+    return "the helper is the training step itself (it steps the optimizer), so no guard can skip it: keep its "
+           "values on the GPU (make tensors there with `device=`, return the loss as a tensor and read it every N "
+           "steps)";
   if (outputIsDifferentiated(model, *hc.call))
     return "the step backpropagates through what it returns, so no periodic guard can skip it: keep the values "
            "inside it on the GPU (tensor ops instead of .item()/.cpu() reads), or, where a CPU library must read "

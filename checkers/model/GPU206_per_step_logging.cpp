@@ -137,6 +137,7 @@ void PerStepLogging::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     if (!per_step || !effect_calls::writesLogRecord(m, c)) continue;
     auto batch = m.perStep(c.node);
     if (!batch) continue;  // once per epoch, under a periodic guard, or behind a flag that is off
+    if (stepsOncePerEpoch(*batch)) continue;  // full-batch training: one record per epoch
     if (effect_calls::carriesSync(m, c) || helperSyncs(m, c, effects)) continue;
     // `print0(f"... {norm:.4f}")` calling a print wrapper: the call in the
     // loop formats a GPU tensor, which GPU201 reports there (one event).
