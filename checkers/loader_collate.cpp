@@ -48,6 +48,22 @@ std::pair<const python::ScriptModel*, const python::Function*> collateFunction(c
   return {def.model, def.function};
 }
 
+// `DataLoader(range(n), batch_size, shuffle=True)` with no collate_fn: the
+// batches are tensors of indices into data the step holds already (a graph's
+// edges on the GPU): nothing to read or decode, so a worker would only add
+// start-up time and IPC, in training too; and the batch is a few bytes of
+// indices, gathered on the GPU (`edges[perm]`): nothing worth pinning.
+bool indexOnlyLoader(const python::ScriptModel& model, const python::Call& call) {
+  ts::Node ds = python::syntax::unwrap(call.argument("dataset", 0));
+  if (!ds || collateArgument(call) || mayHideCollate(call)) return false;
+  const python::Call* made = ds.is("call") ? model.callAt(ds) : nullptr;
+  if (made && made->method == "list" && made->positional.size() == 1)  // list(range(n))
+    made = model.callAt(python::syntax::unwrap(made->positional[0]));
+  if (!made) return false;
+  return (made->method == "range" && made->qualified.empty() && !made->receiver) ||
+         made->qualified == "torch.arange" || made->qualified == "numpy.arange";
+}
+
 namespace {
 
 // Each base of `cls` is a project class or torch's Dataset (or object).

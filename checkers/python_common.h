@@ -25,6 +25,9 @@ namespace gpulint::checks {
 // (`collate_fn=self.collate`); nulls when it names anything else (loader_collate.cpp).
 [[nodiscard]] std::pair<const python::ScriptModel*, const python::Function*> collateFunction(
     const python::ScriptModel& m, ts::Node collate);
+// `DataLoader(range(n), bs, shuffle=True)` (or torch/numpy arange, list(range(n))) with no
+// collate_fn: batches of indices into data the loop holds (loader_collate.cpp).
+[[nodiscard]] bool indexOnlyLoader(const python::ScriptModel& model, const python::Call& call);
 // Every project method `collate_fn=dataset.collate` may name: the method of
 // each class the object may hold (`dataset = load_data(name)` returning one
 // of several dataset classes); the one collateFunction names otherwise;

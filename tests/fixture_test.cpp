@@ -131,7 +131,7 @@ std::vector<FileAnalysis> projectFiles(const std::string& project, std::vector<s
       ss << in.rdbuf();
       content = ss.str();
     }
-    results.push_back(analyzeSource(std::make_shared<SourceFile>(frel, content, kindFromPath(frel)), RuleOptions{}));
+    results.push_back(analyzeSource(std::make_shared<SourceFile>(frel, content, kindFromPath(frel)), RuleOptions{}, Checks::Deferred));
     disk->push_back(f.string());
   }
   return results;

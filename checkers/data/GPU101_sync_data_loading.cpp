@@ -43,6 +43,26 @@ bool overTensorsInMemory(const python::ScriptModel& model, const python::Call& c
   });
 }
 
+// The loader is made in a file with no GPU in sight (no device, and no
+// project file imports it: known only when the project was linked) and assigned to a name the file never reads again: a
+// data-preparation script timing its loader's construction. No GPU waits
+// for it. Alone, the file may be imported by a GPU script: kept.
+bool unusedInCpuOnlyFile(const python::ScriptModel& model, const python::Call& call) {
+  ts::Node parent = call.node.parent();
+  if (!parent || !parent.is("assignment") || !parent.field("left").is("identifier")) return false;
+  if (model.importedInProject() != false || !runsOnCpuOnly(model)) return false;
+  std::string_view name = parent.field("left").text();
+  // Any read of the name (a store, `name = DataLoader(...)` again, is none).
+  ts::Node root = model.root();
+  for (uint32_t i = root.preorder(), end = root.subtreeEnd(); i < end; ++i) {
+    ts::Node n = root.preorderAt(i);
+    if (!n.is("identifier") || n.text() != name) continue;
+    ts::Node up = n.parent();
+    if (!(up && up.is("assignment") && up.field("left") == n)) return false;
+  }
+  return true;
+}
+
 // Every class the loader's dataset may be has a __getitem__ that calls
 // nothing but cheap builtins (`return {"prompt": self.prompt, "index": i}`,
 // prompts for a generation pass), iterated by loops of this file none of
@@ -210,6 +230,8 @@ void checkDataLoader(const AnalysisContext& ctx, const python::Call& call, Diagn
   }
   if (!fix.edits.empty()) d.fixes.push_back(std::move(fix));
   // Asked last, of the loaders that would be reported (they follow values).
+  if (indexOnlyLoader(model, call)) return;      // batches of indices: nothing to load
+  if (unusedInCpuOnlyFile(model, call)) return;  // made and never used, with no GPU in sight
   if (overTensorsInMemory(model, call)) return;  // nothing for a worker to load
   if (itemsAreStoredValues(model, call)) return;  // nor here: __getitem__ only looks values up
   if (readsFewBatches(model, call)) return;      // a few batches per call: workers would cost more than they save

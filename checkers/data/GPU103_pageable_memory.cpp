@@ -317,6 +317,8 @@ void check(const python::ScriptModel& consumer_model, const python::Call& loader
   if (loader.mayHideArgument("pin_memory", kPinMemoryIndex)) return;
   // A dataset already on the GPU cannot be pinned (and needs no copy).
   if (ts::Node ds = loader.argument("dataset", 0); ds && model.mayLiveOnDevice(ds)) return;
+  // Batches of indices into data the loop holds: a few bytes, gathered on the GPU.
+  if (indexOnlyLoader(model, loader)) return;
   // Batches built around an object the worker cannot pin, or on the GPU by the collate_fn.
   if (collatesUnpinnable(model, loader) || collatesOnGpu(model, loader)) return;
   // Samples copied to the GPU in __getitem__ (some class the dataset may be): pinning them would raise.

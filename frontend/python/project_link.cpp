@@ -34,6 +34,7 @@ void ProjectModel::link(unsigned jobs) {
   for (size_t i = 0; i < models_.size(); ++i) {
     for (const auto& [call, def] : found[i].calls) bind(models_[i], *call, def);
     for (const ScriptModel* module : found[i].imports) importers_[module].insert(models_[i]);
+    models_[i]->imported_in_project_ = false;
     for (const ScriptModel* other : found[i].referenced) {
       linked_.insert(models_[i]);
       linked_.insert(other);
@@ -78,6 +79,8 @@ void ProjectModel::link(unsigned jobs) {
     models_[i]->caches_.invokers.reset();        // found through them too
     models_[i]->caches_.self_instances = std::move(answers[i].self_instances);
   }
+  for (ScriptModel* m : models_)
+    if (auto it = importers_.find(m); it != importers_.end() && !it->second.empty()) m->imported_in_project_ = true;
   markGpu();
   markTrainerForwards();
   markStepLoops();

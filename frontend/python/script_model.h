@@ -502,6 +502,10 @@ class ScriptModel {
   // of its evaluate()/predict() otherwise (Eval); nullopt for any other
   // function (library_trainer.cpp).
   [[nodiscard]] std::optional<BatchKind> libraryTrainerRuns(const Function& f) const;
+  // Whether some other file of the project imports this one; nullopt when
+  // the file was not linked into a project (analysed alone). Kept when its
+  // checks run detached (no link reached it).
+  [[nodiscard]] std::optional<bool> importedInProject() const { return imported_in_project_; }
   // True when a condition (an if's condition node) is false on most steps.
   [[nodiscard]] bool isPeriodicCondition(ts::Node condition) const;
   // True when `n` sits under a periodic guard between itself and `scope`.
@@ -697,6 +701,7 @@ class ScriptModel {
   friend class ProjectModel;  // marks epoch loops whose step loop lies in another file
   void markTrainerForward(const TrainerForward& t);  // library_trainer.cpp
   std::vector<std::pair<const Function*, BatchKind>> trainer_forwards_;
+  std::optional<bool> imported_in_project_;  // set by ProjectModel::link
   SourceFilePtr file_;
   ts::Tree tree_;
   RuleOptions options_;

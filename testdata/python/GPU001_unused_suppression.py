@@ -7,7 +7,7 @@ from torch.utils.data import DataLoader
 fast = DataLoader(range(8), batch_size=64, num_workers=4, persistent_workers=True)  # gpulint: disable=GPU101
 
 # Used: this loader has no workers, and the comment hides that finding.
-slow = DataLoader(range(8), batch_size=64)  # gpulint: disable=GPU101  # ok: GPU001
+slow = DataLoader(load_images("train"), batch_size=64)  # gpulint: disable=GPU101  # ok: GPU001
 
 # A bare noqa may be another tool's: never judged.
 x = 1  # noqa  # ok: GPU001

@@ -4,7 +4,7 @@ from torch.utils.data import DataLoader
 
 # Missing '=': the GPU101 it meant to hide is still reported.
 # expect-next: GPU002 "expected '='", GPU101
-slow = DataLoader(range(8), batch_size=64)  # gpulint: disable GPU101
+slow = DataLoader(load_images("train"), batch_size=64)  # gpulint: disable GPU101
 
 # The letter O instead of a zero.
 # expect-next: GPU002 "GPU2O1"
