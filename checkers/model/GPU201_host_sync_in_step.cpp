@@ -348,6 +348,15 @@ bool editsGradients(const HelperCall& hc) {
   return false;
 }
 
+// Full-batch training (stepsOncePerEpoch): one sync per pass is one per
+// epoch, next to a step over the whole data. A sync in a loop of its own
+// inside the pass (per node, per sample) still multiplies: kept.
+bool oncePerFullBatchStep(const ScriptModel& m, const python::BatchContext& batch, ts::Node at) {
+  if (!stepsOncePerEpoch(batch)) return false;
+  const python::Loop* around = m.enclosingLoop(at);  // within its own function
+  return batch.via_calls.empty() ? around == batch.loop : around == nullptr;
+}
+
 // The helper steps an optimizer (or a scaler) in its own body.
 bool stepsOptimizer(const HelperCall& hc) {
   for (const Call& c : hc.helper_model->callsIn(hc.helper->body))
@@ -394,6 +403,8 @@ void addHelperSyncs(const ScriptModel& model, std::set<uint32_t>& reported, std:
     if (passesTestedArgument(hc)) calls.push_back(std::move(hc));
   for (const HelperCall& hc : calls) {
     if (reported.count(statementOf(hc.call->node).begin())) continue;
+    // Once per epoch of full-batch training: the helper's sync is in no loop of its own.
+    if (stepsOncePerEpoch(hc.batch) && hc.site.model && !hc.site.model->enclosingLoop(hc.site.at)) continue;
     if (output_loops.writes(model, hc.batch)) continue;  // the output the loop exists to write
     // A meter that reads what it is given syncs only when given a GPU value.
     if (syncWaitsOnArguments(hc) && !passesDeviceKeyword(model, hc)) continue;
@@ -490,6 +501,7 @@ void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
   std::map<uint32_t, std::pair<Sync, python::BatchContext>> first;  // statement begin -> earliest sync
   auto keepEarliest = [&first, &model](const Sync& s, const python::BatchContext& batch) {
     if (readsOnlyAfterGeneration(model, batch, s.at)) return;
+    if (oncePerFullBatchStep(model, batch, s.at)) return;
     uint32_t key = statementOf(s.at).begin();
     auto it = first.find(key);
     if (it == first.end() || s.at.begin() < it->second.first.at.begin()) first.insert_or_assign(key, std::pair{s, batch});
