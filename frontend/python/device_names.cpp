@@ -67,6 +67,10 @@ ts::Node DeviceAnalysis::elementOrigin(const Binding& b, int depth) {
   // back the structure it is given, element by element (`gen` stays the
   // generate() output it was, not the batch beside it).
   if (ts::Node e = gatheredElement(*c, b); e) return origin(e, depth + 1);
+  // `edge_index, _, size = adj.to(device)`: what unpacks is an object whose
+  // to() moves its tensor fields and hands back the rest (PyG's Adj keeps
+  // `size`, a tuple of ints): which element is a tensor is unknown.
+  if (c->receiver && (c->method == "to" || c->method == "cuda") && !b.stmt.is("for_statement")) return {};
   // `for step, batch in enumerate(loader)`: the count is a host int; the item
   // is asked of the iterable only for a prepared loader's batches
   // (bindingOrigin), as an enumerate() of anything else was before its
