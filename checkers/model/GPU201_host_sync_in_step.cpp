@@ -533,6 +533,7 @@ void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
   // `pred[keep]` then `targets[keep]`, or `sim[labels.bool()]` then
   // `sim[~labels.bool()]`: one mask, one finding (its first use).
   std::set<uint32_t> masks_seen;
+  std::set<std::pair<uint32_t, std::string>> attribute_masks_seen;  // (batch loop, mask text)
   for (ts::Node index : others.mask_indexes) {
     auto batch = model.perStep(index);
     if (!batch || output_loops.writes(model, *batch)) continue;
@@ -549,6 +550,10 @@ void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     if (root)
       if (auto b = model.lastBinding(root); b && b->statement && !masks_seen.insert(b->statement.begin()).second)
         continue;
+    // `out[data.train_mask]` then `y[data.train_mask]`: one mask of the batch, one finding.
+    if (s->tensor.is("attribute") &&
+        !attribute_masks_seen.emplace(batch->scope.begin(), std::string(s->tensor.text())).second)
+      continue;
     keepEarliest(*s, *batch);
   }
   // `x[:n]` then `y[:n]` with one `n = mask[i].sum()`: one value, one

@@ -228,6 +228,10 @@ bool maskLike(ts::Node index) {
   index = syntax::unwrap(index);
   if (!index) return false;
   if (index.is("comparison_operator") || index.is("identifier")) return true;
+  if (index.is("attribute")) {  // `out[data.train_mask]` (mask_index.cpp isGpuMask)
+    std::string_view name = index.field("attribute").text();
+    return name.ends_with("_mask") || name == "mask";
+  }
   if (index.is("unary_operator")) return index.field("operator").text() == "~";
   if (index.is("binary_operator")) return oneOf(index.field("operator").text(), {"&", "|", "^"});
   // `x[labels.bool()]`, `x[torch.isfinite(x)]`

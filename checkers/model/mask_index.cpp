@@ -36,6 +36,12 @@ bool isGpuMask(const ScriptModel& m, ts::Node e, int depth) {
                                      "torch.logical_or", "torch.logical_not"});
     return test && m.mayLiveOnDevice(e);
   }
+  // `out[data.train_mask]`: a graph's split masks (PyG's train_mask,
+  // val_mask, test_mask) are boolean tensors, moved with the data.
+  if (e.is("attribute")) {
+    std::string_view name = e.field("attribute").text();
+    return (name.ends_with("_mask") || name == "mask") && m.deviceOrigin(e);
+  }
   if (e.is("identifier")) {
     std::vector<python::NameBinding> reaching = m.reachingBindings(e);
     if (reaching.size() != 1) return false;
