@@ -134,6 +134,12 @@ ts::Node formattedDeviceTensor(const python::ScriptModel& m, ts::Node expr) {
       if (ts::Node t = p.is("pair") ? formattedDeviceTensor(m, p.field("value")) : ts::Node()) return t;
     return {};
   }
+  // `f'Step: {i}, ' f'Loss: {loss:.4f}'`: each literal of the implicit concatenation.
+  if (expr.is("concatenated_string")) {
+    for (ts::Node part : expr.namedChildren())
+      if (ts::Node t = formattedDeviceTensor(m, part)) return t;
+    return {};
+  }
   if (expr.is("binary_operator") && expr.field("operator").text() == "%" && buildsFormatString(expr.field("left"))) {
     ts::Node r = python::syntax::unwrap(expr.field("right"));
     if (r.is("tuple")) return first(r);
