@@ -297,6 +297,14 @@ std::vector<ScriptModel::ClassRef> ScriptModel::instancesOf(ts::Node expr, int d
       for (const ClassRef& cls : inner) add(cls);
       continue;
     }
+    // `models[name](params)` with `models = {"GCN": GCN, "GAT": make_gat}`:
+    // any class of the table, or what any factory of it returns.
+    if (c && c->callee.is("subscript") && depth < kMaxWrappers) {
+      std::vector<ClassRef> inner = owner.tableInstances(c->callee, depth + 1);
+      if (inner.empty()) return {};
+      for (const ClassRef& cls : inner) add(cls);
+      continue;
+    }
     auto cls = c ? owner.constructedClass(*c) : ClassRef{nullptr, nullptr};
     if (!cls.second && c && depth < kMaxWrappers) {
       // `watches("fwd")` of a callable object of another file (the project's
@@ -308,6 +316,65 @@ std::vector<ScriptModel::ClassRef> ScriptModel::instancesOf(ts::Node expr, int d
     }
     if (!cls.second) return {};  // some path holds something else
     add(cls);
+  }
+  return found;
+}
+
+namespace {
+
+// What calling the object `callee` holds runs: the one __call__ or forward
+// every class it may hold shares (`models[name](...)` picking a class or its
+// subclass that inherits forward); {nullptr, nullptr} when they differ.
+std::pair<const ScriptModel*, const Function*> commonCalledMethod(const ScriptModel& m, ts::Node callee) {
+  const std::vector<ScriptModel::ClassRef>& classes = m.instanceClasses(callee);
+  if (classes.empty()) return {nullptr, nullptr};
+  std::vector<ScriptModel::ClassRef> held(classes);  // the answer is valid until the next question
+  auto first = held.front().first->calledMethodOf(*held.front().second);
+  for (size_t i = 1; i < held.size() && first.second; ++i)
+    if (held[i].first->calledMethodOf(*held[i].second) != first) return {nullptr, nullptr};
+  return first;
+}
+
+}  // namespace
+
+std::vector<ScriptModel::ClassRef> ScriptModel::tableInstances(ts::Node subscript, int depth) const {
+  ts::Node table = syntax::unwrap(subscript.field("value"));
+  if (!table || !table.is("identifier")) return {};
+  std::vector<ts::Node> sources = valueSources(table, /*all_paths=*/true);
+  std::vector<ClassRef> found;
+  auto add = [&found](const ClassRef& cls) {
+    if (std::find(found.begin(), found.end(), cls) == found.end()) found.push_back(cls);
+  };
+  for (ts::Node src : sources) {
+    src = syntax::unwrap(src);
+    if (!src.is("dictionary") || &ownerOf(src) != this) return {};
+    for (ts::Node pair : src.namedChildren()) {
+      ts::Node v = pair.is("pair") ? syntax::unwrap(pair.field("value")) : ts::Node();
+      if (!v || !(v.is("identifier") || v.is("attribute"))) return {};  // `**others`, a lambda: unknown
+      if (const ClassDef* cls = v.is("identifier") ? localClassNamed(*this, v.text(), nullptr) : nullptr) {
+        add({this, cls});
+        continue;
+      }
+      std::string q = qualify(v);
+      if (ProjectDef def = project_ && !q.empty() ? project_->classNamed(*this, q) : ProjectDef{}; def.cls) {
+        add({def.model, def.cls});
+        continue;
+      }
+      // A factory function of the table: the classes it returns.
+      std::pair<const ScriptModel*, const Function*> made{nullptr, nullptr};
+      if (const Function* f = v.is("identifier") ? functionNamed(v.text()) : nullptr; f && !f->owner) made = {this, f};
+      else if (ProjectDef fd = project_ && !q.empty() ? project_->functionNamed(*this, q) : ProjectDef{}; fd.function)
+        made = {fd.model, fd.function};
+      if (!made.second) return {};
+      bool generator = false;
+      const std::vector<ts::Node>& returns = made.first->returnValues(*made.second, &generator);
+      if (generator || returns.empty()) return {};
+      for (ts::Node r : returns) {
+        std::vector<ClassRef> inner = made.first->instancesOf(r, depth);
+        if (inner.empty()) return {};
+        for (const ClassRef& cls : inner) add(cls);
+      }
+    }
   }
   return found;
 }
@@ -435,7 +502,7 @@ std::pair<const ScriptModel*, const Function*> ScriptModel::boundMethod(const Ca
     // `self.step(loss, opt)` where __init__ stored a callable object as
     // self.step; `self.ema(self.model)` where it stored a module.
     if (!result.second && (definesMethod("__call__") || definesMethod("forward")))
-      if (auto [model, cls] = instanceClass(c.callee); cls) result = model->calledMethodOf(*cls);
+      result = commonCalledMethod(*this, c.callee);
   } else if (receiver && receiver.is("identifier") && definesMethod(c.method) &&
              localClassNamed(*this, receiver.text(), nullptr)) {
     // `SimpleTrainer.write_metrics(loss_dict, ...)`: a static or class
@@ -454,8 +521,8 @@ std::pair<const ScriptModel*, const Function*> ScriptModel::boundMethod(const Ca
     // sources are none, and following its bindings is the cost of the call.
     if (c.callee.source() == root().source() && onlyCalled(c.callee.text()))
       countSkippedQuestion();
-    else if (auto [model, cls] = instanceClass(c.callee); cls)
-      result = model->calledMethodOf(*cls);
+    else
+      result = commonCalledMethod(*this, c.callee);
   }
   if (ours) {
     if (CrossFileDepth::refusalCount() == refused)

@@ -796,6 +796,8 @@ class ScriptModel {
   // The classes a call of a callable object (`timers("forward")`) returns
   // from its __call__; empty when unknown (method_binding.cpp).
   [[nodiscard]] std::vector<ClassRef> returnedInstances(const Call& c, int depth) const;
+  // `models[name]` called: the classes of a dict of classes or factories (method_binding.cpp).
+  [[nodiscard]] std::vector<ClassRef> tableInstances(ts::Node subscript, int depth) const;
   [[nodiscard]] std::vector<ClassRef> annotatedInstances(ts::Node cls, std::string_view attr) const;
   // The fields the file's classes declare in their bodies (`tag: str`,
   // `imgs: torch.Tensor`), each with whether its type is a host type (str,
