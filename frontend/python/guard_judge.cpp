@@ -61,6 +61,16 @@ GuardVerdict GuardJudge::negation(ts::Node e, const Env& env) {
       return verdict(GuardKind::Off, e, "negated flag resolved to on");
   }
   if (setInBranch(e, arg, "true")) return verdict(GuardKind::Rare, e, "one-time flag");
+  // `if not hasattr(self, "queue"): self.queue = torch.zeros(...)`: the
+  // branch makes the attribute it tests for, so it runs on the first call only.
+  if (arg.is("call") && arg.field("function").text() == "hasattr") {
+    ts::Node args = arg.field("arguments");
+    std::string name;
+    if (args && args.namedChildCount() == 2 && syntax::stringLiteral(args.namedChild(1), &name) && !name.empty())
+      if (ts::Node branch = branchOfCondition(e);
+          branch && ownStatementAssigns(branch, std::string(args.namedChild(0).text()) + "." + name))
+        return verdict(GuardKind::Rare, e, "lazy initialisation");
+  }
   // `not key in cache`, as `key not in cache`.
   if (arg.is("comparison_operator") && arg.namedChildCount() == 2 && arg.childCount() == 3 &&
       arg.child(1).text() == "in" && fillsCache(e, syntax::unwrap(arg.namedChild(0)), syntax::unwrap(arg.namedChild(1))))
