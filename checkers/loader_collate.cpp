@@ -87,7 +87,9 @@ std::vector<std::pair<const python::ScriptModel*, const python::Function*>> coll
   if (!object || object.text() == "self") return {};
   std::string method(collate.field("attribute").text());
   std::vector<std::pair<const python::ScriptModel*, const python::Function*>> found;
-  for (const auto& [model, cls] : m.instanceClasses(object)) {
+  // A copy: instanceClasses' answer lasts only until the next question.
+  std::vector<python::ScriptModel::ClassRef> classes = m.instanceClasses(object);
+  for (const auto& [model, cls] : classes) {
     auto defined = model->methodOf(*cls, method);
     // A class without the method cannot be what this run passes (its
     // attribute read would raise), when no library base may supply it.
@@ -140,7 +142,8 @@ std::optional<Location> samplesCopiedToGpu(const python::ScriptModel& m, const p
   if (collateArgument(loader)) return std::nullopt;
   ts::Node dataset = loader.argument("dataset", 0);
   if (!dataset) return std::nullopt;
-  for (const auto& [model, cls] : m.instanceClasses(python::syntax::unwrap(dataset))) {
+  std::vector<python::ScriptModel::ClassRef> classes = m.instanceClasses(python::syntax::unwrap(dataset));  // a copy
+  for (const auto& [model, cls] : classes) {
     auto [owner, getitem] = model->methodOf(*cls, "__getitem__");
     if (const python::Call* c = getitem ? gpuPlacement(*owner, *getitem) : nullptr) return owner->location(c->node);
   }

@@ -75,7 +75,8 @@ bool itemsAreStoredValues(const python::ScriptModel& model, const python::Call& 
   // A collate_fn (tokenizing the batch, say) is work a worker would take.
   if (!dataset || collateArgument(call) || mayHideCollate(call)) return false;
   // The dataset first (a lookup per class), the loops that iterate the loader last (every loop asked).
-  const auto& classes = model.instanceClasses(python::syntax::unwrap(dataset));
+  // A copy: instanceClasses' answer lasts only until the next question.
+  std::vector<python::ScriptModel::ClassRef> classes = model.instanceClasses(python::syntax::unwrap(dataset));
   if (classes.empty()) return false;
   for (const auto& [owner, cls] : classes) {
     auto [at, getitem] = owner->methodOf(*cls, "__getitem__");

@@ -75,12 +75,15 @@ std::vector<TrainerForward> trainerForwards(const ScriptModel& m) {
     // Each project class some source of the argument makes: whichever the
     // run picks (`LlavaLlamaForCausalLM.from_pretrained(...)` in one branch,
     // a library model in another), its forward runs per step when picked.
-    for (ts::Node source : m.valueSources(handed, /*all_paths=*/true))
-      for (const auto& [model, cls] : m.ownerOf(source).instanceClasses(source)) {
+    for (ts::Node source : m.valueSources(handed, /*all_paths=*/true)) {
+      // A copy: instanceClasses' answer lasts only until the next question.
+      std::vector<ScriptModel::ClassRef> classes = m.ownerOf(source).instanceClasses(source);
+      for (const auto& [model, cls] : classes) {
         if (!model->derivesTorchModule(*cls)) continue;
         auto [defined_in, forward] = model->methodOf(*cls, "forward");
         if (forward) out.push_back({defined_in, forward, *run});
       }
+    }
   }
   return out;
 }
