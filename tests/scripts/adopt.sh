@@ -211,7 +211,7 @@ cd "$tmp"
 
 # ---- configuration in pyproject.toml; .gitignore ---------------------------------
 mkdir "$tmp/cfg" && cd "$tmp/cfg" && git init -q .
-printf 'from torch.utils.data import DataLoader\nloader = DataLoader(range(8), batch_size=64)\n' > train.py
+printf 'from torch.utils.data import DataLoader\nloader = DataLoader(samples, batch_size=64)\nprint(len(loader))\n' > train.py
 mkdir -p generated && cp train.py generated/train.py && printf 'generated/\n' > .gitignore
 "$GPULINT" check . > out.txt 2>&1; check "without settings GPU101 fires once (generated/ is ignored)" 1 $?
 check "ignored folder not analysed" 0 "$(grep -c 'generated/' out.txt)"
@@ -230,7 +230,7 @@ cd "$tmp"
 mkdir "$tmp/sup" && cd "$tmp/sup"
 cat > train.py <<'PY'
 from torch.utils.data import DataLoader
-loader = DataLoader(range(8), batch_size=64)  # gpulint: disable=GPU101
+loader = DataLoader(samples, batch_size=64)  # gpulint: disable=GPU101
 size = 64  # gpulint: disable=GPU204
 # gpulint: disable=GPU203
 done = True

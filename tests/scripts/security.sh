@@ -80,7 +80,7 @@ cat > other/train.py <<'PY'
 import torch
 from torch.utils.data import DataLoader
 def main():
-    loader = DataLoader(torch.arange(10), batch_size=64)
+    loader = DataLoader(torch.randn(10, 3), batch_size=64)
     model = torch.nn.Linear(1, 1).cuda()
     for epoch in range(10):
         for x in loader:
