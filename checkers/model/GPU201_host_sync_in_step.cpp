@@ -577,19 +577,14 @@ void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     keepEarliest(*s, *batch);
   }
   std::set<uint32_t> reported;
-  std::vector<ReadbackSpot> found;  // in source order (statement keys)
+  std::vector<ReadbackSpot> found;  // groupReadbackBlocks puts them in the loop's order
   for (auto& [key, entry] : first) {
     if (entry.first.tensor) entry.first.origin = originAtCall(model, entry.first.tensor, entry.second);
     if (readsFinishedGeneration(model, entry.first.origin)) continue;
     found.push_back({entry.first, entry.second, describe(model, entry.first, entry.second)});
     reported.insert(key);
   }
-  if (model.project()) {
-    addHelperSyncs(model, reported, found, output_loops);
-    std::stable_sort(found.begin(), found.end(), [](const ReadbackSpot& a, const ReadbackSpot& b) {
-      return statementOf(a.sync.at).begin() < statementOf(b.sync.at).begin();
-    });
-  }
+  if (model.project()) addHelperSyncs(model, reported, found, output_loops);
   for (Diagnostic& d : groupReadbackBlocks(model, std::move(found))) sink.report(std::move(d));
 }
 

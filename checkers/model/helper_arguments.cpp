@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "checkers/model/helper_effects.h"
+#include "checkers/model/host_sync.h"
 #include "frontend/python/frequency.h"
 #include "frontend/python/syntax.h"
 
@@ -93,17 +94,29 @@ bool passesDeviceKeyword(const ScriptModel& model, const HelperCall& hc) {
 bool passesHostToReadParameter(const ScriptModel& model, const HelperCall& hc) {
   const ScriptModel* m = hc.site.model;
   if (m != hc.helper_model || !hc.helper->node.contains(hc.site.at)) return false;  // deeper down
-  const Call* read = m->callAt(hc.site.at);
-  if (!read || !read->receiver) return false;
+  // What the sync reads: the receiver of `.item()`, or the value itself (a
+  // slice bound `first` bound from `starts[i]`).
+  ts::Node read = hc.site.at;
+  if (read.is("call")) {
+    const Call* c = m->callAt(read);
+    read = c ? c->receiver : ts::Node();
+  }
+  if (!read) return false;
   for (const std::string& p : hc.helper->parameters) {
-    if (p == "self" || p == "cls" || !fromParameter(*m, read->receiver, p, 0)) continue;
+    if (p == "self" || p == "cls" || !fromParameter(*m, read, p, 0)) continue;
     // A list or tuple written at the call, none of whose items may live on
-    // the GPU (a module or a name passed on stays the join of the callers).
+    // the GPU, or a tensor made on the host here (`torch.randint(...)` with
+    // no device); a module or a name we cannot place stays the join of the
+    // callers.
     ts::Node arg = python::syntax::unwrap(hc.helper_model->argumentFor(*hc.call, *hc.helper, p));
-    if (!arg || !(arg.is("list") || arg.is("tuple")) || arg.namedChildCount() == 0) return false;
-    for (ts::Node item : arg.namedChildren())
-      if (model.mayLiveOnDevice(item)) return false;
-    return true;
+    if (!arg) return false;
+    if (arg.is("list") || arg.is("tuple")) {
+      if (arg.namedChildCount() == 0) return false;
+      for (ts::Node item : arg.namedChildren())
+        if (model.mayLiveOnDevice(item)) return false;
+      return true;
+    }
+    return static_cast<bool>(host_sync::hostFactory(model, arg));
   }
   return false;
 }

@@ -437,15 +437,20 @@ bool underDeviceContext(const ScriptModel& m, ts::Node n) {
   return false;
 }
 
+}  // namespace
+
 // The factory call that made `name`'s tensor on the host (`torch.zeros(n)`,
-// no device given, or "cpu"); null when it may live elsewhere or we cannot tell.
+// `torch.randint(0, n, (b,))`; no device given, or "cpu"); null when it may
+// live elsewhere or we cannot tell.
 ts::Node hostFactory(const ScriptModel& m, ts::Node name) {
   if (!name.is("identifier")) return {};
   auto b = m.lastBinding(name);
   if (!b || !b->value || b->index >= 0 || b->conditional || b->parameter) return {};
   ts::Node v = syntax::unwrap(b->value);
   const Call* c = v.is("call") ? m.callAt(v) : nullptr;
-  if (!c || !oneOf(c->qualified, {"torch.zeros", "torch.ones", "torch.empty", "torch.full"})) return {};
+  if (!c || !oneOf(c->qualified, {"torch.zeros", "torch.ones", "torch.empty", "torch.full", "torch.arange", "torch.rand",
+                                   "torch.randn", "torch.randint", "torch.randperm"}))
+    return {};
   if (c->has_star_kwargs) return {};
   if (ts::Node device = c->keyword("device")) {
     std::string s;
@@ -454,8 +459,6 @@ ts::Node hostFactory(const ScriptModel& m, ts::Node name) {
   if (underDeviceContext(m, v) || setsDefaultDevice(m)) return {};
   return v;
 }
-
-}  // namespace
 
 std::optional<Sync> syncOfElementStore(const ScriptModel& m, ts::Node assignment) {
   ts::Node target = assignment.field("left"), value = syntax::unwrap(assignment.field("right"));

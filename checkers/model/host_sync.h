@@ -78,6 +78,12 @@ void collectNonCallSpots(ts::Node n, NonCallSpots& spots);
 [[nodiscard]] std::string comparisonOperators(ts::Node comparison);
 // The statement of a block that holds `n`: one finding per statement.
 [[nodiscard]] ts::Node statementOf(ts::Node n);
+
+// The factory call that made the tensor of the name `name` on the host
+// (`torch.zeros(n)`, `torch.randint(0, n, (b,))`; no device given, or
+// "cpu", and no default device or device context that moves it); null when
+// it may live elsewhere or we cannot tell.
+[[nodiscard]] ts::Node hostFactory(const python::ScriptModel& m, ts::Node name);
 // True when `n` sits in the arguments of a logging call of its statement.
 [[nodiscard]] bool insideLogCall(const python::ScriptModel& m, ts::Node n);
 

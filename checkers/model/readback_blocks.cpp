@@ -1,9 +1,11 @@
 #include "checkers/model/readback_blocks.h"
 
+#include <algorithm>
 #include <set>
 #include <string>
 #include <string_view>
 
+#include "checkers/model/queued_work.h"
 #include "checkers/python_common.h"
 #include "frontend/python/syntax.h"
 
@@ -14,37 +16,19 @@ namespace {
 using python::Call;
 using python::ScriptModel;
 using host_sync::statementOf;
-
-// Builtins that run on the host alone (`len(batch)`, `float(x)`, `round(v, 4)`).
-bool hostBuiltin(std::string_view name) {
-  static const std::set<std::string_view, std::less<>> kBuiltins = {
-      "abs",   "bool",  "dict",  "enumerate", "float", "format", "getattr", "hasattr", "int",
-      "isinstance", "len", "list", "max", "min",   "print", "range", "round",   "setattr", "sorted",
-      "str",   "sum",   "tuple", "zip"};
-  return kBuiltins.count(name) > 0;
-}
-
-// A call that queues little or no GPU work: a tensor method (`outputs.max(1)`,
-// `targets.size(0)`), a torch function, a host builtin. A forward pass, a
-// backward pass or optimizer step, a collective, a project function (which
-// may run anything) or an unknown function are real work: a read after them
-// waits for it again.
-bool launchesLittle(const ScriptModel& m, const Call& c) {
-  if (python::isTrainingCall(c)) return false;
-  if (m.isModuleExpression(c.callee)) return false;
-  if (c.qualified.starts_with("torch.distributed")) return false;
-  if (m.callTarget(c).second) return false;
-  if (c.receiver || !c.qualified.empty()) return true;
-  return hostBuiltin(c.method);
-}
+using queued_work::launchesLittle;
 
 // `metric_logger.update(lr=optimizer.param_groups[0]["lr"])` between two
 // updates that read GPU values: the project helper the previous read
 // statement calls, called again (with a host value), does what the reads
 // around it do and starts no other work.
-bool callsHelperOf(const ScriptModel& m, const Call& c, ts::Node prev) {
+// The same holds for the helper that the next read calls
+// (`metric_logger.update(closs=c_loss_value)` before
+// `metric_logger.update(mloss=m_loss)`).
+bool callsHelperOf(const ScriptModel& m, const Call& c, ts::Node prev, ts::Node next) {
   const python::Function* f = m.callTarget(c).second;
   if (!f) return false;
+  if (const Call* n = next.is("call") ? m.callAt(next) : nullptr; n && m.callTarget(*n).second == f) return true;
   for (const Call& p : m.callsIn(prev))
     if (prev.contains(p.node) && m.callTarget(p).second == f) return true;
   return false;
@@ -115,18 +99,72 @@ bool readsValue(const host_sync::Sync& s) {
 // synchronize, then the log line that prints the step's values).
 bool leadsBlock(const host_sync::Sync& s) { return readsValue(s) || s.kind == host_sync::Sync::Synchronize; }
 
+// Same loop and kind; the helper chains may differ (a read in the loop, then
+// `meter.update(loss=loss)` whose update() reads it): readsRightAfter places
+// a helper's read at its call.
 bool sameContext(const python::BatchContext& a, const python::BatchContext& b) {
-  return a.kind == b.kind && a.loop == b.loop && a.scope == b.scope && a.via_calls == b.via_calls;
+  return a.kind == b.kind && a.loop == b.loop && a.scope == b.scope;
+}
+
+// A statement of the run, with the helper calls that lead to it from the
+// loop (empty for a statement of the loop's own function).
+struct RunStatement {
+  ts::Node stmt;
+  std::vector<ts::Node> via;
+};
+
+// The statements a spot stands for: its own, and for a read in a helper of
+// this file each call of the chain that leads there (`meter.update(...)` in
+// the loop stands for the `.item()` in update()).
+void addStatements(const ScriptModel& m, const ReadbackSpot& s, ts::Node own, std::vector<RunStatement>& reads) {
+  const std::vector<ts::Node>& via = s.batch.via_calls;
+  reads.push_back({own, via});
+  // A helper's call stands for its read only when the read always runs and
+  // nothing is queued after it: not a module (a forward reads a length, then
+  // runs its layers), not a call of a helper of another file (the spot is
+  // that call: what it runs after its read is unknown).
+  if (const Call* c = s.sync.at.is("call") ? m.callAt(s.sync.at) : nullptr; c && !launchesLittle(m, *c)) {
+    if (!queued_work::helperEndsWithRead(m, *c)) reads.pop_back();
+    return;
+  }
+  for (size_t k = via.size(); k-- > 0;) {
+    const Call* c = m.callAt(via[k]);
+    if (!c || m.isModuleExpression(c->callee) || python::isTrainingCall(*c) || !queued_work::chainEndsWithRead(m, via, s.sync.at, k)) break;
+    reads.push_back({statementOf(via[k]), std::vector<ts::Node>(via.begin(), via.begin() + k)});
+  }
+}
+
+// The node that stands for `next` in the function of `prev`: the read
+// itself when both are there on the same chain of calls, or the call in that
+// function that leads to a helper reading first thing; null otherwise.
+ts::Node placeAfter(const ScriptModel& m, const RunStatement& prev, const ReadbackSpot& next) {
+  const std::vector<ts::Node>& via = next.batch.via_calls;
+  const python::Function* fn = m.enclosingFunction(prev.stmt);
+  if (m.enclosingFunction(next.sync.at) == fn) return prev.via == via ? next.sync.at : ts::Node();
+  for (size_t k = 0; k < via.size(); ++k) {
+    if (m.enclosingFunction(via[k]) != fn) continue;
+    bool same_chain = prev.via.size() == k && std::equal(prev.via.begin(), prev.via.end(), via.begin());
+    return same_chain && queued_work::chainReadsFirst(m, via, next.sync.at, k) ? via[k] : ts::Node();
+  }
+  return {};
 }
 
 // True when `next` reads right after the statement `prev`: in the same
 // function and loop, after it in its block (or in the body of an `if` or a
 // `with` that follows it there), with nothing between the two reads that
 // launches GPU work (the GPU is still idle when `next` reads).
-bool readsRightAfter(const ScriptModel& m, ts::Node prev, const ReadbackSpot& next) {
-  ts::Node stmt = statementOf(next.sync.at);
-  if (m.enclosingFunction(prev) != m.enclosingFunction(stmt) || passLoop(m, prev) != passLoop(m, stmt))
-    return false;
+// How a read joins the run: after a drained queue, or as one more call of
+// the helper the run just called (`all_reduce_mean(loss)`, then
+// `all_reduce_mean(acc)`: each waits for a collective of its own, one
+// pattern repeated, with one fix).
+enum class Join { No, Drained, Repeat };
+
+Join readsRightAfter(const ScriptModel& m, const RunStatement& run, const ReadbackSpot& next) {
+  ts::Node prev = run.stmt;
+  ts::Node at = placeAfter(m, run, next);
+  if (!at) return Join::No;
+  ts::Node stmt = statementOf(at);
+  if (passLoop(m, prev) != passLoop(m, stmt)) return Join::No;
   // `prev` must run whenever `next` does: a statement of a block that holds
   // `next` (never one inside an `if` that `next` follows: when the test is
   // false, `next` is the first read).
@@ -139,57 +177,112 @@ bool readsRightAfter(const ScriptModel& m, ts::Node prev, const ReadbackSpot& ne
   bool in_sequence = false;
   for (ts::Node y : straightLineHolders(m, stmt))
     in_sequence = in_sequence || (before.parent() == y.parent() && before.begin() < y.begin());
-  if (!in_sequence) return false;
+  if (!in_sequence) return Join::No;
   // `out = model(x, lengths)` whose forward reads `lengths.cpu()` after its
   // first layers: the pass queues work before its own read, which waits again.
-  if (const Call* c = next.sync.at.is("call") ? m.callAt(next.sync.at) : nullptr;
+  if (const Call* c = at.is("call") ? m.callAt(at) : nullptr;
       c && (m.isModuleExpression(c->callee) || python::isTrainingCall(*c)))
-    return false;
+    return Join::No;
+  // A helper of another file (its call is the spot) must read before it
+  // queues work of its own (`all_reduce_mean(x)` launches a collective
+  // first), unless `prev` called it too.
+  Join join = Join::Drained;
+  if (const Call* c = at == next.sync.at && at.is("call") ? m.callAt(at) : nullptr;
+      c && m.callTarget(*c).second && !queued_work::helperReadsFirst(m, *c)) {
+    if (!callsHelperOf(m, *c, prev, ts::Node())) return Join::No;
+    join = Join::Repeat;
+  }
   // The nodes after `prev`, up to the end of the read itself: the receiver's
   // calls (`loss_dict["g"].mean()`) run before it, a call around it after.
-  for (uint32_t i = prev.subtreeEnd(); i < next.sync.at.subtreeEnd(); ++i) {
+  for (uint32_t i = prev.subtreeEnd(); i < at.subtreeEnd(); ++i) {
     ts::Node n = stmt.preorderAt(i);
-    if (!n.is("call") || n == next.sync.at || n.contains(next.sync.at)) continue;
+    if (!n.is("call") || n == at || n.contains(at)) continue;
     const Call* c = m.callAt(n);
-    if (!c || !(launchesLittle(m, *c) || callsHelperOf(m, *c, prev))) return false;
+    if (!c || !(launchesLittle(m, *c) || callsHelperOf(m, *c, prev, at))) return Join::No;
   }
-  return true;
+  return join;
 }
 
-// A member joins when it brings no fix, or fixes of the same kinds as the first.
-bool fixesMerge(const Diagnostic& lead, const Diagnostic& member) {
-  if (member.fixes.empty()) return true;
-  if (member.fixes.size() != lead.fixes.size()) return false;
-  for (size_t k = 0; k < lead.fixes.size(); ++k)
-    if (lead.fixes[k].title != member.fixes[k].title ||
-        lead.fixes[k].applicability != member.fixes[k].applicability)
+// A member joins when it brings no fix, or fixes of the same kinds as the
+// run's (the kinds of the first spot that brought any).
+bool fixesMerge(const Diagnostic* kinds, const Diagnostic& member) {
+  if (member.fixes.empty() || !kinds) return true;
+  if (member.fixes.size() != kinds->fixes.size()) return false;
+  for (size_t k = 0; k < kinds->fixes.size(); ++k)
+    if (kinds->fixes[k].title != member.fixes[k].title ||
+        kinds->fixes[k].applicability != member.fixes[k].applicability)
       return false;
   return true;
 }
 
-std::string lineList(const std::vector<ReadbackSpot*>& members) {
+// A spot of the run and the node that shows it in the first read's function.
+struct Member {
+  ReadbackSpot* spot;
+  ts::Node shown;
+  Join join;
+};
+
+std::string lineList(const std::vector<const Member*>& members) {
   std::string lines;
   for (size_t k = 0; k < members.size(); ++k) {
     if (k) lines += k + 1 == members.size() ? " and " : ", ";
-    lines += std::to_string(members[k]->sync.at.line());
+    lines += std::to_string(members[k]->shown.line());
   }
   return (members.size() == 1 ? "Line " : "Lines ") + lines;
 }
 
-Diagnostic merged(const ScriptModel& m, ReadbackSpot& lead, const std::vector<ReadbackSpot*>& members) {
+std::vector<const Member*> joinedBy(const std::vector<Member>& members, Join join) {
+  std::vector<const Member*> out;
+  for (const Member& mem : members)
+    if (mem.join == join) out.push_back(&mem);
+  return out;
+}
+
+// The helper that a repeated call runs (`all_reduce_mean()`).
+std::string helperName(const ScriptModel& m, const Member& mem) {
+  const Call* c = m.callAt(mem.spot->sync.at);
+  const python::Function* f = c ? m.callTarget(*c).second : nullptr;
+  return f ? f->name + "()" : "the helper";
+}
+
+Diagnostic merged(const ScriptModel& m, ReadbackSpot& lead, const std::vector<Member>& members) {
   Diagnostic d = std::move(lead.finding);
   if (members.empty()) return d;
   bool waits = lead.sync.kind == host_sync::Sync::Synchronize;
-  d.message += " " + lineList(members) + (members.size() == 1 ? " reads a GPU value" : " read GPU values") +
-               " right after it, with no forward or backward pass between: " +
-               (waits ? "the synchronize already drained the queue" : "the first read already drained the queue") +
-               ", so they are part of this finding; change them with it.";
-  for (ReadbackSpot* s : members) {
-    d.related.push_back({m.location(s->sync.at), "the same pass reads a GPU value here too"});
-    for (size_t k = 0; k < s->finding.fixes.size(); ++k)
-      for (Edit& e : s->finding.fixes[k].edits) d.fixes[k].edits.push_back(std::move(e));
+  if (auto drained = joinedBy(members, Join::Drained); !drained.empty())
+    d.message += " " + lineList(drained) + (drained.size() == 1 ? " reads a GPU value" : " read GPU values") +
+                 " right after it, with no forward or backward pass between: " +
+                 (waits ? "the synchronize already drained the queue" : "the first read already drained the queue") +
+                 ", so they are part of this finding; change them with it.";
+  if (auto repeated = joinedBy(members, Join::Repeat); !repeated.empty())
+    d.message += " " + lineList(repeated) + (repeated.size() == 1 ? " calls " : " call ") +
+                 helperName(m, *repeated.front()) +
+                 " again right after it, each call waiting in the same way: one pattern, so they are part of this "
+                 "finding; change them with it.";
+  for (const Member& mem : members) {
+    ReadbackSpot& s = *mem.spot;
+    const char* what = mem.join == Join::Repeat      ? "the same helper waits again here"
+                       : mem.shown == s.sync.at ? "the same pass reads a GPU value here too"
+                                                : "the same pass calls a helper that reads a GPU value here too";
+    d.related.push_back({m.location(mem.shown), what});
+    if (!(mem.shown == s.sync.at)) d.related.push_back({m.location(s.sync.at), "the helper reads it here"});
+    // The first fixes of the run give their kinds to the finding.
+    if (d.fixes.empty()) {
+      d.fixes = std::move(s.finding.fixes);
+      continue;
+    }
+    for (size_t k = 0; k < s.finding.fixes.size(); ++k)
+      for (Edit& e : s.finding.fixes[k].edits) d.fixes[k].edits.push_back(std::move(e));
   }
   return d;
+}
+
+// The node that shows a spot in `fn`: the call of its helper chain that
+// sits there, or the read itself.
+ts::Node shownIn(const ScriptModel& m, const ReadbackSpot& s, const python::Function* fn) {
+  for (ts::Node via : s.batch.via_calls)
+    if (m.enclosingFunction(via) == fn) return via;
+  return s.sync.at;
 }
 
 // The statement a run starts from: the read's own, or for a synchronize in
@@ -210,22 +303,35 @@ ts::Node runStart(const ScriptModel& m, const host_sync::Sync& lead) {
 }  // namespace
 
 std::vector<Diagnostic> groupReadbackBlocks(const ScriptModel& m, std::vector<ReadbackSpot> spots) {
+  // In the order the loop runs them: a read in a helper of this file at the
+  // call that leads to it.
+  auto key = [](const ReadbackSpot& s) {
+    ts::Node outer = s.batch.via_calls.empty() ? s.sync.at : s.batch.via_calls.front();
+    return std::pair(statementOf(outer).begin(), statementOf(s.sync.at).begin());
+  };
+  std::stable_sort(spots.begin(), spots.end(),
+                   [&](const ReadbackSpot& a, const ReadbackSpot& b) { return key(a) < key(b); });
   std::vector<Diagnostic> out;
   for (size_t i = 0; i < spots.size();) {
-    std::vector<ReadbackSpot*> members;
-    std::vector<ts::Node> reads{runStart(m, spots[i].sync)};  // the run's statements
+    std::vector<Member> members;
+    std::vector<RunStatement> reads;  // the run's statements
+    addStatements(m, spots[i], runStart(m, spots[i].sync), reads);
+    const std::vector<ts::Node>& lead_via = spots[i].batch.via_calls;
+    const python::Function* lead_fn = m.enclosingFunction(lead_via.empty() ? spots[i].sync.at : lead_via.front());
+    const Diagnostic* kinds = spots[i].finding.fixes.empty() ? nullptr : &spots[i].finding;
     size_t j = i + 1;
     for (; j < spots.size(); ++j) {
       ReadbackSpot& s = spots[j];
       if (!leadsBlock(spots[i].sync) || !readsValue(s.sync) || !sameContext(spots[i].batch, s.batch) ||
-          !fixesMerge(spots[i].finding, s.finding))
+          !fixesMerge(kinds, s.finding))
         break;
       // Some read of the run must always run before this one.
-      bool joins = false;
-      for (size_t k = reads.size(); k-- > 0 && !joins;) joins = readsRightAfter(m, reads[k], s);
-      if (!joins) break;
-      members.push_back(&s);
-      reads.push_back(statementOf(s.sync.at));
+      Join join = Join::No;
+      for (size_t k = reads.size(); k-- > 0 && join == Join::No;) join = readsRightAfter(m, reads[k], s);
+      if (join == Join::No) break;
+      if (!kinds && !s.finding.fixes.empty()) kinds = &s.finding;
+      members.push_back({&s, shownIn(m, s, lead_fn), join});
+      addStatements(m, s, statementOf(s.sync.at), reads);
     }
     out.push_back(merged(m, spots[i], members));
     i = j;

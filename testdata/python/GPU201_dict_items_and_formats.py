@@ -6,7 +6,7 @@ import torch
 
 def log_loss_dict(losses):
     for key, values in losses.items():
-        print(key, values.mean().item())  # expect: GPU201 "values.mean().item()"
+        print(key, values.mean().item())  # ok: GPU201 (called right after line 22's read: part of its finding)
 
 
 def train(model, loader, optimizer, device, sp_size):
@@ -19,7 +19,7 @@ def train(model, loader, optimizer, device, sp_size):
             loss = total / max(sp_size, 1)
         if it == 0:
             print("first step")
-        print(f"{it}: {loss=}")  # expect: GPU201 "loss"
+        print(f"{it}: {loss=}")  # expect: GPU201 "Line 23 reads a GPU value right after it"
         log_loss_dict({"loss": loss, "scaled": loss * 2})
         loss.backward()
         optimizer.step()

@@ -57,7 +57,7 @@ class ConvNet(nn.Module):
 
 
 def log_metrics(writer, loss, step):
-    writer.add_scalar("train/loss", loss, step)  # expect: GPU201 "through log_metrics()"
+    writer.add_scalar("train/loss", loss, step)  # ok: GPU201 (called right after line 80's read: part of its finding)
 
 
 def train_one_epoch(model, loader, criterion, optimizer, scaler, writer, epoch):
@@ -77,18 +77,18 @@ def train_one_epoch(model, loader, criterion, optimizer, scaler, writer, epoch):
         scaler.step(optimizer)
         scaler.update()
 
-        running_loss += loss.item()  # expect: GPU201 "Lines 81 and 82 read GPU values right after it"
+        running_loss += loss.item()  # expect: GPU201 "Lines 81, 82, 85, 87 and 91 read GPU values right after it"
         correct += int((outputs.argmax(dim=1) == labels).sum())  # ok: GPU201 (read right after line 80: part of its finding)
         if not math.isfinite(loss.item()):  # ok: GPU201 (read right after line 80: part of its finding)
             raise RuntimeError(f"non-finite loss {loss.item()} at step {step}")  # ok: GPU201 (failure check)
         global_step = epoch * len(loader) + step
         log_metrics(writer, loss, global_step)
         if args.local_rank == 0:
-            logger.info("step %d loss %.4f", global_step, loss)  # expect: GPU201 "`logger.info` receives the GPU tensor `loss`"
+            logger.info("step %d loss %.4f", global_step, loss)  # ok: GPU201 (read right after line 80's: part of its finding)
         if step % args.log_every == 0:
             print(f"epoch {epoch} step {step} loss {loss.item():.4f} counts {class_counts}")  # ok: GPU201 (periodic guard)
         else:
-            pbar.set_description(f"loss {loss:.3f}")  # expect: GPU201 "set_description"
+            pbar.set_description(f"loss {loss:.3f}")  # ok: GPU201 (read right after line 80's: part of its finding)
         if args.synchronize_step:
             torch.cuda.synchronize()  # ok: GPU201 (--synchronize-step is off by default)
         if step == len(loader) - 1:
@@ -214,6 +214,25 @@ def train_keras_custom(model, optimizer, loss_fn, train_ds, epochs):
             loss_value = tf_train_step(model, optimizer, loss_fn, x_batch, y_batch)
             history.append(float(loss_value))  # expect: GPU201 "`float(loss_value)`"
     return history
+
+
+def log_scalar(writer, value, step):
+    writer.add_scalar("train/raw_loss", value, step)  # expect: GPU201 "through log_scalar() called at line 235"
+
+
+def train_logged(model, loader, criterion, optimizer, writer):
+    # Each read follows new GPU work (the forward, the backward, the
+    # optimizer step): three waits per step, three findings.
+    pbar = tqdm(loader)
+    for step, (images, labels, _) in enumerate(pbar):
+        images, labels = images.to(device, non_blocking=True), labels.to(device, non_blocking=True)
+        loss = criterion(model(images), labels)
+        logger.info("step %d loss %.4f", step, loss)  # expect: GPU201 "`logger.info` receives the GPU tensor `loss`"
+        optimizer.zero_grad(set_to_none=True)
+        loss.backward()
+        pbar.set_description(f"loss {loss:.3f}")  # expect: GPU201 "set_description"
+        optimizer.step()
+        log_scalar(writer, loss, step)
 
 
 def main():

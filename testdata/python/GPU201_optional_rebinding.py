@@ -14,9 +14,9 @@ def evaluate(model, loader, args):
             out = model(x.cuda(non_blocking=True))
             if args.refine:
                 out = refine_boxes(out)
-            scores.append(out.sum().item())  # expect: GPU201 "copies a GPU tensor to the host on every batch"
+            scores.append(out.sum().item())  # expect: GPU201 "Line 19 reads a GPU value right after it"
             acc = out.argmax(1).eq(y.cuda(non_blocking=True)).float().mean().mul_(100.0)
-            totals += acc.item()  # expect: GPU201 "`acc.item()` copies the GPU tensor `acc`"
+            totals += acc.item()  # ok: GPU201 (read right after line 17's, only small kernels between: part of its finding)
     return scores, totals
 
 

@@ -11,7 +11,7 @@ def get_train_step(model, criterion, optimizer):
         if optimizer_step:
             optimizer.step()
             optimizer.zero_grad()
-        torch.cuda.synchronize()  # expect: GPU201 "torch.cuda.synchronize()"
+        torch.cuda.synchronize()  # expect: GPU201 "Line 37 reads a GPU value right after it"
         return loss
 
     return _step
@@ -34,7 +34,7 @@ def train(model, criterion, optimizer, loader, device):
         inputs = inputs.to(device, non_blocking=True)
         target = target.to(device, non_blocking=True)
         loss = step(inputs, target, optimizer_step=(i + 1) % 2 == 0)
-        print("loss", loss.item())  # expect: GPU201 "loss.item()"
+        print("loss", loss.item())  # ok: GPU201 (read right after the synchronize that ends _step(): part of its finding)
         if i % 100 == 0:
             print("at", i, loss.item())  # ok: GPU201
 
