@@ -63,7 +63,8 @@ struct GuardVerdict {
 
 // What the `else` of an if says: Rare when the condition holds until the
 // end of training (`if progress < 1.0: ... else:` with `progress = epoch /
-// max_epochs`, `if step < total_steps:`), else Often.
+// max_epochs`, `if step < total_steps:`); Off when the condition is `not`
+// of an option that is off (`if not args.tune_encoder:`); else Often.
 [[nodiscard]] GuardVerdict judgeElse(const ScriptModel& model, ts::Node condition);
 
 // How often `n` runs (see Frequency). With `respect_guards` false, only
