@@ -41,7 +41,7 @@ bool namesInterrupt(std::string_view text) {
   return lowered.fits() &&
          names::containsAny(lowered.view(), {"interrupt", "signal", "sigterm", "sigint", "sigusr", "preempt",
                                              "timeout_sent", "timed_out", "should_stop", "stop_requested",
-                                             "early_stop", "exit_requested", "terminate", "requeue"});
+                                             "early_stop", "exit_requested", "terminate", "requeue", "cancel"});
 }
 
 // Non-finite values by name: `inf_scores.any()`, `has_nan`, `found_inf`.

@@ -2,9 +2,15 @@
 // (`DataLoader(ds, **loader_args)` with `loader_args = dict(num_workers=8,
 // pin_memory=True)` or a `{"num_workers": 8}` literal): the dict's entries
 // become the call's keywords, so rules read them as if written at the call.
-// A dict we cannot read whole (built conditionally, changed after it is
-// made, holding a `**` of its own or a non-literal key) leaves the call's
-// keywords hidden, as before.
+// The script is judged on the GPU node: a dict chosen by a device test
+// (`{"pin_memory": True} if use_cuda else {}`) is the CUDA one, and entries
+// added in place on the GPU path (`kwargs.update(cuda_kwargs)` under `if
+// use_cuda:`, `kwargs["pin_memory"] = True`) are part of it. A dict we
+// cannot read whole (built under another condition, changed in another way,
+// holding a `**` of its own or a non-literal key) leaves the call's keywords
+// hidden, as before.
+#include <algorithm>
+
 #include "frontend/python/script_model.h"
 #include "frontend/python/syntax.h"
 
@@ -14,9 +20,11 @@ namespace {
 
 using Keywords = std::vector<std::pair<std::string, ts::Node>>;
 
-// The entries of `dict(k=v, ...)` or `{"k": v, ...}`; false when some entry
-// cannot be read.
-bool readEntries(const ScriptModel& m, ts::Node value, Keywords& out) {
+bool splatKeywords(const ScriptModel& m, ts::Node expr, Keywords& out, int depth);
+
+// The entries of `dict(k=v, ...)`, `{"k": v, ...}` or the CUDA arm of a
+// device test between two such dicts; false when some entry cannot be read.
+bool readEntries(const ScriptModel& m, ts::Node value, Keywords& out, int depth) {
   value = syntax::unwrap(value);
   if (value.is("dictionary")) {
     for (ts::Node pair : value.namedChildren()) {
@@ -27,6 +35,11 @@ bool readEntries(const ScriptModel& m, ts::Node value, Keywords& out) {
     }
     return true;
   }
+  if (value.is("conditional_expression") && value.namedChildCount() == 3) {
+    int test = m.cudaCondition(value.namedChild(1));
+    return test != 0 && readEntries(m, value.namedChild(test > 0 ? 0 : 2), out, depth);
+  }
+  if (value.is("identifier")) return splatKeywords(m, value, out, depth + 1);
   const Call* c = value.is("call") ? m.callAt(value) : nullptr;
   if (!c || c->method != "dict" || !c->callee.is("identifier") || !c->positional.empty() || c->has_star_args ||
       c->has_star_kwargs)
@@ -35,39 +48,85 @@ bool readEntries(const ScriptModel& m, ts::Node value, Keywords& out) {
   return true;
 }
 
-// True when `name` is changed in place in `scope` (`d["k"] = v`, `d.update(...)`,
-// `del d["k"]`...): its entries at the call are not the literal's.
-bool changedInPlace(const ScriptModel& m, ts::Node scope, std::string_view name) {
-  for (const Call& c : m.calls())
-    if (c.receiver && c.receiver.text() == name && scope.contains(c.node) &&
-        syntax::oneOf(c.method, {"update", "pop", "setdefault", "clear", "popitem", "__setitem__"}))
-      return true;
+// True when `stmt` runs whenever `scope` runs on the CUDA node: no branch
+// around it up to `scope` but the CUDA branches of device tests, no loop.
+bool onGpuPath(const ScriptModel& m, ts::Node stmt, ts::Node scope) {
+  for (ts::Node p = stmt.parent(); p && !(p == scope); p = p.parent()) {
+    if (p.is("if_statement") || p.is("elif_clause")) {
+      if (!m.cudaBranch(p, stmt)) return false;
+    } else if (p.is("else_clause") || p.is("except_clause") || p.is("finally_clause") || syntax::isLoop(p) ||
+               p.is("conditional_expression") || syntax::isScope(p)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// One change made in place: where, and the entries it sets.
+struct Change {
+  uint32_t at;
+  Keywords entries;
+};
+
+// The changes made in place to the dict `name` in `scope` after `from`:
+// `d.update(...)` with entries we can read and `d["k"] = v`, each on the GPU
+// path. False when some other change (`pop`, `del`, a change under another
+// condition or one we cannot read) may happen.
+bool changesInPlace(const ScriptModel& m, ts::Node scope, std::string_view name, uint32_t from,
+                    std::vector<Change>& out, int depth) {
+  for (const Call& c : m.calls()) {
+    if (!c.receiver || c.receiver.text() != name || !scope.contains(c.node)) continue;
+    if (!syntax::oneOf(c.method, {"update", "pop", "setdefault", "clear", "popitem", "__setitem__"})) continue;
+    if (c.method != "update" || c.node.begin() < from || !onGpuPath(m, c.node, scope) || c.has_star_args ||
+        c.has_star_kwargs || c.positional.size() > 1)
+      return false;
+    Change ch{c.node.begin(), c.keywords};
+    if (!c.positional.empty() && !readEntries(m, c.positional[0], ch.entries, depth)) return false;
+    out.push_back(std::move(ch));
+  }
   std::vector<ts::Node> stack{scope};
   while (!stack.empty()) {
     ts::Node n = stack.back();
     stack.pop_back();
     if ((n.is("assignment") || n.is("augmented_assignment")) && n.field("left").is("subscript") &&
-        n.field("left").field("value").text() == name)
-      return true;
-    if (n.is("delete_statement") && n.text().find(std::string(name) + "[") != std::string_view::npos) return true;
+        n.field("left").field("value").text() == name) {
+      std::string key;
+      ts::Node index = n.field("left").field("subscript");
+      if (!n.is("assignment") || n.begin() < from || !index || !syntax::stringLiteral(index, &key) ||
+          !onGpuPath(m, n, scope))
+        return false;
+      out.push_back({n.begin(), {{key, n.field("right")}}});
+    }
+    if (n.is("delete_statement") && n.text().find(std::string(name) + "[") != std::string_view::npos) return false;
     if (n.is("expression_statement") || n.is("block") || syntax::isLoop(n) || n.is("if_statement") ||
         n.is("with_statement") || n.is("try_statement") || n.is("module") || n.is("function_definition") ||
         n.is("else_clause") || n.is("elif_clause") || n.is("except_clause") || n.is("finally_clause") ||
         n.is("with_block"))
       for (ts::Node child : n.namedChildren()) stack.push_back(child);
   }
-  return false;
+  return true;
 }
 
 // The keywords `**expr` adds to a call; false when unknown.
-bool splatKeywords(const ScriptModel& m, ts::Node expr, Keywords& out) {
+bool splatKeywords(const ScriptModel& m, ts::Node expr, Keywords& out, int depth) {
   expr = syntax::unwrap(expr);
-  if (expr.is("dictionary") || expr.is("call")) return readEntries(m, expr, out);
-  if (!expr.is("identifier")) return false;
+  if (depth > 3) return false;
+  if (!expr.is("identifier")) return readEntries(m, expr, out, depth);
   auto binding = m.lastBinding(expr);
   if (!binding || binding->parameter || binding->conditional || !binding->value || binding->index >= 0) return false;
-  if (changedInPlace(m, binding->scope, expr.text())) return false;
-  return readEntries(m, binding->value, out);
+  Keywords entries;
+  std::vector<Change> changes;
+  if (!readEntries(m, binding->value, entries, depth) ||
+      !changesInPlace(m, binding->scope, expr.text(), binding->value.end(), changes, depth))
+    return false;
+  std::sort(changes.begin(), changes.end(), [](const Change& a, const Change& b) { return a.at < b.at; });
+  for (Change& ch : changes)
+    for (auto& [key, value] : ch.entries) {
+      std::erase_if(entries, [&](const auto& e) { return e.first == key; });
+      entries.emplace_back(key, value);
+    }
+  out.insert(out.end(), entries.begin(), entries.end());
+  return true;
 }
 
 }  // namespace
@@ -79,7 +138,7 @@ void expandKeywordSplats(ScriptModel& m, std::vector<Call>& calls) {
     Keywords added;
     bool all_known = true;
     for (ts::Node a : args.namedChildren())
-      if (a.is("dictionary_splat") && (a.namedChildCount() != 1 || !splatKeywords(m, a.namedChild(0), added)))
+      if (a.is("dictionary_splat") && (a.namedChildCount() != 1 || !splatKeywords(m, a.namedChild(0), added, 0)))
         all_known = false;
     if (!all_known) continue;
     for (auto& [key, value] : added)

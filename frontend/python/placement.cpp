@@ -215,27 +215,43 @@ int comparisonTest(ts::Node cond) {
 // only on another device (the CPU, MPS, XLA), 0 when it says nothing about
 // the device. A local boolean bound once to such a test is followed
 // (`mps = "mps" in device.type` then `if mps:`).
+// True when `e` resolves to a true value as configured (`not args.no_accel`
+// with the store_true option off).
+bool configuredTrue(const ScriptModel& m, ts::Node e, bool want = true) {
+  e = syntax::unwrap(e);
+  if (!e) return false;
+  if (e.is("not_operator")) return configuredTrue(m, e.field("argument"), !want);
+  auto b = m.resolve(e).truthiness();
+  return b && *b == want;
+}
+
 int cudaTest(const ScriptModel& m, ts::Node cond, int depth = 0) {
   cond = syntax::unwrap(cond);
   if (!cond || depth > 2) return 0;
   if (cond.is("not_operator")) return -cudaTest(m, cond.field("argument"), depth);
   if (cond.is("boolean_operator")) {
-    // Only "holds on another device only" survives `and` (either side) and `or` (both sides).
-    int l = cudaTest(m, cond.field("left"), depth), r = cudaTest(m, cond.field("right"), depth);
+    // "Holds on another device only" survives `and` (either side) and `or`
+    // (both sides); "holds on CUDA" survives `and` when the other side is a
+    // CUDA test too or true as configured (`not args.no_accel and
+    // torch.accelerator.is_available()`).
+    ts::Node left = cond.field("left"), right = cond.field("right");
+    int l = cudaTest(m, left, depth), r = cudaTest(m, right, depth);
     bool conjunction = cond.field("operator").text() == "and";
-    return (conjunction ? (l < 0 || r < 0) : (l < 0 && r < 0)) ? -1 : 0;
+    if (conjunction ? (l < 0 || r < 0) : (l < 0 && r < 0)) return -1;
+    if (conjunction && ((l > 0 && (r > 0 || configuredTrue(m, right))) || (r > 0 && configuredTrue(m, left)))) return 1;
+    return 0;
   }
   if (cond.is("comparison_operator") && cond.namedChildCount() == 2) return comparisonTest(cond);
   if (cond.is("call")) {
     std::string_view f = cond.field("function").text();
-    if (f.ends_with("cuda.is_available")) return 1;
+    if (f.ends_with("cuda.is_available") || f.ends_with("accelerator.is_available")) return 1;
     // No MPS backend on a CUDA node.
     return f.ends_with("backends.mps.is_available") || f.ends_with("backends.mps.is_built") ? -1 : 0;
   }
   if (cond.is("identifier") || cond.is("attribute")) {
     std::string_view name = syntax::lastName(cond);
-    if (name == "cuda" || name == "use_cuda" || name == "use_gpu" || name == "on_gpu") return 1;
-    if (syntax::oneOf(name, {"cpu", "no_cuda", "use_cpu", "mps", "use_mps", "on_mps", "is_mps", "tpu", "use_tpu",
+    if (syntax::oneOf(name, {"cuda", "use_cuda", "use_gpu", "on_gpu", "use_accel", "use_accelerator"})) return 1;
+    if (syntax::oneOf(name, {"cpu", "no_cuda", "no_accel", "use_cpu", "mps", "use_mps", "on_mps", "is_mps", "tpu", "use_tpu",
                              "on_tpu", "is_tpu", "xla", "use_xla", "on_xla", "is_xla"}))
       return -1;
     if (namesGpuCount(cond)) return 1;  // `if cfg.NUM_GPUS:`
@@ -263,6 +279,8 @@ bool ScriptModel::cudaBranch(ts::Node branching, ts::Node n) const {
   ts::Node body = branching.field("consequence");
   return body && body.contains(n) && cudaTest(*this, branching.field("condition")) > 0;
 }
+
+int ScriptModel::cudaCondition(ts::Node cond) const { return cudaTest(*this, cond); }
 
 bool ScriptModel::onCpuPath(ts::Node n) const {
   for (ts::Node p : n.ancestorWalk()) {

@@ -690,6 +690,10 @@ class ScriptModel {
   // holds on the CUDA device (`elif device == "cuda":`), so it runs there
   // whenever the if is reached (placement.cpp).
   [[nodiscard]] bool cudaBranch(ts::Node branching, ts::Node n) const;
+  // +1 when `cond` holds exactly on the CUDA device (`use_cuda`,
+  // `torch.cuda.is_available()`, `device == "cuda"`), -1 when only on another
+  // device, 0 when it says nothing of the device (placement.cpp).
+  [[nodiscard]] int cudaCondition(ts::Node cond) const;
 
  private:
   ResolvedValue joinedOverSites(const Function& f, std::string_view name, bool elements) const;

@@ -162,3 +162,21 @@ def score_examples(val_loader):
             print("example", num_total, label)  # ok: GPU206 (the first ten batches; num_total counts the passes)
         if num_total > 10:
             print("later example", num_total)  # expect: GPU206 "every batch of the evaluation loop"
+
+
+def train_until_cancelled(loader, poll_every, save_every, poll):
+    # A cancel flag polled every N steps: once set, the run saves and stops,
+    # so `cancel_requested or step % save_every == 0` is a rare-or-periodic guard.
+    cancel_requested = False
+    for step, (images, labels, _) in enumerate(loader):
+        loss = F.cross_entropy(model(images.to(device, non_blocking=True)), labels.to(device, non_blocking=True))
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad(set_to_none=True)
+        if not cancel_requested and step % poll_every == 0:
+            cancel_requested, _ = poll()
+        if cancel_requested or step % save_every == 0:
+            logger.info("saving at step %d", step)  # ok: GPU206 (cancel flag or periodic)
+            torch.save(model.state_dict(), f"step{step}.pt")  # ok: GPU203 (cancel flag or periodic)
+        if cancel_requested:
+            break
