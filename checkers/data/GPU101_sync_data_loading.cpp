@@ -4,6 +4,7 @@
 
 #include "checkers/config_side.h"
 #include "checkers/data/few_batches.h"
+#include "checkers/data/shared_worker_count.h"
 #include "checkers/python_common.h"
 #include "fixits/python_edits.h"
 #include "frontend/python/syntax.h"
@@ -145,7 +146,7 @@ bool feedsCpuOnlyScript(const python::ScriptModel& model, const python::Call& ca
   });
 }
 
-void checkDataLoader(const AnalysisContext& ctx, const python::Call& call, DiagnosticSink& sink) {
+void checkDataLoader(const AnalysisContext& ctx, const python::Call& call, std::vector<LoaderFinding>& found) {
   const python::ScriptModel& model = *ctx.script;
   if (drawsOneBatchOnce(model, call)) return;  // one batch, once: nothing to overlap with training
   // **kwargs may carry num_workers: unknown, stay silent.
@@ -153,6 +154,7 @@ void checkDataLoader(const AnalysisContext& ctx, const python::Call& call, Diagn
   // A collate_fn that builds the batch on the GPU cannot run in a worker (CUDA does not start in forked processes).
   if (collatesOnGpu(model, call)) return;
   ts::Node arg = call.argument("num_workers", kNumWorkersIndex);
+  std::optional<Location> source;  // where a count of 0 is written, away from the call
   Diagnostic d;
   d.rule = "GPU101";
   d.level = Level::Warning;
@@ -183,6 +185,7 @@ void checkDataLoader(const AnalysisContext& ctx, const python::Call& call, Diagn
                 originSuffix(value) + "); the GPU idles while the CPU reads, decodes and collates each batch. "
                 "Set num_workers to " + workers(ctx) + " or more.";
     d.related = relatedFrom(value);
+    if (!value.chain.empty()) source = value.chain.back().location;
     // Written in a job or config: the project pass edits it there.
     d.value_fix = WrittenValueFix{"0", workers(ctx), "Set num_workers to " + workers(ctx) + " where it is written",
                                   Applicability::Unsafe};
@@ -239,7 +242,7 @@ void checkDataLoader(const AnalysisContext& ctx, const python::Call& call, Diagn
   if (drawnOnlyPeriodically(model, call)) return;  // one batch every N steps: the step loop hardly waits for it
   if (choosesCpuOnly(model)) return;  // every device is the CPU: no GPU waits for the loader
   if (feedsCpuOnlyScript(model, call)) return;  // a CPU-only script's own loader: no GPU waits for it
-  sink.report(std::move(d));
+  found.push_back({std::move(d), &call, source});
 }
 
 // A training run of at most this many optimizer steps is a demo or a smoke test.
@@ -308,10 +311,12 @@ void checkHfConfig(const AnalysisContext& ctx, DiagnosticSink& sink) {
 }  // namespace
 
 void SyncDataLoading::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
+  std::vector<LoaderFinding> loaders;
   for (const python::Call& call : ctx.script->calls()) {
-    if (isDataLoader(*ctx.script, call)) checkDataLoader(ctx, call, sink);
+    if (isDataLoader(*ctx.script, call)) checkDataLoader(ctx, call, loaders);
     else if (isTrainingArguments(*ctx.script, call)) checkTrainingArguments(ctx, call, sink);
   }
+  for (Diagnostic& d : mergeSharedWorkerCounts(*ctx.script, std::move(loaders))) sink.report(std::move(d));
   checkHfConfig(ctx, sink);
 }
 
