@@ -357,12 +357,19 @@ bool oncePerFullBatchStep(const ScriptModel& m, const python::BatchContext& batc
   return batch.via_calls.empty() ? around == batch.loop : around == nullptr;
 }
 
-// The helper steps an optimizer (or a scaler) in its own body.
-bool stepsOptimizer(const HelperCall& hc) {
-  for (const Call& c : hc.helper_model->callsIn(hc.helper->body))
+// The function steps an optimizer (or a scaler) in its body, or in a
+// project function it calls (`step()` dispatching to `_step_plain()`).
+bool stepsOptimizer(const ScriptModel& m, const python::Function& f, int depth) {
+  for (const Call& c : m.callsIn(f.body)) {
     if (python::isTrainingCall(c) && c.method != "backward" && c.method != "gradient") return true;
+    if (depth < 2)
+      if (auto [cm, callee] = m.callTarget(c); cm && callee && callee != &f && stepsOptimizer(*cm, *callee, depth + 1))
+        return true;
+  }
   return false;
 }
+
+bool stepsOptimizer(const HelperCall& hc) { return stepsOptimizer(*hc.helper_model, *hc.helper, 0); }
 
 std::string helperAdvice(const ScriptModel& model, const HelperCall& hc) {
   if (hc.batch.kind == python::BatchKind::Step && editsGradients(hc))

@@ -34,8 +34,9 @@ bool containsReturn(ts::Node n) {
 // follows runs only on the calls that pass it (`if steps % n != 0: return`
 // before a sampling run, `if not loss_type == "huber": return None` before
 // a `.cpu()`). An exit on another rank, on a type test (`if isinstance(x,
-// float): return x`) or on a rare condition (`if len(loader) == 0:`, a
-// failure check) leaves the rest running on every call that matters.
+// float): return x`), on a rare condition (`if len(loader) == 0:`, a
+// failure check) or behind an option that is off leaves the rest running on
+// every call that matters.
 bool returnsEarlyBefore(const ScriptModel& m, ts::Node block, ts::Node child) {
   for (ts::Node s : block.namedChildren()) {
     if (s == child) return false;
@@ -46,7 +47,10 @@ bool returnsEarlyBefore(const ScriptModel& m, ts::Node block, ts::Node child) {
     // ... else: if steps % n != 0: return` exits on most calls).
     bool other_branches = false;
     for (ts::Node alt : s.namedChildren()) other_branches = other_branches || alt.is("elif_clause") || alt.is("else_clause");
-    if (!other_branches && judgeGuard(m, cond).kind == GuardKind::Rare) continue;
+    // An exit behind an option that is off (`if self.fp16: return
+    // self._step_fp16(opt)` with fp16 False) never happens.
+    if (GuardKind k = judgeGuard(m, cond).kind; !other_branches && (k == GuardKind::Rare || k == GuardKind::Off))
+      continue;
     return true;
   }
   return false;
