@@ -119,4 +119,15 @@ bool chainEndsWithRead(const ScriptModel& m, const std::vector<ts::Node>& via, t
 bool helperReadsFirst(const ScriptModel& m, const Call& c) { return helperLaunchesLittle(m, c, false); }
 bool helperEndsWithRead(const ScriptModel& m, const Call& c) { return helperLaunchesLittle(m, c, true); }
 
+bool helperQueuesLittle(const ScriptModel& m, const Call& c) {
+  auto [cm, f] = m.callTarget(c);
+  if (!cm || !f) return false;
+  // Strictly: host builtins and reads only (`len(batch)`, `board.add_scalar(
+  // tag, t.item())`); a tensor op there may be a loss term of real size.
+  for (const Call& k : cm->callsIn(f->body))
+    if (f->body.contains(k.node) && !readLike(k) && !(!k.receiver && k.qualified.empty() && hostBuiltin(k.method)))
+      return false;
+  return true;
+}
+
 }  // namespace gpulint::checks::queued_work

@@ -31,5 +31,10 @@ namespace gpulint::checks::queued_work {
 // qualifies.
 [[nodiscard]] bool helperReadsFirst(const python::ScriptModel& m, const python::Call& c);
 [[nodiscard]] bool helperEndsWithRead(const python::ScriptModel& m, const python::Call& c);
+// True when the project function `c` calls queues nothing on the GPU: it
+// only calls host builtins and reads (a logging helper that reads its
+// tensors under `if board:`, a count of the batch's length), so a read
+// after its call still finds the queue an earlier read drained.
+[[nodiscard]] bool helperQueuesLittle(const python::ScriptModel& m, const python::Call& c);
 
 }  // namespace gpulint::checks::queued_work

@@ -51,6 +51,13 @@ bool walksModule(const ScriptModel& m, ts::Node iterable) {
   return false;
 }
 
+// True when every call in `n` queues little GPU work.
+bool launchesLittleIn(const ScriptModel& m, ts::Node n) {
+  for (const Call& c : m.callsIn(n))
+    if (n.contains(c.node) && !launchesLittle(m, c)) return false;
+  return true;
+}
+
 // `stmt`, then the statements that hold it as long as it is reached through
 // a branch of an `if` (`if self.alpha_mlm > 0: self.last_mlm = loss_mlm.item()`,
 // its `elif` or `else`), a `with`, or a loop over the parts of the pass's
@@ -170,13 +177,25 @@ Join readsRightAfter(const ScriptModel& m, const RunStatement& run, const Readba
   // false, `next` is the first read).
   // A `with` body always runs: a read inside `with torch.no_grad():` is
   // followed by what follows the with.
-  ts::Node before = prev;
-  for (ts::Node block = before.parent(); block && block.is("block") && block.parent().is("with_statement");
-       block = before.parent())
-    before = block.parent();
+  // So does a loop over the parts of the pass's values that queues little
+  // (`for k, v in stats.items(): record[k] = v.item()`): what follows the
+  // loop reads after its last pass.
+  std::vector<ts::Node> befores{prev};
+  for (ts::Node block = prev.parent(); block && block.is("block"); block = befores.back().parent()) {
+    ts::Node holder = block.parent();
+    bool lifts = holder.is("with_statement");
+    if (holder.is("for_statement") && holder.field("body") == block) {
+      const python::Loop* l = m.loopFor(holder);
+      lifts = l && l->kind == python::LoopKind::Other && !walksModule(m, holder.field("right")) &&
+              launchesLittleIn(m, holder);
+    }
+    if (!lifts) break;
+    befores.push_back(holder);
+  }
   bool in_sequence = false;
   for (ts::Node y : straightLineHolders(m, stmt))
-    in_sequence = in_sequence || (before.parent() == y.parent() && before.begin() < y.begin());
+    for (ts::Node before : befores)
+      in_sequence = in_sequence || (before.parent() == y.parent() && before.begin() < y.begin());
   if (!in_sequence) return Join::No;
   // `out = model(x, lengths)` whose forward reads `lengths.cpu()` after its
   // first layers: the pass queues work before its own read, which waits again.
@@ -198,7 +217,8 @@ Join readsRightAfter(const ScriptModel& m, const RunStatement& run, const Readba
     ts::Node n = stmt.preorderAt(i);
     if (!n.is("call") || n == at || n.contains(at)) continue;
     const Call* c = m.callAt(n);
-    if (!c || !(launchesLittle(m, *c) || callsHelperOf(m, *c, prev, at))) return Join::No;
+    if (!c || !(launchesLittle(m, *c) || callsHelperOf(m, *c, prev, at) || queued_work::helperQueuesLittle(m, *c)))
+      return Join::No;
   }
   return join;
 }
@@ -222,13 +242,19 @@ struct Member {
   Join join;
 };
 
+// "Line 25", "Lines 81, 82 and 85": each line once (two reads of one
+// helper are shown at its one call).
 std::string lineList(const std::vector<const Member*>& members) {
+  std::vector<uint32_t> numbers;
+  for (const Member* mem : members)
+    if (std::find(numbers.begin(), numbers.end(), mem->shown.line()) == numbers.end())
+      numbers.push_back(mem->shown.line());
   std::string lines;
-  for (size_t k = 0; k < members.size(); ++k) {
-    if (k) lines += k + 1 == members.size() ? " and " : ", ";
-    lines += std::to_string(members[k]->shown.line());
+  for (size_t k = 0; k < numbers.size(); ++k) {
+    if (k) lines += k + 1 == numbers.size() ? " and " : ", ";
+    lines += std::to_string(numbers[k]);
   }
-  return (members.size() == 1 ? "Line " : "Lines ") + lines;
+  return (numbers.size() == 1 ? "Line " : "Lines ") + lines;
 }
 
 std::vector<const Member*> joinedBy(const std::vector<Member>& members, Join join) {
@@ -250,21 +276,24 @@ Diagnostic merged(const ScriptModel& m, ReadbackSpot& lead, const std::vector<Me
   if (members.empty()) return d;
   bool waits = lead.sync.kind == host_sync::Sync::Synchronize;
   if (auto drained = joinedBy(members, Join::Drained); !drained.empty())
-    d.message += " " + lineList(drained) + (drained.size() == 1 ? " reads a GPU value" : " read GPU values") +
+    d.message += " " + lineList(drained) + (lineList(drained).starts_with("Line ") ? " reads a GPU value" : " read GPU values") +
                  " right after it, with no forward or backward pass between: " +
                  (waits ? "the synchronize already drained the queue" : "the first read already drained the queue") +
                  ", so they are part of this finding; change them with it.";
   if (auto repeated = joinedBy(members, Join::Repeat); !repeated.empty())
-    d.message += " " + lineList(repeated) + (repeated.size() == 1 ? " calls " : " call ") +
+    d.message += " " + lineList(repeated) + (lineList(repeated).starts_with("Line ") ? " calls " : " call ") +
                  helperName(m, *repeated.front()) +
                  " again right after it, each call waiting in the same way: one pattern, so they are part of this "
                  "finding; change them with it.";
-  for (const Member& mem : members) {
+  for (size_t i = 0; i < members.size(); ++i) {
+    const Member& mem = members[i];
     ReadbackSpot& s = *mem.spot;
+    bool shown_before = std::any_of(members.begin(), members.begin() + static_cast<std::ptrdiff_t>(i),
+                                    [&](const Member& o) { return o.shown == mem.shown; });
     const char* what = mem.join == Join::Repeat      ? "the same helper waits again here"
                        : mem.shown == s.sync.at ? "the same pass reads a GPU value here too"
                                                 : "the same pass calls a helper that reads a GPU value here too";
-    d.related.push_back({m.location(mem.shown), what});
+    if (!shown_before) d.related.push_back({m.location(mem.shown), what});
     if (!(mem.shown == s.sync.at)) d.related.push_back({m.location(s.sync.at), "the helper reads it here"});
     // The first fixes of the run give their kinds to the finding.
     if (d.fixes.empty()) {

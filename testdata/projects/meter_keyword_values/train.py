@@ -18,10 +18,10 @@ def train(model, loader, optimizer, budget):
         loss.backward()
         optimizer.step()
         acc = (out.argmax(-1) == y.cuda(non_blocking=True)).float().mean()
-        meters.update(acc=acc)  # expect: GPU201 "update() runs `value.item()`"
+        meters.update(acc=acc)  # expect: GPU201 "Line 26 reads a GPU value right after it"
         meters.update(lr=optimizer.param_groups[0]["lr"])  # ok: GPU201 (a host float)
         used += x.shape[0]
         if over_budget(used=used, budget=budget, loss=loss):  # ok: GPU201 (reads the host count only)
             break
-        report_loss(loss=loss, seen=used)  # expect: GPU201
+        report_loss(loss=loss, seen=used)  # ok: GPU201 (over_budget() reads host values only: part of line 21's finding)
         report_seen(loss=loss, seen=used)  # expect: GPU206  # ok: GPU201 (prints the host count)

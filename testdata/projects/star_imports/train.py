@@ -22,6 +22,6 @@ def train(cfg):
         optimizer.zero_grad()
         loss.backward()
         optimizer.step()
-        top5 = top_k_accuracy(scores, y, 5)  # expect: GPU201 "top_k_accuracy() runs `total.item()`"
+        top5 = top_k_accuracy(scores, y, 5)  # expect: GPU201 "Line 27 reads a GPU value right after it"
         seen = count_items(y)  # ok: count_items() only takes the batch's length
-        log_loss(step, loss)  # expect: GPU201 "log_loss() runs `loss.item()`"
+        log_loss(step, loss)  # ok: GPU201 (count_items() only takes a length: part of line 25's finding)
