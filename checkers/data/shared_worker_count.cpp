@@ -23,7 +23,8 @@ bool feedsTraining(const python::ScriptModel& model, const python::Call* loader)
 }
 
 Diagnostic merged(const python::ScriptModel& model, std::vector<LoaderFinding*> group) {
-  auto lead_it = std::find_if(group.begin(), group.end(), [&](LoaderFinding* f) { return feedsTraining(model, f->loader); });
+  auto lead_it =
+      std::find_if(group.begin(), group.end(), [&](LoaderFinding* f) { return feedsTraining(model, f->loader); });
   LoaderFinding* lead = lead_it == group.end() ? group.front() : *lead_it;
   Diagnostic d = std::move(lead->finding);
   std::string lines;

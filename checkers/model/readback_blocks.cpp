@@ -126,17 +126,20 @@ struct RunStatement {
 void addStatements(const ScriptModel& m, const ReadbackSpot& s, ts::Node own, std::vector<RunStatement>& reads) {
   const std::vector<ts::Node>& via = s.batch.via_calls;
   reads.push_back({own, via});
-  // A helper's call stands for its read only when the read always runs and
-  // nothing is queued after it: not a module (a forward reads a length, then
-  // runs its layers), not a call of a helper of another file (the spot is
-  // that call: what it runs after its read is unknown).
+  // A spot that is the call of a helper of another file leaves the queue
+  // drained only when the helper queues little after its last read.
   if (const Call* c = s.sync.at.is("call") ? m.callAt(s.sync.at) : nullptr; c && !launchesLittle(m, *c)) {
     if (!queued_work::helperEndsWithRead(m, *c)) reads.pop_back();
     return;
   }
+  // A call of the chain stands for the read only when the read always runs
+  // and nothing is queued after it: never a module (a forward reads a
+  // length, then runs its layers).
   for (size_t k = via.size(); k-- > 0;) {
     const Call* c = m.callAt(via[k]);
-    if (!c || m.isModuleExpression(c->callee) || python::isTrainingCall(*c) || !queued_work::chainEndsWithRead(m, via, s.sync.at, k)) break;
+    if (!c || m.isModuleExpression(c->callee) || python::isTrainingCall(*c) ||
+        !queued_work::chainEndsWithRead(m, via, s.sync.at, k))
+      break;
     reads.push_back({statementOf(via[k]), std::vector<ts::Node>(via.begin(), via.begin() + k)});
   }
 }
@@ -156,15 +159,16 @@ ts::Node placeAfter(const ScriptModel& m, const RunStatement& prev, const Readba
   return {};
 }
 
-// True when `next` reads right after the statement `prev`: in the same
-// function and loop, after it in its block (or in the body of an `if` or a
-// `with` that follows it there), with nothing between the two reads that
-// launches GPU work (the GPU is still idle when `next` reads).
 // How a read joins the run: after a drained queue, or as one more call of
 // the helper the run just called (`all_reduce_mean(loss)`, then
 // `all_reduce_mean(acc)`: each waits for a collective of its own, one
 // pattern repeated, with one fix).
 enum class Join { No, Drained, Repeat };
+
+// Whether `next` reads right after the statement `prev`: in the same
+// function and loop, after it in its block (or in the body of an `if` or a
+// `with` that follows it there), with nothing between the two reads that
+// launches GPU work (the GPU is still idle when `next` reads).
 
 Join readsRightAfter(const ScriptModel& m, const RunStatement& run, const ReadbackSpot& next) {
   ts::Node prev = run.stmt;
@@ -275,11 +279,13 @@ Diagnostic merged(const ScriptModel& m, ReadbackSpot& lead, const std::vector<Me
   Diagnostic d = std::move(lead.finding);
   if (members.empty()) return d;
   bool waits = lead.sync.kind == host_sync::Sync::Synchronize;
-  if (auto drained = joinedBy(members, Join::Drained); !drained.empty())
-    d.message += " " + lineList(drained) + (lineList(drained).starts_with("Line ") ? " reads a GPU value" : " read GPU values") +
+  if (auto drained = joinedBy(members, Join::Drained); !drained.empty()) {
+    std::string lines = lineList(drained);
+    d.message += " " + lines + (lines.starts_with("Line ") ? " reads a GPU value" : " read GPU values") +
                  " right after it, with no forward or backward pass between: " +
                  (waits ? "the synchronize already drained the queue" : "the first read already drained the queue") +
                  ", so they are part of this finding; change them with it.";
+  }
   if (auto repeated = joinedBy(members, Join::Repeat); !repeated.empty())
     d.message += " " + lineList(repeated) + (lineList(repeated).starts_with("Line ") ? " calls " : " call ") +
                  helperName(m, *repeated.front()) +

@@ -272,8 +272,8 @@ GuardVerdict judgeElse(const ScriptModel& model, ts::Node condition) {
   // the branch runs only when the run turns the option on.
   if (ts::Node e = syntax::unwrap(condition); e && e.is("not_operator"))
     if (GuardVerdict v = judgeGuard(model, e.field("argument")); v.kind == GuardKind::Off)
-      return GuardVerdict{GuardKind::Off, v.decisive ? v.decisive : e, "the else of `" + std::string(e.text()) + "`: " + v.why,
-                          std::nullopt};
+      return GuardVerdict{GuardKind::Off, v.decisive ? v.decisive : e,
+                          "the else of `" + std::string(e.text()) + "`: " + v.why, std::nullopt};
   Comparison c = comparisonOf(syntax::unwrap(condition));
   ts::Node if_stmt = condition.parent();
   bool below = c.op == "<" || c.op == "<=", above = c.op == ">" || c.op == ">=";

@@ -251,7 +251,8 @@ int cudaTest(const ScriptModel& m, ts::Node cond, int depth = 0) {
   if (cond.is("identifier") || cond.is("attribute")) {
     std::string_view name = syntax::lastName(cond);
     if (syntax::oneOf(name, {"cuda", "use_cuda", "use_gpu", "on_gpu", "use_accel", "use_accelerator"})) return 1;
-    if (syntax::oneOf(name, {"cpu", "no_cuda", "no_accel", "use_cpu", "mps", "use_mps", "on_mps", "is_mps", "tpu", "use_tpu",
+    if (syntax::oneOf(name, {"cpu", "no_cuda", "no_accel", "use_cpu", "mps", "use_mps", "on_mps", "is_mps", "tpu",
+                             "use_tpu",
                              "on_tpu", "is_tpu", "xla", "use_xla", "on_xla", "is_xla"}))
       return -1;
     if (namesGpuCount(cond)) return 1;  // `if cfg.NUM_GPUS:`
