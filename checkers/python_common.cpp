@@ -292,8 +292,10 @@ void collectLoaders(const python::ScriptModel& model, ts::Node expr, int depth,
       if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
     } else if (passesIterationThrough(*c)) {
       for (ts::Node a : c->positional) collectLoaders(model, a, depth + 1, out);
-    } else {
-      generatorLoaders(model, *c, depth, out);
+    } else if (!generatorLoaders(model, *c, depth, out)) {
+      // `CudaPrefetcher(loader, device)`: a project class whose __iter__
+      // loops over the loader it was built with, yielding each batch.
+      if (ts::Node inner = model.ownerOf(c->node).iteratedArgument(*c)) collectLoaders(model, inner, depth + 1, out);
     }
   }
 }

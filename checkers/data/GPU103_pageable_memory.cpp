@@ -24,6 +24,7 @@ struct Consumer {
   std::string where;  // "in the training step loop at line 40"
   std::vector<RelatedLocation> related;
   bool by_library = false;  // accelerate's prepare() or Fabric's setup_dataloaders() copies each batch
+  bool copies_async = false;  // a wrapper's copy already asks for non_blocking=True
 };
 
 // The batch loops of the file that copy their batches to the GPU, and the
@@ -66,6 +67,25 @@ const python::Call* batchCopy(const python::ScriptModel& model, const python::Lo
   return found;
 }
 
+// `for xb, yb in prefetcher:` over a project class whose __iter__ loops
+// over the loader it wraps and copies each batch to the GPU there (a CUDA
+// stream prefetcher): that copy, with the class's name; null otherwise.
+std::pair<const python::Call*, std::string> wrapperCopy(const python::ScriptModel& model, const python::Loop& loop) {
+  if (!loop.iterable) return {};
+  for (ts::Node src : model.valueSources(loop.iterable, /*all_paths=*/true)) {
+    const python::Call* made = src.is("call") ? model.callAt(src) : nullptr;
+    const python::ScriptModel& site = model.ownerOf(src);
+    // Only a wrapper that hands out the loader's batches one by one.
+    if (!made || !site.iteratedArgument(*made)) continue;
+    auto [owner, cls] = site.constructedClass(*made);
+    auto [iter_model, iter] = cls ? owner->methodOf(*cls, "__iter__") : std::pair<const python::ScriptModel*, const python::Function*>{};
+    if (!iter) continue;
+    for (const python::Loop& inner : iter_model->loopsIn(iter->body))
+      if (const python::Call* copy = batchCopy(*iter_model, inner)) return {copy, cls->name + ".__iter__"};
+  }
+  return {};
+}
+
 std::string libraryName(const python::Call& placement) {
   return placement.method == "setup_dataloaders" ? "Fabric" : "accelerate";
 }
@@ -78,13 +98,15 @@ void loopConsumers(const python::ScriptModel& model, std::map<const python::Call
     if (loop.kind != python::LoopKind::Step && loop.kind != python::LoopKind::Eval) continue;
     const python::Call* placement = libraryPlacement(model, loop);
     const python::Call* copy = placement ? nullptr : batchCopy(model, loop);
-    if (!copy && !placement && !(loop.kind == python::LoopKind::Step && model.mayRunOnGpu())) continue;
+    auto [wrapped_copy, wrapper] = placement || copy ? std::pair<const python::Call*, std::string>{} : wrapperCopy(model, loop);
+    if (!copy && !placement && !wrapped_copy && !(loop.kind == python::LoopKind::Step && model.mayRunOnGpu())) continue;
     RelatedLocation related =
         placement ? RelatedLocation{model.location(placement->node),
                                     "handed over here: " + placement->method + "() copies each batch to the device"}
         : copy    ? RelatedLocation{model.location(copy->node), "the batch is copied to the GPU here"}
-                  : RelatedLocation{headerLocation(model, loop.node),
-                                    "this training loop of a CUDA script consumes the batches"};
+        : wrapped_copy
+            ? RelatedLocation{model.location(wrapped_copy->node), wrapper + " copies each batch to the GPU here"}
+            : RelatedLocation{headerLocation(model, loop.node), "this training loop of a CUDA script consumes the batches"};
     std::vector<const python::Call*> loaders = loadersIteratedBy(model, loop);
     if (copy) copying_loops.add(&loop, loaders);
     for (const python::Call* loader : loaders) {
@@ -95,6 +117,12 @@ void loopConsumers(const python::ScriptModel& model, std::map<const python::Call
                           lineRef(built_in, loop.node);
       Consumer consumer{where, {}, placement != nullptr};
       if (placement) consumer.where = "by " + libraryName(*placement) + " " + where;
+      if (wrapped_copy) {
+        consumer.where = "by " + wrapper + " for the " + python::loopKindName(loop.kind) + " at " + lineRef(built_in, loop.node);
+        ts::Node non_blocking = wrapped_copy->keyword("non_blocking");
+        consumer.copies_async =
+            non_blocking && model.resolve(non_blocking).truthiness() == std::optional<bool>(true);
+      }
       consumer.related = handOffSites(model, loop, built_in);
       consumer.related.push_back(related);
       out.try_emplace(loader, std::move(consumer));
@@ -366,6 +394,7 @@ void check(const python::ScriptModel& consumer_model, const python::Call& loader
                                   "dataloader_config=DataLoaderConfiguration(non_blocking=True) so the copy overlaps."
                                 : "Pass pin_memory=True and copy with .to(device, non_blocking=True).";
   if (consumer.by_library && consumer.where.starts_with("by Fabric")) copy_advice = "Pass pin_memory=True.";
+  if (consumer.copies_async) copy_advice = "Pass pin_memory=True: its non_blocking copies overlap only from pinned memory.";
   d.message = "DataLoader returns its batches in pageable host memory (" + why + ") and they are copied to the GPU " +
               consumer.where + ": the driver stages each copy through a pinned buffer and the copy cannot overlap "
               "with compute, so the GPU waits for every host-to-device transfer. " + copy_advice + gpuFlagNote(model);

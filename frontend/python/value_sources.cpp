@@ -384,6 +384,7 @@ ts::Node ScriptModel::singleAssignmentUnder(ts::Node cls, std::string_view targe
                          auto& [value, count] = out[ch.field("left").text()];
                          value = ch.field("right");
                          ++count;
+                         indexTupleTargets(ch, out);
                        }
                        todo.push_back(ch);
                      }
