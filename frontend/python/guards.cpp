@@ -6,6 +6,7 @@
 #include "frontend/python/every_call.h"
 #include "frontend/python/frequency.h"
 #include "frontend/python/guard_judge.h"
+#include "frontend/python/parameter_default.h"
 #include "frontend/python/syntax.h"
 #include "frontend/python/yacs_config.h"
 
@@ -334,6 +335,67 @@ int oftenness(Frequency f) {
   return 3;
 }
 
+// `if fix_class == -1:` around a node: the branch runs when the test's
+// truth is `taken_when` (true in the consequence, false in the else).
+struct ValueTest {
+  ts::Node condition;
+  bool taken_when;
+};
+
+// The literal `==`/`!=` compares a name with, and the name: `fix_class` in
+// `fix_class == -1`, `mode != "train"`; null for any other test.
+// The one operator of a comparison, as written (`==`); "" for a chain.
+std::string_view comparisonOperator(ts::Node cmp) {
+  std::string_view op;
+  for (uint32_t i = 0; i < cmp.childCount(); ++i)
+    if (ts::Node c = cmp.child(i); !c.isNamed()) {
+      if (!op.empty()) return {};
+      op = c.text();
+    }
+  return op;
+}
+
+ts::Node comparedName(ts::Node cond, ts::Node* literal = nullptr) {
+  cond = syntax::unwrap(cond);
+  if (!cond || !cond.is("comparison_operator") || cond.namedChildCount() != 2) return {};
+  ts::Node a = syntax::unwrap(cond.namedChild(0)), b = syntax::unwrap(cond.namedChild(1));
+  std::string_view op = comparisonOperator(cond);
+  if (op != "==" && op != "!=") return {};
+  auto isLiteral = [](ts::Node e) {
+    if (e.is("unary_operator")) e = syntax::unwrap(e.field("argument"));
+    return e.is("integer") || e.is("string");
+  };
+  if (!a.is("identifier") || !isLiteral(b)) return {};
+  if (literal) *literal = b;
+  return a;
+}
+
+// Whether `cond` holds for the name's value `v`; nullopt when either side is
+// not a known int or string.
+std::optional<bool> comparisonHolds(ts::Node cond, const ResolvedValue& v) {
+  ts::Node literal;
+  if (!comparedName(cond, &literal)) return std::nullopt;
+  ResolvedValue::Kind k = v.kind;
+  if (k != ResolvedValue::Kind::Int && k != ResolvedValue::Kind::String) return std::nullopt;
+  bool equal = false;
+  if (k == ResolvedValue::Kind::Int) {
+    bool negative = literal.is("unary_operator");
+    ts::Node digits = negative ? syntax::unwrap(literal.field("argument")) : literal;
+    if (!digits.is("integer")) return std::nullopt;
+    int64_t n = 0;
+    for (char ch : digits.text()) {
+      if (ch < '0' || ch > '9' || n > (INT64_MAX - 9) / 10) return std::nullopt;
+      n = n * 10 + (ch - '0');
+    }
+    equal = v.int_value == (negative ? -n : n);
+  } else {
+    std::string text;
+    if (!syntax::stringLiteral(literal, &text)) return std::nullopt;
+    equal = v.string_value == text;
+  }
+  return equal == (comparisonOperator(syntax::unwrap(cond)) == "==");
+}
+
 // Walks from a node outward to the loop or hook that repeats it, noting the
 // rarest guard or early exit on the way (`cap`).
 class FrequencyWalk {
@@ -347,6 +409,7 @@ class FrequencyWalk {
       cap->reasons.push_back({at, std::move(why)});
     };
     std::vector<ts::Node> set_tests;  // `if context is not None:` around n in its function
+    std::vector<ValueTest> value_tests;  // `if fix_class == -1:` (or its else) around n in its function
     // A branch that ends in `break` or `return` runs once per run of what it
     // leaves: the innermost loop, or its function. That caps n only when what
     // it leaves is the batch loop or holds it; a helper's `if ...: return x`
@@ -362,10 +425,17 @@ class FrequencyWalk {
         }
       if (guards_ && p.is("if_statement") && branchOf(p, child) == 0 && !testedForSet(p.field("condition")).empty())
         set_tests.push_back(p.field("condition"));
+      if (guards_ && p.is("if_statement") && branchOf(p, child) != -1 && comparedName(p.field("condition")))
+        value_tests.push_back({p.field("condition"), branchOf(p, child) == 0});
       if (ts::Node latch = guards_ ? latchBefore(p, child) : ts::Node())
         limit(Frequency::Rarely, latch, "evaluated only until `" + std::string(latch.text()) + "` is set, which its branch does");
       // An exception handler is a failure path (an out-of-memory retry), not something most steps run.
       if (guards_ && p.is("except_clause")) limit(Frequency::Rarely, p, "exception handler");
+      // What a `raise` formats (`raise ValueError(f"bad {x}")`), or an
+      // assert's message, is built only on the failure that ends the run.
+      if (guards_ && p.is("raise_statement")) limit(Frequency::Once, p, "formats the exception that leaves the loop");
+      if (guards_ && p.is("assert_statement") && p.namedChildCount() > 1 && !(child == p.namedChild(0)))
+        limit(Frequency::Once, p, "the assert's message, built only when it fails");
       if (guards_ && (p.is("if_statement") || p.is("elif_clause")) && branchOf(p, child) == 0) judgeBranch(p, limit);
       // `[...] if save_hybrid else []`: the first arm is the if's branch.
       if (guards_ && p.is("conditional_expression") && p.namedChildCount() == 3 && child == p.namedChild(0))
@@ -410,7 +480,7 @@ class FrequencyWalk {
         if (l && l->kind == LoopKind::Epoch) return finish(cap, of(Frequency::PerEpoch, p, "epoch loop"));
       }
       if (p.is("class_definition") || p.is("lambda")) return finish(cap, of(Frequency::Unknown, p, ""));
-      if (p.is("function_definition")) return finish(cap, function(p, n, depth, via, set_tests));
+      if (p.is("function_definition")) return finish(cap, function(p, n, depth, via, set_tests, value_tests));
     }
     return finish(cap, of(Frequency::Once, ts::Node(), "module level, outside any loop"));
   }
@@ -514,6 +584,24 @@ class FrequencyWalk {
     return {};
   }
 
+  // `sample_z(shape=n)` leaves `fix_class` at its default -1, so the
+  // `else` of `if fix_class == -1:` never runs for that call: the test
+  // (of a parameter against a literal) that the call's value fails.
+  ts::Node failedBy(const Call& c, const Function& f, const std::vector<ValueTest>& tests) const {
+    for (const ValueTest& t : tests) {
+      ts::Node name = comparedName(t.condition);
+      if (std::find(f.parameters.begin(), f.parameters.end(), name.text()) == f.parameters.end()) continue;
+      const ScriptModel& caller = m_.ownerOf(c.node);
+      ResolvedValue value;
+      if (ts::Node arg = caller.argumentFor(c, f, name.text())) value = caller.resolve(arg);
+      else if (c.has_star_args || c.has_star_kwargs) continue;  // may be passed: unknown
+      else if (ts::Node def = parameterDefault(f, name.text())) value = m_.resolve(def);
+      std::optional<bool> holds = comparisonHolds(t.condition, value);
+      if (holds && *holds != t.taken_when) return t.condition;
+    }
+    return {};
+  }
+
   // `meter(logits, y)` runs the module's forward, but only what forward
   // does on every call counts as the caller's: a branch of forward may serve
   // another configuration of the instance (an exported backend's
@@ -534,7 +622,7 @@ class FrequencyWalk {
 
   // `n` (in def's function) is reached through the function's callers.
   ExecutionFrequency function(ts::Node def, ts::Node n, int depth, const std::vector<ts::Node>& via,
-                              const std::vector<ts::Node>& set_tests) {
+                              const std::vector<ts::Node>& set_tests, const std::vector<ValueTest>& value_tests) {
     const Function* f = m_.enclosingFunction(def.namedChild(0));
     if (!f) return of(Frequency::Unknown, def, "");
     // A @tf.function/@jax.jit body is traced into a graph: its Python
@@ -574,6 +662,10 @@ class FrequencyWalk {
         training_only = true;
       }
       if (ts::Node test = set_tests.empty() || i >= direct ? ts::Node() : unsetBy(*c, *f, set_tests)) {
+        unset = test;
+        continue;
+      }
+      if (ts::Node test = i >= direct ? ts::Node() : failedBy(*c, *f, value_tests)) {
         unset = test;
         continue;
       }

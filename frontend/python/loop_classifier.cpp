@@ -85,7 +85,10 @@ bool LoopClassifier::buildsModelEachPass(const Loop& l) {
   for (const Call& c : m_.callsIn(body)) {
     if (!body.contains(c.node) || !c.receiver || !syntax::oneOf(c.method, {"to", "cuda"})) continue;
     ts::Node assign = c.node.parent();
-    if (!assign || !assign.is("assignment") || !(assign.field("right") == c.node) || !unconditionalIn(assign, body))
+    // `model = (Net(...).cuda().half())`: the parentheses hold the chain.
+    while (assign && assign.is("parenthesized_expression")) assign = assign.parent();
+    if (!assign || !assign.is("assignment") || !(syntax::unwrap(assign.field("right")) == c.node) ||
+        !unconditionalIn(assign, body))
       continue;
     const Call* made = m_.callAt(syntax::unwrap(c.receiver));
     while (made && made->receiver && made->receiver.is("call")) made = m_.callAt(made->receiver);
