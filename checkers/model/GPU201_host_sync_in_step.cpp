@@ -9,6 +9,7 @@
 #include "checkers/model/backprop_reach.h"
 #include "checkers/model/host_sync.h"
 #include "checkers/model/helper_effects.h"
+#include "checkers/model/queued_work.h"
 #include "checkers/model/readback_blocks.h"
 #include "checkers/per_item_loops.h"
 #include "checkers/python_common.h"
@@ -151,6 +152,16 @@ ts::Node originAtCall(const ScriptModel& m, ts::Node tensor, const python::Batch
 }
 
 // What to change, by kind of sync and of loop.
+// `torch.cuda.FloatTensor(np.random.normal(0, 1, shape))`: random numbers
+// drawn by numpy (the data argument of the call that made the tensor).
+bool drawsNumpyRandom(const ScriptModel& m, ts::Node made) {
+  const Call* c = made && made.is("call") ? m.callAt(made) : nullptr;
+  if (!c || c->positional.empty()) return false;
+  ts::Node data = syntax::unwrap(c->positional[0]);
+  const Call* d = data.is("call") ? m.callAt(data) : nullptr;
+  return d && d->qualified.starts_with("numpy.random.");
+}
+
 std::string advice(const ScriptModel& m, const Sync& s, const python::BatchContext& batch, Diagnostic& d) {
   const Call* call = m.callAt(s.at);
   std::string guard = "move it under a periodic guard (`if step % 100 == 0:`)";
@@ -182,6 +193,16 @@ std::string advice(const ScriptModel& m, const Sync& s, const python::BatchConte
     case Sync::Store:
       return "make the buffer on the GPU (`device=` on the factory call) and copy it to the host once after the loop";
     case Sync::Upload:
+      if (s.host_data && drawsNumpyRandom(m, s.buffer))
+        return "draw the numbers on the GPU (torch.rand, torch.randn or torch.randint with `device=`), which needs "
+               "no copy at all";
+      if (s.host_data && s.at == s.buffer)
+        return "build it once before the loop if it does not change, else make it on the host and copy it with "
+               "`.to(device, non_blocking=True)` (a small copy from pageable memory is staged without waiting for "
+               "the GPU's queue)";
+      if (s.host_data)
+        return "copy it with `.to(device, non_blocking=True)` (a small copy from pageable memory is staged without "
+               "waiting for the GPU's queue), or compute it on the GPU from the step's tensors";
       return "make it on the GPU directly (`device=` on the factory call, e.g. the device of a tensor of the step), "
              "which needs no copy at all";
     case Sync::SliceBound:
@@ -281,8 +302,17 @@ Diagnostic describe(const ScriptModel& m, const Sync& s, const python::BatchCont
                   tensorName(s.tensor) + " to the host " + every + "." + origin;
       break;
     case Sync::Upload:
-      d.message = quote(s.at) + " makes a tensor on the host with " + quote(s.buffer) + " and copies it to the GPU " +
-                  every + "; PyTorch waits for the GPU's queued work to finish after a copy without non_blocking.";
+      if (s.host_data && s.at == s.buffer)
+        d.message = quote(s.at) + " builds a CUDA tensor from host data " + every +
+                    ", after the step has queued GPU work; the copy is made without non_blocking, so PyTorch waits "
+                    "for the GPU's queued work to finish.";
+      else if (s.host_data)
+        d.message = quote(s.at) + " copies host data made into a tensor by " + quote(s.buffer) + " to the GPU " +
+                    every + ", after the step has queued GPU work; PyTorch waits for the GPU's queued work to finish "
+                    "after a copy without non_blocking.";
+      else
+        d.message = quote(s.at) + " makes a tensor on the host with " + quote(s.buffer) + " and copies it to the GPU " +
+                    every + "; PyTorch waits for the GPU's queued work to finish after a copy without non_blocking.";
       break;
     case Sync::Store:
       d.message = "Storing " + tensorName(s.tensor) + " into " + quote(s.at) + ", an element of a tensor made on the host by " +
@@ -371,7 +401,28 @@ bool stepsOptimizer(const ScriptModel& m, const python::Function& f, int depth) 
 
 bool stepsOptimizer(const HelperCall& hc) { return stepsOptimizer(*hc.helper_model, *hc.helper, 0); }
 
+// The helper's sync is a blocking copy of host data to the GPU
+// (`batch.new_tensor(MEAN)`, `FT(np.random.rand(n))`): the remedy is the
+// copy, not a guard.
+std::optional<Sync> siteSync(const HelperCall& hc) {
+  if (!hc.site.model || !hc.site.at.is("call")) return std::nullopt;
+  const Call* c = hc.site.model->callAt(hc.site.at);
+  return c ? syncOfCall(*hc.site.model, *c) : std::nullopt;
+}
+
+bool uploadsHostData(const HelperCall& hc) {
+  auto s = siteSync(hc);
+  return s && s->kind == Sync::Upload && s->host_data;
+}
+
 std::string helperAdvice(const ScriptModel& model, const HelperCall& hc) {
+  // A timer helper (`time_synchronized()`): the wait is all it adds.
+  if (auto s = siteSync(hc); s && s->kind == Sync::Synchronize)
+    return "remove the synchronize from the helper, or keep it behind a profiling flag that is off by default";
+  if (uploadsHostData(hc))
+    return "make those tensors once, on the GPU, outside the step (or copy them with `.to(device, "
+           "non_blocking=True)`, which stages a small copy without waiting for the queue); draw random numbers "
+           "on the GPU (torch.rand/torch.randn with `device=`)";
   if (hc.batch.kind == python::BatchKind::Step && editsGradients(hc))
     return "it changes the gradients the optimizer step applies, so it must run on every step: keep its values "
            "on the GPU (tensor ops instead of .item() reads and host tests; torch.nn.utils.clip_grad_norm_ clips "
@@ -408,6 +459,9 @@ void addHelperSyncs(const ScriptModel& model, std::set<uint32_t>& reported, std:
   // calls that pass stop_ids.
   for (HelperCall& hc : helperCallsWith(model, Effect::HostSyncWhenPassed, effects))
     if (passesTestedArgument(hc)) calls.push_back(std::move(hc));
+  // Host data the helper puts on the GPU first thing waits for what the step queued before the call.
+  for (HelperCall& hc : helperCallsWith(model, Effect::HostUploadAfterWork, effects))
+    if (queued_work::queuesWorkBefore(model, hc.batch, hc.call->node)) calls.push_back(std::move(hc));
   for (const HelperCall& hc : calls) {
     if (reported.count(statementOf(hc.call->node).begin())) continue;
     // Once per epoch of full-batch training: the helper's sync is in no loop of its own.
@@ -523,6 +577,16 @@ void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     if (const Call* c = spot.is("call") ? model.callAt(spot) : nullptr) s = syncOfCall(model, *c);
     else if (ts::Node t = formattedDeviceTensor(model, spot)) s = Sync{Sync::Format, spot, t};
     if (!s) continue;  // a host value, or one we cannot place on the GPU
+    // Host data copied before the step queues anything (`labels =
+    // torch.tensor(batch["labels"]).to(dev)` first thing): the step's input
+    // copy, which waits for what the last step left; GPU103/GPU104 judge those.
+    if (s->kind == Sync::Upload && s->host_data && !queued_work::queuesWorkBefore(model, *batch, s->at)) continue;
+    // `x = x.to(dev)` (blocking) then `torch.cuda.synchronize()` before a
+    // timer: the copy already drained the queue, and the synchronize waits
+    // for nothing (GPU104 reports the copy).
+    if (s->kind == Sync::Synchronize &&
+        queued_work::queueBefore(model, *batch, s->at) == queued_work::QueueState::Drained)
+      continue;
     // A log call's arguments are reported once, with the call.
     if (s->kind == Sync::Format && insideLogCall(model, s->at)) continue;
     keepEarliest(*s, *batch);

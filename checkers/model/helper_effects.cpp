@@ -6,6 +6,7 @@
 #include "checkers/data/GPU107_remote_read_in_step.h"
 #include "checkers/model/effect_calls.h"
 #include "checkers/model/host_sync.h"
+#include "checkers/model/queued_work.h"
 #include "checkers/python_common.h"
 #include "frontend/python/every_call.h"
 #include "frontend/python/frequency.h"
@@ -250,7 +251,8 @@ void HelperEffects::scanCall(const ScriptModel& model, const Call& c, CallReach 
   // whose body logs, which must not count either.
   if (isLightningSelfLog(c)) return;
   auto set = [&into, every_call](Effect e, EffectSite site) {
-    if (!into.sites[slot(e)] && (every_call || e == Effect::HostSync || e == Effect::HostSyncWhenPassed))
+    if (!into.sites[slot(e)] &&
+        (every_call || e == Effect::HostSync || e == Effect::HostSyncWhenPassed || e == Effect::HostUploadAfterWork))
       into.sites[slot(e)] = site;
   };
   // A project function: its body decides, not its name. Its effects count
@@ -269,8 +271,12 @@ void HelperEffects::scanCall(const ScriptModel& model, const Call& c, CallReach 
     for (size_t i = 0; i < inner.sites.size(); ++i) {
       auto e = static_cast<Effect>(i);
       const std::optional<EffectSite>& site = stepSite(inner, c, *g, e, python::BatchKind::Eval);
-      if (site && e != Effect::HostSyncWhenPassed &&
-          !(e == Effect::Logging && logsAtDebugLevel(model, c, *other, *g, *site)))
+      if (!site || e == Effect::HostSyncWhenPassed || (e == Effect::Logging && logsAtDebugLevel(model, c, *other, *g, *site)))
+        continue;
+      // The inner helper's upload waits for what this function queued before calling it.
+      if (e == Effect::HostUploadAfterWork && queued_work::queuesWorkBefore(model, python::BatchContext{}, c.node))
+        set(Effect::HostSync, *site);
+      else
         set(e, *site);
     }
     if (inner.every_call_sync && !into.every_call_sync) into.every_call_sync = inner.every_call_sync;
@@ -280,7 +286,17 @@ void HelperEffects::scanCall(const ScriptModel& model, const Call& c, CallReach 
       set(Effect::HostSync, {when->model, when->at});
     return;
   }
-  if (host_sync::maySync(model, c) && host_sync::syncOfCall(model, c)) {
+  // Host data made into a GPU tensor waits only for work queued before it:
+  // a helper counts it when its own body queues work first (a forward that
+  // runs a layer, then draws numpy noise onto the GPU).
+  // Before any, the caller's call decides (HostUploadAfterWork).
+  auto sync = host_sync::maySync(model, c) ? host_sync::syncOfCall(model, c) : std::nullopt;
+  if (sync && sync->kind == host_sync::Sync::Upload && sync->host_data &&
+      !queued_work::queuesWorkBefore(model, python::BatchContext{}, c.node)) {
+    set(Effect::HostUploadAfterWork, {&model, c.node});
+    sync.reset();
+  }
+  if (sync) {
     // Under `if stop_ids is not None:` of an optional parameter, only the
     // callers that pass it sync there.
     if (ts::Node test = c.function ? optionalParameterTest(c.node, *c.function) : ts::Node())
@@ -312,7 +328,8 @@ namespace {
 // call, the call has it whichever subclass runs. One override without it
 // (a stub, a variant that only computes) keeps the call silent.
 void appendOverrideCalls(const ScriptModel& model, Effect e, HelperEffects& effects, std::vector<HelperCall>& out) {
-  if (e == Effect::HostSyncWhenPassed) return;  // decided per helper's parameter: not joined over overrides
+  // Decided per helper's parameter, or per call site: not joined over overrides.
+  if (e == Effect::HostSyncWhenPassed || e == Effect::HostUploadAfterWork) return;
   for (const Call& c : model.calls()) {
     if (!c.receiver || c.receiver.text() != "self" || !c.function || !c.function->owner || isLightningSelfLog(c))
       continue;

@@ -30,6 +30,10 @@ enum class Effect {
   // GPU201, only for a caller that passes an optional argument: a read under
   // `if stop_ids is not None:` where `stop_ids=None` is the parameter's default
   HostSyncWhenPassed,
+  // GPU201, only for a caller that queued GPU work before the call: host data
+  // made into a GPU tensor before the helper queues any work of its own
+  // (`batch.new_tensor(MEAN)` first thing in a normalising helper).
+  HostUploadAfterWork,
   kCount,
 };
 

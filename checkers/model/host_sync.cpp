@@ -29,6 +29,25 @@ bool readsToHost(const Call& c) {
          syntax::unwrap(c.positional[0]).text() == "torch.device(\"cpu\")";
 }
 
+// `metric.add_batch(predictions=preds, references=refs)` of a metric made
+// by `evaluate.load(...)`: the library turns each tensor it is given into
+// Python values, so a GPU tensor is read to the host. The GPU tensor handed
+// over, or null.
+ts::Node metricInput(const ScriptModel& m, const Call& c) {
+  if (!c.receiver || (c.method != "add_batch" && c.method != "add")) return {};
+  bool metric = false;
+  for (ts::Node src : m.valueSources(c.receiver, /*all_paths=*/true)) {
+    const Call* made = src.is("call") ? m.ownerOf(src).callAt(src) : nullptr;
+    metric = metric || (made && oneOf(made->qualified, {"evaluate.load", "datasets.load_metric"}));
+  }
+  if (!metric) return {};
+  for (const char* key : {"predictions", "references", "prediction", "reference"})
+    if (ts::Node arg = c.keyword(key); arg && m.mayLiveOnDevice(arg)) return arg;
+  for (ts::Node arg : c.positional)
+    if (m.mayLiveOnDevice(arg)) return arg;
+  return {};
+}
+
 // `barrier()` after `barrier = torch.cuda.synchronize if use_gpu else
 // (lambda: None)`: a local name for the synchronize function (the GPU
 // branch counts, as for devices).
@@ -119,12 +138,108 @@ bool generatesOnHost(const ScriptModel& m, const Call& made) {
   return true;
 }
 
-// `torch.randperm(n).cuda()` / `torch.zeros(n, dtype=torch.long).to(device)`
-// with no non_blocking, the factory call being the copy's receiver.
-std::optional<Sync> uploadOfHostTensor(const ScriptModel& m, const Call& c) {
-  ts::Node r = syntax::unwrap(c.receiver);
+// Host data a tensor is made from: a list, tuple or comprehension written in
+// the code, `list(...)`, a numpy call (`np.random.normal(...)`,
+// `np.array(rows)`), or a name bound once to one of these. Never a name we
+// cannot follow, nor a tensor, which may already live on the GPU.
+bool hostData(const ScriptModel& m, ts::Node e, int depth = 0) {
+  e = syntax::unwrap(e);
+  if (!e || depth > 3) return false;
+  if (e.is("list") || e.is("tuple") || e.is("list_comprehension")) return true;
+  if (e.is("call")) {
+    const Call* c = m.callAt(e);
+    if (!c) return false;
+    if (c->qualified.starts_with("numpy.")) return true;
+    return c->callee.is("identifier") && c->qualified.empty() && c->method == "list" && !m.functionNamed("list");
+  }
+  if (!e.is("identifier")) return false;
+  auto b = m.lastBinding(e);
+  if (!b || !b->value || b->index >= 0 || b->conditional || b->parameter) return false;
+  return hostData(m, b->value, depth + 1);
+}
+
+// The device keyword of a factory call: absent or "cpu" keeps the tensor on
+// the host; anything else (or a **kwargs) may not.
+bool keptOnHost(const ScriptModel& m, const Call& made) {
+  if (made.has_star_kwargs) return false;
+  ts::Node device = made.keyword("device");
+  if (!device) return true;
+  python::ResolvedValue v = m.resolve(device);
+  return v.kind == python::ResolvedValue::Kind::String && v.string_value == "cpu";
+}
+
+// `torch.tensor(rows)`, `torch.as_tensor(arr)`, `torch.from_numpy(arr)`,
+// `torch.FloatTensor(arr)`: a tensor made from host data.
+bool fromHostData(const ScriptModel& m, const Call& made) {
+  const std::string& q = made.qualified;
+  if (!q.starts_with("torch.") || made.positional.empty() || made.has_star_args) return false;
+  std::string_view name = std::string_view(q).substr(6);
+  bool data_factory = oneOf(name, {"tensor", "as_tensor", "from_numpy"});
+  // The legacy constructors take sizes too (`torch.FloatTensor(3, 4)`): one argument of data only.
+  bool constructor = name.ends_with("Tensor") && name.find('.') == std::string_view::npos && made.positional.size() == 1;
+  return (data_factory || constructor) && hostData(m, made.positional[0]);
+}
+
+// The host tensor a copy's receiver holds: the factory call itself
+// (`torch.randperm(n).cuda()`), or the call a name is bound to once
+// (`cond = torch.tensor([vals])` then `cond.to(device)`); with whether it
+// carries host data.
+std::pair<const Call*, bool> hostTensorMade(const ScriptModel& m, ts::Node receiver) {
+  ts::Node r = syntax::unwrap(receiver);
+  if (r && r.is("identifier")) {
+    auto b = m.lastBinding(r);
+    if (!b || !b->value || !b->statement || b->index >= 0 || b->conditional || b->parameter) return {};
+    // Made once before the loop (`data = torch.randn(n, d)`), the tensor is
+    // not made per step: the copy is, which is another change (hoist it).
+    if (m.enclosingLoop(b->statement) != m.enclosingLoop(r) ||
+        m.enclosingFunction(b->statement) != m.enclosingFunction(r))
+      return {};
+    r = syntax::unwrap(b->value);
+  }
   const Call* made = r && r.is("call") ? m.callAt(r) : nullptr;
-  if (!made || !generatesOnHost(m, *made)) return std::nullopt;
+  if (!made) return {};
+  if (generatesOnHost(m, *made)) return {made, false};
+  if (keptOnHost(m, *made) && fromHostData(m, *made)) return {made, true};
+  return {};
+}
+
+// `torch.cuda.FloatTensor(np.random.rand(n, 1))`, through an alias (`FT =
+// torch.cuda.FloatTensor`, `Tensor = torch.cuda.FloatTensor if cuda else
+// torch.FloatTensor`: the GPU path), or `torch.tensor(rows, device=dev)`
+// with a CUDA device: host data made into a CUDA tensor in one call, which
+// copies it without non_blocking.
+std::optional<Sync> uploadInConstructor(const ScriptModel& m, const Call& c) {
+  if (c.positional.empty() || c.has_star_args || c.has_star_kwargs || !hostData(m, c.positional[0]))
+    return std::nullopt;
+  bool cuda_constructor = false;
+  if (c.receiver && c.method == "new_tensor") {
+    // The receiver's device, unless the call names one.
+    cuda_constructor = !c.keyword("device") && m.mayLiveOnDevice(c.receiver);
+  } else if (c.positional.size() != 1) {
+    return std::nullopt;
+  } else if (c.qualified.starts_with("torch.cuda.") && c.qualified.ends_with("Tensor")) {
+    cuda_constructor = true;
+  } else if (c.callee.is("identifier") && c.qualified.empty()) {
+    for (ts::Node src : m.valueSources(c.callee, /*all_paths=*/true)) {
+      std::string q = src.is("attribute") ? m.ownerOf(src).qualify(src) : std::string();
+      cuda_constructor = cuda_constructor || (q.starts_with("torch.cuda.") && q.ends_with("Tensor"));
+    }
+  } else if (oneOf(c.qualified, {"torch.tensor", "torch.as_tensor"}) && c.keyword("device")) {
+    cuda_constructor = m.deviceOrigin(c.node) == c.node && !m.onCpuPath(c.node);
+  }
+  if (!cuda_constructor) return std::nullopt;
+  Sync s{Sync::Upload, c.node, {}};
+  s.buffer = c.node;
+  s.host_data = true;
+  return s;
+}
+
+// `torch.randperm(n).cuda()` / `torch.zeros(n, dtype=torch.long).to(device)`
+// with no non_blocking, the factory call being the copy's receiver (or
+// bound once to the name that is).
+std::optional<Sync> uploadOfHostTensor(const ScriptModel& m, const Call& c) {
+  auto [made, host_data] = hostTensorMade(m, c.receiver);
+  if (!made) return std::nullopt;
   int index = c.method == "cuda" ? 1 : 2;  // .cuda(device, non_blocking) / .to(device, dtype, non_blocking)
   if (c.mayHideArgument("non_blocking", index)) return std::nullopt;
   if (ts::Node nb = c.argument("non_blocking", index)) {
@@ -135,6 +250,7 @@ std::optional<Sync> uploadOfHostTensor(const ScriptModel& m, const Call& c) {
   if (!(m.deviceOrigin(c.node) == c.node) || m.onCpuPath(c.node)) return std::nullopt;
   Sync s{Sync::Upload, c.node, {}};
   s.buffer = made->node;
+  s.host_data = host_data;
   return s;
 }
 
@@ -151,6 +267,7 @@ std::optional<Sync> syncOfCall(const ScriptModel& m, const Call& c) {
     if (r && r->qualified.starts_with("torch.cuda.")) return Sync{Sync::Synchronize, c.node, {}};
   }
   if (c.receiver && readsToHost(c) && m.mayLiveOnDevice(c.receiver)) return Sync{Sync::Read, c.node, c.receiver};
+  if (ts::Node handed = metricInput(m, c)) return Sync{Sync::Read, c.node, handed};
   if (readsGradScale(m, c)) return Sync{Sync::ScaleRead, c.node, c.receiver};
   if (c.receiver && c.method == "nonzero" && m.mayLiveOnDevice(c.receiver))
     return Sync{Sync::Nonzero, c.node, c.receiver};
@@ -170,6 +287,8 @@ std::optional<Sync> syncOfCall(const ScriptModel& m, const Call& c) {
   if (ts::Node t = isLoggingCall(m, c) ? loggedDeviceTensor(m, c) : ts::Node()) return Sync{Sync::Log, c.node, t};
   if (c.receiver && (c.method == "cuda" || c.method == "to"))
     if (auto upload = uploadOfHostTensor(m, c)) return upload;
+  if (!c.receiver || c.qualified.starts_with("torch.") || c.method == "new_tensor")
+    if (auto upload = uploadInConstructor(m, c)) return upload;
   return eachElementTruth(m, c);
 }
 
@@ -180,8 +299,33 @@ bool maySync(const ScriptModel& m, const Call& c) {
   if (q == "torch.cuda.synchronize" || q == "torch.distributed.barrier" || q == "torch.nonzero" ||
       q == "torch.argwhere" || q == "torch.where" || q.starts_with("math."))
     return true;
-  if (c.receiver && (readsToHost(c) || oneOf(c.method, {"nonzero", "synchronize", "format", "get_scale"}))) return true;
-  if (c.receiver && (c.method == "cuda" || c.method == "to") && syntax::unwrap(c.receiver).is("call")) return true;
+  if (c.receiver && (readsToHost(c) || oneOf(c.method, {"nonzero", "synchronize", "format", "get_scale", "add_batch"})))
+    return true;
+  if (c.receiver && (c.method == "cuda" || c.method == "to")) {
+    ts::Node r = syntax::unwrap(c.receiver);
+    if (r.is("call")) return true;
+    // `cond.to(device)`: only a name bound to a torch call may hold a host
+    // tensor made in the pass (most `x.to(device)` copy a batch).
+    if (r.is("identifier"))
+      if (auto b = m.lastBinding(r); b && b->value && syntax::unwrap(b->value).is("call"))
+        if (const Call* made = m.callAt(syntax::unwrap(b->value)); made && made->qualified.starts_with("torch."))
+          return true;
+  }
+  // `torch.cuda.FloatTensor(arr)`, `torch.tensor(rows, device=dev)`, and an
+  // alias called on data written there (`FT(np.random.rand(n))`).
+  if (c.positional.size() == 1 && c.qualified.starts_with("torch.") &&
+      (c.qualified.ends_with("Tensor") || c.method == "tensor" || c.method == "as_tensor"))
+    return true;
+  // `batch.new_tensor([0.485, 0.456, 0.406])`: data copied to the batch's device.
+  if (c.receiver && c.method == "new_tensor" && !c.positional.empty()) return true;
+  if (c.positional.size() == 1 && c.callee.is("identifier") && c.qualified.empty()) {
+    ts::Node data = syntax::unwrap(c.positional[0]);
+    if (data.is("list") || data.is("list_comprehension")) return true;
+    if (data.is("call")) {
+      std::string_view f = data.field("function").text();
+      if (f == "list" || f.starts_with("np.") || f.starts_with("numpy.")) return true;
+    }
+  }
   if (c.receiver && c.method == "state_dict" && c.positional.empty() && c.keywords.empty()) return true;
   if (c.callee.is("identifier") &&
       oneOf(c.method, {"float", "int", "bool", "round", "str", "repr", "format", "all", "any"}))

@@ -27,11 +27,17 @@ struct Sync {
   // Upload: `torch.randperm(n).cuda()`, a tensor a torch factory makes on
   // the host, copied to the GPU without non_blocking: PyTorch waits for the
   // stream after a blocking host-to-device copy (`at` is the copy, `buffer`
-  // the factory call).
+  // the factory call). Also host data made into a CUDA tensor in one call
+  // (`torch.tensor(rows, device=dev)`, `torch.cuda.FloatTensor(arr)`: `at`
+  // and `buffer` are that call).
   enum Kind { Read, Convert, Log, Format, Synchronize, Nonzero, Branch, ScaleRead, EachTruth, Store, SliceBound, Upload } kind;
   ts::Node at, tensor;
   ts::Node origin;  // where the tensor was put on the GPU (ScriptModel::deviceOrigin)
   ts::Node buffer;  // Store, Upload: the call that made the host tensor
+  // Upload: the tensor carries host data (a list, a numpy array: `torch.
+  // tensor(rows).to(dev)`, `torch.cuda.FloatTensor(np.random.rand(n))`), not
+  // values a factory generates, so `device=` would copy it just the same.
+  bool host_data = false;
 };
 
 // The sync a call performs, if any (before asking whether it runs per step).

@@ -4,6 +4,7 @@
 #include <set>
 #include <string_view>
 
+#include "checkers/model/host_sync.h"
 #include "checkers/python_common.h"
 #include "frontend/python/syntax.h"
 
@@ -19,8 +20,12 @@ bool hostBuiltin(std::string_view name) {
   static const std::set<std::string_view, std::less<>> kBuiltins = {
       "abs",   "bool",  "dict",  "enumerate", "float", "format", "getattr", "hasattr", "int",
       "isinstance", "len", "list", "max", "min",   "print", "range", "round",   "setattr", "sorted",
-      "str",   "sum",   "tuple", "zip"};
-  return kBuiltins.count(name) > 0;
+      "str",   "sum",   "tuple", "zip", "all", "any", "repr", "type"};
+  // `raise RuntimeError("nan")`: building an exception runs on the host.
+  auto exception = [](std::string_view n) {
+    return n.ends_with("Error") || n.ends_with("Exception") || n.ends_with("Warning");
+  };
+  return kBuiltins.count(name) > 0 || exception(name);
 }
 
 // A call that reads a tensor for the host (`.item()`, `.cpu()`, `float(t)`)
@@ -36,21 +41,44 @@ bool readLike(const Call& c) {
 // its read is the spot) queues little GPU work on the given side of its
 // reads: before the first (`for k, v in kwargs.items(): v.item()`) or after
 // the last. A helper with no read we can see never qualifies.
+// `labels[labels[:, 0] >= 0]`: an index by a comparison, a boolean mask
+// whose count the host must read.
+bool masksByComparison(ts::Node n) {
+  if (!n.is("subscript")) return false;
+  ts::Node index = python::syntax::unwrap(n.field("subscript"));
+  return index && index.is("comparison_operator");
+}
+
 bool helperLaunchesLittle(const ScriptModel& m, const Call& c, bool after) {
   auto [cm, f] = m.callTarget(c);
   if (!cm || !f) return false;
-  std::vector<const Call*> calls;  // in preorder
-  for (uint32_t i = f->node.preorder() + 1; i < f->node.subtreeEnd(); ++i)
-    if (ts::Node n = f->node.preorderAt(i); n.is("call"))
-      if (const Call* k = cm->callAt(n)) calls.push_back(k);
+  // In preorder: the calls, and the reads that are no call (a mask index);
+  // a read is a read-like call or any sync (`torch.cuda.synchronize()`).
+  struct Event {
+    ts::Node node;
+    const Call* call;  // null for a mask index
+  };
+  std::vector<Event> events;
+  for (uint32_t i = f->node.preorder() + 1; i < f->node.subtreeEnd(); ++i) {
+    ts::Node n = f->node.preorderAt(i);
+    if (n.is("call")) {
+      if (const Call* k = cm->callAt(n)) events.push_back({n, k});
+    } else if (masksByComparison(n)) {
+      events.push_back({n, nullptr});
+    }
+  }
   std::vector<size_t> reads;
-  for (size_t i = 0; i < calls.size(); ++i)
-    if (readLike(*calls[i])) reads.push_back(i);
+  for (size_t i = 0; i < events.size(); ++i)
+    if (const Call* k = events[i].call;
+        !k || readLike(*k) || (host_sync::maySync(*cm, *k) && host_sync::syncOfCall(*cm, *k)))
+      reads.push_back(i);
   if (reads.empty()) return false;
   size_t read = after ? reads.back() : reads.front();
-  size_t from = after ? read + 1 : 0, to = after ? calls.size() : read;
-  for (size_t i = from; i < to; ++i)
-    if (!calls[i]->node.contains(calls[read]->node) && !launchesLittle(*cm, *calls[i])) return false;
+  size_t from = after ? read + 1 : 0, to = after ? events.size() : read;
+  for (size_t i = from; i < to; ++i) {
+    const Call* k = events[i].call;
+    if (k && !k->node.contains(events[read].node) && !launchesLittle(*cm, *k)) return false;
+  }
   return true;
 }
 
@@ -74,14 +102,22 @@ bool chainLaunchesLittle(const ScriptModel& m, const std::vector<ts::Node>& via,
   return true;
 }
 
+// `n` runs whenever `scope` (a block) does: no branch, loop, try or short
+// circuit between them (a periodic `if step % N == 0: log(x.item())` drains
+// the queue on some passes only).
+bool alwaysRunsIn(ts::Node n, ts::Node scope) {
+  for (ts::Node p = n.parent(); p && !(p == scope); p = p.parent())
+    if (p.is("if_statement") || p.is("for_statement") || p.is("while_statement") || p.is("try_statement") ||
+        p.is("conditional_expression") || p.is("boolean_operator") || p.is("list_comprehension") ||
+        p.is("generator_expression") || p.is("lambda") || p.is("function_definition"))
+      return false;
+  return true;
+}
+
 // True when `target` runs on every call of `f`: no branch, loop, try or
 // short circuit around it, no `return` before it.
 bool runsOnEveryCall(ts::Node target, const python::Function& f) {
-  for (ts::Node a = target.parent(); a && !(a == f.node); a = a.parent())
-    if (a.is("if_statement") || a.is("for_statement") || a.is("while_statement") || a.is("try_statement") ||
-        a.is("conditional_expression") || a.is("boolean_operator") || a.is("list_comprehension") ||
-        a.is("generator_expression") || a.is("lambda") || a.is("function_definition"))
-      return false;
+  if (!alwaysRunsIn(target, f.node)) return false;
   for (uint32_t i = f.node.preorder() + 1; i < target.preorder(); ++i)
     if (f.node.preorderAt(i).is("return_statement")) return false;
   return true;
@@ -128,6 +164,59 @@ bool helperQueuesLittle(const ScriptModel& m, const Call& c) {
     if (f->body.contains(k.node) && !readLike(k) && !(!k.receiver && k.qualified.empty() && hostBuiltin(k.method)))
       return false;
   return true;
+}
+
+namespace {
+
+// What a call does to the GPU's queue, as far as a later blocking copy cares.
+enum class QueueEffect { None, Queues, Drains };
+
+QueueEffect queueEffect(const ScriptModel& m, const Call& c) {
+  // `opt.zero_grad()` sets the gradients to None (or launches a memset): nothing to wait for.
+  if (c.receiver && c.method == "zero_grad") return QueueEffect::None;
+  if (c.receiver && python::syntax::oneOf(c.method, {"to", "cuda", "type"})) {
+    // `x.cuda(non_blocking=True)`: a copy the step meant to overlap; a
+    // blocking copy after it waits for it. A blocking one (`imgs.type(
+    // Tensor)`) drains the queue itself: what follows finds it empty.
+    ts::Node nb = c.keyword("non_blocking");
+    bool async = nb && m.resolve(nb).truthiness() == std::optional<bool>(true);
+    return async ? QueueEffect::Queues : QueueEffect::Drains;
+  }
+  // A read, a synchronize, another blocking upload: the queue is empty after it.
+  if (readLike(c) || (host_sync::maySync(m, c) && host_sync::syncOfCall(m, c))) return QueueEffect::Drains;
+  return launchesLittle(m, c) ? QueueEffect::None : QueueEffect::Queues;
+}
+
+}  // namespace
+
+bool queuesWorkBefore(const ScriptModel& m, const python::BatchContext& batch, ts::Node at) {
+  return queueBefore(m, batch, at) == QueueState::Queued;
+}
+
+QueueState queueBefore(const ScriptModel& m, const python::BatchContext& batch, ts::Node at) {
+  std::vector<ts::Node> targets(batch.via_calls.begin(), batch.via_calls.end());
+  targets.push_back(at);
+  ts::Node loop_body = batch.loop ? batch.loop->node.field("body") : ts::Node();
+  // In the order the calls finish (an argument's call before the call it is
+  // passed to): the last of them that queues or drains decides.
+  QueueState state = QueueState::Unknown;
+  for (ts::Node target : targets) {
+    const ScriptModel& owner = m.ownerOf(target);  // a helper of another file
+    ts::Node from;
+    if (loop_body && &owner == &m.ownerOf(loop_body) && loop_body.contains(target)) from = loop_body;
+    else if (const python::Function* f = owner.enclosingFunction(target)) from = f->body;
+    if (!from) continue;
+    std::vector<const Call*> before;
+    for (const Call& c : owner.callsIn(from))
+      if (from.contains(c.node) && c.node.end() <= target.begin() && alwaysRunsIn(c.node, from))
+        before.push_back(&c);
+    std::stable_sort(before.begin(), before.end(),
+                     [](const Call* a, const Call* b) { return a->node.end() < b->node.end(); });
+    for (const Call* c : before)
+      if (QueueEffect e = queueEffect(owner, *c); e != QueueEffect::None)
+        state = e == QueueEffect::Queues ? QueueState::Queued : QueueState::Drained;
+  }
+  return state;
 }
 
 }  // namespace gpulint::checks::queued_work

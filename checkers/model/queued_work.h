@@ -37,4 +37,18 @@ namespace gpulint::checks::queued_work {
 // after its call still finds the queue an earlier read drained.
 [[nodiscard]] bool helperQueuesLittle(const python::ScriptModel& m, const python::Call& c);
 
+// True when the pass queues real GPU work before `at`: a forward, a
+// backward, a project function, in `at`'s function before it (from the
+// batch loop's body when that holds it) and before each call of the chain
+// `batch.via_calls` that leads there. A copy at the very start of a step
+// waits only for what the last step left, which the step's own batch copy
+// and reads decide; one after the forward drains the step's own work.
+[[nodiscard]] bool queuesWorkBefore(const python::ScriptModel& m, const python::BatchContext& batch, ts::Node at);
+// The same walk, told apart: Drained when the last call before `at` that
+// touches the queue emptied it (a blocking copy, a read) and nothing was
+// queued since; Unknown when the pass shows neither (what the last step left
+// may still be queued).
+enum class QueueState { Unknown, Queued, Drained };
+[[nodiscard]] QueueState queueBefore(const python::ScriptModel& m, const python::BatchContext& batch, ts::Node at);
+
 }  // namespace gpulint::checks::queued_work

@@ -93,18 +93,14 @@ const python::Loop* passLoop(const ScriptModel& m, ts::Node n) {
 }
 
 // Reads of values for the host (`.item()`, `.cpu()`, a log call or a format of
-// a tensor): what a metrics or logging block does. A branch on a tensor, an
-// assert, a synchronize() or a store is a decision of its own, with a fix
-// of its own, and stays a finding of its own.
+// a tensor): what a metrics or logging block does. Any other sync after the
+// drain (a branch on a tensor, an assert, a data-dependent shape, a store, a
+// blocking copy) joins too, as a wait of its own kind (Join::Waits).
 bool readsValue(const host_sync::Sync& s) {
   using K = host_sync::Sync::Kind;
   return s.kind == K::Read || s.kind == K::Convert || s.kind == K::Log || s.kind == K::Format || s.kind == K::ScaleRead;
 }
 
-// A run starts at a read, or at an explicit `torch.cuda.synchronize()`: the
-// reads right after it find the queue drained already (a step timer's
-// synchronize, then the log line that prints the step's values).
-bool leadsBlock(const host_sync::Sync& s) { return readsValue(s) || s.kind == host_sync::Sync::Synchronize; }
 
 // Same loop and kind; the helper chains may differ (a read in the loop, then
 // `meter.update(loss=loss)` whose update() reads it): readsRightAfter places
@@ -163,7 +159,11 @@ ts::Node placeAfter(const ScriptModel& m, const RunStatement& prev, const Readba
 // the helper the run just called (`all_reduce_mean(loss)`, then
 // `all_reduce_mean(acc)`: each waits for a collective of its own, one
 // pattern repeated, with one fix).
-enum class Join { No, Drained, Repeat };
+// Waits: a test of a GPU value, a data-dependent shape or a blocking copy
+// right after the drain: a sync of its own kind, with a fix of its own,
+// that finds little queued now and becomes the drain once the run's first
+// sync is gone.
+enum class Join { No, Drained, Repeat, Waits };
 
 // Whether `next` reads right after the statement `prev`: in the same
 // function and loop, after it in its block (or in the body of an `if` or a
@@ -221,7 +221,10 @@ Join readsRightAfter(const ScriptModel& m, const RunStatement& run, const Readba
     ts::Node n = stmt.preorderAt(i);
     if (!n.is("call") || n == at || n.contains(at)) continue;
     const Call* c = m.callAt(n);
-    if (!c || !(launchesLittle(m, *c) || callsHelperOf(m, *c, prev, at) || queued_work::helperQueuesLittle(m, *c)))
+    // A helper of another file that reads last thing (`crit(preds, labels)`
+    // whose mask index is its last GPU work) leaves the queue drained too.
+    if (!c || !(launchesLittle(m, *c) || callsHelperOf(m, *c, prev, at) || queued_work::helperQueuesLittle(m, *c) ||
+                queued_work::helperEndsWithRead(m, *c)))
       return Join::No;
   }
   return join;
@@ -283,8 +286,17 @@ Diagnostic merged(const ScriptModel& m, ReadbackSpot& lead, const std::vector<Me
     std::string lines = lineList(drained);
     d.message += " " + lines + (lines.starts_with("Line ") ? " reads a GPU value" : " read GPU values") +
                  " right after it, with no forward or backward pass between: " +
-                 (waits ? "the synchronize already drained the queue" : "the first read already drained the queue") +
+                 (waits                  ? "the synchronize already drained the queue"
+                  : readsValue(lead.sync) ? "the first read already drained the queue"
+                                          : "its wait already drained the queue") +
                  ", so they are part of this finding; change them with it.";
+  }
+  if (auto waits = joinedBy(members, Join::Waits); !waits.empty()) {
+    std::string lines = lineList(waits);
+    d.message += " " + lines + (lines.starts_with("Line ") ? " waits" : " wait") +
+                 " on the GPU again right after it (a test of a GPU value, a data-dependent shape or a blocking copy): "
+                 "with little queued in between, each costs a round trip now, and the first of them becomes the "
+                 "drain once this one is fixed, so they are part of this finding; change them with it.";
   }
   if (auto repeated = joinedBy(members, Join::Repeat); !repeated.empty())
     d.message += " " + lineList(repeated) + (lineList(repeated).starts_with("Line ") ? " calls " : " call ") +
@@ -297,6 +309,7 @@ Diagnostic merged(const ScriptModel& m, ReadbackSpot& lead, const std::vector<Me
     bool shown_before = std::any_of(members.begin(), members.begin() + static_cast<std::ptrdiff_t>(i),
                                     [&](const Member& o) { return o.shown == mem.shown; });
     const char* what = mem.join == Join::Repeat      ? "the same helper waits again here"
+                       : mem.join == Join::Waits     ? "the same pass waits on the GPU here too"
                        : mem.shown == s.sync.at ? "the same pass reads a GPU value here too"
                                                 : "the same pass calls a helper that reads a GPU value here too";
     if (!shown_before) d.related.push_back({m.location(mem.shown), what});
@@ -357,13 +370,14 @@ std::vector<Diagnostic> groupReadbackBlocks(const ScriptModel& m, std::vector<Re
     size_t j = i + 1;
     for (; j < spots.size(); ++j) {
       ReadbackSpot& s = spots[j];
-      if (!leadsBlock(spots[i].sync) || !readsValue(s.sync) || !sameContext(spots[i].batch, s.batch) ||
-          !fixesMerge(kinds, s.finding))
-        break;
+      // Any sync drains the queue (a read, a test, a synchronize, a blocking
+      // copy): the syncs right after it find it drained.
+      if (!sameContext(spots[i].batch, s.batch) || !fixesMerge(kinds, s.finding)) break;
       // Some read of the run must always run before this one.
       Join join = Join::No;
       for (size_t k = reads.size(); k-- > 0 && join == Join::No;) join = readsRightAfter(m, reads[k], s);
       if (join == Join::No) break;
+      if (join == Join::Drained && !readsValue(s.sync)) join = Join::Waits;
       if (!kinds && !s.finding.fixes.empty()) kinds = &s.finding;
       members.push_back({&s, shownIn(m, s, lead_fn), join});
       addStatements(m, s, statementOf(s.sync.at), reads);

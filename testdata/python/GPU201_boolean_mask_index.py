@@ -21,19 +21,19 @@ for epoch in range(10):
         x, y = x.to(device, non_blocking=True), y.to(device, non_blocking=True)
         logits = net(x)
         valid = y >= 0
-        loss = criterion(logits[valid], y[valid])  # expect: GPU201 "`logits[valid]` returns a tensor whose size depends on values on the GPU"
-        confident = logits.softmax(-1).amax(-1)
-        sure = logits[(confident > 0.9) & valid]  # expect: GPU201 "weight by the mask"
-        onehot = torch.nn.functional.one_hot(y.clamp(min=0), 5)
-        positives = logits[onehot.bool()]  # expect: GPU201 "`logits[onehot.bool()]`"
-        negatives = logits[~onehot.bool()]  # ok: GPU201 (the same mask: part of the finding above)
-        logits[~valid] = 0.0  # ok: GPU201 (a masked fill writes in place, with no read)
+        masked = (torch.nn.functional.cross_entropy(logits, y.clamp(min=0), reduction="none") * valid).sum() / valid.sum()  # ok: GPU201 (fixed shape)
         top = logits[torch.arange(len(y), device=device), y.clamp(min=0)]  # ok: GPU201 (integer indexes)
         keep_rows = torch.from_numpy(host_keep) > 0
         noise = torch.randn(128, 16)[keep_rows]  # ok: GPU201 (a host tensor and a host mask)
-        masked = (torch.nn.functional.cross_entropy(logits, y.clamp(min=0), reduction="none") * valid).sum() / valid.sum()  # ok: GPU201 (fixed shape)
         if step % 100 == 0:
             rare = logits[valid].mean()  # ok: GPU201 (every 100 steps)
+        loss = criterion(logits[valid], y[valid])  # expect: GPU201 "`logits[valid]` returns a tensor whose size depends on values on the GPU"
         opt.zero_grad()
-        (loss + masked + (sure.sum() + positives.sum() - negatives.sum()) * 0).backward()
+        (loss + masked + top.mean() * 0).backward()
+        logits[~valid] = 0.0  # ok: GPU201 (a masked fill writes in place, with no read)
+        confident = logits.detach().softmax(-1).amax(-1)
+        sure = logits[(confident > 0.9) & valid]  # expect: GPU201 "weight by the mask"
         opt.step()
+        onehot = torch.nn.functional.one_hot(y.clamp(min=0), 5)
+        positives = logits[onehot.bool()]  # expect: GPU201 "`logits[onehot.bool()]`"
+        negatives = logits[~onehot.bool()]  # ok: GPU201 (the same mask: part of the finding above)

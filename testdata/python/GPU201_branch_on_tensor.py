@@ -9,6 +9,7 @@ from torch.utils.data import DataLoader
 
 device = torch.device("cuda")
 model = torch.nn.Linear(16, 4).to(device)
+criterion = torch.nn.CrossEntropyLoss()
 optimizer = torch.optim.AdamW(model.parameters())
 loader = DataLoader(range(1024), batch_size=64, num_workers=4, pin_memory=True, persistent_workers=True)
 best = float("inf")
@@ -17,16 +18,11 @@ for epoch in range(10):
     for step, (x, y) in enumerate(loader):
         x = x.to(device, non_blocking=True)
         y = y.to(device, non_blocking=True)
+        assert torch.isfinite(x).all(), "non-finite inputs"  # expect: GPU201 "drop the assert"
         out = model(x)
-        loss = torch.nn.functional.cross_entropy(out, y)
-        if torch.isnan(loss):  # expect: GPU201 "truth value of `torch.isnan(loss)`, a GPU tensor"
-            continue
-        assert torch.isfinite(out).all(), "non-finite logits"  # expect: GPU201 "drop the assert"
-        scale = 0.5 if loss > 10 else 1.0  # expect: GPU201 "as a host bool on every step"
-        (loss * scale).backward()
-        found_inf = torch.isinf(out).any()
-        if not found_inf:  # expect: GPU201 "It is computed from `model(x)`"
-            optimizer.step()
+        while out.abs().max() > 1e6 and step < 3:  # expect: GPU201 "`out.abs().max() > 1e6`"
+            out = out / 10
+        loss = criterion(out, y)
         outputs = [out, loss]
         if outputs:  # ok: GPU201 (a list: its truth is its length)
             pass
@@ -36,8 +32,13 @@ for epoch in range(10):
             pass
         if step % 100 == 0 and loss < best:  # ok: GPU201 (spaced out: every 100 steps)
             best = loss.item()  # ok: GPU201
-        while loss > 1e6 and step < 3:  # expect: GPU201 "`loss > 1e6`"
-            loss = loss / 10
+        if torch.isnan(loss):  # expect: GPU201 "Line 37 waits on the GPU again right after it"
+            continue
+        scale = 0.5 if loss > 10 else 1.0  # ok: GPU201 (tests `loss` right after the test at line 35: part of that finding)
+        (loss * scale).backward()
+        found_inf = torch.isinf(out).any()
+        if not found_inf:  # expect: GPU201 "It is computed from `model(x)`"
+            optimizer.step()
     with torch.no_grad():
         val = model(torch.randn(8, 16, device=device)).mean()
     if val < best:  # ok: GPU201 (once per epoch)

@@ -17,32 +17,32 @@ def validate(model, loader, device, max_iters):
     with torch.device(device):
         made_under_context = torch.zeros(max_iters)
     listed = [0.0] * max_iters
-    host_array = np.zeros(max_iters)
     for k, (x, y) in enumerate(loader):
         x, y = x.to(device, non_blocking=True), y.to(device, non_blocking=True)
         loss = F.cross_entropy(model(x), y)
-        losses[k] = loss  # expect: GPU201 "Storing the GPU tensor `loss` into `losses[k]`"
         on_gpu[k] = loss  # ok: the buffer lives on the GPU
         moved[k] = loss  # ok: moved to the GPU before the loop
         made_under_context[k] = loss  # ok: torch.device(...) made it on the GPU
         listed[k] = loss  # ok: a list element holds the tensor itself
-        host_array[k] = float(loss.item())  # expect: GPU201 "item()"
-    return losses.mean(), on_gpu, moved, made_under_context, listed, host_array
+        losses[k] = loss  # expect: GPU201 "Storing the GPU tensor `loss` into `losses[k]`"
+    return losses.mean(), on_gpu, moved, made_under_context, listed
 
 
 def train(model, loader, optimizer, device, steps):
     history = torch.empty(steps)
     per_interval = torch.zeros(steps // 100 + 1)
+    host_array = np.zeros(steps)
     for step, (x, y) in enumerate(loader):
         x, y = x.to(device, non_blocking=True), y.to(device, non_blocking=True)
         loss = F.cross_entropy(model(x), y)
+        host_array[step] = float(loss.item())  # expect: GPU201 "item()"
         optimizer.zero_grad(set_to_none=True)
         loss.backward()
         optimizer.step()
-        history[step] = loss.detach()  # expect: GPU201 "an element of a tensor made on the host by `torch.empty(steps)`"
         if step % 100 == 0:
             per_interval[step // 100] = loss.detach()  # ok: once per 100 steps
-    return history, per_interval
+        history[step] = loss.detach()  # expect: GPU201 "an element of a tensor made on the host by `torch.empty(steps)`"
+    return history, per_interval, host_array
 
 
 def main():

@@ -3,8 +3,8 @@
 # waits for the GPU's queued work after a copy without non_blocking, so each
 # one drains the GPU once per step, in the step loop or in the forward it
 # calls. Made with `device=` they need no copy; a copy made once before the
-# loop, an asynchronous one, or one of data handed in (torch.tensor of a
-# Python list, a loader batch) is something else.
+# loop or an asynchronous one is something else. A blocking copy right after
+# the drain (`torch.tensor([0, 1]).cuda()`) waits again and joins its finding.
 import torch
 import torch.nn as nn
 from torch.utils.data import DataLoader, TensorDataset
@@ -30,16 +30,16 @@ def train(loader, net, opt):
     for x, y in loader:
         x, y = x.to(device, non_blocking=True), y.to(device, non_blocking=True)
         logits = net(x)
-        weights = torch.ones(10).to(device)  # expect: GPU201 "copies it to the GPU on every step"
+        weights = torch.ones(10).to(device)  # expect: GPU201 "Line 36 waits on the GPU again right after it"
         smooth = torch.full((x.shape[0],), 0.1, device=device)  # ok: made on the GPU
         noise = torch.rand(x.shape[0]).cuda(non_blocking=True)  # ok: asynchronous copy
-        targets = torch.tensor([0, 1]).cuda()  # ok: data handed in, device= would copy it too
-        window = torch.hann_window(10).to(device)  # expect: GPU201 "makes a tensor on the host with `torch.hann_window(10)`"
-        loss = nn.functional.cross_entropy(logits, y, weight=weights * window) + (smooth * noise).mean() * 0
+        targets = torch.tensor([0, 1]).cuda()  # ok: waits right after the drain at line 33: one finding with it
+        loss = nn.functional.cross_entropy(logits, y, weight=weights) + (smooth * noise).mean() * 0
         opt.zero_grad()
         loss.backward()
         opt.step()
-    return fixed_ids, targets
+        window = torch.hann_window(10).to(device)  # expect: GPU201 "makes a tensor on the host with `torch.hann_window(10)`"
+    return fixed_ids, targets, window
 
 
 if __name__ == "__main__":

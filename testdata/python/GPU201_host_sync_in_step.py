@@ -145,15 +145,15 @@ def train_accelerate(model, train_dataloader, optimizer, lr_scheduler, accelerat
             outputs = model(**batch)
             loss = outputs.loss
             total_loss += loss.detach().float()  # ok: GPU201 (stays on the GPU)
+            probs = outputs.logits.softmax(dim=-1)
+            confident = (probs.max(dim=-1).values > 0.9).nonzero()  # expect: GPU201 "whose size depends"
             accelerator.backward(loss)
+            status = f"epoch {epoch} step {step} loss {loss:.4f}"  # expect: GPU201 "Formatting the GPU tensor `loss`"
             optimizer.step()
             lr_scheduler.step()
             optimizer.zero_grad()
             progress_bar.update(1)
             wandb.log({"train/loss": loss, "lr": lr_scheduler.get_last_lr()[0]})  # expect: GPU201 "`wandb.log`"
-            probs = outputs.logits.softmax(dim=-1)
-            confident = (probs.max(dim=-1).values > 0.9).nonzero()  # expect: GPU201 "whose size depends"
-            status = f"epoch {epoch} step {step} loss {loss:.4f}"  # expect: GPU201 "Formatting the GPU tensor `loss`"
             if step % 500 == 0:
                 accelerator.print(status, confident.shape)  # ok: GPU201 (periodic; `status` is a str)
         epoch_loss = total_loss.item() / len(train_dataloader)  # ok: GPU201 (once per epoch)

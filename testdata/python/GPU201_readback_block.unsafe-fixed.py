@@ -13,17 +13,17 @@ def train(model, loader, optimizer, meters, use_aux):
         x, y = x.to(device, non_blocking=True), y.to(device, non_blocking=True)
         out = model(x)
         loss = F.cross_entropy(out, y)
+        if loss > 10:  # expect: GPU201 "as a host bool"
+            raise RuntimeError("diverging")
         aux = out.pow(2).mean()
         optimizer.zero_grad()
         loss.backward()
         optimizer.step()
-        meters["loss"].update(loss.item())  # expect: GPU201 "Lines 21, 23 and 24 read GPU values right after it"
-        meters["aux"].update(aux.item())  # ok: GPU201 (read right after line 20: part of its finding)
+        meters["loss"].update(loss.item())  # expect: GPU201 "Lines 23, 25 and 26 read GPU values right after it"
+        meters["aux"].update(aux.item())  # ok: GPU201 (read right after line 22: part of its finding)
         if use_aux:
-            meters["norm"].update(out.norm().item())  # ok: GPU201 (in an `if` right after line 21: part of its finding)
-        meters["max"].update(out.max().item())  # ok: GPU201 (after the `if` body, line 21 still ran before it)
-        if loss > 10:  # expect: GPU201 "as a host bool"
-            raise RuntimeError("diverging")
+            meters["norm"].update(out.norm().item())  # ok: GPU201 (in an `if` right after line 23: part of its finding)
+        meters["max"].update(out.max().item())  # ok: GPU201 (after the `if` body, line 23 still ran before it)
 
 
 def evaluate(model, loader):

@@ -21,15 +21,13 @@ def train(loader, total_steps, warmup_steps, rank, watchdog):
     for step, (images, labels, bbox_offsets) in enumerate(loader):
         images, labels = images.to(device, non_blocking=True), labels.to(device, non_blocking=True)
         bbox_offsets = bbox_offsets.to(device, non_blocking=True)
+        if bbox_offsets[-1].item() == 0:  # expect: GPU201 "`bbox_offsets[-1].item()`"
+            print("empty batch, skipping")  # ok: GPU206 (empty-batch check)
         loss = F.cross_entropy(model(images), labels)
         loss_value = loss.item()  # expect: GPU201 "`loss.item()`"
         if not math.isfinite(loss_value):
             print(f"Loss is {loss_value}, stopping training")  # ok: GPU206 (failure check)
             sys.exit(1)
-        if torch.isnan(loss):  # expect: GPU201 "`torch.isnan(loss)`"
-            logger.warning("nan loss at step %d", step)  # ok: GPU206 (failure check)
-        if bbox_offsets[-1].item() == 0:  # expect: GPU201 "`bbox_offsets[-1].item()`"
-            print("empty batch, skipping")  # ok: GPU206 (empty-batch check)
         if len(labels) == 0:
             logger.info("no labels in this batch")  # ok: GPU206 (empty-batch check)
         if features is None:
@@ -38,6 +36,8 @@ def train(loader, total_steps, warmup_steps, rank, watchdog):
         if rank == 0 and queue is None:
             print("no queue yet")  # expect: GPU206 "every step"
         loss.backward()
+        if torch.isnan(loss):  # expect: GPU201 "`torch.isnan(loss)`"
+            logger.warning("nan loss at step %d", step)  # ok: GPU206 (failure check)
         optimizer.step()
         optimizer.zero_grad(set_to_none=True)
         if watchdog.preempted:

@@ -1,0 +1,51 @@
+"""Host data made into a GPU tensor in the middle of a step: a list or a
+numpy array copied without non_blocking after the step has queued work
+(`torch.tensor(sizes).to(dev)`, `torch.cuda.FloatTensor(np.random...)`,
+an alias of it, `torch.tensor(v, device=dev)`, `batch.new_tensor(MEAN)`):
+PyTorch waits for the GPU's queue after such a copy. Before the step queues
+anything, or right after a blocking copy drained the queue, the copy waits
+for nothing new; copies made once before the loop are something else."""
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+device = torch.device("cuda")
+FloatT = torch.cuda.FloatTensor
+encoder = torch.nn.Linear(16, 8).to(device)
+critic = torch.nn.Linear(8, 1).to(device)
+opt = torch.optim.Adam(list(encoder.parameters()) + list(critic.parameters()), lr=1e-3)
+channel_mean = torch.tensor([0.5] * 16).to(device)  # ok: made once, before the loop
+
+
+def mixing_penalty(real, fake):
+    mix = FloatT(np.random.random((real.size(0), 1)))  # expect: GPU201 "draw the numbers on the GPU"
+    blend = (mix * real + (1 - mix) * fake).requires_grad_(True)
+    (grad,) = torch.autograd.grad(critic(blend).sum(), blend, create_graph=True)
+    return ((grad.norm(2, dim=1) - 1) ** 2).mean()
+
+
+def train(loader):
+    for x, sizes in loader:
+        x = x.to(device, non_blocking=True)
+        offsets = torch.tensor(list(sizes)).to(device)  # expect: GPU201 "copies host data made into a tensor by `torch.tensor(list(sizes))`"
+        code = encoder(x - channel_mean)
+        ratio = torch.tensor([code.shape[0] / 256.0], device=device)  # expect: GPU201 "builds a CUDA tensor from host data"
+        prior = torch.cuda.FloatTensor(np.random.normal(0, 1, (x.size(0), 8)))  # ok: the copy at line 32 drained the queue; nothing queued since
+        scale = x.new_tensor([1.0, 2.0])  # ok: nothing queued since the copy at line 32 either
+        loss = critic(code).mean() - critic(prior).mean() + mixing_penalty(code.detach(), prior) * ratio.sum()
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        noise = torch.cuda.FloatTensor(np.random.normal(0, 1, (4, 8)))  # expect: GPU201 "after the step has queued GPU work"
+        shift = torch.tensor([1.0, 2.0]).to(device, non_blocking=True)  # ok: asynchronous copy
+    return offsets, scale, noise, shift
+
+
+def train_blocking(loader):
+    for x, labels in loader:
+        x = x.to(device)
+        targets = torch.tensor(labels).to(device)  # ok: the blocking batch copy above already waited; nothing queued since
+        loss = F.mse_loss(critic(encoder(x)).squeeze(1), targets.float())
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
