@@ -66,36 +66,87 @@ bool unusedInCpuOnlyFile(const python::ScriptModel& model, const python::Call& c
 
 // Every class the loader's dataset may be has a __getitem__ that calls
 // nothing but cheap builtins (`return {"prompt": self.prompt, "index": i}`,
-// prompts for a generation pass), iterated by loops of this file none of
-// which trains: there is no sample to read, decode or convert, so a worker
-// would only add start-up time and IPC. As with TensorDataset, a loader
-// that may feed training keeps the finding (an in-memory dataset stands in
-// for one that loads), and so does one handed elsewhere.
+// prompts for a generation pass), iterated by loops of this file: there is
+// no sample to read, decode or convert, so a worker would only add start-up
+// time and IPC. A training loop's loader qualifies when __getitem__ looks a
+// stored value up and at most casts it (`self.rows[i]`, pre-tokenized ids
+// `.type(torch.int64)`) and its collate_fn, if any, only pads or stacks. A
+// loader handed elsewhere keeps the finding.
+bool cheapBuiltin(const python::Call& c) {
+  return !c.receiver && c.qualified.empty() &&
+         python::syntax::oneOf(c.method, {"len", "int", "str", "float", "dict", "tuple", "list", "min", "max", "zip"});
+}
+
+// `self.rows[i]`, `self._data[i]["input_ids"]`: a value stored in the
+// dataset, looked up by index or key.
+bool indexesStoredValue(ts::Node e) {
+  e = python::syntax::unwrap(e);
+  if (!e || !e.is("subscript")) return false;
+  ts::Node v = python::syntax::unwrap(e.field("value"));
+  while (v && v.is("subscript")) v = python::syntax::unwrap(v.field("value"));
+  return v && v.is("attribute") && v.field("object").text() == "self";
+}
+
+// What a training loader's dataset may do per sample and still hand out a
+// stored value: look it up (`self.rows[i]`) and cast it (`.type(torch.int64)`,
+// `.long()`), or call cheap builtins; no read, decode or transform.
+bool looksUpOnly(const python::ScriptModel& at, const python::Function& getitem) {
+  for (const python::Call& c : at.callsIn(getitem.body)) {
+    if (cheapBuiltin(c)) continue;
+    bool cast = c.receiver && indexesStoredValue(c.receiver) &&
+                python::syntax::oneOf(c.method, {"type", "long", "float", "int", "half", "bfloat16", "clone"});
+    if (!cast) return false;
+  }
+  return true;
+}
+
+// A collate_fn that only pads or stacks what it is given (`pad_sequence`,
+// `torch.stack`), with cheap builtins: no per-batch tokenizing or decoding.
+bool padsOrStacksOnly(const python::ScriptModel& model, ts::Node collate) {
+  collate = python::syntax::unwrap(collate);
+  const python::Function* f = collate.is("identifier") ? model.functionNamed(collate.text()) : nullptr;
+  if (!f) return false;
+  for (const python::Call& c : model.callsIn(f->body)) {
+    if (cheapBuiltin(c)) continue;
+    if (!python::syntax::oneOf(c.qualified, {"torch.nn.utils.rnn.pad_sequence", "torch.stack", "torch.cat",
+                                             "torch.tensor", "torch.as_tensor"}))
+      return false;
+  }
+  return true;
+}
+
 bool itemsAreStoredValues(const python::ScriptModel& model, const python::Call& call) {
   ts::Node dataset = call.argument("dataset", 0);
-  // A collate_fn (tokenizing the batch, say) is work a worker would take.
-  if (!dataset || collateArgument(call) || mayHideCollate(call)) return false;
+  if (!dataset || mayHideCollate(call)) return false;
+  // A collate_fn (tokenizing the batch, say) is work a worker would take;
+  // one that only pads or stacks is not, for a training loader.
+  ts::Node collate = collateArgument(call);
   // The dataset first (a lookup per class), the loops that iterate the loader last (every loop asked).
   // A copy: instanceClasses' answer lasts only until the next question.
   std::vector<python::ScriptModel::ClassRef> classes = model.instanceClasses(python::syntax::unwrap(dataset));
   if (classes.empty()) return false;
+  bool stored_only = true;  // every __getitem__ looks up a stored value and at most casts it
   for (const auto& [owner, cls] : classes) {
     auto [at, getitem] = owner->methodOf(*cls, "__getitem__");
     if (!getitem) return false;
-    for (const python::Call& c : at->callsIn(getitem->body)) {
-      bool cheap = !c.receiver && python::syntax::oneOf(c.method, {"len", "int", "str", "float", "dict", "tuple",
-                                                                   "list", "min", "max"});
-      if (!cheap) return false;
-    }
+    for (const python::Call& c : at->callsIn(getitem->body))
+      if (!cheapBuiltin(c)) stored_only = false;
+    if (!looksUpOnly(*at, *getitem)) return false;
   }
-  bool iterated = false;
+  bool iterated = false, trains = false;
   for (const python::Loop& l : model.loops()) {
     std::vector<const python::Call*> loaders = loadersIteratedBy(model, l);
     if (std::find(loaders.begin(), loaders.end(), &call) == loaders.end()) continue;
-    if (l.kind == python::LoopKind::Step) return false;
+    trains = trains || l.kind == python::LoopKind::Step;
     iterated = true;
   }
-  return iterated;
+  if (!iterated) return false;
+  // Not training: cheap builtins only, and no collate_fn.
+  if (!trains) return stored_only && !collate;
+  // Training on samples the dataset holds in memory (pre-tokenized ids,
+  // images decoded once in __init__): a batch is lookups and a stack or a
+  // pad, which a worker would do at the price of its IPC.
+  return !collate || padsOrStacksOnly(model, collate);
 }
 
 // A loader of a script with no GPU path (no CUDA, no accelerator framework, no

@@ -1,6 +1,8 @@
 #include "checkers/model/GPU204_tiny_batch.h"
 
 #include <algorithm>
+#include <cctype>
+#include <charconv>
 #include <optional>
 #include <set>
 
@@ -178,6 +180,39 @@ bool feedsOnlyPreTrainingPass(const ScriptModel& m, const Call& loader) {
   return passed > 0 && identifierCount(m.root(), name) == passed + 1;
 }
 
+// The file says its samples are large: an argparse default or a module
+// constant named for the image side (`--img_size 256`, `resolution = 1024`)
+// of at least 256 pixels, or for the sequence length (`max_seq_length`,
+// `block_size`) of at least 1024 tokens, or 256 where the model is of a
+// large-input family or the micro-batch is accumulated (memory chose it).
+// One 256x256 image through a conv net, or a few thousand tokens through a
+// transformer, keeps the GPU busy: a micro-batch of 1-4 is not what idles it.
+bool declaresLargeSamples(const ScriptModel& m, bool memory_bound) {
+  auto large = [memory_bound](std::string name, int64_t v) {
+    for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    if (syntax::containsWord(name, {"img_size", "image_size", "img_height", "img_width", "image_height", "image_width",
+                                    "resolution", "crop_size", "load_size", "img_res", "image_res"}))
+      return v >= 256;
+    if (syntax::containsWord(name, {"seq_len", "seq_length", "max_seq", "block_size", "max_length", "context_length",
+                                    "max_len", "sequence_length", "ctx_len", "n_ctx"}))
+      return v >= 1024 || (memory_bound && v >= 256);
+    return false;
+  };
+  for (const python::ArgparseOption& o : m.argparseOptions())
+    if (o.default_value.kind == ResolvedValue::Kind::Int && large(o.dest, o.default_value.int_value)) return true;
+  for (ts::Node stmt : m.root().namedChildren()) {
+    ts::Node a = stmt.is("expression_statement") ? stmt.namedChild(0) : ts::Node();
+    if (!a || !a.is("assignment") || !a.field("left").is("identifier")) continue;
+    ts::Node v = syntax::unwrap(a.field("right"));
+    if (!v || !v.is("integer")) continue;
+    int64_t n = 0;
+    auto [end, ec] = std::from_chars(v.text().data(), v.text().data() + v.text().size(), n);
+    if (ec == std::errc() && end == v.text().data() + v.text().size() && large(std::string(a.field("left").text()), n))
+      return true;
+  }
+  return false;
+}
+
 class Run {
  public:
   Run(const AnalysisContext& ctx, DiagnosticSink& sink) : ctx_(ctx), m_(*ctx.script), sink_(sink) {}
@@ -268,6 +303,7 @@ class Run {
     d.related = relatedFrom(v);
     if (consumer_) d.related.push_back(*consumer_);
     if (!accumulation_) accumulation_ = gradientAccumulation(m_);
+    if (declaresLargeSamples(m_, !largeModelFamily().empty() || accumulation_->has_value())) return;
     if (std::string family = largeModelFamily(); !family.empty()) {
       // Large inputs (long sequences, detection images) may fill the GPU even at a few samples.
       if (checkpointsActivations(m_)) return;
@@ -313,6 +349,8 @@ void configBatch(const AnalysisContext& ctx, python::ConfigRoot root, const char
   std::string head = std::string(subject) + " is " + n + " (" + describeSetting(key, s->value) + "): ";
   Diagnostic d = configDiagnostic("GPU204", Level::Warning, *s, head + kWhyIdle + ".");
   auto accumulation = configSetting(m, root, "gradient_accumulation_steps");
+  bool accumulates = accumulation && accumulation->value.asInt() && *accumulation->value.asInt() > 1;
+  if (declaresLargeSamples(m, !largeModelFamily(ctx, m).empty() || accumulates)) return;
   if (std::string family = largeModelFamily(ctx, m); !family.empty()) {
     if (checkpointsActivations(m)) return;
     d.level = Level::Note;

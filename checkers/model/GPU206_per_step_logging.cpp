@@ -111,15 +111,21 @@ bool reportsCurrentItem(const ScriptModel& m, const Call& log, const python::Bat
   // The item itself (its name, path, id string); `images.shape[0]` or
   // `batch["loss"]` reports a property of a batch: per-batch telemetry.
   bool names_item = false;
-  std::vector<ts::Node> stack{log.node.field("arguments")};
+  std::vector<std::pair<ts::Node, int>> stack{{log.node.field("arguments"), 0}};
   while (!stack.empty() && !names_item) {
-    ts::Node n = stack.back();
+    auto [n, hops] = stack.back();
     stack.pop_back();
     ts::Node parent = n.parent();
     bool whole = !(parent && (parent.is("attribute") || (parent.is("subscript") && parent.namedChild(0) == n)));
-    if (n.is("identifier") && whole)
+    if (n.is("identifier") && whole) {
       for (std::string_view name : items) names_item = names_item || n.text() == name;
-    for (ts::Node k : n.namedChildren()) stack.push_back(k);
+      // `s = f"{path} [{i}] "` then `print(f"{s}done")`: the line is built
+      // from the item one binding earlier.
+      if (auto b = hops == 0 ? m.lastBinding(n) : std::nullopt; b && b->value && !b->conditional && !b->parameter &&
+                                                                  batch.loop->node.contains(b->value))
+        stack.push_back({b->value, hops + 1});
+    }
+    for (ts::Node k : n.namedChildren()) stack.push_back({k, hops});
   }
   return names_item && !scriptTrains(m);  // asked last: it reads every loop and call of the file
 }

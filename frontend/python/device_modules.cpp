@@ -116,6 +116,11 @@ bool DeviceAnalysis::isModule(ts::Node e, int depth) {
   if (c->receiver && oneOf(c->method, {"to", "cuda", "half", "float", "bfloat16", "double", "train", "eval",
                                        "merge_and_unload", "unload", "get_base_model"}))
     return isModule(c->receiver, depth + 1);
+  // Wrappers that hand one module back: Fabric's `setup_module(model)` or
+  // `setup(model)`, accelerate's `prepare_model(model)` or `prepare(model)`.
+  if (c->receiver && c->positional.size() == 1 &&
+      oneOf(c->method, {"setup_module", "setup", "prepare_model", "prepare"}))
+    return isModule(c->positional[0], depth + 1);
   if (c->callee.is("identifier"))
     if (const ClassDef* cls = classNamed(c->method)) return classIsModule(cls, 0);
   // A module class of another project file (`DistillLoss(...)` imported from losses.py).

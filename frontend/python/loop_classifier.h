@@ -77,6 +77,7 @@ class LoopClassifier {
   ts::Node countedRange(ts::Node it);
   static bool counterIndexes(const Loop& l);
   ts::Node peelWrappers(ts::Node it);
+  bool walksEvalLoader(const Loop& l);
   static bool isWrapperName(std::string_view name);
   bool holdsWrapper(ts::Node callee);
   static bool namesWrapper(ts::Node value);

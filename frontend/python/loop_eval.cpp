@@ -15,7 +15,8 @@ bool LoopClassifier::isEvalLoop(const Loop& l) {
   if (!m_.inEvalContext(l.node) &&
       !(l.function && !m_.modeSwitchBefore(l.node) &&
         syntax::containsWord(syntax::lastName(peelWrappers(l.iterable)), {"loader", "dataloader"}) &&
-        m_.calledInEvalMode(*l.function)))
+        m_.calledInEvalMode(*l.function)) &&
+      !(walksEvalLoader(l) && !trainsDirectly(l.node)))
     return false;
   // `for key in ("logit_scale", "logit_bias")`, `for s in (0.5, 1.0)`: keys
   // or settings written in the code are not batches, whatever the body runs.
@@ -31,6 +32,23 @@ bool LoopClassifier::isEvalLoop(const Loop& l) {
   if (onlyHostCalls(body) && !forwardsTarget(l)) return false;
   // Converted with a direct `.numpy()` (asked last: it resolves modules).
   return !(convertsHostTensors(body) && !forwardsTarget(l));
+}
+
+// `for xb, yb in val_loader:` written after the training loop with neither
+// no_grad nor eval mode around it: a loader named for validation or testing
+// (`val_loader`, `test_loader`, `testloader`, `eval_dataloader`) whose
+// loop does not train is an evaluation pass all the same.
+bool LoopClassifier::walksEvalLoader(const Loop& l) {
+  std::string_view name = syntax::lastName(peelWrappers(l.iterable));
+  if (!syntax::containsWord(name, {"loader", "dataloader"}) &&
+      !(name.ends_with("loader") && name.size() > 6))
+    return false;
+  for (std::string_view part : {"val", "valid", "validation", "test", "eval", "dev"})
+    if (name.starts_with(part) && name.size() > part.size() &&
+        (name[part.size()] == '_' || name.substr(part.size()).starts_with("loader") ||
+         name.substr(part.size()).starts_with("dataloader")))
+      return true;
+  return false;
 }
 
 // `all_boxes[j][i] = dets[mask].numpy()` with no `.cpu()` on the way and no

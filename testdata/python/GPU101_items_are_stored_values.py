@@ -1,8 +1,7 @@
 # A dataset whose __getitem__ only looks values up (a prompt and its index
 # for a generation pass) gives a worker nothing to read, decode or convert:
-# for inference the loader is fine in the main process. One that may feed
-# training keeps the finding (an in-memory stand-in for data that loads),
-# and so does one whose __getitem__ builds a tensor per sample.
+# the loader is fine in the main process, for inference and for training
+# alike. One whose __getitem__ builds a tensor per sample keeps the finding.
 import torch
 from torch.utils.data import DataLoader, Dataset
 
@@ -34,7 +33,7 @@ def sample(n):
         print(batch["prompt"], batch["index"])
 
 
-stand_in = DataLoader(Prompts("a photo", 64), batch_size=16, shuffle=True, pin_memory=True)  # expect: GPU101
+stand_in = DataLoader(Prompts("a photo", 64), batch_size=16, shuffle=True, pin_memory=True)  # ok: GPU101 (values held in memory: nothing to load)
 for batch in stand_in:
     loss = model(torch.zeros(16, 3, 8, 8, device="cuda") + len(batch["prompt"])).mean()
     loss.backward()
