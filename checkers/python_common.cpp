@@ -534,4 +534,30 @@ std::optional<int64_t> tripCount(const python::ScriptModel& model, const python:
   return std::max<int64_t>((v[1] - v[0] + step - 1) / step, 0);
 }
 
+// The large_model_modules prefix imported or called in this file, or "".
+std::string largeModelFamily(const AnalysisContext& ctx, const python::ScriptModel& m) {
+  auto under = [](const std::string& q, const std::string& p) {
+    // `*.faster_rcnn`: a project's own package of that name, anywhere in the
+    // path (`from model.faster_rcnn.vgg16 import vgg16`).
+    if (p.starts_with("*.")) {
+      std::string_view segment = std::string_view(p).substr(2);
+      for (size_t at = 0; at <= q.size();) {
+        size_t end = std::min(q.find('.', at), q.size());
+        if (std::string_view(q).substr(at, end - at) == segment) return true;
+        at = end + 1;
+      }
+      return false;
+    }
+    return q == p || (q.starts_with(p) && q.size() > p.size() && q[p.size()] == '.');
+  };
+  for (const auto& p : ctx.options->large_model_modules) {
+    for (const auto& [local, q] : m.imports())
+      if (under(q, p)) return p;
+    for (const python::Call& c : m.calls())
+      if (under(c.qualified, p)) return p;
+  }
+  return "";
+}
+
+
 }  // namespace gpulint::checks

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "checkers/checker.h"
 #include "core/diagnostic.h"
 #include "frontend/python/script_model.h"
 
@@ -198,5 +199,10 @@ struct BatchSourceHints {
 // data, sits in an eval-named function, or follows model.eval()), not a
 // per-sample statistics loop under no_grad.
 [[nodiscard]] bool isEvaluationPass(const python::ScriptModel& model, const python::Loop& loop);
+
+// The option large_model_modules' prefix (a model family whose samples are
+// large: Hugging Face causal and seq2seq LMs, peft, detection, diffusion)
+// that this file imports or calls; "" when none.
+[[nodiscard]] std::string largeModelFamily(const AnalysisContext& ctx, const python::ScriptModel& m);
 
 }  // namespace gpulint::checks

@@ -149,6 +149,37 @@ bool itemsAreStoredValues(const python::ScriptModel& model, const python::Call& 
   return !collate || padsOrStacksOnly(model, collate);
 }
 
+// A loader of token ids for a model of a large-input family (a Hugging Face
+// causal or seq2seq LM, peft): the collate only pads or tensorizes ids
+// (`default_data_collator`, `DataCollatorWithPadding`,
+// `DataCollatorForSeq2Seq`, `DataCollatorForLanguageModeling`), or there is
+// none and the dataset was tokenized ahead (`ds.map(tokenize)`). A batch
+// then costs well under a millisecond of host time against a step of a
+// model that size: workers would hide nothing.
+bool tokenIdsForLargeModel(const AnalysisContext& ctx, const python::ScriptModel& model, const python::Call& call) {
+  if (largeModelFamily(ctx, model).empty() || mayHideCollate(call)) return false;
+  auto idCollator = [&](ts::Node e) {
+    e = python::syntax::unwrap(e);
+    if (!e) return false;
+    if (e.is("identifier") && e.text() == "default_data_collator") return true;
+    std::vector<ts::Node> sources = model.valueSources(e, /*all_paths=*/true);
+    return !sources.empty() && std::all_of(sources.begin(), sources.end(), [&](ts::Node src) {
+      const python::Call* made = src.is("call") ? model.ownerOf(src).callAt(src) : nullptr;
+      std::string_view name = made ? python::syntax::lastName(made->callee) : std::string_view(src.text());
+      return python::syntax::oneOf(name, {"DataCollatorWithPadding", "DataCollatorForSeq2Seq",
+                                          "DataCollatorForLanguageModeling", "default_data_collator"});
+    });
+  };
+  if (ts::Node collate = collateArgument(call)) return idCollator(collate);
+  ts::Node dataset = call.argument("dataset", 0);
+  if (!dataset) return false;
+  std::vector<ts::Node> sources = model.valueSources(dataset, /*all_paths=*/true);
+  return !sources.empty() && std::all_of(sources.begin(), sources.end(), [&](ts::Node src) {
+    const python::Call* made = src.is("call") ? model.ownerOf(src).callAt(src) : nullptr;
+    return made && made->method == "map" && made->receiver;
+  });
+}
+
 // A loader of a script with no GPU path (no CUDA, no accelerator framework, no
 // device argument that may name a GPU, no importer on the GPU path) that a
 // loop of the script itself iterates: the batches are consumed on the CPU.
@@ -289,6 +320,7 @@ void checkDataLoader(const AnalysisContext& ctx, const python::Call& call, std::
   if (unusedInCpuOnlyFile(model, call)) return;  // made and never used, with no GPU in sight
   if (overTensorsInMemory(model, call)) return;  // nothing for a worker to load
   if (itemsAreStoredValues(model, call)) return;  // nor here: __getitem__ only looks values up
+  if (tokenIdsForLargeModel(ctx, model, call)) return;  // ids padded in well under a millisecond
   if (readsFewBatches(model, call)) return;      // a few batches per call: workers would cost more than they save
   if (drawnOnlyPeriodically(model, call)) return;  // one batch every N steps: the step loop hardly waits for it
   if (choosesCpuOnly(model)) return;  // every device is the CPU: no GPU waits for the loader

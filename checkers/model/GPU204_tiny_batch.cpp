@@ -39,31 +39,6 @@ std::string familyNote(std::string family) {
          "(mixed precision, activation checkpointing).";
 }
 
-// The large_model_modules prefix imported or called in this file, or "".
-std::string largeModelFamily(const AnalysisContext& ctx, const ScriptModel& m) {
-  auto under = [](const std::string& q, const std::string& p) {
-    // `*.faster_rcnn`: a project's own package of that name, anywhere in the
-    // path (`from model.faster_rcnn.vgg16 import vgg16`).
-    if (p.starts_with("*.")) {
-      std::string_view segment = std::string_view(p).substr(2);
-      for (size_t at = 0; at <= q.size();) {
-        size_t end = std::min(q.find('.', at), q.size());
-        if (std::string_view(q).substr(at, end - at) == segment) return true;
-        at = end + 1;
-      }
-      return false;
-    }
-    return q == p || (q.starts_with(p) && q.size() > p.size() && q[p.size()] == '.');
-  };
-  for (const auto& p : ctx.options->large_model_modules) {
-    for (const auto& [local, q] : m.imports())
-      if (under(q, p)) return p;
-    for (const Call& c : m.calls())
-      if (under(c.qualified, p)) return p;
-  }
-  return "";
-}
-
 // Activation checkpointing is already on for the training run: the HF
 // arguments' `gradient_checkpointing` resolves true (in a TrainingArguments
 // call of the file, or in a linked config or job argv), or the script calls
@@ -194,10 +169,19 @@ bool declaresLargeSamples(const ScriptModel& m, bool memory_bound) {
                                     "resolution", "crop_size", "load_size", "img_res", "image_res"}))
       return v >= 256;
     if (syntax::containsWord(name, {"seq_len", "seq_length", "max_seq", "block_size", "max_length", "context_length",
-                                    "max_len", "sequence_length", "ctx_len", "n_ctx"}))
+                                    "max_len", "sequence_length", "ctx_len", "n_ctx", "cutoff_len", "cutoff",
+                                    "max_source_length", "model_max_length"}))
       return v >= 1024 || (memory_bound && v >= 256);
     return false;
   };
+  // `tok(text, max_length=opt.cutoff, truncation=True)`: the length the
+  // samples are cut to, as the tokenizer call says.
+  for (const Call& c : m.calls())
+    for (const char* key : {"max_length", "max_seq_length", "block_size"})
+      if (ts::Node arg = c.keyword(key)) {
+        ResolvedValue v = m.resolve(arg);
+        if (v.kind == ResolvedValue::Kind::Int && large(key, v.int_value)) return true;
+      }
   for (const python::ArgparseOption& o : m.argparseOptions())
     if (o.default_value.kind == ResolvedValue::Kind::Int && large(o.dest, o.default_value.int_value)) return true;
   for (ts::Node stmt : m.root().namedChildren()) {

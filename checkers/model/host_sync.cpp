@@ -184,7 +184,64 @@ bool fromHostData(const ScriptModel& m, const Call& made) {
 // (`torch.randperm(n).cuda()`), or the call a name is bound to once
 // (`cond = torch.tensor([vals])` then `cond.to(device)`); with whether it
 // carries host data.
-std::pair<const Call*, bool> hostTensorMade(const ScriptModel& m, ts::Node receiver) {
+// A tensor computed on the host from tensors made there: a factory's, host
+// data's, an op or a method on them (`(ids[None, :] == ids[:, None]).float()`
+// after `ids = torch.cat([torch.arange(n), torch.arange(n)])`), or what a
+// project function returns when every return is one (`bell(11, 1.5)`
+// building `torch.Tensor([...])`). An op mixing in a GPU tensor would fail
+// on the device mismatch, so the other operands need no proof.
+bool derivedOnHost(const ScriptModel& m, ts::Node e, int depth) {
+  e = syntax::unwrap(e);
+  if (!e || depth > 16) return false;
+  if (e.is("integer") || e.is("float")) return true;
+  if (e.is("subscript")) return derivedOnHost(m, e.field("value"), depth + 1);
+  if (e.is("binary_operator"))
+    return derivedOnHost(m, e.field("left"), depth + 1) && derivedOnHost(m, e.field("right"), depth + 1);
+  if (e.is("comparison_operator"))
+    return e.namedChildCount() == 2 && derivedOnHost(m, e.namedChild(0), depth + 1) &&
+           derivedOnHost(m, e.namedChild(1), depth + 1);
+  if (e.is("identifier")) {
+    auto b = m.lastBinding(e);
+    if (!b || !b->value || b->index >= 0 || b->conditional || b->parameter) return false;
+    return derivedOnHost(m, b->value, depth + 1);
+  }
+  if (!e.is("call")) return false;
+  const Call* c = m.callAt(e);
+  if (!c) return false;
+  if (generatesOnHost(m, *c) || (keptOnHost(m, *c) && fromHostData(m, *c))) return true;
+  if (oneOf(c->qualified, {"torch.cat", "torch.stack"}) && !c->positional.empty()) {
+    ts::Node list = syntax::unwrap(c->positional[0]);
+    if (!list.is("list") && !list.is("tuple")) return false;
+    for (ts::Node item : list.namedChildren())
+      if (!derivedOnHost(m, item, depth + 1)) return false;
+    return list.namedChildCount() > 0;
+  }
+  // Shape, dtype and arithmetic methods keep the tensor where it is (not
+  // `.to()`, `.cuda()` or `.type_as(gpu_tensor)`).
+  if (c->receiver && oneOf(c->method, {"float", "long", "int", "bool", "half", "double", "unsqueeze", "squeeze",
+                                       "view", "reshape", "expand", "contiguous", "t", "mm", "matmul", "sum", "mean",
+                                       "repeat", "flip", "clone", "div", "mul", "add", "sub", "exp", "sqrt", "pow",
+                                       "abs", "transpose", "permute", "outer", "cumsum"}))
+    return derivedOnHost(m, c->receiver, depth + 1);
+  // A project function whose every return is such a tensor.
+  if (auto [owner, f] = m.callTarget(*c); owner && f && !f->owner) {
+    bool generator = false;
+    const std::vector<ts::Node>& returns = owner->returnValues(*f, &generator);
+    if (generator || returns.empty()) return false;
+    for (ts::Node r : returns)
+      if (!derivedOnHost(*owner, r, depth + 1)) return false;
+    return true;
+  }
+  return false;
+}
+
+// The host tensor a copy's receiver holds, with whether it carries host
+// data: the factory call itself (`torch.randperm(n).cuda()`), or the value
+// a name is bound to once in the same pass (`cond = torch.tensor([vals])`,
+// `kern = blur_kernel(11, 3)`, then `kern.cuda()`); null otherwise. What is
+// not a plain generating factory counts as data: `device=` alone would not
+// remove its copy.
+std::pair<ts::Node, bool> hostTensorMade(const ScriptModel& m, ts::Node receiver) {
   ts::Node r = syntax::unwrap(receiver);
   if (r && r.is("identifier")) {
     auto b = m.lastBinding(r);
@@ -196,10 +253,12 @@ std::pair<const Call*, bool> hostTensorMade(const ScriptModel& m, ts::Node recei
       return {};
     r = syntax::unwrap(b->value);
   }
-  const Call* made = r && r.is("call") ? m.callAt(r) : nullptr;
-  if (!made) return {};
-  if (generatesOnHost(m, *made)) return {made, false};
-  if (keptOnHost(m, *made) && fromHostData(m, *made)) return {made, true};
+  if (!r) return {};
+  if (const Call* made = r.is("call") ? m.callAt(r) : nullptr) {
+    if (generatesOnHost(m, *made)) return {r, false};
+    if (keptOnHost(m, *made) && fromHostData(m, *made)) return {r, true};
+  }
+  if (derivedOnHost(m, r, 0)) return {r, true};
   return {};
 }
 
@@ -249,7 +308,7 @@ std::optional<Sync> uploadOfHostTensor(const ScriptModel& m, const Call& c) {
   // A copy to a CUDA device (not a dtype cast, not a CPU branch).
   if (!(m.deviceOrigin(c.node) == c.node) || m.onCpuPath(c.node)) return std::nullopt;
   Sync s{Sync::Upload, c.node, {}};
-  s.buffer = made->node;
+  s.buffer = made;
   s.host_data = host_data;
   return s;
 }
@@ -304,12 +363,14 @@ bool maySync(const ScriptModel& m, const Call& c) {
   if (c.receiver && (c.method == "cuda" || c.method == "to")) {
     ts::Node r = syntax::unwrap(c.receiver);
     if (r.is("call")) return true;
-    // `cond.to(device)`: only a name bound to a torch call may hold a host
-    // tensor made in the pass (most `x.to(device)` copy a batch).
+    // `cond.to(device)`: only a name bound to a call or an expression may
+    // hold a host tensor made in the pass (most `x.to(device)` copy a loop's
+    // batch, bound by the loop).
     if (r.is("identifier"))
-      if (auto b = m.lastBinding(r); b && b->value && syntax::unwrap(b->value).is("call"))
-        if (const Call* made = m.callAt(syntax::unwrap(b->value)); made && made->qualified.starts_with("torch."))
-          return true;
+      if (auto b = m.lastBinding(r); b && b->value && !b->parameter) {
+        ts::Node v = syntax::unwrap(b->value);
+        if (v.is("call") || v.is("binary_operator") || v.is("comparison_operator") || v.is("subscript")) return true;
+      }
   }
   // `torch.cuda.FloatTensor(arr)`, `torch.tensor(rows, device=dev)`, and an
   // alias called on data written there (`FT(np.random.rand(n))`).

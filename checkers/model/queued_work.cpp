@@ -184,7 +184,16 @@ QueueEffect queueEffect(const ScriptModel& m, const Call& c) {
   }
   // A read, a synchronize, another blocking upload: the queue is empty after it.
   if (readLike(c) || (host_sync::maySync(m, c) && host_sync::syncOfCall(m, c))) return QueueEffect::Drains;
-  return launchesLittle(m, c) ? QueueEffect::None : QueueEffect::Queues;
+  if (launchesLittle(m, c)) return QueueEffect::None;
+  // A project function whose own calls all queue little (`self.weights()`
+  // returning a numpy array, `as_input(array)` making a PIL image) queues
+  // nothing either; one that calls further project functions may.
+  if (auto [cm, f] = m.callTarget(c); cm && f && !m.isModuleExpression(c.callee)) {
+    for (const Call& k : cm->callsIn(f->body))
+      if (f->body.contains(k.node) && !launchesLittle(*cm, k)) return QueueEffect::Queues;
+    return QueueEffect::None;
+  }
+  return QueueEffect::Queues;
 }
 
 }  // namespace

@@ -5,6 +5,8 @@ an alias of it, `torch.tensor(v, device=dev)`, `batch.new_tensor(MEAN)`):
 PyTorch waits for the GPU's queue after such a copy. Before the step queues
 anything, or right after a blocking copy drained the queue, the copy waits
 for nothing new; copies made once before the loop are something else."""
+import math
+
 import numpy as np
 import torch
 import torch.nn.functional as F
@@ -39,6 +41,37 @@ def train(loader):
         noise = torch.cuda.FloatTensor(np.random.normal(0, 1, (4, 8)))  # expect: GPU201 "after the step has queued GPU work"
         shift = torch.tensor([1.0, 2.0]).to(device, non_blocking=True)  # ok: asynchronous copy
     return offsets, scale, noise, shift
+
+
+def taps(width, sigma):
+    row = torch.Tensor([math.exp(-((i - width // 2) ** 2) / (2 * sigma**2)) for i in range(width)])
+    return row / row.sum()
+
+
+def smoothing_kernel(width):
+    row = taps(width, 1.5).unsqueeze(1)
+    return row.mm(row.t()).unsqueeze(0).unsqueeze(0).contiguous()
+
+
+def smoothness(pred):
+    kernel = smoothing_kernel(5)
+    if pred.is_cuda:
+        kernel = kernel.cuda()  # expect: GPU201 "copies host data made into a tensor by `smoothing_kernel(5)`"
+    return F.conv2d(pred[:, :1], kernel, padding=2).mean()
+
+
+def train_pairs(loader, painter):
+    for x, labels in loader:
+        x, labels = x.to(device, non_blocking=True), labels.to(device, non_blocking=True)
+        image = painter(x)
+        same = (torch.arange(4)[None, :] == torch.arange(4)[:, None]).float()
+        same = same.to(device)  # expect: GPU201 "made into a tensor by `(torch.arange(4)[None, :] =="
+        paired = (labels[None, :] == labels[:, None]).float()
+        paired = paired.to(device)  # ok: made from the batch's labels, already on the GPU
+        loss = image.mean() + smoothness(image) + (same * paired).mean()
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
 
 
 def train_blocking(loader):
