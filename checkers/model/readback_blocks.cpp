@@ -200,6 +200,14 @@ Join readsRightAfter(const ScriptModel& m, const RunStatement& run, const Readba
   for (ts::Node y : straightLineHolders(m, stmt))
     for (ts::Node before : befores)
       in_sequence = in_sequence || (before.parent() == y.parent() && before.begin() < y.begin());
+  // `if lo < hi:` (the run's test) then `out[:, lo:hi] = 1` in its body:
+  // the body runs right after the test that read.
+  ts::Node scan_from = prev;
+  if (!in_sequence && prev.is("if_statement"))
+    if (ts::Node body = prev.field("consequence"); body && body.contains(stmt)) {
+      in_sequence = true;
+      scan_from = prev.field("condition");
+    }
   if (!in_sequence) return Join::No;
   // `out = model(x, lengths)` whose forward reads `lengths.cpu()` after its
   // first layers: the pass queues work before its own read, which waits again.
@@ -217,7 +225,7 @@ Join readsRightAfter(const ScriptModel& m, const RunStatement& run, const Readba
   }
   // The nodes after `prev`, up to the end of the read itself: the receiver's
   // calls (`loss_dict["g"].mean()`) run before it, a call around it after.
-  for (uint32_t i = prev.subtreeEnd(); i < at.subtreeEnd(); ++i) {
+  for (uint32_t i = scan_from.subtreeEnd(); i < at.subtreeEnd(); ++i) {
     ts::Node n = stmt.preorderAt(i);
     if (!n.is("call") || n == at || n.contains(at)) continue;
     const Call* c = m.callAt(n);
@@ -379,7 +387,10 @@ std::vector<Diagnostic> groupReadbackBlocks(const ScriptModel& m, std::vector<Re
       if (join == Join::No) break;
       if (join == Join::Drained && !readsValue(s.sync)) join = Join::Waits;
       if (!kinds && !s.finding.fixes.empty()) kinds = &s.finding;
-      members.push_back({&s, shownIn(m, s, lead_fn), join});
+      // A spot beside the lead in the same helper is shown where it is.
+      bool beside_lead = s.batch.via_calls == lead_via &&
+                         m.enclosingFunction(s.sync.at) == m.enclosingFunction(spots[i].sync.at);
+      members.push_back({&s, beside_lead ? s.sync.at : shownIn(m, s, lead_fn), join});
       addStatements(m, s, statementOf(s.sync.at), reads);
     }
     out.push_back(merged(m, spots[i], members));

@@ -108,6 +108,11 @@ bool GuardJudge::ownStatementAssigns(ts::Node block, std::string_view target, st
 GuardVerdict GuardJudge::call(ts::Node e, const Env& env, int depth) {
   if (syntax::containsWord(e.text(), {"isnan", "isinf"}) || namesNonFinite(e.text()))
     return verdict(GuardKind::Rare, e, "failure check");
+  // `any(not torch.isfinite(p.grad).all() for p in params)`: some value is
+  // not finite, an overflow.
+  if (e.field("function").text() == "any" && e.text().find("not ") != std::string_view::npos &&
+      syntax::containsWord(e.text(), {"isfinite"}))
+    return verdict(GuardKind::Rare, e, "failure check");
   // `dist.should_stop()`, `preempted()`: asks for an interrupt or a stop request.
   if (namesInterrupt(syntax::lastName(e.field("function")))) return verdict(GuardKind::Rare, e, "interrupt flag");
   const Call* c = m_.callAt(e);

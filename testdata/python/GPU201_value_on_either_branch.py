@@ -20,8 +20,8 @@ def train(model, loader, optimizer, mixup_fn, device, history):
             class_acc = (output.argmax(-1) == y).float().mean()
         else:
             class_acc = None
-        if class_acc:  # expect: GPU201 "truth value of `class_acc`"
-            history.append(class_acc.item())  # expect: GPU201 "class_acc.item()"
+        if class_acc:  # expect: GPU201 "Line 24 reads a GPU value right after it"
+            history.append(class_acc.item())  # ok: reads right after the test above: part of its finding
         if mixup_fn is None:
             host_acc = 0.5
         else:
