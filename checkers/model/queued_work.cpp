@@ -217,13 +217,17 @@ QueueState queueBefore(const ScriptModel& m, const python::BatchContext& batch, 
     if (!from) continue;
     std::vector<const Call*> before;
     for (const Call& c : owner.callsIn(from))
-      if (from.contains(c.node) && c.node.end() <= target.begin() && alwaysRunsIn(c.node, from))
-        before.push_back(&c);
+      if (from.contains(c.node) && c.node.end() <= target.begin()) before.push_back(&c);
     std::stable_sort(before.begin(), before.end(),
                      [](const Call* a, const Call* b) { return a->node.end() < b->node.end(); });
-    for (const Call* c : before)
-      if (QueueEffect e = queueEffect(owner, *c); e != QueueEffect::None)
-        state = e == QueueEffect::Queues ? QueueState::Queued : QueueState::Drained;
+    // A call under a branch may queue work (`if amp: scaler.scale(loss).
+    // backward() else: loss.backward()`), but drains the queue only when it
+    // always runs (a periodic `if step % N == 0: log(x.item())` does not).
+    for (const Call* c : before) {
+      QueueEffect e = queueEffect(owner, *c);
+      if (e == QueueEffect::Queues) state = QueueState::Queued;
+      else if (e == QueueEffect::Drains && alwaysRunsIn(c->node, from)) state = QueueState::Drained;
+    }
   }
   return state;
 }

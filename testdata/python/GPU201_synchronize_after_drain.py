@@ -35,3 +35,20 @@ def timed_train():
         opt.zero_grad()
         loss.backward()
         opt.step()
+
+
+def timed_train_amp(use_amp, scaler):
+    for x, y in loader:
+        x, y = x.to(device, non_blocking=True), y.to(device, non_blocking=True)
+        loss = torch.nn.functional.mse_loss(net(x), y)
+        if not torch.isfinite(loss):  # expect: GPU201 "`torch.isfinite(loss)`"
+            raise RuntimeError(f"loss is {loss.item()}")
+        if use_amp:
+            scaler.scale(loss).backward()
+            scaler.step(opt)
+            scaler.update()
+        else:
+            loss.backward()
+            opt.step()
+        opt.zero_grad()
+        torch.cuda.synchronize()  # expect: GPU201 "runs on every step"
