@@ -37,10 +37,6 @@ bool readLike(const Call& c) {
   return c.qualified.empty() && python::syntax::oneOf(c.method, {"float", "int", "print"});
 }
 
-// True when the project helper that `c` calls (defined in another file:
-// its read is the spot) queues little GPU work on the given side of its
-// reads: before the first (`for k, v in kwargs.items(): v.item()`) or after
-// the last. A helper with no read we can see never qualifies.
 // `labels[labels[:, 0] >= 0]`: an index by a comparison, a boolean mask
 // whose count the host must read.
 bool masksByComparison(ts::Node n) {
@@ -49,6 +45,10 @@ bool masksByComparison(ts::Node n) {
   return index && index.is("comparison_operator");
 }
 
+// True when the project helper that `c` calls (defined in another file:
+// its read is the spot) queues little GPU work on the given side of its
+// reads: before the first (`for k, v in kwargs.items(): v.item()`) or after
+// the last. A helper with no read we can see never qualifies.
 bool helperLaunchesLittle(const ScriptModel& m, const Call& c, bool after) {
   auto [cm, f] = m.callTarget(c);
   if (!cm || !f) return false;

@@ -1,0 +1,208 @@
+// Host tensors copied to the GPU with a blocking copy (host_uploads.h).
+#include "checkers/model/host_uploads.h"
+
+#include "frontend/python/syntax.h"
+
+namespace gpulint::checks::host_sync {
+
+namespace {
+
+using python::Call;
+using python::ScriptModel;
+namespace syntax = python::syntax;
+using syntax::oneOf;
+
+
+// torch factories that generate their values (no data handed in): made with
+// `device=`, the tensor needs no copy at all.
+bool generatesOnHost(const ScriptModel& m, const Call& made) {
+  const std::string& q = made.qualified;
+  if (!q.starts_with("torch.") ||
+      !oneOf(std::string_view(q).substr(6), {"zeros", "ones", "empty", "full", "arange", "randperm", "randint", "rand",
+                                             "randn", "eye", "linspace", "logspace", "ones_like", "zeros_like",
+                                             "hann_window", "hamming_window", "blackman_window", "bartlett_window",
+                                             "kaiser_window", "tril_indices", "triu_indices"}))
+    return false;
+  if (q.ends_with("_like")) return false;  // the device of the tensor it copies: may be the GPU
+  if (made.has_star_kwargs) return false;
+  if (ts::Node device = made.keyword("device")) {
+    python::ResolvedValue v = m.resolve(device);
+    return v.kind == python::ResolvedValue::Kind::String && v.string_value == "cpu";
+  }
+  return true;
+}
+
+// Host data a tensor is made from: a list, tuple or comprehension written in
+// the code, `list(...)`, a numpy call (`np.random.normal(...)`,
+// `np.array(rows)`), or a name bound once to one of these. Never a name we
+// cannot follow, nor a tensor, which may already live on the GPU.
+bool hostData(const ScriptModel& m, ts::Node e, int depth = 0) {
+  e = syntax::unwrap(e);
+  if (!e || depth > 3) return false;
+  if (e.is("list") || e.is("tuple") || e.is("list_comprehension")) return true;
+  if (e.is("call")) {
+    const Call* c = m.callAt(e);
+    if (!c) return false;
+    if (c->qualified.starts_with("numpy.")) return true;
+    return c->callee.is("identifier") && c->qualified.empty() && c->method == "list" && !m.functionNamed("list");
+  }
+  if (!e.is("identifier")) return false;
+  auto b = m.lastBinding(e);
+  if (!b || !b->value || b->index >= 0 || b->conditional || b->parameter) return false;
+  return hostData(m, b->value, depth + 1);
+}
+
+// The device keyword of a factory call: absent or "cpu" keeps the tensor on
+// the host; anything else (or a **kwargs) may not.
+bool keptOnHost(const ScriptModel& m, const Call& made) {
+  if (made.has_star_kwargs) return false;
+  ts::Node device = made.keyword("device");
+  if (!device) return true;
+  python::ResolvedValue v = m.resolve(device);
+  return v.kind == python::ResolvedValue::Kind::String && v.string_value == "cpu";
+}
+
+// `torch.tensor(rows)`, `torch.as_tensor(arr)`, `torch.from_numpy(arr)`,
+// `torch.FloatTensor(arr)`: a tensor made from host data.
+bool fromHostData(const ScriptModel& m, const Call& made) {
+  const std::string& q = made.qualified;
+  if (!q.starts_with("torch.") || made.positional.empty() || made.has_star_args) return false;
+  std::string_view name = std::string_view(q).substr(6);
+  bool data_factory = oneOf(name, {"tensor", "as_tensor", "from_numpy"});
+  // The legacy constructors take sizes too (`torch.FloatTensor(3, 4)`): one argument of data only.
+  bool constructor = name.ends_with("Tensor") && name.find('.') == std::string_view::npos && made.positional.size() == 1;
+  return (data_factory || constructor) && hostData(m, made.positional[0]);
+}
+
+// A tensor computed on the host from tensors made there: a factory's, host
+// data's, an op or a method on them (`(ids[None, :] == ids[:, None]).float()`
+// after `ids = torch.cat([torch.arange(n), torch.arange(n)])`), or what a
+// project function returns when every return is one (`bell(11, 1.5)`
+// building `torch.Tensor([...])`). An op mixing in a GPU tensor would fail
+// on the device mismatch, so the other operands need no proof.
+bool derivedOnHost(const ScriptModel& m, ts::Node e, int depth) {
+  e = syntax::unwrap(e);
+  if (!e || depth > 16) return false;
+  if (e.is("integer") || e.is("float")) return true;
+  if (e.is("subscript")) return derivedOnHost(m, e.field("value"), depth + 1);
+  if (e.is("binary_operator"))
+    return derivedOnHost(m, e.field("left"), depth + 1) && derivedOnHost(m, e.field("right"), depth + 1);
+  if (e.is("comparison_operator"))
+    return e.namedChildCount() == 2 && derivedOnHost(m, e.namedChild(0), depth + 1) &&
+           derivedOnHost(m, e.namedChild(1), depth + 1);
+  if (e.is("identifier")) {
+    auto b = m.lastBinding(e);
+    if (!b || !b->value || b->index >= 0 || b->conditional || b->parameter) return false;
+    return derivedOnHost(m, b->value, depth + 1);
+  }
+  if (!e.is("call")) return false;
+  const Call* c = m.callAt(e);
+  if (!c) return false;
+  if (generatesOnHost(m, *c) || (keptOnHost(m, *c) && fromHostData(m, *c))) return true;
+  if (oneOf(c->qualified, {"torch.cat", "torch.stack"}) && !c->positional.empty()) {
+    ts::Node list = syntax::unwrap(c->positional[0]);
+    if (!list.is("list") && !list.is("tuple")) return false;
+    for (ts::Node item : list.namedChildren())
+      if (!derivedOnHost(m, item, depth + 1)) return false;
+    return list.namedChildCount() > 0;
+  }
+  // Shape, dtype and arithmetic methods keep the tensor where it is (not
+  // `.to()`, `.cuda()` or `.type_as(gpu_tensor)`).
+  if (c->receiver && oneOf(c->method, {"float", "long", "int", "bool", "half", "double", "unsqueeze", "squeeze",
+                                       "view", "reshape", "expand", "contiguous", "t", "mm", "matmul", "sum", "mean",
+                                       "repeat", "flip", "clone", "div", "mul", "add", "sub", "exp", "sqrt", "pow",
+                                       "abs", "transpose", "permute", "outer", "cumsum"}))
+    return derivedOnHost(m, c->receiver, depth + 1);
+  // A project function whose every return is such a tensor.
+  if (auto [owner, f] = m.callTarget(*c); owner && f && !f->owner) {
+    bool generator = false;
+    const std::vector<ts::Node>& returns = owner->returnValues(*f, &generator);
+    if (generator || returns.empty()) return false;
+    for (ts::Node r : returns)
+      if (!derivedOnHost(*owner, r, depth + 1)) return false;
+    return true;
+  }
+  return false;
+}
+
+// The host tensor a copy's receiver holds, with whether it carries host
+// data: the factory call itself (`torch.randperm(n).cuda()`), or the value
+// a name is bound to once in the same pass (`cond = torch.tensor([vals])`,
+// `kern = blur_kernel(11, 3)`, then `kern.cuda()`); null otherwise. What is
+// not a plain generating factory counts as data: `device=` alone would not
+// remove its copy.
+std::pair<ts::Node, bool> hostTensorMade(const ScriptModel& m, ts::Node receiver) {
+  ts::Node r = syntax::unwrap(receiver);
+  if (r && r.is("identifier")) {
+    auto b = m.lastBinding(r);
+    if (!b || !b->value || !b->statement || b->index >= 0 || b->conditional || b->parameter) return {};
+    // Made once before the loop (`data = torch.randn(n, d)`), the tensor is
+    // not made per step: the copy is, which is another change (hoist it).
+    if (m.enclosingLoop(b->statement) != m.enclosingLoop(r) ||
+        m.enclosingFunction(b->statement) != m.enclosingFunction(r))
+      return {};
+    r = syntax::unwrap(b->value);
+  }
+  if (!r) return {};
+  if (const Call* made = r.is("call") ? m.callAt(r) : nullptr) {
+    if (generatesOnHost(m, *made)) return {r, false};
+    if (keptOnHost(m, *made) && fromHostData(m, *made)) return {r, true};
+  }
+  if (derivedOnHost(m, r, 0)) return {r, true};
+  return {};
+}
+
+}  // namespace
+
+// `torch.cuda.FloatTensor(np.random.rand(n, 1))`, through an alias (`FT =
+// torch.cuda.FloatTensor`, `Tensor = torch.cuda.FloatTensor if cuda else
+// torch.FloatTensor`: the GPU path), or `torch.tensor(rows, device=dev)`
+// with a CUDA device: host data made into a CUDA tensor in one call, which
+// copies it without non_blocking.
+std::optional<Sync> uploadInConstructor(const ScriptModel& m, const Call& c) {
+  if (c.positional.empty() || c.has_star_args || c.has_star_kwargs || !hostData(m, c.positional[0]))
+    return std::nullopt;
+  bool cuda_constructor = false;
+  if (c.receiver && c.method == "new_tensor") {
+    // The receiver's device, unless the call names one.
+    cuda_constructor = !c.keyword("device") && m.mayLiveOnDevice(c.receiver);
+  } else if (c.positional.size() != 1) {
+    return std::nullopt;
+  } else if (c.qualified.starts_with("torch.cuda.") && c.qualified.ends_with("Tensor")) {
+    cuda_constructor = true;
+  } else if (c.callee.is("identifier") && c.qualified.empty()) {
+    for (ts::Node src : m.valueSources(c.callee, /*all_paths=*/true)) {
+      std::string q = src.is("attribute") ? m.ownerOf(src).qualify(src) : std::string();
+      cuda_constructor = cuda_constructor || (q.starts_with("torch.cuda.") && q.ends_with("Tensor"));
+    }
+  } else if (oneOf(c.qualified, {"torch.tensor", "torch.as_tensor"}) && c.keyword("device")) {
+    cuda_constructor = m.deviceOrigin(c.node) == c.node && !m.onCpuPath(c.node);
+  }
+  if (!cuda_constructor) return std::nullopt;
+  Sync s{Sync::Upload, c.node, {}};
+  s.buffer = c.node;
+  s.host_data = true;
+  return s;
+}
+
+// `torch.randperm(n).cuda()` / `torch.zeros(n, dtype=torch.long).to(device)`
+// with no non_blocking, the factory call being the copy's receiver (or
+// bound once to the name that is).
+std::optional<Sync> uploadOfHostTensor(const ScriptModel& m, const Call& c) {
+  auto [made, host_data] = hostTensorMade(m, c.receiver);
+  if (!made) return std::nullopt;
+  int index = c.method == "cuda" ? 1 : 2;  // .cuda(device, non_blocking) / .to(device, dtype, non_blocking)
+  if (c.mayHideArgument("non_blocking", index)) return std::nullopt;
+  if (ts::Node nb = c.argument("non_blocking", index)) {
+    auto on = m.resolve(nb).truthiness();
+    if (!on || *on) return std::nullopt;
+  }
+  // A copy to a CUDA device (not a dtype cast, not a CPU branch).
+  if (!(m.deviceOrigin(c.node) == c.node) || m.onCpuPath(c.node)) return std::nullopt;
+  Sync s{Sync::Upload, c.node, {}};
+  s.buffer = made;
+  s.host_data = host_data;
+  return s;
+}
+
+}  // namespace gpulint::checks::host_sync
