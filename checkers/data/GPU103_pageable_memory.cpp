@@ -78,7 +78,8 @@ std::pair<const python::Call*, std::string> wrapperCopy(const python::ScriptMode
     // Only a wrapper that hands out the loader's batches one by one.
     if (!made || !site.iteratedArgument(*made)) continue;
     auto [owner, cls] = site.constructedClass(*made);
-    auto [iter_model, iter] = cls ? owner->methodOf(*cls, "__iter__") : std::pair<const python::ScriptModel*, const python::Function*>{};
+    if (!cls) continue;
+    auto [iter_model, iter] = owner->methodOf(*cls, "__iter__");
     if (!iter) continue;
     for (const python::Loop& inner : iter_model->loopsIn(iter->body))
       if (const python::Call* copy = batchCopy(*iter_model, inner)) return {copy, cls->name + ".__iter__"};
@@ -98,7 +99,9 @@ void loopConsumers(const python::ScriptModel& model, std::map<const python::Call
     if (loop.kind != python::LoopKind::Step && loop.kind != python::LoopKind::Eval) continue;
     const python::Call* placement = libraryPlacement(model, loop);
     const python::Call* copy = placement ? nullptr : batchCopy(model, loop);
-    auto [wrapped_copy, wrapper] = placement || copy ? std::pair<const python::Call*, std::string>{} : wrapperCopy(model, loop);
+    std::pair<const python::Call*, std::string> wrapped;
+    if (!placement && !copy) wrapped = wrapperCopy(model, loop);
+    auto& [wrapped_copy, wrapper] = wrapped;
     if (!copy && !placement && !wrapped_copy && !(loop.kind == python::LoopKind::Step && model.mayRunOnGpu())) continue;
     RelatedLocation related =
         placement ? RelatedLocation{model.location(placement->node),
@@ -106,7 +109,8 @@ void loopConsumers(const python::ScriptModel& model, std::map<const python::Call
         : copy    ? RelatedLocation{model.location(copy->node), "the batch is copied to the GPU here"}
         : wrapped_copy
             ? RelatedLocation{model.location(wrapped_copy->node), wrapper + " copies each batch to the GPU here"}
-            : RelatedLocation{headerLocation(model, loop.node), "this training loop of a CUDA script consumes the batches"};
+            : RelatedLocation{headerLocation(model, loop.node),
+                              "this training loop of a CUDA script consumes the batches"};
     std::vector<const python::Call*> loaders = loadersIteratedBy(model, loop);
     if (copy) copying_loops.add(&loop, loaders);
     for (const python::Call* loader : loaders) {
@@ -118,7 +122,8 @@ void loopConsumers(const python::ScriptModel& model, std::map<const python::Call
       Consumer consumer{where, {}, placement != nullptr};
       if (placement) consumer.where = "by " + libraryName(*placement) + " " + where;
       if (wrapped_copy) {
-        consumer.where = "by " + wrapper + " for the " + python::loopKindName(loop.kind) + " at " + lineRef(built_in, loop.node);
+        consumer.where =
+            "by " + wrapper + " for the " + python::loopKindName(loop.kind) + " at " + lineRef(built_in, loop.node);
         ts::Node non_blocking = wrapped_copy->keyword("non_blocking");
         consumer.copies_async =
             non_blocking && model.resolve(non_blocking).truthiness() == std::optional<bool>(true);
@@ -394,7 +399,8 @@ void check(const python::ScriptModel& consumer_model, const python::Call& loader
                                   "dataloader_config=DataLoaderConfiguration(non_blocking=True) so the copy overlaps."
                                 : "Pass pin_memory=True and copy with .to(device, non_blocking=True).";
   if (consumer.by_library && consumer.where.starts_with("by Fabric")) copy_advice = "Pass pin_memory=True.";
-  if (consumer.copies_async) copy_advice = "Pass pin_memory=True: its non_blocking copies overlap only from pinned memory.";
+  if (consumer.copies_async)
+    copy_advice = "Pass pin_memory=True: its non_blocking copies overlap only from pinned memory.";
   d.message = "DataLoader returns its batches in pageable host memory (" + why + ") and they are copied to the GPU " +
               consumer.where + ": the driver stages each copy through a pinned buffer and the copy cannot overlap "
               "with compute, so the GPU waits for every host-to-device transfer. " + copy_advice + gpuFlagNote(model);

@@ -271,7 +271,8 @@ void HelperEffects::scanCall(const ScriptModel& model, const Call& c, CallReach 
     for (size_t i = 0; i < inner.sites.size(); ++i) {
       auto e = static_cast<Effect>(i);
       const std::optional<EffectSite>& site = stepSite(inner, c, *g, e, python::BatchKind::Eval);
-      if (!site || e == Effect::HostSyncWhenPassed || (e == Effect::Logging && logsAtDebugLevel(model, c, *other, *g, *site)))
+      if (!site || e == Effect::HostSyncWhenPassed ||
+          (e == Effect::Logging && logsAtDebugLevel(model, c, *other, *g, *site)))
         continue;
       // The inner helper's upload waits for what this function queued before calling it.
       if (e == Effect::HostUploadAfterWork && queued_work::queuesWorkBefore(model, python::BatchContext{}, c.node))

@@ -70,7 +70,8 @@ bool fromHostData(const ScriptModel& m, const Call& made) {
   std::string_view name = std::string_view(q).substr(6);
   bool data_factory = oneOf(name, {"tensor", "as_tensor", "from_numpy"});
   // The legacy constructors take sizes too (`torch.FloatTensor(3, 4)`): one argument of data only.
-  bool constructor = name.ends_with("Tensor") && name.find('.') == std::string_view::npos && made.positional.size() == 1;
+  bool constructor =
+      name.ends_with("Tensor") && name.find('.') == std::string_view::npos && made.positional.size() == 1;
   return (data_factory || constructor) && hostData(m, made.positional[0]);
 }
 

@@ -220,7 +220,7 @@ Join readsRightAfter(const ScriptModel& m, const RunStatement& run, const Readba
   Join join = Join::Drained;
   if (const Call* c = at == next.sync.at && at.is("call") ? m.callAt(at) : nullptr;
       c && m.callTarget(*c).second && !queued_work::helperReadsFirst(m, *c)) {
-    if (!callsHelperOf(m, *c, prev, ts::Node())) return Join::No;
+    if (!callsHelperOf(m, *c, scan_from, ts::Node())) return Join::No;
     join = Join::Repeat;
   }
   // The nodes after `prev`, up to the end of the read itself: the receiver's
@@ -231,8 +231,8 @@ Join readsRightAfter(const ScriptModel& m, const RunStatement& run, const Readba
     const Call* c = m.callAt(n);
     // A helper of another file that reads last thing (`crit(preds, labels)`
     // whose mask index is its last GPU work) leaves the queue drained too.
-    if (!c || !(launchesLittle(m, *c) || callsHelperOf(m, *c, prev, at) || queued_work::helperQueuesLittle(m, *c) ||
-                queued_work::helperEndsWithRead(m, *c)))
+    if (!c || !(launchesLittle(m, *c) || callsHelperOf(m, *c, scan_from, at) ||
+                queued_work::helperQueuesLittle(m, *c) || queued_work::helperEndsWithRead(m, *c)))
       return Join::No;
   }
   return join;
