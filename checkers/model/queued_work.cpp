@@ -187,11 +187,17 @@ QueueEffect queueEffect(const ScriptModel& m, const Call& c) {
   if (launchesLittle(m, c)) return QueueEffect::None;
   // A project function whose own calls all queue little (`self.weights()`
   // returning a numpy array, `as_input(array)` making a PIL image) queues
-  // nothing either; one that calls further project functions may.
+  // nothing either; one whose only other calls sync (`to_categorical(y)`
+  // building a CUDA tensor from numpy) leaves the queue drained; one that
+  // calls further project functions may queue anything.
   if (auto [cm, f] = m.callTarget(c); cm && f && !m.isModuleExpression(c.callee)) {
-    for (const Call& k : cm->callsIn(f->body))
-      if (f->body.contains(k.node) && !launchesLittle(*cm, k)) return QueueEffect::Queues;
-    return QueueEffect::None;
+    bool drains = false;
+    for (const Call& k : cm->callsIn(f->body)) {
+      if (!f->body.contains(k.node) || launchesLittle(*cm, k)) continue;
+      if (!host_sync::syncOfCall(*cm, k)) return QueueEffect::Queues;
+      drains = true;
+    }
+    return drains ? QueueEffect::Drains : QueueEffect::None;
   }
   return QueueEffect::Queues;
 }
