@@ -34,12 +34,20 @@ bool mayFeedTraining(const python::ScriptModel& model, const python::Call& call)
   return trains && !model.gradDisabled(call.node);
 }
 
+// Every value `expr` may hold passes `accepts(source, call that made it or
+// null)`; false when no source can be seen.
+template <class Accepts>
+bool everySource(const python::ScriptModel& model, ts::Node expr, Accepts accepts) {
+  std::vector<ts::Node> sources = model.valueSources(expr, /*all_paths=*/true);
+  return !sources.empty() && std::all_of(sources.begin(), sources.end(), [&](ts::Node src) {
+    return accepts(src, src.is("call") ? model.ownerOf(src).callAt(src) : nullptr);
+  });
+}
+
 bool overTensorsInMemory(const python::ScriptModel& model, const python::Call& call) {
   ts::Node ds = call.argument("dataset", 0);
   if (!ds || mayFeedTraining(model, call)) return false;
-  std::vector<ts::Node> sources = model.valueSources(ds, /*all_paths=*/true);
-  return !sources.empty() && std::all_of(sources.begin(), sources.end(), [&](ts::Node src) {
-    const python::Call* made = src.is("call") ? model.callAt(src) : nullptr;
+  return everySource(model, ds, [](ts::Node, const python::Call* made) {
     return made && made->qualified == "torch.utils.data.TensorDataset";
   });
 }
@@ -162,9 +170,7 @@ bool tokenIdsForLargeModel(const AnalysisContext& ctx, const python::ScriptModel
     e = python::syntax::unwrap(e);
     if (!e) return false;
     if (e.is("identifier") && e.text() == "default_data_collator") return true;
-    std::vector<ts::Node> sources = model.valueSources(e, /*all_paths=*/true);
-    return !sources.empty() && std::all_of(sources.begin(), sources.end(), [&](ts::Node src) {
-      const python::Call* made = src.is("call") ? model.ownerOf(src).callAt(src) : nullptr;
+    return everySource(model, e, [](ts::Node src, const python::Call* made) {
       std::string_view name = made ? python::syntax::lastName(made->callee) : std::string_view(src.text());
       return python::syntax::oneOf(name, {"DataCollatorWithPadding", "DataCollatorForSeq2Seq",
                                           "DataCollatorForLanguageModeling", "default_data_collator"});
@@ -173,9 +179,7 @@ bool tokenIdsForLargeModel(const AnalysisContext& ctx, const python::ScriptModel
   if (ts::Node collate = collateArgument(call)) return idCollator(collate);
   ts::Node dataset = call.argument("dataset", 0);
   if (!dataset) return false;
-  std::vector<ts::Node> sources = model.valueSources(dataset, /*all_paths=*/true);
-  return !sources.empty() && std::all_of(sources.begin(), sources.end(), [&](ts::Node src) {
-    const python::Call* made = src.is("call") ? model.ownerOf(src).callAt(src) : nullptr;
+  return everySource(model, dataset, [](ts::Node, const python::Call* made) {
     return made && made->method == "map" && made->receiver;
   });
 }
