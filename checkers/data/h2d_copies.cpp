@@ -18,7 +18,12 @@ constexpr int kPinMemoryIndex = 7;
 ts::Node pinnedKeyword(const python::ScriptModel& model, const python::Call& loader) {
   ts::Node arg = loader.argument("pin_memory", kPinMemoryIndex);
   if (!arg) return {};
-  python::ResolvedValue value = model.resolve(arg);
+  // `pin_memory=True if args.cuda else False`: the arm the GPU node takes
+  // (the script is judged as it runs where it is submitted).
+  ts::Node pin = python::syntax::unwrap(arg);
+  if (pin.is("conditional_expression") && pin.namedChildCount() == 3)
+    if (int test = model.cudaCondition(pin.namedChild(1))) pin = pin.namedChild(test > 0 ? 0 : 2);
+  python::ResolvedValue value = model.resolve(pin);
   auto on = value.truthiness();
   if (!on || !*on || value.kind == python::ResolvedValue::Kind::String) return {};
   return arg;

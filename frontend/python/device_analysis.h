@@ -13,29 +13,54 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "frontend/python/script_model.h"
 
 namespace gpulint::python {
 
+// The one named object a question is about (`top.avg` asks of the object
+// `top` names): a method's parameter then holds what the calls on that same
+// name pass (`top.update(acc)`), not what every object of the class gets.
+struct AskedInstance {
+  const ScriptModel* model = nullptr;  // the file naming the object
+  ts::Node receiver;                   // `top`, `self.meter`
+  std::vector<const ClassDef*> classes;  // its class and the project bases
+};
+
 // While object state is asked (`self.x`, `obj.x`): a parameter of a method
 // other than __init__ then holds what some object of the class was given
 // (`meter.update(val)` for every meter), not what this object holds, so it
 // is unknown there (`data_time.avg` is no GPU tensor because `top1.update`
-// gets one). Per thread: questions cross files through other analyses.
+// gets one), unless the question names the object (AskedInstance). Per
+// thread: questions cross files through other analyses.
 class ObjectStateQuestion {
  public:
   ObjectStateQuestion() { ++depth(); }
-  ~ObjectStateQuestion() { --depth(); }
+  explicit ObjectStateQuestion(AskedInstance asked) : ObjectStateQuestion() {
+    instances().push_back(std::move(asked));
+    named_ = true;
+  }
+  ~ObjectStateQuestion() {
+    --depth();
+    if (named_) instances().pop_back();
+  }
   ObjectStateQuestion(const ObjectStateQuestion&) = delete;
   ObjectStateQuestion& operator=(const ObjectStateQuestion&) = delete;
   [[nodiscard]] static bool open() { return depth() > 0; }
+  // The innermost named object; `self.x` asked inside its methods keeps it.
+  [[nodiscard]] static const AskedInstance* instance() { return instances().empty() ? nullptr : &instances().back(); }
 
  private:
+  bool named_ = false;
   static int& depth() {
     thread_local int d = 0;
     return d;
+  }
+  static std::vector<AskedInstance>& instances() {
+    thread_local std::vector<AskedInstance> v;
+    return v;
   }
 };
 
@@ -98,11 +123,15 @@ class DeviceAnalysis {
   bool backpropagates(const Function* f, std::string_view name, int depth);
   ts::Node bindingOrigin(const Binding& b, const std::vector<Binding>& all, ts::Node id, int depth);
   ts::Node parameterOrigin(const Function& f, std::string_view name, ts::Node param, int depth);
+  ts::Node instanceArgumentOrigin(const Function& f, std::string_view name, int position, bool catch_all,
+                                  const std::optional<std::string>& keyword, int depth);
   ts::Node itemStoreOrigin(ts::Node use, std::string_view name, ts::Node key, int depth);
 
   // --- object state (device_attributes.cpp) ---
   ts::Node selfAttributeOrigin(ts::Node attr, int depth);
   ts::Node instanceAttributeOrigin(ts::Node obj, std::string_view attr);
+  ts::Node propertyOrigin(const std::vector<std::pair<const ScriptModel*, const ClassDef*>>& owners,
+                          std::string_view attr);
   ts::Node bufferOrigin(const ClassDef& cls, std::string_view name);
 
   // --- modules and project definitions (device_modules.cpp) ---

@@ -2,6 +2,7 @@
 // set in any method is seen in the others): `self.x` and `obj.x` of an
 // object of a project class hold what the class's methods assign to
 // `self.x`. device_analysis.h lists the rest of the analysis.
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
@@ -104,18 +105,38 @@ ts::Node DeviceAnalysis::bufferOrigin(const ClassDef& cls, std::string_view name
 // it may hold assign to `self.master_params`, asked in that class's file.
 ts::Node DeviceAnalysis::instanceAttributeOrigin(ts::Node obj, std::string_view attr) {
   if (!m_.definesMethod("__init__")) return {};  // no project class builds objects with state
-  ObjectStateQuestion asking;
   std::vector<ScriptModel::ClassRef> classes = m_.instanceClasses(obj);  // a copy: the answer may be reused
   std::string target = "self." + std::string(attr);
   for (const auto& [model, cls] : classes) {
     std::vector<std::pair<const ScriptModel*, const ClassDef*>> owners{{model, cls}};
     if (const ProjectModel* project = model->project())
       for (const auto& base : project->baseClasses(*model, *cls)) owners.push_back(base);
+    AskedInstance asked{&m_, obj, {}};
+    for (const auto& owner : owners) asked.classes.push_back(owner.second);
+    ObjectStateQuestion asking(std::move(asked));
     for (const auto& [owner, c] : owners) {
       std::vector<ts::Node> values = owner->attributeValues(c->node, target);  // a copy: asking may index more classes
       for (ts::Node v : values)
         if (ts::Node o = owner->deviceOrigin(v)) return o;
     }
+    if (ts::Node o = propertyOrigin(owners, attr)) return o;
+  }
+  return {};
+}
+
+// `top.avg` where `avg` is a `@property` of the class: what it returns.
+ts::Node DeviceAnalysis::propertyOrigin(const std::vector<std::pair<const ScriptModel*, const ClassDef*>>& owners,
+                                        std::string_view attr) {
+  for (const auto& [owner, c] : owners) {
+    auto [model, f] = owner->methodOf(*c, attr);
+    if (!f) continue;
+    bool property = std::any_of(f->decorators.begin(), f->decorators.end(), [](const std::string& d) {
+      return d == "property" || d.ends_with("cached_property");
+    });
+    if (!property) return {};  // a bound method, not a value
+    for (ts::Node r : returnValues(*f))
+      if (ts::Node o = model->deviceOrigin(r)) return o;
+    return {};
   }
   return {};
 }

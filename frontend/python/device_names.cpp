@@ -391,8 +391,10 @@ ts::Node DeviceAnalysis::parameterOrigin(const Function& f, std::string_view nam
       if (ts::Node o = ask.caller_model == &m_ ? origin(arg, depth + 1) : ask.caller_model->deviceOrigin(arg)) return o;
     return {};
   }
-  // Object state set from a method's argument: which object's, unknown.
-  if (ObjectStateQuestion::open() && f.owner && f.name != "__init__") return {};
+  // Object state set from a method's argument: what the calls on the object
+  // asked about pass, else (which object's?) unknown.
+  if (ObjectStateQuestion::open() && f.owner && f.name != "__init__")
+    return instanceArgumentOrigin(f, name, position, catch_all, keyword, depth);
   // Otherwise a parameter holds whatever any caller in this file passes.
   uint32_t key = f.node.field("parameters").begin();
   if (!active_.insert(key).second) return {};
@@ -411,6 +413,30 @@ ts::Node DeviceAnalysis::parameterOrigin(const Function& f, std::string_view nam
     }
   active_.erase(key);
   return found;
+}
+
+// `top.add(acc, n)` then `top.total` (`self.total += v * n` in `add`): the
+// parameter holds what the calls of the method on that same object pass,
+// made where the object is named (the same function for a local name, any
+// method of the class for `self.meter`).
+ts::Node DeviceAnalysis::instanceArgumentOrigin(const Function& f, std::string_view name, int position,
+                                                bool catch_all, const std::optional<std::string>& keyword,
+                                                int depth) {
+  const AskedInstance* asked = ObjectStateQuestion::instance();
+  if (!asked || std::find(asked->classes.begin(), asked->classes.end(), f.owner) == asked->classes.end())
+    return {};  // no named object, or `self` of another class
+  const ScriptModel& caller = *asked->model;
+  ts::Node receiver = syntax::unwrap(asked->receiver);
+  const Function* scope = caller.enclosingFunction(receiver);
+  bool self_attribute = receiver.is("attribute") && receiver.field("object").text() == "self";
+  if (self_attribute && (!scope || !scope->owner)) return {};
+  for (const Call* c : caller.callsNamed(f.name)) {
+    if (!c->receiver || syntax::unwrap(c->receiver).text() != receiver.text()) continue;
+    if (self_attribute ? !c->function || c->function->owner != scope->owner : c->function != scope) continue;
+    for (ts::Node arg : passedTo(f, *c, name, position, catch_all, keyword))
+      if (ts::Node o = &caller == &m_ ? origin(arg, depth + 1) : caller.deviceOrigin(arg)) return o;
+  }
+  return {};
 }
 
 }  // namespace gpulint::python
