@@ -166,7 +166,7 @@ bool maySync(const ScriptModel& m, const Call& c) {
     return true;
   if (c.receiver && (c.method == "cuda" || c.method == "to")) {
     ts::Node r = syntax::unwrap(c.receiver);
-    if (r.is("call")) return true;
+    if (r.is("call") || r.is("binary_operator") || r.is("unary_operator")) return true;  // `(torch.ones(n) * t).to(dev)`
     // `cond.to(device)`: only a name bound to a call or an expression may
     // hold a host tensor made in the pass (most `x.to(device)` copy a loop's
     // batch, bound by the loop).

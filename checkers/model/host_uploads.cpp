@@ -81,30 +81,55 @@ bool fromHostData(const ScriptModel& m, const Call& made) {
 // project function returns when every return is one (`bell(11, 1.5)`
 // building `torch.Tensor([...])`). An op mixing in a GPU tensor would fail
 // on the device mismatch, so the other operands need no proof.
-bool derivedOnHost(const ScriptModel& m, ts::Node e, int depth) {
+struct HostDerivation {
+  bool data = false;  // some leaf is host data (or a project function's result), not a generating factory
+  ts::Node factory;   // the first generating factory call seen
+};
+
+bool derivedOnHost(const ScriptModel& m, ts::Node e, int depth, HostDerivation& how) {
   e = syntax::unwrap(e);
   if (!e || depth > 16) return false;
   if (e.is("integer") || e.is("float")) return true;
-  if (e.is("subscript")) return derivedOnHost(m, e.field("value"), depth + 1);
-  if (e.is("binary_operator"))
-    return derivedOnHost(m, e.field("left"), depth + 1) && derivedOnHost(m, e.field("right"), depth + 1);
+  if (e.is("subscript")) return derivedOnHost(m, e.field("value"), depth + 1, how);
+  if (e.is("unary_operator")) return derivedOnHost(m, e.field("argument"), depth + 1, how);
+  if (e.is("binary_operator")) {
+    // `-math.log(base) * torch.arange(half) / half`: a host tensor scaled by
+    // anything not on the GPU (a size, a parameter) stays on the host.
+    ts::Node l = e.field("left"), r = e.field("right");
+    bool left = derivedOnHost(m, l, depth + 1, how), right = derivedOnHost(m, r, depth + 1, how);
+    return (left && right) || (left && !m.mayLiveOnDevice(r)) || (right && !m.mayLiveOnDevice(l));
+  }
   if (e.is("comparison_operator"))
-    return e.namedChildCount() == 2 && derivedOnHost(m, e.namedChild(0), depth + 1) &&
-           derivedOnHost(m, e.namedChild(1), depth + 1);
+    return e.namedChildCount() == 2 && derivedOnHost(m, e.namedChild(0), depth + 1, how) &&
+           derivedOnHost(m, e.namedChild(1), depth + 1, how);
   if (e.is("identifier")) {
     auto b = m.lastBinding(e);
     if (!b || !b->value || b->index >= 0 || b->conditional || b->parameter) return false;
-    return derivedOnHost(m, b->value, depth + 1);
+    return derivedOnHost(m, b->value, depth + 1, how);
   }
   if (!e.is("call")) return false;
   const Call* c = m.callAt(e);
   if (!c) return false;
-  if (generatesOnHost(m, *c) || (keptOnHost(m, *c) && fromHostData(m, *c))) return true;
+  if (generatesOnHost(m, *c)) {
+    if (!how.factory) how.factory = e;
+    return true;
+  }
+  if (keptOnHost(m, *c) && fromHostData(m, *c)) return how.data = true;
+  if (c->qualified.starts_with("math.")) return true;  // a host scalar
+  // `torch.exp(t)`, `torch.outer(a, b)`: elementwise and product ops of host tensors.
+  if (oneOf(c->qualified, {"torch.exp", "torch.log", "torch.sin", "torch.cos", "torch.sqrt", "torch.rsqrt", "torch.pow",
+                           "torch.abs", "torch.outer", "torch.cumsum", "torch.flip", "torch.sigmoid", "torch.tanh"}) &&
+      !c->positional.empty() && !c->has_star_args) {
+    for (ts::Node a : c->positional)
+      if (!derivedOnHost(m, a, depth + 1, how) && m.mayLiveOnDevice(a)) return false;
+    return derivedOnHost(m, c->positional[0], depth + 1, how) ||
+           (c->positional.size() > 1 && derivedOnHost(m, c->positional[1], depth + 1, how));
+  }
   if (oneOf(c->qualified, {"torch.cat", "torch.stack"}) && !c->positional.empty()) {
     ts::Node list = syntax::unwrap(c->positional[0]);
     if (!list.is("list") && !list.is("tuple")) return false;
     for (ts::Node item : list.namedChildren())
-      if (!derivedOnHost(m, item, depth + 1)) return false;
+      if (!derivedOnHost(m, item, depth + 1, how)) return false;
     return list.namedChildCount() > 0;
   }
   // Shape, dtype and arithmetic methods keep the tensor where it is (not
@@ -113,15 +138,15 @@ bool derivedOnHost(const ScriptModel& m, ts::Node e, int depth) {
                                        "view", "reshape", "expand", "contiguous", "t", "mm", "matmul", "sum", "mean",
                                        "repeat", "flip", "clone", "div", "mul", "add", "sub", "exp", "sqrt", "pow",
                                        "abs", "transpose", "permute", "outer", "cumsum"}))
-    return derivedOnHost(m, c->receiver, depth + 1);
+    return derivedOnHost(m, c->receiver, depth + 1, how);
   // A project function whose every return is such a tensor.
   if (auto [owner, f] = m.callTarget(*c); owner && f && !f->owner) {
     bool generator = false;
     const std::vector<ts::Node>& returns = owner->returnValues(*f, &generator);
     if (generator || returns.empty()) return false;
     for (ts::Node r : returns)
-      if (!derivedOnHost(*owner, r, depth + 1)) return false;
-    return true;
+      if (!derivedOnHost(*owner, r, depth + 1, how)) return false;
+    return how.data = true;  // what it builds is named by the call, not by a factory of this file
   }
   return false;
 }
@@ -149,7 +174,12 @@ std::pair<ts::Node, bool> hostTensorMade(const ScriptModel& m, ts::Node receiver
     if (generatesOnHost(m, *made)) return {r, false};
     if (keptOnHost(m, *made) && fromHostData(m, *made)) return {r, true};
   }
-  if (derivedOnHost(m, r, 0)) return {r, true};
+  // `(torch.ones(n) * k).to(dev)`: made by factories and host numbers only,
+  // which `device=` on the factory would make on the GPU.
+  if (HostDerivation how; derivedOnHost(m, r, 0, how)) {
+    bool data = how.data || !how.factory;
+    return {data ? r : how.factory, data};
+  }
   return {};
 }
 

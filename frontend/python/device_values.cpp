@@ -129,6 +129,14 @@ ts::Node DeviceAnalysis::origin(ts::Node e, int depth) {
         return s.key && syntax::stringLiteral(s.key, &k) && k == key;
       });
       if (keyed) return itemStoreOrigin(container, container.text(), e.field("subscript"), depth);
+      // `stats = {"iter": it, "seen": seen}` then `stats["iter"]`: the value under that key.
+      if (auto b = m_.lastBinding(container); b && b->value && b->index < 0 && !b->conditional)
+        if (ts::Node lit = syntax::unwrap(b->value); lit.is("dictionary"))
+          for (ts::Node p : lit.namedChildren()) {
+            std::string k;
+            if (p.is("pair") && syntax::stringLiteral(p.field("key"), &k) && k == key)
+              return origin(p.field("value"), depth + 1);
+          }
       // `for k, v in batch.items(): batch[k] = v.to(device)` before the use: every key was rewritten.
       // The store must come after the name's last binding (a loop over batches rebinds it each pass).
       auto last = m_.lastBinding(container);
