@@ -1,6 +1,7 @@
 #pragma once
 // Questions several Python checkers ask of calls and values. Kept here so no
 // checker re-implements them (placement and guards live in ScriptModel).
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -47,6 +48,16 @@ namespace gpulint::checks {
 // Where the loader's dataset's __getitem__ copies a sample to the GPU (the
 // default collate; some class the dataset may be), or nullopt.
 [[nodiscard]] std::optional<Location> samplesCopiedToGpu(const python::ScriptModel& m, const python::Call& loader);
+// Every value `expr` may hold passes `accepts(source, call that made it or
+// null)`; false when no source can be seen.
+template <class Accepts>
+[[nodiscard]] bool everySource(const python::ScriptModel& model, ts::Node expr, Accepts accepts) {
+  std::vector<ts::Node> sources = model.valueSources(expr, /*all_paths=*/true);
+  return !sources.empty() && std::all_of(sources.begin(), sources.end(), [&](ts::Node src) {
+    return accepts(src, src.is("call") ? model.ownerOf(src).callAt(src) : nullptr);
+  });
+}
+
 // transformers.TrainingArguments / Seq2SeqTrainingArguments (or a subclass in the file).
 [[nodiscard]] bool isTrainingArguments(const python::ScriptModel& model, const python::Call& call);
 

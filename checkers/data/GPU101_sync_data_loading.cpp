@@ -4,6 +4,7 @@
 
 #include "checkers/config_side.h"
 #include "checkers/data/few_batches.h"
+#include "checkers/data/token_batches.h"
 #include "checkers/data/shared_worker_count.h"
 #include "checkers/python_common.h"
 #include "fixits/python_edits.h"
@@ -32,16 +33,6 @@ bool mayFeedTraining(const python::ScriptModel& model, const python::Call& call)
                   return f->owner && f->name == "training_step";  // Lightning or a Trainer override
                 });
   return trains && !model.gradDisabled(call.node);
-}
-
-// Every value `expr` may hold passes `accepts(source, call that made it or
-// null)`; false when no source can be seen.
-template <class Accepts>
-bool everySource(const python::ScriptModel& model, ts::Node expr, Accepts accepts) {
-  std::vector<ts::Node> sources = model.valueSources(expr, /*all_paths=*/true);
-  return !sources.empty() && std::all_of(sources.begin(), sources.end(), [&](ts::Node src) {
-    return accepts(src, src.is("call") ? model.ownerOf(src).callAt(src) : nullptr);
-  });
 }
 
 bool overTensorsInMemory(const python::ScriptModel& model, const python::Call& call) {
@@ -155,33 +146,6 @@ bool itemsAreStoredValues(const python::ScriptModel& model, const python::Call& 
   // images decoded once in __init__): a batch is lookups and a stack or a
   // pad, which a worker would do at the price of its IPC.
   return !collate || padsOrStacksOnly(model, collate);
-}
-
-// A loader of token ids for a model of a large-input family (a Hugging Face
-// causal or seq2seq LM, peft): the collate only pads or tensorizes ids
-// (`default_data_collator`, `DataCollatorWithPadding`,
-// `DataCollatorForSeq2Seq`, `DataCollatorForLanguageModeling`), or there is
-// none and the dataset was tokenized ahead (`ds.map(tokenize)`). A batch
-// then costs well under a millisecond of host time against a step of a
-// model that size: workers would hide nothing.
-bool tokenIdsForLargeModel(const AnalysisContext& ctx, const python::ScriptModel& model, const python::Call& call) {
-  if (largeModelFamily(ctx, model).empty() || mayHideCollate(call)) return false;
-  auto idCollator = [&](ts::Node e) {
-    e = python::syntax::unwrap(e);
-    if (!e) return false;
-    if (e.is("identifier") && e.text() == "default_data_collator") return true;
-    return everySource(model, e, [](ts::Node src, const python::Call* made) {
-      std::string_view name = made ? python::syntax::lastName(made->callee) : std::string_view(src.text());
-      return python::syntax::oneOf(name, {"DataCollatorWithPadding", "DataCollatorForSeq2Seq",
-                                          "DataCollatorForLanguageModeling", "default_data_collator"});
-    });
-  };
-  if (ts::Node collate = collateArgument(call)) return idCollator(collate);
-  ts::Node dataset = call.argument("dataset", 0);
-  if (!dataset) return false;
-  return everySource(model, dataset, [](ts::Node, const python::Call* made) {
-    return made && made->method == "map" && made->receiver;
-  });
 }
 
 // A loader of a script with no GPU path (no CUDA, no accelerator framework, no
@@ -340,6 +304,7 @@ void checkTrainingArguments(const AnalysisContext& ctx, const python::Call& call
   const python::ScriptModel& model = *ctx.script;
   if (call.has_star_kwargs || call.has_star_args) return;
   if (model.importsModuleUnconditionally("torch_xla")) return;  // trains on a TPU: no GPU to idle
+  if (trainerFeedsTokenIdsToLargeModel(ctx, model, call)) return;  // ids padded in well under a millisecond
   for (const char* cpu : {"no_cuda", "use_cpu"})
     if (ts::Node v = call.keyword(cpu)) {
       auto b = model.resolve(v).truthiness();

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "checkers/config_side.h"
+#include "checkers/model/large_samples.h"
 #include "checkers/python_common.h"
 #include "frontend/python/syntax.h"
 
@@ -153,48 +154,6 @@ bool feedsOnlyPreTrainingPass(const ScriptModel& m, const Call& loader) {
   }
   // The assignment's own target and those arguments are all its uses.
   return passed > 0 && identifierCount(m.root(), name) == passed + 1;
-}
-
-// The file says its samples are large: an argparse default or a module
-// constant named for the image side (`--img_size 256`, `resolution = 1024`)
-// of at least 256 pixels, or for the sequence length (`max_seq_length`,
-// `block_size`) of at least 1024 tokens, or 256 where the model is of a
-// large-input family or the micro-batch is accumulated (memory chose it).
-// One 256x256 image through a conv net, or a few thousand tokens through a
-// transformer, keeps the GPU busy: a micro-batch of 1-4 is not what idles it.
-bool declaresLargeSamples(const ScriptModel& m, bool memory_bound) {
-  auto large = [memory_bound](std::string name, int64_t v) {
-    for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-    if (syntax::containsWord(name, {"img_size", "image_size", "img_height", "img_width", "image_height", "image_width",
-                                    "resolution", "crop_size", "load_size", "img_res", "image_res"}))
-      return v >= 256;
-    if (syntax::containsWord(name, {"seq_len", "seq_length", "max_seq", "block_size", "max_length", "context_length",
-                                    "max_len", "sequence_length", "ctx_len", "n_ctx", "cutoff_len", "cutoff",
-                                    "max_source_length", "model_max_length"}))
-      return v >= 1024 || (memory_bound && v >= 256);
-    return false;
-  };
-  // `tok(text, max_length=opt.cutoff, truncation=True)`: the length the
-  // samples are cut to, as the tokenizer call says.
-  for (const Call& c : m.calls())
-    for (const char* key : {"max_length", "max_seq_length", "block_size"})
-      if (ts::Node arg = c.keyword(key)) {
-        ResolvedValue v = m.resolve(arg);
-        if (v.kind == ResolvedValue::Kind::Int && large(key, v.int_value)) return true;
-      }
-  for (const python::ArgparseOption& o : m.argparseOptions())
-    if (o.default_value.kind == ResolvedValue::Kind::Int && large(o.dest, o.default_value.int_value)) return true;
-  for (ts::Node stmt : m.root().namedChildren()) {
-    ts::Node a = stmt.is("expression_statement") ? stmt.namedChild(0) : ts::Node();
-    if (!a || !a.is("assignment") || !a.field("left").is("identifier")) continue;
-    ts::Node v = syntax::unwrap(a.field("right"));
-    if (!v || !v.is("integer")) continue;
-    int64_t n = 0;
-    auto [end, ec] = std::from_chars(v.text().data(), v.text().data() + v.text().size(), n);
-    if (ec == std::errc() && end == v.text().data() + v.text().size() && large(std::string(a.field("left").text()), n))
-      return true;
-  }
-  return false;
 }
 
 class Run {

@@ -199,10 +199,15 @@ ResolvedValue ValueResolver::zipElement(ts::Node id) {
 }
 
 ResolvedValue ValueResolver::parameterOf(ts::Node id) {
-  const Function* f = m_.enclosingFunction(id);
   std::string name(id.text());
-  if (!f || !isParameter(*f, name) || m_.bindingsOf(f->node).count(name)) return {};
-  return m_.parameterValue(*f, name);
+  // A free variable of a nested function (`def encode(ex): tok(ex, max_length=
+  // seq_cap)` inside `def main(seq_cap=256)`): the enclosing function's parameter.
+  for (const Function* f = m_.enclosingFunction(id); f; f = m_.enclosingFunction(f->node.parent())) {
+    bool bound = m_.bindingsOf(f->node).count(name) > 0;
+    if (isParameter(*f, name)) return bound ? ResolvedValue{} : m_.parameterValue(*f, name);
+    if (bound) return {};
+  }
+  return {};
 }
 
 bool ValueResolver::isArgparseNamespace(ts::Node object, int depth) {
