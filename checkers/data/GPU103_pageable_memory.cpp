@@ -143,6 +143,16 @@ bool callsTrainerPredict(const python::ScriptModel& model) {
   return false;
 }
 
+bool hookStepDefined(const python::ScriptModel& model, std::string_view hook) {
+  const char* step = hook.ends_with("test_dataloader") ? "test_step"
+                     : hook.ends_with("val_dataloader") ? "validation_step"
+                                                        : nullptr;
+  if (!step) return true;
+  if (const python::ProjectModel* project = model.project()) return project->definesMethod(step);
+  return std::any_of(model.functions().begin(), model.functions().end(),
+                     [step](const auto& f) { return f->owner && f->name == step; });
+}
+
 void lightningConsumers(const python::ScriptModel& model, std::map<const python::Call*, Consumer>& out) {
   if (!model.usesCuda()) return;
   for (const python::Call& c : model.calls()) {
@@ -153,6 +163,10 @@ void lightningConsumers(const python::ScriptModel& model, std::map<const python:
     // A predict loader runs only under `trainer.predict(...)`, which a
     // training script seldom calls: not without such a call in the file.
     if (c.function->name.ends_with("predict_dataloader") && !callsTrainerPredict(model)) continue;
+    // A test loader runs only for a module with a test_step (`trainer.test`
+    // raises without one), a validation loader only for one with a
+    // validation_step: with none in the project, it is never iterated.
+    if (!hookStepDefined(model, c.function->name)) continue;
     out.try_emplace(&c, Consumer{"by Lightning before every step",
                                  {{headerLocation(model, c.function->node), "Lightning iterates this loader"}}});
   }

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <map>
 
+#include "checkers/data/read_back_values.h"
 #include "checkers/item_output.h"
 #include "checkers/model/helper_effects.h"
 #include "checkers/python_common.h"
@@ -184,6 +185,14 @@ bool writesOutput(const ScriptModel& m, const Call& c) {
   return write && write->node.field("arguments") == arg && writesItemOutput(m, *write);
 }
 
+// `Image.fromarray(samples[i])`, `cv2.cvtColor(np.array(pic), ...)` on what
+// the model rendered and the loop copied back: post-processing of outputs
+// (a safety filter, a watermark), which no Dataset or collate_fn could do.
+bool convertsReadBackOutput(const ScriptModel& m, const Call& c) {
+  ts::Node image = !c.positional.empty() ? c.positional[0] : c.receiver;
+  return image && readBackFromGpu(m, image);
+}
+
 // A tokenizer whatever its name (`enc = tiktoken.get_encoding("gpt2")`,
 // `tok = AutoTokenizer.from_pretrained(...)`).
 bool madeAsTokenizer(const ScriptModel& m, ts::Node receiver) {
@@ -198,7 +207,7 @@ bool madeAsTokenizer(const ScriptModel& m, ts::Node receiver) {
 
 std::string cpuPreprocessWork(const ScriptModel& m, const Call& c) {
   const std::string& q = c.qualified;
-  if ((q.starts_with("PIL.") || q.starts_with("cv2.")) && writesOutput(m, c)) return "";
+  if ((q.starts_with("PIL.") || q.starts_with("cv2.")) && (writesOutput(m, c) || convertsReadBackOutput(m, c))) return "";
   if (q.starts_with("PIL.")) return "decodes or edits images with PIL";
   if (q.starts_with("cv2.") && !q.starts_with("cv2.setNumThreads") && !q.starts_with("cv2.ocl."))
     return "processes images with OpenCV";

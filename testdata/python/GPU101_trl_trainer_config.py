@@ -6,7 +6,7 @@ from transformers import AutoModelForCausalLM
 from trl import ModelConfig, SFTConfig, SFTTrainer
 
 model_args = ModelConfig(model_name_or_path="org/small-lm")  # ok: GPU101 (model options)
-model = AutoModelForCausalLM.from_pretrained(model_args.model_name_or_path)
+model = AutoModelForCausalLM.from_pretrained("org/small-lm")  # a small model: loading shows next to its step
 train_set = load_dataset("org/chat-data", split="train")
 args = SFTConfig(  # expect: GPU101 "SFTConfig leaves dataloader_num_workers"
     output_dir="out",

@@ -65,7 +65,7 @@ def train_pairs(loader, painter):
         x, labels = x.to(device, non_blocking=True), labels.to(device, non_blocking=True)
         image = painter(x)
         same = (torch.arange(4)[None, :] == torch.arange(4)[:, None]).float()
-        same = same.to(device)  # expect: GPU201 "made into a tensor by `(torch.arange(4)[None, :] =="
+        same = same.to(device)  # expect: GPU201 "makes a tensor on the host with `torch.arange(4)`"
         paired = (labels[None, :] == labels[:, None]).float()
         paired = paired.to(device)  # ok: made from the batch's labels, already on the GPU
         loss = image.mean() + smoothness(image) + (same * paired).mean()
