@@ -167,7 +167,7 @@ std::string advice(const ScriptModel& m, const Sync& s, const python::BatchConte
   std::string guard = "move it under a periodic guard (`if step % 100 == 0:`)";
   switch (s.kind) {
     case Sync::Synchronize:
-      if (call && call->qualified == "torch.distributed.barrier")
+      if (call && host_sync::isRankBarrier(m, *call))
         return "remove it: batches need no lockstep across ranks, and a collective after the loop (an all_reduce "
                "of the totals) waits for every rank on the GPU anyway";
       return "remove it, or keep it behind a periodic guard or a profiling flag that is off by default";
@@ -267,9 +267,11 @@ Diagnostic describe(const ScriptModel& m, const Sync& s, const python::BatchCont
     case Sync::Synchronize: {
       // `barrier()` bound to torch.cuda.synchronize: say what it is.
       const Call* call = m.callAt(s.at);
-      if (call && call->qualified == "torch.distributed.barrier") {
-        d.message = quote(s.at) + " runs " + every + ": with NCCL the host waits until the GPU has run the work "
-                    "queued on the current stream and every rank has reached the barrier.";
+      if (call && host_sync::isRankBarrier(m, *call)) {
+        bool library = call->qualified != "torch.distributed.barrier";
+        d.message = quote(s.at) + " runs " + every + (library ? ": launched on several processes it is a barrier "
+                    "(torch.distributed.barrier), and" : ":") + " with NCCL the host waits until the GPU has run the "
+                    "work queued on the current stream and every rank has reached the barrier.";
         break;
       }
       bool alias = call && call->qualified != "torch.cuda.synchronize" && call->method != "synchronize";

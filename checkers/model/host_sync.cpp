@@ -1,11 +1,13 @@
-#include <algorithm>
 #include "checkers/model/host_sync.h"
-#include "checkers/model/host_uploads.h"
+
+#include <algorithm>
 
 #include <cstring>
 #include <string>
 
+#include "checkers/model/host_uploads.h"
 #include "checkers/python_common.h"
+#include "frontend/python/accelerate_api.h"
 #include "frontend/python/python_symbols.h"
 #include "frontend/python/syntax.h"
 
@@ -124,7 +126,7 @@ std::optional<Sync> syncOfCall(const ScriptModel& m, const Call& c) {
   if (q == "torch.cuda.synchronize" || aliasesSynchronize(m, c)) return Sync{Sync::Synchronize, c.node, {}};
   // NCCL's barrier is an all-reduce whose work the host then waits for on
   // the current stream: a synchronize that also waits for every rank.
-  if (q == "torch.distributed.barrier" && m.mayRunOnGpu()) return Sync{Sync::Synchronize, c.node, {}};
+  if (isRankBarrier(m, c) && m.mayRunOnGpu()) return Sync{Sync::Synchronize, c.node, {}};
   if (c.method == "synchronize" && c.receiver && syntax::unwrap(c.receiver).is("call")) {
     const Call* r = m.callAt(syntax::unwrap(c.receiver));
     if (r && r->qualified.starts_with("torch.cuda.")) return Sync{Sync::Synchronize, c.node, {}};
@@ -156,9 +158,16 @@ std::optional<Sync> syncOfCall(const ScriptModel& m, const Call& c) {
 }
 
 // Cheap shape test before the per-step and device questions: could this call sync?
+bool isRankBarrier(const ScriptModel& m, const Call& c) {
+  if (c.qualified == "torch.distributed.barrier") return true;
+  return c.receiver && c.qualified.empty() && (c.method == "wait_for_everyone" || c.method == "barrier") &&
+         python::isAcceleratorObject(m, c.receiver);
+}
+
 bool maySync(const ScriptModel& m, const Call& c) {
   const std::string& q = c.qualified;
   if (c.callee.is("identifier") && q.empty() && c.positional.empty() && c.keywords.empty()) return true;  // an alias
+  if (c.receiver && (c.method == "wait_for_everyone" || c.method == "barrier")) return true;
   if (q == "torch.cuda.synchronize" || q == "torch.distributed.barrier" || q == "torch.nonzero" ||
       q == "torch.argwhere" || q == "torch.where" || q.starts_with("math."))
     return true;

@@ -44,6 +44,10 @@ struct Sync {
 [[nodiscard]] std::optional<Sync> syncOfCall(const python::ScriptModel& m, const python::Call& c);
 // Cheap shape test before the per-step and device questions: could this call sync?
 [[nodiscard]] bool maySync(const python::ScriptModel& m, const python::Call& c);
+// A barrier across ranks: `torch.distributed.barrier()`, accelerate's
+// `accelerator.wait_for_everyone()`, Fabric's `fabric.barrier()` (the last two
+// call the first when launched on several processes, and do nothing in one).
+[[nodiscard]] bool isRankBarrier(const python::ScriptModel& m, const python::Call& c);
 // Spots outside calls, in one walk of the tree: strings that may format a
 // tensor (`msg = f"loss {loss}"`: f-strings with interpolations, `"..." % x`),
 // conditions Python must turn into a host bool (`if`/`elif`/`while`

@@ -125,7 +125,7 @@ def train_accelerate(model, loader, optimizer):
                 optimizer.step()
                 optimizer.zero_grad()
             torch.cuda.empty_cache()  # expect: GPU208
-            accelerator.wait_for_everyone()
+            accelerator.wait_for_everyone()  # expect: GPU201 "it is a barrier"
 
 
 def train_compact(model, loader, optimizer):

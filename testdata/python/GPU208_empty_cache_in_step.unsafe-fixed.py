@@ -120,7 +120,7 @@ def train_accelerate(model, loader, optimizer):
                 accelerator.backward(outputs.loss)
                 optimizer.step()
                 optimizer.zero_grad()
-            accelerator.wait_for_everyone()
+            accelerator.wait_for_everyone()  # expect: GPU201 "it is a barrier"
 
 
 def train_compact(model, loader, optimizer):
