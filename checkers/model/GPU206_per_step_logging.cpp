@@ -3,6 +3,7 @@
 #include <set>
 #include <vector>
 
+#include "checkers/item_output.h"
 #include "checkers/model/effect_calls.h"
 #include "checkers/model/helper_effects.h"
 #include "checkers/model/host_sync.h"
@@ -149,6 +150,9 @@ void PerStepLogging::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     // loop formats a GPU tensor, which GPU201 reports there (one event).
     if (viaCallCarriesSync(m, *batch)) continue;
     if (reportsCurrentItem(m, c, *batch)) continue;
+    // An evaluation pass that reads each result back and writes it to a file
+    // (`cv2.imwrite`, `save_image`): its host work per item dwarfs a progress line.
+    if (batch->kind == python::BatchKind::Eval && writesEachItemOutput(m, *batch)) continue;
     // One logging event per step: a helper that writes to each of several
     // trackers (`tensorboard_tracker.log(...)`, `wandb_tracker.log(...)`) is
     // reported once, at its first log, for the call chain that reaches it.

@@ -113,6 +113,20 @@ bool onlyInference(const python::ScriptModel& model, const python::Call& call) {
   return true;
 }
 
+// `if isinstance(net, nn.DataParallel): dup = nn.DataParallel(inner)`: the
+// wrap mirrors one the caller already made, which is reported where it is made.
+bool mirrorsExistingWrapper(ts::Node call) {
+  ts::Node inner = call;
+  for (ts::Node n = call.parent(); n && !n.is("function_definition") && !n.is("module"); inner = n, n = n.parent()) {
+    if (!n.is("if_statement") || !n.field("consequence").contains(inner)) continue;
+    ts::Node test = python::syntax::unwrap(n.field("condition"));
+    if (test.is("call") && test.field("function").text() == "isinstance" &&
+        test.text().find("DataParallel") != std::string_view::npos)
+      return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 void DataParallelUse::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
@@ -126,6 +140,7 @@ void DataParallelUse::run(const AnalysisContext& ctx, DiagnosticSink& sink) cons
     }
     // Wrapping for one GPU only: no replication per step, nothing idles.
     if (singleDevice(model, call)) continue;
+    if (mirrorsExistingWrapper(call.node)) continue;
     Diagnostic d;
     d.rule = "GPU207";
     d.level = Level::Warning;
