@@ -92,6 +92,9 @@ class SourceCollector {
       if (ts::Node value = selfValue(e)) return collect(value, index, depth + 1);
       if (inheritedSelfValue(e, index)) return;
     }
+    // `feeds["train"]` of a dict literal, `feed.dataloader` of
+    // `Feed(dataloader=loader)`: what was stored under that key or keyword.
+    if (index < 0 && (e.is("subscript") || e.is("attribute")) && member(e, depth)) return;
     // `x or Default()`, `A() if c else B()`: on some path, either side.
     if (all_paths_ && (e.is("conditional_expression") || (e.is("boolean_operator") &&
                                                           e.field("operator").text() == "or"))) {
@@ -152,6 +155,36 @@ class SourceCollector {
       }
       collect(b.value, b.index >= 0 ? b.index : index, depth + 1);
     }
+  }
+
+  // The sources of what `e` (`holder["key"]`, `holder.field`) reads, when
+  // its holder is a dict literal with that key or a call constructing a
+  // project class with that keyword; false when no holder is one.
+  bool member(ts::Node e, int depth) {
+    bool keyed = e.is("subscript");
+    std::string key;
+    if (keyed && !syntax::stringLiteral(e.field("subscript"), &key)) return false;
+    if (!keyed) key = std::string(e.field("attribute").text());
+    std::vector<ts::Node> holders;
+    SourceCollector(m_, all_paths_, false, holders).collect(e.field(keyed ? "value" : "object"), -1, depth + 1);
+    bool found = false;
+    for (ts::Node h : holders) {
+      h = syntax::unwrap(h);
+      const ScriptModel& owner = m_.ownerOf(h);
+      ts::Node stored;
+      if (keyed && h.is("dictionary")) {
+        for (ts::Node p : h.namedChildren())
+          if (std::string k; p.is("pair") && syntax::stringLiteral(p.field("key"), &k) && k == key) stored = p.field("value");
+      } else if (!keyed && h.is("call")) {
+        const Call* c = owner.callAt(h);
+        if (c && !c->receiver && !owner.classesNamed(c->method).empty()) stored = c->keyword(key);
+      }
+      if (!stored) continue;
+      found = true;
+      if (&owner == &m_) collect(stored, -1, depth + 1);
+      else fromElsewhere(owner, stored, -1);
+    }
+    return found;
   }
 
   void fromCallers(const NameBinding& b, std::string_view name, int index, int depth) {
