@@ -109,6 +109,7 @@ class DeviceAnalysis {
 
   // --- origins (device_values.cpp; of names and parameters: device_names.cpp) ---
   ts::Node anyOf(ts::Node e, int depth);
+  ts::Node torchmetricsOnGpu(ts::Node e) const;
   ts::Node callOrigin(ts::Node n, int depth);
   ts::Node anyArgument(const Call& c, int depth);
   // `c` calls a module whose forward is `f` (device_values.cpp).

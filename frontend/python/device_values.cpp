@@ -188,6 +188,27 @@ ts::Node DeviceAnalysis::origin(ts::Node e, int depth) {
   return {};
 }
 
+// Every value `e` may hold is a torchmetrics metric moved to a GPU in the
+// chain that builds it (`RunningMean(window=8).to(dev)`): the placement call
+// of the first; null otherwise.
+ts::Node DeviceAnalysis::torchmetricsOnGpu(ts::Node e) const {
+  std::vector<ts::Node> sources = m_.valueSources(e, /*all_paths=*/true);
+  ts::Node first;
+  for (ts::Node src : sources) {
+    const ScriptModel& owner = m_.ownerOf(src);
+    const Call* c = src.is("call") ? owner.callAt(src) : nullptr;
+    const Call* placed = nullptr;
+    while (c && c->receiver && oneOf(c->method, {"to", "cuda"})) {
+      if (!placed && owner.movesModuleToGpu(*c)) placed = c;
+      ts::Node r = syntax::unwrap(c->receiver);
+      c = r.is("call") ? owner.callAt(r) : nullptr;
+    }
+    if (!c || !placed || !c->qualified.starts_with("torchmetrics.")) return {};
+    if (!first) first = placed->node;
+  }
+  return first;
+}
+
 ts::Node DeviceAnalysis::anyOf(ts::Node e, int depth) {
   for (ts::Node c : e.namedChildren())
     if (ts::Node o = origin(c, depth + 1)) return o;
@@ -249,6 +270,10 @@ ts::Node DeviceAnalysis::callOrigin(ts::Node n, int depth) {
         origin(c->receiver, depth + 1))
       return n;
     if (returnsGathered(*c)) return origin(c->positional[0], depth + 1);
+    // A torchmetrics metric's states live on its device: `compute()` of one
+    // moved to the GPU (`RunningMean(window=8).to(dev)`) returns a GPU tensor.
+    if (m == "compute" && c->positional.empty())
+      if (ts::Node placed = torchmetricsOnGpu(c->receiver)) return placed;
   }
   const std::string& q = c->qualified;
   if (q.starts_with("torch.") || q.starts_with("tensorflow.")) {

@@ -2,6 +2,7 @@
 // followed to their reaching bindings, tuple targets to the matching element,
 // project calls to their returns and parameters to what callers pass.
 #include <algorithm>
+#include <cctype>
 #include <unordered_map>
 #include <vector>
 
@@ -164,6 +165,7 @@ class SourceCollector {
     bool keyed = e.is("subscript");
     std::string key;
     if (keyed && !syntax::stringLiteral(e.field("subscript"), &key)) return false;
+    if (!keyed && !mayHoldProjectObject(e.field("object"))) return false;  // `args.lr`, `self.cfg.x`: not asked
     if (!keyed) key = std::string(e.field("attribute").text());
     std::vector<ts::Node> holders;
     SourceCollector(m_, all_paths_, false, holders).collect(e.field(keyed ? "value" : "object"), -1, depth + 1);
@@ -185,6 +187,20 @@ class SourceCollector {
       else fromElsewhere(owner, stored, -1);
     }
     return found;
+  }
+
+  // A cheap test before the holder's sources are collected: an entry of a
+  // container (`feeds["fit"]`) or a name bound once to a class's
+  // construction (`feed = Feed(...)`).
+  bool mayHoldProjectObject(ts::Node object) const {
+    object = syntax::unwrap(object);
+    if (object.is("subscript")) return true;
+    if (!object.is("identifier")) return false;
+    auto reaching = m_.reachingBindings(object);
+    if (reaching.size() != 1 || !reaching.front().value) return false;
+    ts::Node v = syntax::unwrap(reaching.front().value);
+    ts::Node callee = v.is("call") ? v.field("function") : ts::Node();
+    return callee && callee.is("identifier") && std::isupper(static_cast<unsigned char>(callee.text().front()));
   }
 
   void fromCallers(const NameBinding& b, std::string_view name, int index, int depth) {
