@@ -34,8 +34,9 @@ bool largeLanguageModel(const python::ScriptModel& model, ts::Node expr, int dep
   return everySource(model, expr, [&](ts::Node src, const python::Call* made) {
     std::string id;
     if (!made) return python::syntax::stringLiteral(src, &id) && !namedSmall(id);
-    // `get_peft_model(lm, cfg)`, `prepare_model_for_kbit_training(lm)`: the model it wraps.
-    if (python::syntax::oneOf(made->method, {"get_peft_model", "prepare_model_for_kbit_training"}) &&
+    // `get_peft_model(lm, cfg)`, `prepare_model_for_kbit_training(lm)` (or
+    // `_int8_training`): the model it wraps.
+    if ((made->method == "get_peft_model" || made->method.starts_with("prepare_model_for_")) &&
         !made->positional.empty())
       return largeLanguageModel(model, made->positional[0], depth + 1);
     if (made->method != "from_pretrained" || !made->receiver) return false;
