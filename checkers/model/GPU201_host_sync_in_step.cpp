@@ -162,6 +162,11 @@ bool drawsNumpyRandom(const ScriptModel& m, ts::Node made) {
   return d && d->qualified.starts_with("numpy.random.");
 }
 
+// `torch.full(size, value)` / `x.new_full(size, value)`.
+bool fillsFromTensor(const Call* call) {
+  return call && (call->qualified == "torch.full" || (call->receiver && call->method == "new_full"));
+}
+
 std::string advice(const ScriptModel& m, const Sync& s, const python::BatchContext& batch, Diagnostic& d) {
   const Call* call = m.callAt(s.at);
   std::string guard = "move it under a periodic guard (`if step % 100 == 0:`)";
@@ -208,8 +213,12 @@ std::string advice(const ScriptModel& m, const Sync& s, const python::BatchConte
     case Sync::SliceBound:
       return "read all the bounds once with one copy (`starts = ids.tolist()` before the loop), or gather the "
              "slices on the GPU with an index tensor (torch.gather, arange + offsets)";
-    case Sync::Read:
     case Sync::Convert:
+      if (fillsFromTensor(call))
+        return "broadcast the tensor instead of filling with it (`value.expand(size)`, `value.view(1, 1, 1, 1)`, "
+               "or `torch.ones(size, device=...) * value`), which stays on the GPU";
+      break;
+    case Sync::Read:
       break;
   }
   if (call && call->method == "item" && call->positional.empty() && accumulates(s.at) &&
@@ -252,7 +261,11 @@ Diagnostic describe(const ScriptModel& m, const Sync& s, const python::BatchCont
   switch (s.kind) {
     case Sync::Read:
     case Sync::Convert:
-      d.message = quote(s.at) + " copies " + tensorName(s.tensor) + " to the host " + every + "." + origin;
+      if (fillsFromTensor(call))
+        d.message = quote(s.at) + " takes its fill value as a Python number, so it copies " + tensorName(s.tensor) +
+                    " to the host " + every + "." + origin;
+      else
+        d.message = quote(s.at) + " copies " + tensorName(s.tensor) + " to the host " + every + "." + origin;
       break;
     case Sync::Log:
       d.message = passedDirectly(s.tensor)

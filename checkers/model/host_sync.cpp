@@ -117,6 +117,24 @@ std::optional<Sync> eachElementTruth(const ScriptModel& m, const Call& c) {
   return Sync{Sync::EachTruth, c.node, element};
 }
 
+// `if isinstance(t, float): t = torch.full((b,), t, ...)`: in that branch the
+// name holds a Python number, whatever callers pass elsewhere.
+bool narrowedToNumber(ts::Node value) {
+  value = syntax::unwrap(value);
+  if (!value.is("identifier")) return false;
+  ts::Node inner = value;
+  for (ts::Node n = value.parent(); n && !syntax::isScope(n); inner = n, n = n.parent()) {
+    if (!n.is("if_statement") || !n.field("consequence").contains(inner)) continue;
+    ts::Node test = syntax::unwrap(n.field("condition"));
+    const ts::Node args = test.is("call") && test.field("function").text() == "isinstance" ? test.field("arguments")
+                                                                                            : ts::Node();
+    if (!args || args.namedChildCount() != 2 || args.namedChild(0).text() != value.text()) continue;
+    std::string_view types = args.namedChild(1).text();
+    if (types.find("float") != std::string_view::npos || types.find("int") != std::string_view::npos) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 
@@ -145,6 +163,11 @@ std::optional<Sync> syncOfCall(const ScriptModel& m, const Call& c) {
        q.starts_with("math.")) &&
       m.mayLiveOnDevice(first))
     return Sync{Sync::Convert, c.node, first};
+  // `torch.full(size, keep[i])`, `x.new_full(size, v)`: the fill value is a
+  // Python number, so a 0-d GPU tensor given there is read to the host.
+  if (q == "torch.full" || (c.receiver && c.method == "new_full"))
+    if (ts::Node fill = c.argument("fill_value", 1); fill && !narrowedToNumber(fill) && m.mayLiveOnDevice(fill))
+      return Sync{Sync::Convert, c.node, fill};
   if (c.method == "format" && c.receiver && isString(c.receiver)) {
     if (ts::Node t = formattedDeviceTensor(m, c.node)) return Sync{Sync::Format, c.node, t};
     return std::nullopt;
@@ -167,7 +190,8 @@ bool isRankBarrier(const ScriptModel& m, const Call& c) {
 bool maySync(const ScriptModel& m, const Call& c) {
   const std::string& q = c.qualified;
   if (c.callee.is("identifier") && q.empty() && c.positional.empty() && c.keywords.empty()) return true;  // an alias
-  if (c.receiver && (c.method == "wait_for_everyone" || c.method == "barrier")) return true;
+  if (c.receiver && (c.method == "wait_for_everyone" || c.method == "barrier" || c.method == "new_full")) return true;
+  if (q == "torch.full") return true;
   if (q == "torch.cuda.synchronize" || q == "torch.distributed.barrier" || q == "torch.nonzero" ||
       q == "torch.argwhere" || q == "torch.where" || q.starts_with("math."))
     return true;
