@@ -193,6 +193,14 @@ bool convertsReadBackOutput(const ScriptModel& m, const Call& c) {
   return image && readBackFromGpu(m, image);
 }
 
+// `Image.open("assets/placeholder.jpg")`, `cv2.imread(LOGO)` with a path
+// written in the code: the same file on every call, not a sample; loading it
+// once is another edit, and no Dataset could take it over.
+bool opensFixedAsset(const ScriptModel& m, const Call& c) {
+  if (!python::syntax::oneOf(c.qualified, {"PIL.Image.open", "cv2.imread"}) || c.positional.empty()) return false;
+  return m.resolve(c.positional[0]).kind == python::ResolvedValue::Kind::String;
+}
+
 // A tokenizer whatever its name (`enc = tiktoken.get_encoding("gpt2")`,
 // `tok = AutoTokenizer.from_pretrained(...)`).
 bool madeAsTokenizer(const ScriptModel& m, ts::Node receiver) {
@@ -207,7 +215,9 @@ bool madeAsTokenizer(const ScriptModel& m, ts::Node receiver) {
 
 std::string cpuPreprocessWork(const ScriptModel& m, const Call& c) {
   const std::string& q = c.qualified;
-  if ((q.starts_with("PIL.") || q.starts_with("cv2.")) && (writesOutput(m, c) || convertsReadBackOutput(m, c))) return "";
+  if ((q.starts_with("PIL.") || q.starts_with("cv2.")) &&
+      (writesOutput(m, c) || opensFixedAsset(m, c) || convertsReadBackOutput(m, c)))
+    return "";
   if (q.starts_with("PIL.")) return "decodes or edits images with PIL";
   if (q.starts_with("cv2.") && !q.starts_with("cv2.setNumThreads") && !q.starts_with("cv2.ocl."))
     return "processes images with OpenCV";
@@ -218,6 +228,8 @@ std::string cpuPreprocessWork(const ScriptModel& m, const Call& c) {
   // The name test first: resolving the callee is the costlier question.
   if (q.empty() && (c.callee.is("identifier") || c.callee.is("attribute")) && namesPreprocessor(c.callee) &&
       !m.calledFunction(c) && !handedModel(m, c) && !holdsModule(m, c.callee)) {
+    // A safety checker's feature extractor run on the generated images.
+    if (convertsReadBackOutput(m, c)) return "";
     if (!syntax::lastName(c.callee).ends_with("tokenizer")) return "preprocesses raw samples";
     return tokenizesFixedText(m, c) ? "" : "tokenizes text";
   }

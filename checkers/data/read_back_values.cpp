@@ -47,8 +47,10 @@ bool parameterReadBack(const ScriptModel& m, ts::Node id, int depth) {
 }
 
 bool callReadBack(const ScriptModel& m, const Call& c, int depth) {
-  // `out.cpu().numpy()`, `preds.tolist()`: the copy to the host itself.
-  if (c.receiver && syntax::oneOf(c.method, {"cpu", "numpy", "tolist"}))
+  // `out.cpu()`: a copy to the host, of what the loop computed on its device.
+  if (c.receiver && c.method == "cpu") return true;
+  // `preds.numpy()`, `preds.tolist()` of a GPU tensor (or of one read back).
+  if (c.receiver && syntax::oneOf(c.method, {"numpy", "tolist"}))
     return m.mayLiveOnDevice(c.receiver) || readBackFromGpu(m, c.receiver, depth + 1);
   // Array ops keep the values what they were.
   if (c.receiver && syntax::oneOf(c.method, {"astype", "round", "clip", "transpose", "reshape", "squeeze", "copy",
@@ -56,15 +58,9 @@ bool callReadBack(const ScriptModel& m, const Call& c, int depth) {
     return readBackFromGpu(m, c.receiver, depth + 1);
   if (!c.positional.empty() &&
       (syntax::oneOf(c.qualified, {"numpy.array", "numpy.asarray", "numpy.ascontiguousarray", "numpy.uint8",
-                                   "numpy.clip", "PIL.Image.fromarray"}) ||
+                                   "numpy.clip", "PIL.Image.fromarray", "torch.from_numpy", "einops.rearrange"}) ||
        c.qualified.starts_with("cv2.")))
     return readBackFromGpu(m, c.positional[0], depth + 1);
-  // A callable the caller passes in (`tagger(bgr)`): made from what it is given.
-  if (ScriptModel::callsParameter(c) && !c.positional.empty()) {
-    for (ts::Node a : c.positional)
-      if (!readBackFromGpu(m, a, depth + 1)) return false;
-    return true;
-  }
   // A project helper: what it returns (`arrays_to_pictures(pics)`, `stamp(pic)`).
   if (const python::Function* f = m.calledFunction(c)) {
     bool generator = false;
@@ -74,7 +70,9 @@ bool callReadBack(const ScriptModel& m, const Call& c, int depth) {
       if (!readBackFromGpu(m, r, depth + 1)) return false;
     return true;
   }
-  return false;
+  // Any other call given such a value first (`tagger(bgr)`, a watermark
+  // encoder's `enc.encode(img, "dwtDct")`): made from what it was given.
+  return !c.positional.empty() && readBackFromGpu(m, c.positional[0], depth + 1);
 }
 
 }  // namespace
@@ -92,12 +90,19 @@ bool readBackFromGpu(const ScriptModel& m, ts::Node e, int depth) {
     return c && callReadBack(m, *c, depth);
   }
   if (!e.is("identifier")) return false;
-  if (ts::Node iterable = iterableOf(e, e.text())) return readBackFromGpu(m, iterable, depth + 1);
   std::vector<python::NameBinding> bindings = m.reachingBindings(e);
-  if (bindings.empty()) return false;
+  if (bindings.empty()) {  // a comprehension variable: an element of what it walks
+    ts::Node iterable = iterableOf(e, e.text());
+    return iterable && readBackFromGpu(m, iterable, depth + 1);
+  }
   for (const python::NameBinding& b : bindings) {
     if (b.parameter) {
       if (!parameterReadBack(m, e, depth)) return false;
+      continue;
+    }
+    // `for x in outs:` binds an element of what the loop walks.
+    if (b.statement && b.statement.is("for_statement")) {
+      if (!readBackFromGpu(m, b.statement.field("right"), depth + 1)) return false;
       continue;
     }
     if (!b.value || b.index >= 0 || !readBackFromGpu(m, b.value, depth + 1)) return false;

@@ -17,11 +17,23 @@ def to_pictures(batch):
     return [Image.fromarray(x) for x in batch]  # ok: GPU106 (converts the rendered outputs)
 
 
-def watermark(picture, mark=None):
+def watermark(picture, mark=None, encoder=None):
     if mark is not None:
         bgr = cv2.cvtColor(np.array(picture), cv2.COLOR_RGB2BGR)  # ok: GPU106 (stamps an output)
         picture = Image.fromarray(mark(bgr)[:, :, ::-1])  # ok: GPU106 (stamps an output)
+    if encoder is not None:
+        picture = Image.fromarray(encoder.encode(np.array(picture), "dct"))  # ok: GPU106 (an output, encoded)
     return picture
+
+
+def placeholder_for(flagged):
+    # The same asset file on every call, shown in place of a flagged output.
+    return Image.open("assets/placeholder.png").resize(flagged.shape[:2])  # ok: GPU106 (a fixed asset, not a sample)
+
+
+def screen(batch, feature_extractor):
+    features = feature_extractor(to_pictures(batch), return_tensors="np")  # ok: GPU106 (features of the outputs)
+    return [f.mean() > 0.9 for f in features["pixel_values"]]
 
 
 class Painter(nn.Module):
@@ -41,6 +53,9 @@ with torch.no_grad():
         sketch = np.asarray(Image.open(path).convert("RGB").resize((64, 64)))  # expect: GPU106 "decodes or edits images with PIL"
         x = torch.from_numpy(sketch).permute(2, 0, 1)[None].float().cuda() / 255
         rendered = painter(x).permute(0, 2, 3, 1).cpu().numpy()
+        flags = screen(rendered, feature_extractor=lambda pics, return_tensors: {"pixel_values": pics})
+        if flags[0]:
+            placeholder_for(rendered[0]).save(f"out/{written:05}-flagged.png")
         for picture in to_pictures(rendered):
             watermark(picture, mark=lambda a: a).save(f"out/{written:05}.png")
             written += 1
