@@ -116,14 +116,8 @@ bool onlyInference(const python::ScriptModel& model, const python::Call& call) {
 // `if isinstance(net, nn.DataParallel): dup = nn.DataParallel(inner)`: the
 // wrap mirrors one the caller already made, which is reported where it is made.
 bool mirrorsExistingWrapper(ts::Node call) {
-  ts::Node inner = call;
-  for (ts::Node n = call.parent(); n && !n.is("function_definition") && !n.is("module"); inner = n, n = n.parent()) {
-    if (!n.is("if_statement") || !n.field("consequence").contains(inner)) continue;
-    ts::Node test = python::syntax::unwrap(n.field("condition"));
-    if (test.is("call") && test.field("function").text() == "isinstance" &&
-        test.text().find("DataParallel") != std::string_view::npos)
-      return true;
-  }
+  for (const python::syntax::IsinstanceTest& t : python::syntax::isinstanceBranchesAround(call))
+    if (t.types.text().find("DataParallel") != std::string_view::npos) return true;
   return false;
 }
 

@@ -23,6 +23,18 @@ bool readsDeviceValue(const ScriptModel& m, const Call& c) {
          m.mayLiveOnDevice(c.positional[0]);
 }
 
+// `to_cpu(loss).item()`: the receiver is what a project helper made of a GPU
+// tensor. Wherever the copy happens (in the helper or at this call), the
+// number is read back from the GPU on this line, which GPU201 reports.
+bool helperResultOfDeviceValue(const ScriptModel& m, ts::Node receiver) {
+  receiver = syntax::unwrap(receiver);
+  const Call* made = receiver.is("call") ? m.callAt(receiver) : nullptr;
+  if (!made || !m.callTarget(*made).second) return false;
+  for (ts::Node arg : made->positional)
+    if (m.mayLiveOnDevice(arg)) return true;
+  return false;
+}
+
 // A name in `expr` whose value holds a per-step host read of a GPU tensor
 // (`lossf = loss.item() * accum`, `loss = float(loss)` or `s = f"{loss}"`,
 // then `print(f"{lossf}")`):
@@ -36,7 +48,8 @@ bool perStepReadIn(const ScriptModel& m, ts::Node src) {
                            text.field("function").field("attribute").text() == "format"));
   if (formats && formattedDeviceTensor(m, text) && m.perStep(src)) return true;
   for (const Call& c : m.callsIn(src))
-    if (src.contains(c.node) && readsDeviceValue(m, c) && (!c.receiver || m.mayLiveOnDevice(c.receiver)) &&
+    if (src.contains(c.node) && readsDeviceValue(m, c) &&
+        (!c.receiver || m.mayLiveOnDevice(c.receiver) || helperResultOfDeviceValue(m, c.receiver)) &&
         m.perStep(c.node))
       return true;
   return false;
@@ -56,15 +69,50 @@ bool accumulatedFromRead(const ScriptModel& m, ts::Node use, std::set<uint32_t>&
   return false;
 }
 
+// A record built in the code (`rec = {"loss": val}`, `[("loss", val)]`,
+// `f"{val:.3f}"`): the names it holds are what is logged.
+bool buildsRecord(ts::Node src) {
+  src = syntax::unwrap(src);
+  return src.is("dictionary") || src.is("list") || src.is("tuple") || src.is("string") || src.is("concatenated_string");
+}
+
+// `smooth = meter.mean` (or `meter.average()`) where the loop around it
+// feeds the same object a per-step read (`meter.push(value=val)`, `val =
+// loss.item()`): a running mean of that read, logged as part of its event.
+bool fedByPerStepRead(const ScriptModel& m, ts::Node src) {
+  src = syntax::unwrap(src);
+  ts::Node holder = src.is("attribute") ? src.field("object")
+                    : src.is("call") && src.field("function").is("attribute") ? src.field("function").field("object")
+                                                                              : ts::Node();
+  if (!holder || !holder.is("identifier")) return false;
+  ts::Node loop = syntax::ancestor(src, {"for_statement", "while_statement"});
+  if (!loop) return false;
+  for (const Call& c : m.callsIn(loop)) {
+    if (!c.receiver || c.receiver.text() != holder.text() || !loop.contains(c.node) || c.node.contains(src)) continue;
+    std::vector<ts::Node> given = c.positional;
+    for (const auto& [key, value] : c.keywords) given.push_back(value);
+    for (ts::Node arg : given) {
+      if (perStepReadIn(m, arg)) return true;
+      if (syntax::unwrap(arg).is("identifier"))
+        for (ts::Node from : m.valueSources(arg))
+          if (perStepReadIn(m, from)) return true;
+    }
+  }
+  return false;
+}
+
 bool namesPerStepRead(const ScriptModel& m, ts::Node expr) {
   std::vector<ts::Node> stack{expr};
-  std::set<uint32_t> seen;
+  std::set<uint32_t> seen, records;
   while (!stack.empty()) {
     ts::Node n = stack.back();
     stack.pop_back();
     if (n.is("identifier")) {
-      for (ts::Node src : m.valueSources(n))
-        if (perStepReadIn(m, src)) return true;
+      for (ts::Node src : m.valueSources(n)) {
+        if (perStepReadIn(m, src) || fedByPerStepRead(m, src)) return true;
+        // The record's own entries: `acc.log(rec)` with `rec = {"err": val}`, `val = err.item()`.
+        if (buildsRecord(src) && records.size() < 16 && records.insert(src.begin()).second) stack.push_back(src);
+      }
       if (accumulatedFromRead(m, n, seen)) return true;
     }
     for (ts::Node k : n.namedChildren()) stack.push_back(k);

@@ -3,6 +3,7 @@
 // `if param is not None:` of an optional parameter. Split from
 // helper_effects.cpp, code unchanged.
 #include <algorithm>
+#include <set>
 
 #include "checkers/model/helper_effects.h"
 #include "checkers/model/host_sync.h"
@@ -63,6 +64,31 @@ std::string_view keywordCatchAll(const python::Function& f) {
   return {};
 }
 
+// `seen = torch.zeros(1)` before the loop, `seen += 1` in it: every value
+// that reaches the name is a tensor made on the host (a number added in
+// place keeps it there, so an in-place update is followed to what it updates).
+bool onlyHostTensor(const ScriptModel& model, ts::Node name) {
+  if (!name.is("identifier")) return false;
+  std::vector<ts::Node> uses{name};
+  std::set<uint32_t> followed;
+  bool made = false;
+  while (!uses.empty()) {
+    ts::Node use = uses.back();
+    uses.pop_back();
+    for (const python::NameBinding& b : model.reachingBindings(use)) {
+      if (b.parameter || !b.statement) return false;
+      if (b.statement.is("augmented_assignment")) {
+        if (!python::syntax::isLiteral(python::syntax::unwrap(b.statement.field("right")))) return false;
+        if (followed.insert(b.statement.begin()).second) uses.push_back(b.statement.field("left"));
+        continue;
+      }
+      if (!b.value || b.index >= 0 || !host_sync::hostFactoryCall(model, b.value)) return false;
+      made = true;
+    }
+  }
+  return made;
+}
+
 }  // namespace
 
 // Only the `**kwargs` catch-all is judged per call: a positional
@@ -116,7 +142,7 @@ bool passesHostToReadParameter(const ScriptModel& model, const HelperCall& hc) {
         if (model.mayLiveOnDevice(item)) return false;
       return true;
     }
-    return static_cast<bool>(host_sync::hostFactory(model, arg));
+    return host_sync::hostFactory(model, arg) || onlyHostTensor(model, arg);
   }
   return false;
 }

@@ -122,14 +122,9 @@ std::optional<Sync> eachElementTruth(const ScriptModel& m, const Call& c) {
 bool narrowedToNumber(ts::Node value) {
   value = syntax::unwrap(value);
   if (!value.is("identifier")) return false;
-  ts::Node inner = value;
-  for (ts::Node n = value.parent(); n && !syntax::isScope(n); inner = n, n = n.parent()) {
-    if (!n.is("if_statement") || !n.field("consequence").contains(inner)) continue;
-    ts::Node test = syntax::unwrap(n.field("condition"));
-    const ts::Node args = test.is("call") && test.field("function").text() == "isinstance" ? test.field("arguments")
-                                                                                            : ts::Node();
-    if (!args || args.namedChildCount() != 2 || args.namedChild(0).text() != value.text()) continue;
-    std::string_view types = args.namedChild(1).text();
+  for (const syntax::IsinstanceTest& t : syntax::isinstanceBranchesAround(value)) {
+    if (t.subject.text() != value.text()) continue;
+    std::string_view types = t.types.text();
     if (types.find("float") != std::string_view::npos || types.find("int") != std::string_view::npos) return true;
   }
   return false;
@@ -484,11 +479,8 @@ bool underDeviceContext(const ScriptModel& m, ts::Node n) {
 // The factory call that made `name`'s tensor on the host (`torch.zeros(n)`,
 // `torch.randint(0, n, (b,))`; no device given, or "cpu"); null when it may
 // live elsewhere or we cannot tell.
-ts::Node hostFactory(const ScriptModel& m, ts::Node name) {
-  if (!name.is("identifier")) return {};
-  auto b = m.lastBinding(name);
-  if (!b || !b->value || b->index >= 0 || b->conditional || b->parameter) return {};
-  ts::Node v = syntax::unwrap(b->value);
+ts::Node hostFactoryCall(const ScriptModel& m, ts::Node value) {
+  ts::Node v = syntax::unwrap(value);
   const Call* c = v.is("call") ? m.callAt(v) : nullptr;
   if (!c || !oneOf(c->qualified, {"torch.zeros", "torch.ones", "torch.empty", "torch.full", "torch.arange", "torch.rand",
                                    "torch.randn", "torch.randint", "torch.randperm"}))
@@ -500,6 +492,13 @@ ts::Node hostFactory(const ScriptModel& m, ts::Node name) {
   }
   if (underDeviceContext(m, v) || setsDefaultDevice(m)) return {};
   return v;
+}
+
+ts::Node hostFactory(const ScriptModel& m, ts::Node name) {
+  if (!name.is("identifier")) return {};
+  auto b = m.lastBinding(name);
+  if (!b || !b->value || b->index >= 0 || b->conditional || b->parameter) return {};
+  return hostFactoryCall(m, b->value);
 }
 
 std::optional<Sync> syncOfElementStore(const ScriptModel& m, ts::Node assignment) {

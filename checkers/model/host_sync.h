@@ -94,6 +94,9 @@ void collectNonCallSpots(ts::Node n, NonCallSpots& spots);
 // "cpu", and no default device or device context that moves it); null when
 // it may live elsewhere or we cannot tell.
 [[nodiscard]] ts::Node hostFactory(const python::ScriptModel& m, ts::Node name);
+// The same test of one value: `torch.zeros(n)` made on the host (no device,
+// or device="cpu", outside a device context); null otherwise.
+[[nodiscard]] ts::Node hostFactoryCall(const python::ScriptModel& m, ts::Node value);
 // True when `n` sits in the arguments of a logging call of its statement.
 [[nodiscard]] bool insideLogCall(const python::ScriptModel& m, ts::Node n);
 

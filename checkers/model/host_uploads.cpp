@@ -40,6 +40,20 @@ bool hostData(const ScriptModel& m, ts::Node e, int depth = 0) {
   e = syntax::unwrap(e);
   if (!e || depth > 3) return false;
   if (e.is("list") || e.is("tuple") || e.is("list_comprehension")) return true;
+  // `[t] * n`: a list repeated is a list.
+  if (e.is("binary_operator") && e.field("operator").text() == "*")
+    return syntax::unwrap(e.field("left")).is("list") || syntax::unwrap(e.field("right")).is("list");
+  // `self.table` where every value the class assigns to it is host data (a
+  // lookup list built in __init__ and appended to).
+  if (e.is("attribute") && e.field("object").text() == "self") {
+    ts::Node cls = syntax::ancestor(e, {"class_definition"});
+    if (!cls) return false;
+    const std::vector<ts::Node>& values = m.attributeValues(cls, e.text());
+    if (values.empty()) return false;
+    for (ts::Node v : values)
+      if (!hostData(m, v, depth + 1)) return false;
+    return true;
+  }
   if (e.is("call")) {
     const Call* c = m.callAt(e);
     if (!c) return false;
@@ -72,6 +86,8 @@ bool fromHostData(const ScriptModel& m, const Call& made) {
   // The legacy constructors take sizes too (`torch.FloatTensor(3, 4)`): one argument of data only.
   bool constructor =
       name.ends_with("Tensor") && name.find('.') == std::string_view::npos && made.positional.size() == 1;
+  // torch.from_numpy shares a numpy array's memory: always a host tensor.
+  if (name == "from_numpy") return true;
   return (data_factory || constructor) && hostData(m, made.positional[0]);
 }
 

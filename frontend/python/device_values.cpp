@@ -302,6 +302,9 @@ ts::Node DeviceAnalysis::callOrigin(ts::Node n, int depth) {
   if (oneOf(q, {"timm.utils.accuracy", "timm.utils.metrics.accuracy", "timm.utils.reduce_tensor",
                 "timm.utils.distributed.reduce_tensor"}))
     return anyArgument(*c, depth);
+  // apex's AMP runs on CUDA alone: the master parameters it keeps for an
+  // optimizer are GPU tensors (`clip_grad_norm_(amp.master_params(opt))`).
+  if (q == "apex.amp.master_params") return n;
   if (!q.empty()) return {};  // another library's function: unknown
   if (const Function* f = calledFunction(*c)) {
     if (calledModule(*c, *f, depth)) return n;

@@ -62,6 +62,19 @@ bool isScope(ts::Node n) {
   return k == S.function_definition || k == S.class_definition || k == S.lambda || k == S.module;
 }
 
+std::vector<IsinstanceTest> isinstanceBranchesAround(ts::Node at) {
+  std::vector<IsinstanceTest> tests;
+  ts::Node inner = at;
+  for (ts::Node n = at.parent(); n && !isScope(n); inner = n, n = n.parent()) {
+    if (!n.is("if_statement") || !n.field("consequence").contains(inner)) continue;
+    ts::Node test = unwrap(n.field("condition"));
+    if (!test.is("call") || test.field("function").text() != "isinstance") continue;
+    ts::Node args = test.field("arguments");
+    if (args.namedChildCount() == 2) tests.push_back({args.namedChild(0), args.namedChild(1)});
+  }
+  return tests;
+}
+
 std::vector<std::pair<ts::Node, ts::Node>> zipTargets(ts::Node for_node) {
   ts::Node left = unwrap(for_node.field("left")), right = unwrap(for_node.field("right"));
   if (!left || !(left.is("pattern_list") || left.is("tuple_pattern")) || !right || !right.is("call")) return {};

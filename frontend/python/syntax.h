@@ -40,6 +40,15 @@ namespace gpulint::python::syntax {
 // Case-insensitive search for any of the comma-free words in `text`.
 [[nodiscard]] bool containsWord(std::string_view text, std::initializer_list<std::string_view> words);
 
+// `if isinstance(subject, types):` around `at` (its consequence holds `at`),
+// innermost first, up to the enclosing scope: in that branch the code has
+// checked what `subject` is.
+struct IsinstanceTest {
+  ts::Node subject;  // `t` in isinstance(t, float)
+  ts::Node types;    // `float`, `(int, float)`, `nn.DataParallel`
+};
+[[nodiscard]] std::vector<IsinstanceTest> isinstanceBranchesAround(ts::Node at);
+
 // A Hugging Face preprocessor class: `AutoTokenizer`, `AutoFeatureExtractor`,
 // `CLIPProcessor`, `BertTokenizerFast`, `ViTImageProcessor`: its
 // `from_pretrained` builds no module.

@@ -15,7 +15,7 @@ for epoch in range(10):
     for x in loader:
         x = x.to(device, non_blocking=True)
         t = torch.randint(0, 1000, (x.shape[0],), device=device)
-        parts = denoising_losses(net, x, t)
+        parts = denoising_losses(net, x, t)  # expect: GPU201 "reaches `torch.from_numpy(table)"
         loss = parts["loss"].mean()
         opt.zero_grad()
         loss.backward()

@@ -1,0 +1,2 @@
+def to_host(t):
+    return t.detach().cpu()

@@ -1,0 +1,1 @@
+from noise.tables import Scheduler, SpacedModel
