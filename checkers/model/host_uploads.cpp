@@ -119,9 +119,12 @@ bool derivedOnHost(const ScriptModel& m, ts::Node e, int depth, HostDerivation& 
     return e.namedChildCount() == 2 && derivedOnHost(m, e.namedChild(0), depth + 1, how) &&
            derivedOnHost(m, e.namedChild(1), depth + 1, how);
   if (e.is("identifier")) {
-    auto b = m.lastBinding(e);
-    if (!b || !b->value || b->index >= 0 || b->conditional || b->parameter) return false;
-    return derivedOnHost(m, b->value, depth + 1, how);
+    // Each binding that may reach it (both arms of an if/else) made on the host.
+    std::vector<python::NameBinding> bindings = m.reachingBindings(e);
+    if (bindings.empty()) return false;
+    for (auto b = bindings.rbegin(); b != bindings.rend(); ++b)  // earliest first: the factory the message names
+      if (!b->value || b->index >= 0 || b->parameter || !derivedOnHost(m, b->value, depth + 1, how)) return false;
+    return true;
   }
   if (!e.is("call")) return false;
   const Call* c = m.callAt(e);
@@ -173,18 +176,8 @@ bool derivedOnHost(const ScriptModel& m, ts::Node e, int depth, HostDerivation& 
 // `kern = blur_kernel(11, 3)`, then `kern.cuda()`); null otherwise. What is
 // not a plain generating factory counts as data: `device=` alone would not
 // remove its copy.
-std::pair<ts::Node, bool> hostTensorMade(const ScriptModel& m, ts::Node receiver) {
-  ts::Node r = syntax::unwrap(receiver);
-  if (r && r.is("identifier")) {
-    auto b = m.lastBinding(r);
-    if (!b || !b->value || !b->statement || b->index >= 0 || b->conditional || b->parameter) return {};
-    // Made once before the loop (`data = torch.randn(n, d)`), the tensor is
-    // not made per step: the copy is, which is another change (hoist it).
-    if (m.enclosingLoop(b->statement) != m.enclosingLoop(r) ||
-        m.enclosingFunction(b->statement) != m.enclosingFunction(r))
-      return {};
-    r = syntax::unwrap(b->value);
-  }
+std::pair<ts::Node, bool> hostValueMade(const ScriptModel& m, ts::Node r) {
+  r = syntax::unwrap(r);
   if (!r) return {};
   if (const Call* made = r.is("call") ? m.callAt(r) : nullptr) {
     if (generatesOnHost(m, *made)) return {r, false};
@@ -197,6 +190,29 @@ std::pair<ts::Node, bool> hostTensorMade(const ScriptModel& m, ts::Node receiver
     return {data ? r : how.factory, data};
   }
   return {};
+}
+
+std::pair<ts::Node, bool> hostTensorMade(const ScriptModel& m, ts::Node receiver) {
+  ts::Node r = syntax::unwrap(receiver);
+  if (!r || !r.is("identifier")) return hostValueMade(m, r);
+  // Every binding that reaches the copy: one, or each arm of an if/else
+  // (`t = torch.randint(...)` / `t = torch.full(...)`), all made on the host.
+  std::vector<python::NameBinding> bindings = m.reachingBindings(r);
+  std::pair<ts::Node, bool> found;
+  for (auto it = bindings.rbegin(); it != bindings.rend(); ++it) {  // earliest first: the one the message names
+    const python::NameBinding& b = *it;
+    if (!b.value || !b.statement || b.index >= 0 || b.parameter) return {};
+    // Made once before the loop (`data = torch.randn(n, d)`), the tensor is
+    // not made per step: the copy is, which is another change (hoist it).
+    if (m.enclosingLoop(b.statement) != m.enclosingLoop(r) ||
+        m.enclosingFunction(b.statement) != m.enclosingFunction(r))
+      return {};
+    auto made = hostValueMade(m, b.value);
+    if (!made.first) return {};
+    if (!found.first) found = made;
+    else found.second = found.second || made.second;
+  }
+  return found;
 }
 
 }  // namespace

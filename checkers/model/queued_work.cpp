@@ -133,6 +133,14 @@ bool runsOnEveryCall(ts::Node target, const python::Function& f) {
 bool launchesLittle(const ScriptModel& m, const Call& c) {
   if (python::isTrainingCall(c)) return false;
   if (m.isModuleExpression(c.callee)) return false;
+  // A module's own method (`vae.encode(x)`, `model.generate(ids)`,
+  // `net.loss(batch)`) runs its layers; bookkeeping methods do not.
+  if (c.receiver && m.isModuleExpression(c.receiver) &&
+      !python::syntax::oneOf(c.method, {"parameters", "named_parameters", "buffers", "named_buffers", "modules",
+                                        "named_modules", "children", "named_children", "train", "eval",
+                                        "requires_grad_", "zero_grad", "state_dict", "load_state_dict", "to", "cuda",
+                                        "cpu", "half", "float", "bfloat16", "register_buffer", "apply", "get_submodule"}))
+    return false;
   if (c.qualified.starts_with("torch.distributed")) return false;
   if (m.callTarget(c).second) return false;
   if (c.receiver || !c.qualified.empty()) return true;

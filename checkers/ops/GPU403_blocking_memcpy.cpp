@@ -43,8 +43,8 @@ void BlockingMemcpy::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     if (!host || call.once_only_context) continue;
     // A memset of device memory and a device-to-device copy return before
     // the GPU runs them. On the legacy default stream they cost something
-    // only beside the other streams a PyTorch extension's caller may run
-    // (a CUDA program of its own that uses stream 0 alone loses nothing).
+    // only beside the streams a PyTorch extension's caller may run (ordering
+    // and graph capture; a CUDA program that uses stream 0 alone loses nothing).
     bool host_async = !copy || deviceToDevice(call);
     if (host_async && !model.torch_project) continue;
     std::string async_name = copy ? "cudaMemcpyAsync" : "cudaMemsetAsync";
@@ -54,8 +54,9 @@ void BlockingMemcpy::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     std::string what =
         host_async ? " runs on the legacy default stream instead of PyTorch's current stream (" +
                          ops::torchProjectOrigin(model) +
-                         "): the host does not wait for it, but that stream waits for all work queued on the "
-                         "other streams and holds them until it ends, so the GPU cannot overlap it with anything. "
+                         "): the host does not wait for it, but under `torch.cuda.stream(s)` it is not ordered "
+                         "with the work queued on `s` (PyTorch's streams are non-blocking), and CUDA graph capture "
+                         "fails on it, so the operator keeps paying one CPU launch per kernel while the GPU waits. "
                    : " is blocking: it runs on the legacy default stream, waits for the GPU work queued before it "
                      "and returns only when it is done, so the CPU cannot queue the next kernels and the GPU "
                      "idles around every copy. ";

@@ -10,6 +10,15 @@ namespace {
 
 constexpr const char* kCurrentStream = "at::cuda::getCurrentCUDAStream()";
 
+// What a launch on stream 0 costs in a PyTorch extension. PyTorch's own
+// streams are non-blocking, so stream 0 does not wait for them: the cost is
+// ordering under a side stream and CUDA graph capture, not serialisation.
+constexpr const char* kNotCurrent =
+    " instead of PyTorch's current stream: called under `torch.cuda.stream(s)` (a prefetch or communication "
+    "stream) it is not ordered after the work queued on `s` and may read inputs not written yet, and CUDA graph "
+    "capture (`torch.cuda.graph`, `torch.compile(mode=\"reduce-overhead\")`) fails on it, so a model using the "
+    "operator keeps paying one CPU launch per kernel while the GPU waits. ";
+
 // The first fix of a file also includes the header that declares
 // at::cuda::getCurrentCUDAStream, unless something already declares it.
 void addInclude(const cxx::CxxModel& model, bool& include_added, Fix& fix) {
@@ -47,9 +56,7 @@ void reportRuntimeLaunches(const cxx::CxxModel& model, bool& include_added, Diag
         "GPU404", Level::Warning, model, call.range,
         "`" + call.callee + "` launches `" + kernel + "` " +
             (omitted ? "without a stream" : "on stream `" + ops::spelled(model, call.args[kStreamArg]) + "`") +
-            ", so it runs on the legacy default stream (" + ops::torchProjectOrigin(model) +
-            "): that stream waits for all work PyTorch queued on its current stream and blocks it until the "
-            "kernel ends, so the GPU cannot overlap this kernel with anything and idles at every boundary. "
+            ", so it runs on the legacy default stream (" + ops::torchProjectOrigin(model) + ")" + kNotCurrent +
             "Pass at::cuda::getCurrentCUDAStream() as its stream.");
     const cxx::Range& last = omitted ? call.args.back() : call.args[kStreamArg];
     if (last.editable) {
@@ -84,9 +91,7 @@ void DefaultStreamLaunch::run(const AnalysisContext& ctx, DiagnosticSink& sink) 
     Diagnostic d = ops::makeDiagnostic(
         "GPU404", Level::Warning, model, launch.range,
         "kernel `" + launch.kernel + "` is launched without a stream, so it runs on the legacy default stream (" +
-            origin + "): that stream waits for all work PyTorch queued on its current stream and blocks it "
-            "until the kernel ends, so the GPU cannot overlap this kernel with anything and idles at every "
-            "boundary. Launch it on at::cuda::getCurrentCUDAStream().");
+            origin + ")" + kNotCurrent + "Launch it on at::cuda::getCurrentCUDAStream().");
     const cxx::LaunchArg& last = launch.config.back();
     if (last.range.editable) {
       const std::string& file = model.source->path();
