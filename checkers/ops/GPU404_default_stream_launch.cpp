@@ -84,22 +84,30 @@ void DefaultStreamLaunch::run(const AnalysisContext& ctx, DiagnosticSink& sink) 
   bool include_added = model.current_stream_declared;
   for (const cxx::Launch& launch : model.launches) {
     // Launches from device code (dynamic parallelism) and launches that pass
-    // a stream are not on the legacy default stream.
-    if (!ops::hostFunction(model, launch.function) || launch.config.size() < 2 || launch.config.size() >= 4)
-      continue;
+    // a stream are not on the legacy default stream; `<<<g, b, smem, 0>>>`
+    // names it.
+    if (!ops::hostFunction(model, launch.function) || launch.config.size() < 2 || launch.config.size() > 4) continue;
+    bool named_zero = launch.config.size() == 4;
+    if (named_zero && !namesDefaultStream(launch.config[3].text)) continue;
     std::string origin = ops::torchProjectOrigin(model);
     Diagnostic d = ops::makeDiagnostic(
         "GPU404", Level::Warning, model, launch.range,
-        "kernel `" + launch.kernel + "` is launched without a stream, so it runs on the legacy default stream (" +
-            origin + ")" + kNotCurrent + "Launch it on at::cuda::getCurrentCUDAStream().");
+        "kernel `" + launch.kernel + "` is launched " +
+            (named_zero ? "on stream `" + launch.config[3].text + "`" : std::string("without a stream")) +
+            ", so it runs on the legacy default stream (" + origin + ")" + kNotCurrent +
+            "Launch it on at::cuda::getCurrentCUDAStream().");
     const cxx::LaunchArg& last = launch.config.back();
     if (last.range.editable) {
       const std::string& file = model.source->path();
-      std::string args = launch.config.size() == 2 ? ", 0, at::cuda::getCurrentCUDAStream()"
-                                                   : ", at::cuda::getCurrentCUDAStream()";
       Fix fix{"Launch on at::cuda::getCurrentCUDAStream()", Applicability::Safe, {}};
       addInclude(model, include_added, fix);
-      fix.edits.push_back(Edit{file, last.range.end, last.range.end, args});
+      if (named_zero) {
+        fix.edits.push_back(Edit{file, last.range.begin, last.range.end, kCurrentStream});
+      } else {
+        std::string args = launch.config.size() == 2 ? ", 0, at::cuda::getCurrentCUDAStream()"
+                                                     : ", at::cuda::getCurrentCUDAStream()";
+        fix.edits.push_back(Edit{file, last.range.end, last.range.end, args});
+      }
       d.fixes.push_back(std::move(fix));
     }
     sink.report(std::move(d));

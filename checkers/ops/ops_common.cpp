@@ -14,7 +14,8 @@ const cxx::Function* hostFunction(const cxx::CxxModel& model, int index) {
 const cxx::Function* perCallHost(const cxx::CxxModel& model, int index) {
   const cxx::Function* f = hostFunction(model, index);
   // A header of standalone programs: how often its callers run it is unknown.
-  return f && f->role == cxx::FunctionRole::PerCall && !f->callers_elsewhere ? f : nullptr;
+  // A header function its includers never call does not run at all.
+  return f && f->role == cxx::FunctionRole::PerCall && !f->callers_elsewhere && !f->never_called ? f : nullptr;
 }
 
 const cxx::Function* gpuPerCallHost(const cxx::CxxModel& model, const cxx::Call& call) {

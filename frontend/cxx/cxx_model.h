@@ -7,6 +7,7 @@
 // left out or marked as not editable.
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,9 @@ struct Function {
   // Defined in a header of standalone programs (includedOnlyByPrograms):
   // its callers are in those programs, so how often it runs is unknown here.
   bool callers_elsewhere = false;
+  // Defined in a header whose includers name neither it nor a function of
+  // the header that calls it (markUncalled): it never runs in this project.
+  bool never_called = false;
 };
 
 struct Loop {
@@ -129,6 +133,9 @@ struct CxxModel {
   bool includes_torch = false;  // this file includes torch/ATen/c10 headers
   bool torch_project = false;   // this file or a C++ file beside or above it does
   bool program_header = false;  // a header only standalone programs include (includedOnlyByPrograms)
+  // A header: the identifiers its includers write (wordsOfIncluders); unset
+  // for a source file or a header nothing beside it includes.
+  std::optional<std::set<std::string>> includer_words;
   bool current_stream_declared = false;  // at::cuda::getCurrentCUDAStream is visible
   uint32_t include_insert_at = 0;        // offset after the last #include line (0: file start)
   bool used_compile_database = false;

@@ -73,6 +73,36 @@ void inheritFromCallers(CxxModel& model) {
   }
 }
 
+// A header's functions run when its includers call them: a function they
+// name, and what those functions call in the header. The rest (a helper
+// class's unused methods) never runs. An extension entry written in the
+// header itself (bindings) is left alone: Python calls what it registers.
+void markUncalled(CxxModel& model) {
+  if (!model.includer_words || model.functions.empty()) return;
+  std::string_view text = model.source->text();
+  if (text.find("PYBIND11_MODULE") != std::string_view::npos || text.find("TORCH_LIBRARY") != std::string_view::npos)
+    return;
+  std::vector<bool> live(model.functions.size(), false);
+  for (size_t i = 0; i < model.functions.size(); ++i) {
+    // `DeviceBuffer<T>` and `~DeviceBuffer<T>` are written `DeviceBuffer` by the includers.
+    std::string_view name = model.functions[i].name;
+    if (name.starts_with('~')) name.remove_prefix(1);
+    name = name.substr(0, name.find('<'));
+    live[i] = model.includer_words->count(std::string(name)) > 0;
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const Call& c : model.calls) {
+      if (c.target < 0 || live[static_cast<size_t>(c.target)]) continue;
+      if (c.function >= 0 && !live[static_cast<size_t>(c.function)]) continue;
+      live[static_cast<size_t>(c.target)] = true;
+      changed = true;
+    }
+  }
+  for (size_t i = 0; i < model.functions.size(); ++i)
+    if (!live[i] && model.functions[i].role == FunctionRole::PerCall) model.functions[i].never_called = true;
+}
+
 }  // namespace
 
 void markGpuCode(CxxModel& model) {
@@ -89,6 +119,7 @@ void markGpuCode(CxxModel& model) {
   if (model.program_header && !program)
     for (Function& f : model.functions)
       if (f.role == FunctionRole::PerCall) f.callers_elsewhere = true;
+  if (!program && !model.program_header) markUncalled(model);
   std::vector<bool> gpu = ownEvidence(model);
   spread(model, gpu);
   for (size_t i = 0; i < model.functions.size(); ++i)

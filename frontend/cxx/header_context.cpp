@@ -5,6 +5,7 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <vector>
@@ -84,8 +85,24 @@ bool definesMain(std::string_view text) {
 // it is a program. Read once per folder.
 struct FolderSource {
   std::set<std::string> includes;
+  std::set<std::string> words;  // every identifier the file writes
   bool program = false;
 };
+
+std::set<std::string> identifiersOf(std::string_view text) {
+  std::set<std::string> words;
+  for (size_t i = 0; i < text.size();) {
+    if (!identChar(text[i]) || std::isdigit(static_cast<unsigned char>(text[i]))) {
+      ++i;
+      continue;
+    }
+    size_t end = i;
+    while (end < text.size() && identChar(text[end])) ++end;
+    words.emplace(text.substr(i, end - i));
+    i = end;
+  }
+  return words;
+}
 
 const std::vector<FolderSource>& sourcesOf(const fs::path& dir) {
   static std::mutex mutex;
@@ -111,6 +128,7 @@ const std::vector<FolderSource>& sourcesOf(const fs::path& dir) {
       source.includes.insert(fs::path(std::string(target)).filename().string());
     });
     source.program = definesMain(text);
+    source.words = identifiersOf(text);
     it->second.push_back(std::move(source));
   }
   return it->second;
@@ -160,6 +178,22 @@ bool includedOnlyByPrograms(const SourceFile& header) {
     }
   }
   return any;
+}
+
+std::optional<std::set<std::string>> wordsOfIncluders(const SourceFile& header) {
+  std::error_code ec;
+  fs::path path = fs::absolute(header.path(), ec).lexically_normal();
+  std::string name = path.filename().string();
+  std::optional<std::set<std::string>> words;
+  for (const fs::path& dir : {path.parent_path(), path.parent_path().parent_path()}) {
+    if (dir.empty()) continue;
+    for (const FolderSource& s : sourcesOf(dir)) {
+      if (!s.includes.count(name)) continue;
+      if (!words) words.emplace();
+      words->insert(s.words.begin(), s.words.end());
+    }
+  }
+  return words;
 }
 
 ParseMode parseModeOf(const SourceFile& source) {

@@ -2,6 +2,8 @@
 // How a file is parsed without a compile database: in which language, and,
 // for a header analysed on its own, which context its includers would have
 // given it. Pure text and folder logic (no clang), unit-tested on its own.
+#include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -36,5 +38,11 @@ struct ParseMode {
 // Its functions run when those programs call them, in call graphs a header
 // analysed on its own does not see.
 [[nodiscard]] bool includedOnlyByPrograms(const SourceFile& header);
+
+// Every identifier written by the C/C++/CUDA sources of the header's folder
+// and of the folder above that include it (by file name); nullopt when none
+// does (who calls its functions is unknown). A function of the header none
+// of them names, nor a function of the header they call, never runs there.
+[[nodiscard]] std::optional<std::set<std::string>> wordsOfIncluders(const SourceFile& header);
 
 }  // namespace gpulint::cxx

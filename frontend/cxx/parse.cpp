@@ -283,6 +283,7 @@ BuildResult buildCxxModel(SourceFilePtr source) {
   model->source = source;
   model->is_cuda = parseModeOf(*source).cuda_file;
   model->program_header = isHeaderPath(source->path()) && includedOnlyByPrograms(*source);
+  if (isHeaderPath(source->path())) model->includer_words = wordsOfIncluders(*source);
   IncludePolicy policy = IncludePolicy::forFile(source->path());
   ParseErrors errors(policy, kShimDir);
   ParseOutcome outcome = parse(*source, policy, errors, &model->used_compile_database, model.get());

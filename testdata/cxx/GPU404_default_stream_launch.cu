@@ -14,5 +14,7 @@ void add(at::Tensor out, at::Tensor a, at::Tensor b, cudaStream_t stream) {
   AT_DISPATCH_FLOATING_TYPES(a.scalar_type(), "add", ([&] {
     add_kernel<<<(n + 255) / 256, 256>>>(out.data_ptr<float>(), a.data_ptr<float>(), b.data_ptr<float>(), n);  // expect: GPU404
   }));
+  add_kernel<<<(n + 255) / 256, 256, 0, 0>>>(out.data_ptr<float>(), a.data_ptr<float>(), b.data_ptr<float>(), n);  // expect: GPU404 "on stream `0`"
+  add_kernel<<<(n + 255) / 256, 256, 512, nullptr>>>(out.data_ptr<float>(), a.data_ptr<float>(), b.data_ptr<float>(), n);  // expect: GPU404 "on stream `nullptr`"
   add_kernel<<<(n + 255) / 256, 256, 0, stream>>>(out.data_ptr<float>(), a.data_ptr<float>(), b.data_ptr<float>(), n);  // ok: GPU404 (explicit stream)
 }
