@@ -151,8 +151,10 @@ std::optional<Location> samplesCopiedToGpu(const python::ScriptModel& m, const p
 }
 
 bool collatesOnGpu(const python::ScriptModel& m, const python::Call& loader) {
-  auto [owner, fn] = collateFunction(m, collateArgument(loader));
-  if (fn) return placesOnGpu(*owner, *fn);
+  // `collate_fn=rays.gather` of an object built elsewhere: each class it may be.
+  auto fns = collateFunctions(m, collateArgument(loader));
+  if (!fns.empty())
+    return std::all_of(fns.begin(), fns.end(), [](const auto& f) { return placesOnGpu(*f.first, *f.second); });
   // The default collate stacks what __getitem__ returns.
   return itemsOnGpu(m, loader);
 }

@@ -217,6 +217,9 @@ std::string advice(const ScriptModel& m, const Sync& s, const python::BatchConte
       if (fillsFromTensor(call))
         return "broadcast the tensor instead of filling with it (`value.expand(size)`, `value.view(1, 1, 1, 1)`, "
                "or `torch.ones(size, device=...) * value`), which stays on the GPU";
+      if (call && host_sync::sizeArgument(*call))
+        return "keep the sizes on the host (a Python list, or the tensors' `.shape`) and build GPU tensors from "
+               "them only where kernels need them";
       break;
     case Sync::Read:
       break;
@@ -263,6 +266,9 @@ Diagnostic describe(const ScriptModel& m, const Sync& s, const python::BatchCont
     case Sync::Convert:
       if (fillsFromTensor(call))
         d.message = quote(s.at) + " takes its fill value as a Python number, so it copies " + tensorName(s.tensor) +
+                    " to the host " + every + "." + origin;
+      else if (call && host_sync::sizeArgument(*call))
+        d.message = quote(s.at) + " takes its size as a Python int, so it copies " + tensorName(s.tensor) +
                     " to the host " + every + "." + origin;
       else
         d.message = quote(s.at) + " copies " + tensorName(s.tensor) + " to the host " + every + "." + origin;

@@ -102,6 +102,53 @@ bool unwrapsPrebatched(const ScriptModel& m, ts::Node collate) {
   return returnsFirstElement(f->body, f->parameters[first], any) && any;
 }
 
+// `for chunk in loader:` where the body reads only `chunk[0]` or
+// `chunk["xyz"][0]`: the loop drops the batch dimension of one, so each item
+// already is the batch (a chunk of points, a view's rays).
+bool stepUnwrapsItem(const ScriptModel& m, const Call& loader) {
+  for (const python::Loop& loop : m.loops()) {
+    if (loop.kind != python::LoopKind::Step || !loop.iterable || !loop.target || !loop.target.is("identifier")) continue;
+    std::vector<ts::Node> sources = m.valueSources(loop.iterable);
+    if (std::none_of(sources.begin(), sources.end(), [&](ts::Node n) { return n == loader.node; })) continue;
+    ts::Node body = loop.node.field("body");
+    size_t uses = 0;
+    for (uint32_t i = body.preorder(); i < body.subtreeEnd(); ++i) {
+      ts::Node u = body.preorderAt(i);
+      if (!u.is("identifier") || u.text() != loop.target.text()) continue;
+      ts::Node outer = u.parent();
+      if (outer && outer.is("subscript") && outer.field("value") == u &&
+          syntax::unwrap(outer.field("subscript")).is("string"))
+        outer = outer.parent();  // `chunk["xyz"]`, then its `[0]`
+      ts::Node at = outer && outer.is("subscript") ? syntax::unwrap(outer.field("subscript")) : ts::Node();
+      if (!at || !at.is("integer") || at.text() != "0") return false;
+      ++uses;
+    }
+    return uses > 0;
+  }
+  return false;
+}
+
+// `DataLoader(list(range(n)), batch_size=1, collate_fn=self.gather)`: the
+// dataset holds indexes and the collate function builds the batch from one,
+// so batch_size counts indexes, not samples.
+bool collatesFromIndexes(const ScriptModel& m, const Call& loader) {
+  if (!loader.keyword("collate_fn")) return false;
+  ts::Node data = loader.argument("dataset", 0);
+  if (!data) return false;
+  std::vector<ts::Node> sources = m.valueSources(data);
+  if (sources.empty()) return false;
+  for (ts::Node src : sources) {
+    src = syntax::unwrap(src);
+    const Call* c = src.is("call") ? m.callAt(src) : nullptr;
+    if (c && c->method == "list" && c->positional.size() == 1) {
+      ts::Node inner = syntax::unwrap(c->positional[0]);
+      c = inner.is("call") ? m.callAt(inner) : nullptr;
+    }
+    if (!c || !(c->method == "range" || c->qualified == "numpy.arange" || c->qualified == "torch.arange")) return false;
+  }
+  return true;
+}
+
 // How often the identifier `name` occurs under `root` (comments and strings
 // aside). Iterative: files may nest deeply.
 size_t identifierCount(ts::Node root, std::string_view name) {
@@ -181,6 +228,9 @@ class Run {
     if ((c.has_star_kwargs || c.has_star_args) && size.asInt() == 1) return;
     // The dataset yields whole batches and the collate_fn unwraps the one it gets.
     if (size.asInt() == 1 && unwrapsPrebatched(lm, c.keyword("collate_fn"))) return;
+    // Or the step loop takes item [0] of each batch of one: the item is the batch.
+    if (size.asInt() == 1 && stepUnwrapsItem(lm, c)) return;
+    if (collatesFromIndexes(lm, c)) return;  // the collate function expands each index
     // PyG batches count graphs: one graph per step is full-batch node-level training.
     if (c.qualified.starts_with("torch_geometric.") && size.asInt() == 1) return;
     BatchSourceHints hints;

@@ -132,6 +132,21 @@ bool narrowedToNumber(ts::Node value) {
 
 }  // namespace
 
+ts::Node sizeArgument(const Call& c) {
+  const std::string& q = c.qualified;
+  if (!q.starts_with("torch.") || c.has_star_args) return {};
+  std::string_view name = std::string_view(q).substr(6);
+  // `torch.linspace(0.5, h - 0.5, h)`: the number of steps.
+  if (oneOf(name, {"linspace", "logspace"})) return c.argument("steps", 2);
+  // `torch.zeros(n, device=dev)`: a single size argument.
+  if (oneOf(name, {"zeros", "ones", "empty", "rand", "randn"}) && c.positional.size() == 1) {
+    ts::Node n = syntax::unwrap(c.positional[0]);
+    return n.is("tuple") || n.is("list") ? ts::Node() : n;
+  }
+  if (name == "arange" && c.positional.size() == 1) return c.positional[0];  // torch.arange(n)
+  return {};
+}
+
 
 // The sync a call performs, if any (before asking whether it runs per step).
 std::optional<Sync> syncOfCall(const ScriptModel& m, const Call& c) {
@@ -163,6 +178,8 @@ std::optional<Sync> syncOfCall(const ScriptModel& m, const Call& c) {
   if (q == "torch.full" || (c.receiver && c.method == "new_full"))
     if (ts::Node fill = c.argument("fill_value", 1); fill && !narrowedToNumber(fill) && m.mayLiveOnDevice(fill))
       return Sync{Sync::Convert, c.node, fill};
+  if (ts::Node size = sizeArgument(c); size && !narrowedToNumber(size) && m.mayLiveOnDevice(size))
+    return Sync{Sync::Convert, c.node, size};
   if (c.method == "format" && c.receiver && isString(c.receiver)) {
     if (ts::Node t = formattedDeviceTensor(m, c.node)) return Sync{Sync::Format, c.node, t};
     return std::nullopt;
@@ -186,7 +203,7 @@ bool maySync(const ScriptModel& m, const Call& c) {
   const std::string& q = c.qualified;
   if (c.callee.is("identifier") && q.empty() && c.positional.empty() && c.keywords.empty()) return true;  // an alias
   if (c.receiver && (c.method == "wait_for_everyone" || c.method == "barrier" || c.method == "new_full")) return true;
-  if (q == "torch.full") return true;
+  if (q == "torch.full" || sizeArgument(c)) return true;
   if (q == "torch.cuda.synchronize" || q == "torch.distributed.barrier" || q == "torch.nonzero" ||
       q == "torch.argwhere" || q == "torch.where" || q.starts_with("math."))
     return true;

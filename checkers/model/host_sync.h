@@ -94,6 +94,11 @@ void collectNonCallSpots(ts::Node n, NonCallSpots& spots);
 // "cpu", and no default device or device context that moves it); null when
 // it may live elsewhere or we cannot tell.
 [[nodiscard]] ts::Node hostFactory(const python::ScriptModel& m, ts::Node name);
+// The size a torch factory reads as a Python int: the steps of
+// `torch.linspace(a, b, steps)`, the one size of `torch.zeros(n)` or
+// `torch.arange(n)`; null for other calls. A 0-d GPU tensor there is read
+// to the host.
+[[nodiscard]] ts::Node sizeArgument(const python::Call& c);
 // The same test of one value: `torch.zeros(n)` made on the host (no device,
 // or device="cpu", outside a device context); null otherwise.
 [[nodiscard]] ts::Node hostFactoryCall(const python::ScriptModel& m, ts::Node value);

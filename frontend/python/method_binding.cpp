@@ -243,6 +243,44 @@ bool restoredFromCheckpoint(const ScriptModel& m, ts::Node item) {
 
 }  // namespace
 
+namespace {
+
+// `blk` in `for blk in self.blocks:` (or `for i, blk in enumerate(...)`):
+// the sequence the loop walks when its last binding of the name is that
+// loop's target; null otherwise.
+ts::Node walkedSequence(const ScriptModel& m, ts::Node name) {
+  auto b = m.lastBinding(name);
+  if (!b || !b->statement || !b->statement.is("for_statement") || b->value || b->parameter) return {};
+  ts::Node target = syntax::unwrap(b->statement.field("left"));
+  ts::Node iterable = syntax::unwrap(b->statement.field("right"));
+  if (target == name || (target.is("identifier") && target.text() == name.text())) return iterable;
+  const Call* c = iterable.is("call") ? m.callAt(iterable) : nullptr;
+  if (c && c->method == "enumerate" && !c->receiver && c->positional.size() == 1 &&
+      (target.is("pattern_list") || target.is("tuple_pattern")) && target.namedChildCount() == 2 &&
+      target.namedChild(1).text() == name.text())
+    return c->positional[0];
+  return {};
+}
+
+// The elements a module container holds: `nn.ModuleList([Block(d) for _ in
+// range(n)])`, `nn.Sequential(A(), B())`, a list or tuple of constructions.
+std::vector<ts::Node> containerElements(const ScriptModel& m, ts::Node src) {
+  src = syntax::unwrap(src);
+  std::vector<ts::Node> items;
+  if (const Call* c = src.is("call") ? m.callAt(src) : nullptr) {
+    if (!syntax::oneOf(c->qualified, {"torch.nn.ModuleList", "torch.nn.Sequential"}) || c->has_star_args) return {};
+    if (c->qualified == "torch.nn.Sequential") return c->positional;
+    return c->positional.size() == 1 ? containerElements(m, c->positional[0]) : items;
+  }
+  if (src.is("list") || src.is("tuple"))
+    for (ts::Node item : src.namedChildren()) items.push_back(item);
+  else if (src.is("list_comprehension") || src.is("generator_expression"))
+    items.push_back(src.field("body"));
+  return items;
+}
+
+}  // namespace
+
 std::vector<ScriptModel::ClassRef> ScriptModel::instancesOf(ts::Node expr, int depth) const {
   constexpr int kMaxWrappers = 3;  // compile(DDP(net)).module: a few layers at most
   constexpr int kMaxPlacementHops = 6;  // Net().cuda().eval().half() inside a wrapper or two
@@ -250,6 +288,21 @@ std::vector<ScriptModel::ClassRef> ScriptModel::instancesOf(ts::Node expr, int d
   auto add = [&](const ClassRef& cls) {
     if (std::find(found.begin(), found.end(), cls) == found.end()) found.push_back(cls);
   };
+  // `for blk in self.blocks: x = blk(x)`: each block of the container.
+  if (ts::Node name = syntax::unwrap(expr); name && name.is("identifier") && depth < kMaxWrappers)
+    if (ts::Node sequence = walkedSequence(*this, name)) {
+      for (ts::Node src : valueSources(sequence, /*all_paths=*/true)) {
+        const ScriptModel& owner = ownerOf(src);
+        std::vector<ts::Node> items = containerElements(owner, src);
+        if (items.empty()) return {};
+        for (ts::Node item : items) {
+          std::vector<ClassRef> inner = owner.instancesOf(item, depth + 1);
+          if (inner.empty()) return {};
+          for (const ClassRef& cls : inner) add(cls);
+        }
+      }
+      return found;
+    }
   std::vector<ts::Node> sources = valueSources(expr, /*all_paths=*/true);
   for (ts::Node src : sources) {
     src = syntax::unwrap(src);
@@ -287,6 +340,14 @@ std::vector<ScriptModel::ClassRef> ScriptModel::instancesOf(ts::Node expr, int d
         syntax::oneOf(c->method, {"to", "cuda", "half", "float", "bfloat16", "double", "train", "eval",
                                   "requires_grad_", "to_empty"})) {
       std::vector<ClassRef> inner = owner.instancesOf(c->receiver, depth + 1);
+      if (inner.empty()) return {};
+      for (const ClassRef& cls : inner) add(cls);
+      continue;
+    }
+    // `copy.deepcopy(layer)` (a stack of clones): an object of the same classes.
+    if (c && syntax::oneOf(c->qualified, {"copy.deepcopy", "copy.copy"}) && c->positional.size() == 1 &&
+        depth < kMaxWrappers) {
+      std::vector<ClassRef> inner = owner.instancesOf(c->positional[0], depth + 1);
       if (inner.empty()) return {};
       for (const ClassRef& cls : inner) add(cls);
       continue;
