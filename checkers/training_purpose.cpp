@@ -134,7 +134,7 @@ std::optional<RelatedLocation> gradientAccumulation(const python::ScriptModel& m
     // A float count too: `batch_size // micro_batch_size` with `batch_size = 64 / devices`.
     bool counted = v.kind == ResolvedValue::Kind::Int || v.kind == ResolvedValue::Kind::Float;
     if (!counted || !v.asNumber() || *v.asNumber() <= 1) return false;
-    Location at = m.location(where);
+    Location at = m.ownerOf(where).location(where);  // an option a helper of another file adds
     out = RelatedLocation{at, std::string(name) + " resolves to " + v.display() + " at line " +
                                   std::to_string(at.start.line)};
     return true;

@@ -5,6 +5,8 @@
 #include <set>
 
 #include "frontend/project/config_binding.h"
+#include "frontend/python/member_values.h"
+#include "frontend/python/syntax.h"
 
 namespace gpulint::project {
 
@@ -175,8 +177,43 @@ class Binder {
         if (v.known()) v.chain.push_back(tokenStep(token, "job argv sets --" + name));
         values[name] = std::move(v);
       }
+      // What the argv leaves out keeps the parsed dataclasses' own defaults.
+      if (!values.empty()) addDataclassDefaults(r, values);
     }
     if (!values.empty()) set(ConfigRoot::HfArguments, "", std::move(values));
+  }
+
+  // `HfArgumentParser((RunArgs, ...))` read by `r`: each field a class of
+  // this file declares with a literal default (`gradient_checkpointing: bool
+  // = field(default=True)`), for the keys `values` does not hold yet.
+  void addDataclassDefaults(const ConfigRead& r, ConfigValues& values) {
+    const python::Call* parse = m_.callAt(r.node);
+    if (!parse || !parse->receiver) return;
+    for (ts::Node src : m_.valueSources(parse->receiver)) {
+      const python::Call* made = src.is("call") ? m_.callAt(src) : nullptr;
+      if (!made || !made->qualified.ends_with("HfArgumentParser") || made->positional.empty()) continue;
+      ts::Node classes = python::syntax::unwrap(made->positional[0]);
+      std::vector<ts::Node> names;
+      if (classes.is("tuple") || classes.is("list"))
+        for (ts::Node n : classes.namedChildren()) names.push_back(n);
+      else
+        names.push_back(classes);
+      for (ts::Node name : names) {
+        if (!name.is("identifier") || m_.classesNamed(name.text()).size() != 1) continue;
+        const python::ClassDef& cls = *m_.classesNamed(name.text()).front();
+        for (ts::Node stmt : cls.node.field("body").namedChildren()) {
+          ts::Node a = stmt.is("expression_statement") && stmt.namedChildCount() ? stmt.namedChild(0) : ts::Node();
+          if (!a || !a.is("assignment") || !a.field("left").is("identifier")) continue;
+          std::string key(a.field("left").text());
+          if (values.count(key)) continue;
+          ts::Node def = python::member_values::fieldDefault(cls, key);
+          ResolvedValue v = def ? m_.resolve(def) : ResolvedValue::unknown();
+          if (!v.known()) continue;
+          v.chain.push_back({m_.location(a), std::string(name.text()) + " declares the default of " + key});
+          values[key] = std::move(v);
+        }
+      }
+    }
   }
 
   // Does the script parse an HF arguments file of this kind (parse_yaml_file

@@ -40,6 +40,7 @@ void ProjectModel::link(unsigned jobs) {
       linked_.insert(other);
     }
   }
+  importHelperOptions();
   // Methods bound through objects: the instance's class may come from any
   // file, so every name above is bound first and every model attached. Each
   // file asks under a cache scope of its own (no memo is shared between
@@ -87,6 +88,36 @@ void ProjectModel::link(unsigned jobs) {
   markEpochLoops();
   markEvalPassLoops();
   measureComponents();
+}
+
+// A file that hands its parser to a helper of another file
+// (`opts.add_noise_args(parser)`) parses the options the helper adds to that
+// parameter: their defaults decide its flags (`if args.multiscale_levels:`
+// with `default=None` is off). Options the file adds itself come first.
+void ProjectModel::importHelperOptions() {
+  for (ScriptModel* m : models_) {
+    std::vector<ArgparseOption> added;
+    auto known = [&](const std::string& dest) {
+      return m->argparseOption(dest) ||
+             std::any_of(added.begin(), added.end(), [&](const ArgparseOption& o) { return o.dest == dest; });
+    };
+    for (const Call& c : m->calls()) {
+      auto it = callees_.find(&c);  // bound above; the models are not attached yet
+      if (it == callees_.end() || !it->second.function || it->second.model == m) continue;
+      const ScriptModel* other = it->second.model;
+      const Function* f = it->second.function;
+      for (const ArgparseOption& opt : other->argparseOptions()) {
+        if (!f->node.contains(opt.call) || known(opt.dest)) continue;
+        const Call* add = other->callAt(opt.call);
+        if (!add || !add->receiver || !add->receiver.is("identifier")) continue;
+        std::string parser(add->receiver.text());
+        if (std::find(f->parameters.begin(), f->parameters.end(), parser) == f->parameters.end()) continue;
+        if (!other->argumentFor(c, *f, parser)) continue;  // the call hands it no parser
+        added.push_back(opt);
+      }
+    }
+    m->argparse_.insert(m->argparse_.end(), added.begin(), added.end());
+  }
 }
 
 // Connected components of the files over bound calls and imports (union-find).

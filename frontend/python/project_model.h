@@ -132,6 +132,9 @@ class ProjectModel {
   void rebindLibraryReexports();
   void bind(ScriptModel* m, const Call& c, ProjectDef def);
   void markGpu();
+  // `opts.add_args(parser)`: the options a helper of another file adds to
+  // the parser it is handed become the calling file's (project_link.cpp).
+  void importHelperOptions();
   void measureComponents();
   void markStepLoops();
   void markTrainerForwards();  // library_trainer.cpp
