@@ -58,6 +58,8 @@ void SyncInOp::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
     if (call.callee == "cudaEventSynchronize" && namesBenchmark(site.host->name)) continue;
     // `x.cpu().item()`: the wait is the copy; the item of the host copy is free.
     if (call.method == "item" && call.receiver_method == "cpu") continue;
+    // The host waited just before with nothing queued since: reported there.
+    if (ops::queueDrainedBefore(model, call)) continue;
     Diagnostic d = ops::makeDiagnostic(
         "GPU401", Level::Warning, model, call.range,
         "`" + ops::spelled(model, call.range) + "` " + site.where + " " + effect +

@@ -47,6 +47,9 @@ void BlockingMemcpy::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     // and graph capture; a CUDA program that uses stream 0 alone loses nothing).
     bool host_async = !copy || deviceToDevice(call);
     if (host_async && !model.torch_project) continue;
+    // A blocking copy right after the host waited, with nothing queued
+    // since, waits for nothing new: the first wait is the finding.
+    if (!host_async && ops::queueDrainedBefore(model, call)) continue;
     std::string async_name = copy ? "cudaMemcpyAsync" : "cudaMemsetAsync";
     const cxx::StreamVar* stream = model.streamAt(call.range.begin);
     std::string use = "Use " + async_name + " on the current stream (" +

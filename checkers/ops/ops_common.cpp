@@ -48,6 +48,80 @@ bool copiesToHost(const cxx::Call& call) {
          target == "\"cpu\"";
 }
 
+bool drainsQueue(const cxx::Call& call) {
+  if (call.callee == "cudaDeviceSynchronize" || call.callee == "cudaStreamSynchronize" ||
+      call.callee == "torch::cuda::synchronize" || call.callee == "c10::cuda::device_synchronize")
+    return true;
+  if (copiesToHost(call)) return true;
+  // A blocking copy to or from host memory returns once the copy is done.
+  return call.callee == "cudaMemcpy" && call.arg_texts.size() == 4 &&
+         call.arg_texts[3].find("DeviceToDevice") == std::string::npos;
+}
+
+namespace {
+
+// A call that may queue GPU work: a function of this file (it may launch),
+// a tensor or torch API call, a CUDA library or runtime call. Host-only
+// calls (std::, printf, a vector's push_back) queue nothing.
+bool mayQueueWork(const cxx::Call& c) {
+  if (c.target >= 0 || isTensorClass(c.receiver_type)) return true;
+  for (std::string_view prefix : {"at::", "torch::", "c10::", "cuda", "cublas", "cudnn", "curand", "cusparse",
+                                  "thrust::", "cub::"})
+    if (std::string_view(c.callee).starts_with(prefix)) return true;
+  return false;
+}
+
+bool waitsForDevice(const cxx::Call& c) {
+  return c.callee == "cudaDeviceSynchronize" || c.callee == "torch::cuda::synchronize" ||
+         c.callee == "c10::cuda::device_synchronize";
+}
+
+bool blockingCopy(const cxx::Call& c) { return c.callee == "cudaMemcpy"; }
+
+// Whether the wait `last` emptied what `call` waits for. A device-wide
+// synchronize empties every stream; a blocking cudaMemcpy only the legacy
+// default stream, which is what the next blocking copy waits for. Where
+// nothing queues on another stream (no PyTorch, no stream of its own), any
+// wait empties the one queue.
+bool drainedFor(const cxx::CxxModel& model, const cxx::Call& last, const cxx::Call& call) {
+  if (waitsForDevice(last)) return true;
+  if (blockingCopy(last) && blockingCopy(call)) return true;
+  return !model.torch_project && model.streams.empty();
+}
+
+}  // namespace
+
+bool queueDrainedBefore(const cxx::CxxModel& model, const cxx::Call& call) {
+  const cxx::Call* last = nullptr;  // the GPU event that ends last before the call starts
+  for (const cxx::Call& c : model.calls) {
+    if (&c == &call || c.function != call.function || (!drainsQueue(c) && !mayQueueWork(c))) continue;
+    // A wait that runs only on some calls (a failed check's, another arm's) empties nothing for sure.
+    bool sometimes = c.failure_path || c.cpu_branch ||
+                     (c.arm.end > c.arm.begin && !(c.arm.begin <= call.range.begin && call.range.end <= c.arm.end));
+    if (sometimes && drainsQueue(c)) continue;
+    // A wait wrapping the call (`CHECK_AND_SYNC(cudaMemcpy(...))`): one statement, one finding, the wrapper's.
+    if (c.range.begin <= call.range.begin && call.range.end <= c.range.end && drainsQueue(c)) return true;
+    if (c.range.end <= call.range.begin && (!last || c.range.end > last->range.end)) last = &c;
+  }
+  if (!last || !drainsQueue(*last) || !drainedFor(model, *last, call)) return false;
+  // Loops entered after the wait (a `do { ... } while (0)` macro, a host
+  // loop) must queue nothing themselves, or their next pass waits for that.
+  size_t shared = 0;
+  while (shared < last->loops.size() && shared < call.loops.size() && last->loops[shared] == call.loops[shared])
+    ++shared;
+  for (size_t k = shared; k < call.loops.size(); ++k) {
+    const cxx::Range& body = model.loops[static_cast<size_t>(call.loops[k])].range;
+    for (const cxx::Call& c : model.calls)
+      if (c.range.begin >= body.begin && c.range.end <= body.end && mayQueueWork(c) && !drainsQueue(c)) return false;
+    for (const cxx::Launch& l : model.launches)
+      if (l.range.begin >= body.begin && l.range.end <= body.end) return false;
+  }
+  for (const cxx::Launch& l : model.launches)
+    if (l.function == call.function && l.range.begin >= last->range.end && l.range.begin < call.range.begin)
+      return false;
+  return true;
+}
+
 const cxx::Loop* dataDependentLoop(const cxx::CxxModel& model, const std::vector<int>& loops) {
   for (auto it = loops.rbegin(); it != loops.rend(); ++it)
     if (model.loops[*it].data_dependent) return &model.loops[*it];

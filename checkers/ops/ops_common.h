@@ -37,6 +37,17 @@ struct RepeatedSite {
 // `.item()`, `.cpu()`, `.to(kCPU)` on a tensor: a copy the host waits for.
 [[nodiscard]] bool copiesToHost(const cxx::Call& call);
 
+// The host waits for all queued GPU work at `call`: a synchronize, a copy to
+// the host, a blocking cudaMemcpy to or from host memory.
+[[nodiscard]] bool drainsQueue(const cxx::Call& call);
+// True when the last GPU event before `call` in its function, in the same
+// loops, is such a wait with no kernel launch, GPU library or tensor call,
+// or call of a function of this file in between: the queue is empty, so
+// `call` waits for nothing new (one finding per drained queue, as GPU201's
+// runs: the copy that reads a mask back, then the host loop over it, then
+// the blocking uploads of what the loop kept).
+[[nodiscard]] bool queueDrainedBefore(const cxx::CxxModel& model, const cxx::Call& call);
+
 // The innermost enclosing loop whose trip count is not a constant, or null.
 [[nodiscard]] const cxx::Loop* dataDependentLoop(const cxx::CxxModel& model, const std::vector<int>& loops);
 

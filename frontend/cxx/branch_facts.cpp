@@ -259,6 +259,18 @@ bool debugFlag(const Expr* cond) {
 }
 }  // namespace
 
+const Stmt* BranchFacts::conditionalArm(const Stmt* s) const {
+  const Stmt* arm = nullptr;
+  walkUp(ctx_, s, [&](const DynTypedNode& parent, const Stmt* child) {
+    if (const auto* b = parent.get<IfStmt>(); b && (child == b->getThen() || child == b->getElse())) arm = child;
+    else if (const auto* c = parent.get<ConditionalOperator>(); c && (child == c->getTrueExpr() || child == c->getFalseExpr()))
+      arm = child;
+    else if (const auto* w = parent.get<SwitchStmt>(); w && child == w->getBody()) arm = child;
+    return arm != nullptr;
+  });
+  return arm;
+}
+
 bool BranchFacts::debugOnly(const Stmt* s) const {
   return walkUp(ctx_, s, [&](const DynTypedNode& parent, const Stmt* child) {
     const auto* branch = parent.get<IfStmt>();

@@ -35,6 +35,10 @@ class BranchFacts {
   // with a size, or null-tested), inside the if or after an early return:
   // `if (n <= capacity_) return;` then grow. Runs when the buffer grows.
   [[nodiscard]] bool growthGuarded(const clang::Stmt* s) const;
+  // The innermost arm that holds `s` and runs only on some calls: the then
+  // or else of an if, an arm of `?:`, a switch's body; null when `s` runs
+  // whenever its function body does (loops aside).
+  [[nodiscard]] const clang::Stmt* conditionalArm(const clang::Stmt* s) const;
 
  private:
   clang::ASTContext& ctx_;

@@ -89,6 +89,7 @@ struct Call {
   bool gpu_evidence = false;  // CUDA runtime/library API, is_cuda(), .cuda(), at::cuda::/c10::cuda:: calls
   bool failure_path = false;  // only runs when a check fails (TORCH_CHECK's message, before a throw) or a debug flag is on
   bool amortised = false;     // behind a capacity check on persistent state: runs when a buffer grows
+  Range arm;                  // the innermost if/else, ?: or switch arm holding the call; empty when none
   std::string receiver_text;  // member calls: the object expression's text ("x[i]")
   std::string receiver_method;  // member calls on a member call's result: its method ("cpu" in x.cpu().item())
   bool receiver_temporary = false;  // the object is a temporary (`x[i] = v` assigns into a view: a copy)

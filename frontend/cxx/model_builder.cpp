@@ -266,6 +266,7 @@ bool Builder::VisitCallExpr(CallExpr* e) {
   c.cpu_branch = branches_.onCpuSide(e);
   c.failure_path = branches_.onFailurePath(e) || branches_.debugOnly(e);
   c.amortised = branches_.growthGuarded(e);
+  if (const Stmt* arm = branches_.conditionalArm(e)) c.arm = src_.rangeOf(arm->getSourceRange());
   c.gpu_evidence = isGpuApi(c);
   describeReceiver(e, fn, c);
   pending_targets_.emplace_back(model_.calls.size(), fn ? fn->getCanonicalDecl() : nullptr);
