@@ -64,6 +64,12 @@ namespace {
 // a tensor or torch API call, a CUDA library or runtime call. Host-only
 // calls (std::, printf, a vector's push_back) queue nothing.
 bool mayQueueWork(const cxx::Call& c) {
+  // A failed check's message (cudaGetErrorString) runs only when the op fails.
+  if (c.failure_path) return false;
+  // Error and device queries answer from the host.
+  if (c.callee == "cudaGetErrorString" || c.callee == "cudaGetLastError" || c.callee == "cudaPeekAtLastError" ||
+      c.callee == "cudaGetDevice" || c.callee == "cudaGetErrorName")
+    return false;
   if (c.target >= 0 || isTensorClass(c.receiver_type)) return true;
   for (std::string_view prefix : {"at::", "torch::", "c10::", "cuda", "cublas", "cudnn", "curand", "cusparse",
                                   "thrust::", "cub::"})
