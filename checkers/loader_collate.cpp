@@ -150,6 +150,47 @@ std::optional<Location> samplesCopiedToGpu(const python::ScriptModel& m, const p
   return std::nullopt;
 }
 
+namespace {
+
+// A project class the loader's worker cannot pin: it moves itself with a
+// `to()` of its own but has no `pin_memory()` (DataLoader pins tensors and
+// the objects that define pin_memory, and passes anything else through).
+bool unpinnable(const python::ScriptModel& m, const python::ClassDef& cls) {
+  return m.methodOf(cls, "to").second && !m.methodOf(cls, "pin_memory").second;
+}
+
+// What `f` (or a project function it calls, one level down) builds its batch
+// around: such a class, or a library graph batch.
+std::optional<UnpinnableBatch> builtUnpinnable(const python::ScriptModel& model, const python::Function& f, int depth) {
+  for (const python::Call& c : model.callsIn(f.body)) {
+    if (!f.body.contains(c.node)) continue;
+    if (auto [cls_model, cls] = model.constructedClass(c); cls && unpinnable(*cls_model, *cls))
+      return UnpinnableBatch{cls_model, cls};
+    // A DGLGraph (`dgl.batch(graphs)`) has pin_memory_() in place, no pin_memory(): the worker passes its
+    // node and edge features through in pageable memory.
+    if (c.qualified == "dgl.batch" || c.qualified == "dgl.batch_hetero") return UnpinnableBatch{};
+    if (depth > 0) continue;
+    if (auto [callee_model, callee] = model.callTarget(c); callee)
+      if (auto inner = builtUnpinnable(*callee_model, *callee, depth + 1)) return inner;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<UnpinnableBatch> collatesUnpinnable(const python::ScriptModel& m, const python::Call& loader) {
+  auto candidates = collateFunctions(m, collateArgument(loader));
+  if (candidates.empty()) return std::nullopt;
+  // Each collate the loader may run (one per dataset class) builds such a batch.
+  std::optional<UnpinnableBatch> first;
+  for (const auto& [model, fn] : candidates) {
+    auto built = builtUnpinnable(*model, *fn, 0);
+    if (!built) return std::nullopt;
+    if (!first) first = built;
+  }
+  return first;
+}
+
 bool collatesOnGpu(const python::ScriptModel& m, const python::Call& loader) {
   // `collate_fn=rays.gather` of an object built elsewhere: each class it may be.
   auto fns = collateFunctions(m, collateArgument(loader));

@@ -36,6 +36,19 @@ namespace gpulint::checks {
 // empty when some class is unknown or lacks the method.
 [[nodiscard]] std::vector<std::pair<const python::ScriptModel*, const python::Function*>> collateFunctions(
     const python::ScriptModel& m, ts::Node collate);
+// The collate function (every one the loader may run, here or in another
+// file) builds its batch around an object the loader's pinning cannot pin:
+// a project class with a `to()` of its own and no `pin_memory()`
+// (`nested_tensor_from_tensor_list(images)` returning `NestedTensor(...)`,
+// itself or through a project function it calls), or a library graph batch
+// (`dgl.batch(graphs)`, `cls` null). pin_memory=True leaves its tensors in
+// pageable memory (loader_collate.cpp).
+struct UnpinnableBatch {
+  const python::ScriptModel* model = nullptr;
+  const python::ClassDef* cls = nullptr;
+};
+[[nodiscard]] std::optional<UnpinnableBatch> collatesUnpinnable(const python::ScriptModel& m,
+                                                                const python::Call& loader);
 // The loader's collate_fn makes its batch on the GPU (a torch factory given a
 // GPU device, a `.to(device)`/`.cuda()` copy), or, with no collate_fn, its
 // dataset's __getitem__ returns GPU tensors: the loader runs in the main

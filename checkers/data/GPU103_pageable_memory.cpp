@@ -208,20 +208,6 @@ void addAsyncCopies(const python::ScriptModel& model, const python::Call& loader
   if (complete) fix.chain = FixChain::EndsInItsFile;
 }
 
-// A project class the loader's worker cannot pin: it moves itself with a
-// `to()` of its own but has no `pin_memory()` (DataLoader pins tensors and
-// the objects that define pin_memory, and passes anything else through).
-bool unpinnable(const python::ScriptModel& m, const python::ClassDef& cls) {
-  return m.methodOf(cls, "to").second && !m.methodOf(cls, "pin_memory").second;
-}
-
-// The collate function (here or in another file) builds its batch around
-// such an object, itself or through a project function it calls
-// (`nested_tensor_from_tensor_list(images)` returning `NestedTensor(...)`),
-// or around a library graph batch (`dgl.batch(graphs)`):
-// pin_memory=True would leave the images in pageable memory, and the
-// object's own `to()` may not take non_blocking.
-
 bool namesTokenCollator(std::string_view name) {
   return name.starts_with("DataCollator") || name == "default_data_collator";
 }
@@ -334,25 +320,27 @@ bool tokenCollator(const python::ScriptModel& m, ts::Node collate, int depth) {
   return fn && buildsTokenBatch(*owner, *fn);
 }
 
-bool collatesUnpinnable(const python::ScriptModel& m, const python::Call& loader) {
-  auto candidates = collateFunctions(m, collateArgument(loader));
-  auto builds = [](const python::ScriptModel& model, const python::Function& f, auto& self, int depth) -> bool {
-    for (const python::Call& c : model.callsIn(f.body)) {
-      if (!f.body.contains(c.node)) continue;
-      if (auto [cls_model, cls] = model.constructedClass(c); cls && unpinnable(*cls_model, *cls)) return true;
-      // A DGLGraph (`dgl.batch(graphs)`) has pin_memory_() in place, no pin_memory(): the worker passes its
-      // node and edge features through in pageable memory.
-      if (c.qualified == "dgl.batch" || c.qualified == "dgl.batch_hetero") return true;
-      if (depth > 0) continue;
-      if (auto [callee_model, callee] = model.callTarget(c); callee && self(*callee_model, *callee, self, depth + 1))
-        return true;
-    }
-    return false;
-  };
-  // Each collate the loader may run (one per dataset class) builds such a batch.
-  return !candidates.empty() && std::all_of(candidates.begin(), candidates.end(), [&](const auto& candidate) {
-    return builds(*candidate.first, *candidate.second, builds, 0);
-  });
+// `pin_memory=True` with batches built around a project class that has its
+// own `to()` but no `pin_memory()`: the pinning thread passes the object
+// through, so its tensors stay pageable and every copy blocks.
+void reportUnpinnable(const python::ScriptModel& model, const python::Call& loader, const UnpinnableBatch& batch,
+                      const Consumer& consumer, DiagnosticSink& sink) {
+  ts::Node arg = pinnedKeyword(model, loader);
+  ts::Node kw = arg.parent();
+  Diagnostic d;
+  d.rule = "GPU103";
+  d.level = Level::Note;
+  d.location = model.location(kw && kw.is("keyword_argument") ? kw : arg);
+  std::string name(batch.cls->name);
+  d.message = "DataLoader asks for pinned batches, but its collate_fn builds them around `" + name +
+              "`, which has a `to()` of its own and no `pin_memory()`: the loader's pinning thread pins only tensors "
+              "and objects that define pin_memory(), so the " + name + " tensors stay in pageable host memory and "
+              "are copied to the GPU " + consumer.where + " without overlapping compute. Give " + name +
+              " a `pin_memory(self)` method that returns it with its tensors pinned (`t.pin_memory()`), and copy "
+              "with `.to(device, non_blocking=True)`.";
+  d.related.push_back({batch.model->location(batch.cls->node.field("name")), "the batch class, without pin_memory()"});
+  d.related.insert(d.related.end(), consumer.related.begin(), consumer.related.end());
+  sink.report(std::move(d));
 }
 
 void check(const python::ScriptModel& consumer_model, const python::Call& loader, const Consumer& consumer,
@@ -366,8 +354,16 @@ void check(const python::ScriptModel& consumer_model, const python::Call& loader
   if (ts::Node ds = loader.argument("dataset", 0); ds && model.mayLiveOnDevice(ds)) return;
   // Batches of indices into data the loop holds: a few bytes, gathered on the GPU.
   if (indexOnlyLoader(model, loader)) return;
-  // Batches built around an object the worker cannot pin, or on the GPU by the collate_fn.
-  if (collatesUnpinnable(model, loader) || collatesOnGpu(model, loader)) return;
+  // Batches built around an object the worker cannot pin: pin_memory=True
+  // pins nothing of them, which only a pin_memory() method on the project's
+  // class mends (reported where the loader asks for pinning); a library's
+  // batch object, or a loader that does not ask, is left alone.
+  if (auto batch = collatesUnpinnable(model, loader)) {
+    if (batch->cls && pinnedKeyword(model, loader)) reportUnpinnable(model, loader, *batch, consumer, sink);
+    return;
+  }
+  // Batches made on the GPU by the collate_fn.
+  if (collatesOnGpu(model, loader)) return;
   // Samples copied to the GPU in __getitem__ (some class the dataset may be): pinning them would raise.
   if (samplesCopiedToGpu(model, loader)) return;
   // Small batches of token ids: pinning them saves next to nothing.

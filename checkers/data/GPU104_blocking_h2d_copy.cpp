@@ -52,6 +52,8 @@ void BlockingH2DCopy::run(const AnalysisContext& ctx, DiagnosticSink& sink) cons
     ts::Node pinned;
     for (const python::Call* loader : loaders) {
       pinned = pinnedKeyword(model, *loader);
+      // A batch class without pin_memory() stays pageable whatever the loader asks (GPU103 says so).
+      if (pinned && collatesUnpinnable(model.ownerOf(loader->node), *loader)) pinned = {};
       if (!pinned) break;
     }
     if (!pinned) continue;

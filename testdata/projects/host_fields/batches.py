@@ -35,5 +35,5 @@ def collate(items):
 
 def make_loader(dataset, batch_size):
     return torch.utils.data.DataLoader(
-        dataset, batch_size=batch_size, num_workers=8, pin_memory=True, persistent_workers=True, collate_fn=collate
+        dataset, batch_size=batch_size, num_workers=8, pin_memory=True, persistent_workers=True, collate_fn=collate  # expect: GPU103 "builds them around `VideoBatch`"
     )
