@@ -2,6 +2,7 @@
 
 #include "checkers/data/h2d_copies.h"
 #include "checkers/python_common.h"
+#include "frontend/python/syntax.h"
 
 namespace gpulint::checks {
 
@@ -39,6 +40,20 @@ void report(const python::ScriptModel& model, const python::Loop& loop, const Bl
   sink.report(std::move(d));
 }
 
+// `samples` in `for samples, targets in loader:`: a name the loop's target binds.
+bool loopBindsItemName(const python::Loop& loop, ts::Node receiver) {
+  receiver = python::syntax::unwrap(receiver);
+  if (!receiver.is("identifier") || !loop.target) return false;
+  std::vector<ts::Node> stack{loop.target};
+  while (!stack.empty()) {
+    ts::Node n = stack.back();
+    stack.pop_back();
+    if (n.is("identifier") && n.text() == receiver.text()) return true;
+    for (ts::Node c : n.namedChildren()) stack.push_back(c);
+  }
+  return false;
+}
+
 }  // namespace
 
 void BlockingH2DCopy::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
@@ -50,14 +65,21 @@ void BlockingH2DCopy::run(const AnalysisContext& ctx, DiagnosticSink& sink) cons
     // Only loaders known to pin: copying pageable memory blocks anyway (GPU103).
     std::vector<const python::Call*> loaders = loadersIteratedBy(model, loop);
     ts::Node pinned;
+    bool unpinnable = false;
     for (const python::Call* loader : loaders) {
       pinned = pinnedKeyword(model, *loader);
-      // A batch class without pin_memory() stays pageable whatever the loader asks (GPU103 says so).
-      if (pinned && collatesUnpinnable(model.ownerOf(loader->node), *loader)) pinned = {};
       if (!pinned) break;
+      unpinnable = unpinnable || collatesUnpinnable(model.ownerOf(loader->node), *loader);
     }
     if (!pinned) continue;
-    for (const BlockingCopy& copy : blockingCopies(model, loop)) report(model, loop, copy, pinned, sink);
+    for (const BlockingCopy& copy : blockingCopies(model, loop)) {
+      // The batch object itself (`samples.to(device)` of the loop's own
+      // name) is a class without pin_memory() that stays pageable whatever
+      // the loader asks (GPU103 says so); tensors inside the item's dicts
+      // and lists are pinned and stay reported.
+      if (unpinnable && !copy.via && copy.copy->receiver && loopBindsItemName(loop, copy.copy->receiver)) continue;
+      report(model, loop, copy, pinned, sink);
+    }
   }
 }
 
