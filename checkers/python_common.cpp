@@ -52,7 +52,9 @@ std::string describeContext(const python::ScriptModel& model, const python::Batc
     // calls from the loop down to it are related locations).
     ts::Node innermost = context.via_calls.back();
     const python::Call* call = model.callAt(innermost);
-    if (call) s += " (through " + call->method + "() called at line " + std::to_string(innermost.line()) + ")";
+    // A callee with no name of its own (`self.heads[1](x)`) is shown as written.
+    std::string callee = !call ? "" : call->method.empty() ? std::string(call->callee.text()) : call->method;
+    if (call) s += " (through " + callee + "() called at line " + std::to_string(innermost.line()) + ")";
   }
   return s;
 }

@@ -264,6 +264,9 @@ bool partOfModel(const ScriptModel& m, const Function* f) {
 // `evaluate` method is still judged).
 bool countsPasses(const ScriptModel& m, const python::Loop& l) {
   const Call* c = l.iterable ? m.callAt(syntax::unwrap(l.iterable)) : nullptr;
+  // `for k in reversed(range(self.n_flows)):` (a flow's inverse) counts them too.
+  if (c && c->method == "reversed" && !c->receiver && c->positional.size() == 1)
+    c = m.callAt(syntax::unwrap(c->positional[0]));
   return c && c->method == "range" && !c->receiver;
 }
 

@@ -411,6 +411,8 @@ std::string helperChain(const ScriptModel& model, const HelperCall& hc) {
   bool own = hc.site.model == hc.helper_model && hc.helper->node.contains(at);
   std::string verb = own ? (bound ? "() uses " : "() runs ") : "() reaches ";
   std::string name = hc.helper->name;
+  // A module or callable object runs its forward / __call__: name its class.
+  if (python::syntax::oneOf(name, {"forward", "__call__"}) && !hc.helper->qualified.empty()) name = hc.helper->qualified;
   if (hc.overrides > 1) {
     // "each of the 2 overrides of compute_loss() does: ClassifierTrainer.compute_loss() runs ..."
     std::string first = hc.helper->qualified.empty() ? name : hc.helper->qualified;

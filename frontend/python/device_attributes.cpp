@@ -47,13 +47,51 @@ ts::Node DeviceAnalysis::selfAttributeOrigin(ts::Node attr, int depth) {
 
 namespace {
 
-// `Cls(...)` kept where a module on the accelerator carries it: assigned to
-// `self.x` in a LightningModule (the Trainer moves the module with its
-// children), or moved itself to a GPU, in the chain (`Cls(...).to(device)`,
-// `.cuda()`) or in a statement of its own on the name it is bound to
-// (`model = Cls(...)` then `model.cuda(gpu)`, `model = model.to(device)`).
-bool constructedOnGpu(const ScriptModel& model, const Call& made) {
-  ts::Node at = made.node, up = at.parent();
+constexpr int kMaxHolders = 3;  // a module in a container in a module in a container: deeper is unknown
+
+// The expression that holds a module made at `at`: the call itself, or the
+// list, tuple or comprehension and the nn.ModuleList / nn.Sequential that
+// hold it (`nn.ModuleList([model, Bank(n)])`): it moves with its container.
+ts::Node holdingExpression(const ScriptModel& model, ts::Node at) {
+  for (int hop = 0; hop < 4; ++hop) {
+    ts::Node up = at.parent();
+    if (!up) break;
+    if (up.is("list") || up.is("tuple") || (up.is("list_comprehension") && up.field("body") == at)) {
+      at = up;
+      continue;
+    }
+    const Call* held = up.is("argument_list") && up.parent() ? model.callAt(up.parent()) : nullptr;
+    if (!held || !syntax::oneOf(held->qualified, {"torch.nn.ModuleList", "torch.nn.Sequential"})) break;
+    at = up.parent();
+  }
+  return at;
+}
+
+// `name` is an element a container call holds: `nn.ModuleList([model, bank])`, `nn.Sequential(enc, dec)`.
+bool holdsName(const ScriptModel& model, const Call& container, std::string_view name) {
+  if (!syntax::oneOf(container.qualified, {"torch.nn.ModuleList", "torch.nn.Sequential"})) return false;
+  for (ts::Node a : container.positional) {
+    a = syntax::unwrap(a);
+    if (a.is("identifier") && a.text() == name) return true;
+    if (a.is("list") || a.is("tuple"))
+      for (ts::Node item : a.namedChildren())
+        if (item.is("identifier") && item.text() == name) return true;
+  }
+  return false;
+}
+
+bool instanceOnGpu(const ScriptModel& model, const ClassDef& cls, int depth);
+
+// A module made at `at` is kept where a module on the accelerator carries
+// it: moved itself to a GPU, in the chain (`Cls(...).to(device)`, `.cuda()`)
+// or in a statement of its own on the name it is bound to (`model =
+// Cls(...)` then `model.cuda(gpu)`); held by a container that is moved
+// (`heads = nn.ModuleList([model, bank])` then `heads.cuda()`); or assigned
+// to `self.x` in a module that is itself on the GPU (a LightningModule, which
+// the Trainer moves with its children, or an instance moved as above).
+bool heldOnGpu(const ScriptModel& model, ts::Node at, int depth) {
+  at = holdingExpression(model, at);
+  ts::Node up = at.parent();
   if (up && up.is("attribute") && up.parent() && up.parent().is("call"))
     if (const Call* moved = model.callAt(up.parent()); moved && moved->receiver == at)
       return model.movesModuleToGpu(*moved);
@@ -61,16 +99,32 @@ bool constructedOnGpu(const ScriptModel& model, const Call& made) {
   ts::Node left = up.field("left");
   if (left.is("identifier")) {
     ts::Node scope = syntax::ancestor(up, {"function_definition", "module"});
-    for (const Call& c : model.callsIn(scope))
-      if (c.receiver && c.receiver.is("identifier") && c.receiver.text() == left.text() &&
-          model.movesModuleToGpu(c))
+    for (const Call& c : model.callsIn(scope)) {
+      if (c.receiver && c.receiver.is("identifier") && c.receiver.text() == left.text() && model.movesModuleToGpu(c))
         return true;
+      if (depth < kMaxHolders && holdsName(model, c, left.text()) && heldOnGpu(model, c.node, depth + 1)) return true;
+    }
     return false;
   }
   if (!left.text().starts_with("self.")) return false;
   ts::Node holder = syntax::ancestor(at, {"class_definition"});
   const ClassDef* cls = holder ? model.classAt(holder) : nullptr;
-  return cls && cls->is_lightning_module;
+  if (!cls) return false;
+  return cls->is_lightning_module || (depth < kMaxHolders && instanceOnGpu(model, *cls, depth + 1));
+}
+
+// Some instance of `cls` is on the GPU: a construction of it in its own file
+// or, through the project, in another one is held there (heldOnGpu).
+bool instanceOnGpu(const ScriptModel& model, const ClassDef& cls, int depth) {
+  if (cls.is_lightning_module) return true;
+  const Function* init = model.functionNamed(cls.name + ".__init__");
+  if (!init) return false;
+  for (const Call* made : model.argumentSources(*init))
+    if (heldOnGpu(model, made->node, depth)) return true;
+  if (const ProjectModel* project = model.project())
+    for (const ProjectCall& site : project->callersOf(*init))
+      if (heldOnGpu(*site.model, site.call->node, depth)) return true;
+  return false;
 }
 
 }  // namespace
@@ -78,8 +132,8 @@ bool constructedOnGpu(const ScriptModel& model, const Call& made) {
 // `self.num_updates` that the class registers as a buffer
 // (`self.register_buffer("num_updates", torch.tensor(0))`):
 // a buffer lives where its module does, so it is on the GPU when some
-// instance of the class is (constructedOnGpu), or when the class is itself a
-// LightningModule. The register_buffer call stands for where it is made.
+// instance of the class is (instanceOnGpu). The register_buffer call stands
+// for where it is made.
 ts::Node DeviceAnalysis::bufferOrigin(const ClassDef& cls, std::string_view name) {
   ts::Node registered;
   for (const Call& c : m_.callsIn(cls.node)) {
@@ -89,15 +143,7 @@ ts::Node DeviceAnalysis::bufferOrigin(const ClassDef& cls, std::string_view name
       registered = c.node;
   }
   if (!registered) return {};
-  if (cls.is_lightning_module) return registered;
-  const Function* init = m_.functionNamed(cls.name + ".__init__");
-  if (!init) return {};
-  for (const Call* made : m_.argumentSources(*init))
-    if (constructedOnGpu(m_, *made)) return registered;
-  if (const ProjectModel* project = m_.project())
-    for (const ProjectCall& site : project->callersOf(*init))
-      if (constructedOnGpu(*site.model, *site.call)) return registered;
-  return {};
+  return instanceOnGpu(m_, cls, 0) ? registered : ts::Node();
 }
 
 // `trainer.master_params` of an object of a project class

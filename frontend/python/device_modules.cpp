@@ -67,6 +67,8 @@ bool DeviceAnalysis::isModule(ts::Node e, int depth) {
       return cls && classIsModule(classAt(cls), 0);
     }
     if (!m_.qualify(e).empty() || classNamed(name) || m_.functionNamed(name)) return false;
+    // `for blk in self.blocks:`: an element of a ModuleList or Sequential.
+    if (ts::Node sequence = m_.walkedSequence(e); sequence && isModule(sequence, depth + 1)) return true;
     const Function* fn = nullptr;
     ts::Node param;
     std::vector<Binding> all = bindingsFor(e, &fn, &param);
@@ -96,6 +98,12 @@ bool DeviceAnalysis::isModule(ts::Node e, int depth) {
     // methods (`model.state_dict`), and not `df.head`.
     if (oneOf(attr, {"module", "head", "fc", "lm_head", "heads"})) return isModule(obj, depth + 1);
     return projectSubmodule(obj, attr, depth);
+  }
+  // `self.blocks[0]`, `self.heads[name]`: an element of a module container
+  // (indexing a module that is no container fails at run time).
+  if (e.is("subscript")) {
+    ts::Node container = syntax::unwrap(e.field("value"));
+    return (container.is("attribute") || container.is("identifier")) && isModule(container, depth + 1);
   }
   if (!e.is("call")) return false;
   const Call* c = m_.callAt(e);

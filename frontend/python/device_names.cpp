@@ -366,6 +366,12 @@ ts::Node DeviceAnalysis::parameterOrigin(const Function& f, std::string_view nam
     if (f.owner->is_lightning_module && index == first &&
         oneOf(f.name, {"training_step", "validation_step", "test_step", "predict_step"}))
       return param;
+    // Lightning 1.x hands `training_step_end` what `training_step` returned.
+    if (f.owner->is_lightning_module && index == first &&
+        oneOf(f.name, {"training_step_end", "validation_step_end", "test_step_end"}))
+      if (const Function* step = m_.functionNamed(f.owner->name + "." + f.name.substr(0, f.name.size() - 4)))
+        for (ts::Node r : returnValues(*step))
+          if (origin(r, depth + 1)) return r;  // what the step returned, as a whole
     for (const auto& b : f.owner->bases)
       if (b.ends_with("Trainer") && name == "inputs" &&
           oneOf(f.name, {"training_step", "compute_loss", "prediction_step"}))

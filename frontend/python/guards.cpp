@@ -34,7 +34,13 @@ bool isLightningHook(const Function& f, BatchKind* kind) {
     *kind = BatchKind::Step;
     return true;
   }
-  if (lightning && (f.name == "validation_step" || f.name == "test_step" || f.name == "predict_step")) {
+  // Lightning 1.x runs `*_step_end` on each step's outputs, after every step.
+  if (lightning && f.name == "training_step_end") {
+    *kind = BatchKind::Step;
+    return true;
+  }
+  if (lightning && syntax::oneOf(f.name, {"validation_step", "test_step", "predict_step", "validation_step_end",
+                                          "test_step_end"})) {
     *kind = BatchKind::Eval;
     return true;
   }

@@ -166,6 +166,12 @@ bool repeatsForwardPasses(const ScriptModel& m, const Loop& l) {
     // A parameter counts when every call site, in any file of the project,
     // binds it to a module (`generate(model=model, ...)` from the scripts).
     ts::Node callee = c.method == "forward" && c.receiver ? c.receiver : c.callee;
+    // `self.ups[i](x)`: each pass a different layer of a container, a walk
+    // over the model's layers, not the same model run again.
+    if (syntax::unwrap(callee).is("subscript")) continue;
+    if (auto b = callee.is("identifier") ? m.lastBinding(callee) : std::nullopt;
+        b && b->value && syntax::unwrap(b->value).is("subscript"))
+      continue;  // `layer = self.layers[i]` then `layer(x)`
     if (m.isModuleExpression(callee)) return true;
   }
   return false;

@@ -243,24 +243,21 @@ bool restoredFromCheckpoint(const ScriptModel& m, ts::Node item) {
 
 }  // namespace
 
-namespace {
-
-// `blk` in `for blk in self.blocks:` (or `for i, blk in enumerate(...)`):
-// the sequence the loop walks when its last binding of the name is that
-// loop's target; null otherwise.
-ts::Node walkedSequence(const ScriptModel& m, ts::Node name) {
-  auto b = m.lastBinding(name);
+ts::Node ScriptModel::walkedSequence(ts::Node name) const {
+  auto b = lastBinding(name);
   if (!b || !b->statement || !b->statement.is("for_statement") || b->value || b->parameter) return {};
   ts::Node target = syntax::unwrap(b->statement.field("left"));
   ts::Node iterable = syntax::unwrap(b->statement.field("right"));
   if (target == name || (target.is("identifier") && target.text() == name.text())) return iterable;
-  const Call* c = iterable.is("call") ? m.callAt(iterable) : nullptr;
+  const Call* c = iterable.is("call") ? callAt(iterable) : nullptr;
   if (c && c->method == "enumerate" && !c->receiver && c->positional.size() == 1 &&
       (target.is("pattern_list") || target.is("tuple_pattern")) && target.namedChildCount() == 2 &&
       target.namedChild(1).text() == name.text())
     return c->positional[0];
   return {};
 }
+
+namespace {
 
 // The elements a module container holds: `nn.ModuleList([Block(d) for _ in
 // range(n)])`, `nn.Sequential(A(), B())`, a list or tuple of constructions.
@@ -279,6 +276,30 @@ std::vector<ts::Node> containerElements(const ScriptModel& m, ts::Node src) {
   return items;
 }
 
+// The element expressions `subscript` may pick from a module container it
+// indexes (`crit_list[1]` of `nn.ModuleList([nn.MSELoss(), ScaledL2()])`):
+// the one at a literal index, else every element; empty when the indexed
+// value is not (always) a container we can read.
+std::vector<std::pair<const ScriptModel*, ts::Node>> indexedElements(const ScriptModel& m, ts::Node subscript) {
+  ts::Node index = syntax::unwrap(subscript.field("subscript"));
+  std::vector<std::pair<const ScriptModel*, ts::Node>> picked;
+  for (ts::Node src : m.valueSources(subscript.field("value"), /*all_paths=*/true)) {
+    const ScriptModel& owner = m.ownerOf(src);
+    std::vector<ts::Node> items = containerElements(owner, src);
+    if (items.empty()) return {};
+    size_t at = items.size();
+    if (index && index.is("integer") && items.size() > 1) {
+      at = 0;
+      for (char digit : index.text()) at = at * 10 + static_cast<size_t>(digit - '0');
+      if (at >= items.size()) return {};  // an index the container lacks: not this value
+      picked.emplace_back(&owner, items[at]);
+      continue;
+    }
+    for (ts::Node item : items) picked.emplace_back(&owner, item);
+  }
+  return picked;
+}
+
 }  // namespace
 
 std::vector<ScriptModel::ClassRef> ScriptModel::instancesOf(ts::Node expr, int depth) const {
@@ -290,7 +311,7 @@ std::vector<ScriptModel::ClassRef> ScriptModel::instancesOf(ts::Node expr, int d
   };
   // `for blk in self.blocks: x = blk(x)`: each block of the container.
   if (ts::Node name = syntax::unwrap(expr); name && name.is("identifier") && depth < kMaxWrappers)
-    if (ts::Node sequence = walkedSequence(*this, name)) {
+    if (ts::Node sequence = walkedSequence(name)) {
       for (ts::Node src : valueSources(sequence, /*all_paths=*/true)) {
         const ScriptModel& owner = ownerOf(src);
         std::vector<ts::Node> items = containerElements(owner, src);
@@ -304,6 +325,8 @@ std::vector<ScriptModel::ClassRef> ScriptModel::instancesOf(ts::Node expr, int d
       return found;
     }
   std::vector<ts::Node> sources = valueSources(expr, /*all_paths=*/true);
+  // `self.heads[1]` itself (valueSources reads no container's element).
+  if (ts::Node item = syntax::unwrap(expr); item && item.is("subscript")) sources.assign(1, item);
   for (ts::Node src : sources) {
     src = syntax::unwrap(src);
     if (src.is("none")) continue;  // `scaler = None` then set: calling None is no other class
@@ -322,6 +345,15 @@ std::vector<ScriptModel::ClassRef> ScriptModel::instancesOf(ts::Node expr, int d
     if (src.is("subscript") && restoredFromCheckpoint(owner, src)) continue;
     // `return self.timers[name]` of a registry whose dict the class fills
     // with `self.timers[name] = Timer(name)`: the classes stored there.
+    if (src.is("subscript") && depth < kMaxWrappers)
+      if (auto elements = indexedElements(owner, src); !elements.empty()) {
+        for (const auto& [holder, item] : elements) {
+          std::vector<ClassRef> inner = holder->instancesOf(item, depth + 1);
+          if (inner.empty()) return {};
+          for (const ClassRef& cls : inner) add(cls);
+        }
+        continue;
+      }
     if (src.is("subscript")) {
       std::vector<ts::Node> stored = depth < kMaxWrappers ? dict_members::storedValues(owner, src) : std::vector<ts::Node>{};
       if (stored.empty()) return {};
@@ -552,7 +584,12 @@ std::pair<const ScriptModel*, const Function*> ScriptModel::boundMethod(const Ca
   auto result = none;
   unsigned long refused = CrossFileDepth::refusalCount();
   ts::Node receiver = c.receiver ? syntax::unwrap(c.receiver) : ts::Node();
-  if (receiver && receiver.is("identifier") && receiver.text() == "self") {
+  if (!receiver && c.callee.is("identifier") && c.callee.text() == "self" && c.function && c.function->owner) {
+    // `self(x)` in a method: the object calls itself, a module its forward.
+    const ClassDef& owner = *c.function->owner;
+    result = methodOf(owner, "__call__");
+    if (!result.second && derivesTorchModule(owner)) result = methodOf(owner, "forward");
+  } else if (receiver && receiver.is("identifier") && receiver.text() == "self") {
     if (c.function && c.function->owner) {
       result = methodOf(*c.function->owner, c.method);
       // A base class's loop calling a hook it leaves to a subclass runs the
@@ -584,6 +621,10 @@ std::pair<const ScriptModel*, const Function*> ScriptModel::boundMethod(const Ca
       countSkippedQuestion();
     else
       result = commonCalledMethod(*this, c.callee);
+  } else if (!receiver && c.callee.is("subscript") && c.qualified.empty() &&
+             (definesMethod("__call__") || definesMethod("forward"))) {
+    // `self.heads[1](x)`: the module a container holds at that index.
+    result = commonCalledMethod(*this, c.callee);
   }
   if (ours) {
     if (CrossFileDepth::refusalCount() == refused)

@@ -26,6 +26,7 @@ class ModelBuilder {
     m_.scope_indexes_.push_back(std::make_unique<ScopeIndex>());
     visit(m_.root(), ts::Node(), nullptr, nullptr, BindingWalk{m_.scope_indexes_.front().get()});
     indexFunctions();
+    inheritLightning();
     // c.function and l.function were recorded by visit(): the innermost
     // function_definition around the node (what enclosingFunction answers).
     for (auto& c : m_.calls_) fillCall(c);
@@ -46,6 +47,23 @@ class ModelBuilder {
   }
 
  private:
+  // `class Recon(Base)` with `class Base(pl.LightningModule)` in this file is
+  // a LightningModule too (a base in another file: ProjectModel::link).
+  void inheritLightning() {
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (auto& c : m_.classes_) {
+        if (c->is_lightning_module) continue;
+        for (const std::string& base : c->bases)
+          for (const ClassDef* b : m_.classesNamed(base))
+            if (b != c.get() && b->is_lightning_module) {
+              c->is_lightning_module = changed = true;
+              break;
+            }
+      }
+    }
+  }
+
   // `walk`: where n's children stand for the binding indexes (recordBindings
   // is asked about each child as the walk reaches it).
   void visit(ts::Node n, ts::Node parent, Function* fn, ClassDef* cls, BindingWalk walk) {

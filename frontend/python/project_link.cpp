@@ -29,6 +29,16 @@ void ProjectModel::link(unsigned jobs) {
       if (const ScriptModel::StarImport* star = starImportOf(*m, c)) m->bindStarImported(c, *star);
   // What base names resolve to is settled from here on (baseClasses' memo).
   bases_settled_ = true;
+  // A LightningModule through a project base class (`class VarNetModule(MriModule)`
+  // with `class MriModule(pl.LightningModule)` in another file): the Trainer runs its hooks.
+  for (ScriptModel* m : models_)
+    for (auto& c : m->classes_)
+      if (!c->is_lightning_module)
+        for (const auto& [model, base] : baseClasses(*m, *c))
+          if (base->is_lightning_module) {
+            c->is_lightning_module = true;
+            break;
+          }
   std::vector<FileLinks> found(models_.size());
   parallelFor(models_.size(), jobs, [&](size_t i) { found[i] = resolveFile(*models_[i]); });
   for (size_t i = 0; i < models_.size(); ++i) {

@@ -207,8 +207,12 @@ void ProjectModel::markGpu() {
     bool own = m->usesCuda() || std::any_of(m->calls().begin(), m->calls().end(), [&](const Call& c) {
                  return calleeOf(*m, c).cls && constructsLibraryTrainer(*m, c);
                });
-    // A device made in another file: its checks need the project attached.
-    if (!own && (namesCudaThroughProject(*m) || callsGpuPlacingFunction(*m, placing))) linked_.insert(m);
+    // A device made in another file, or a LightningModule through a base
+    // class of another file (the Trainer moves it): its checks need the
+    // project attached.
+    bool lightning = std::any_of(m->classes().begin(), m->classes().end(),
+                                 [](const auto& c) { return c->is_lightning_module; });
+    if (!own && (lightning || namesCudaThroughProject(*m) || callsGpuPlacingFunction(*m, placing))) linked_.insert(m);
     else if (!own) continue;
     if (gpu_.insert(m).second) work.push_back(m);
   }

@@ -122,14 +122,14 @@ std::vector<const Call*> ScriptModel::callersOf(const Function& f) const {
   if (f.owner && f.name == "__call__") {
     // Any call of a plain name may call an object: not in the by-name index.
     for (const Call& c : calls_)
-      if (c.method == f.name || c.callee.is("identifier")) add(c);
+      if (c.method == f.name || c.callee.is("identifier") || c.callee.is("subscript")) add(c);
     return out;
   }
   // A module's forward runs where the module is called (`acc(logits, y)`,
-  // `self.ema(self.model)`) as well as through `m.forward(x)`.
+  // `self.ema(self.model)`, `self.heads[1](x)`) as well as through `m.forward(x)`.
   if (f.owner && f.name == "forward" && derivesTorchModule(*f.owner)) {
     for (const Call& c : calls_)
-      if (c.method == f.name || c.callee.is("identifier") || calledThroughSelf(c)) add(c);
+      if (c.method == f.name || c.callee.is("identifier") || c.callee.is("subscript") || calledThroughSelf(c)) add(c);
     return out;
   }
   if (f.owner) {

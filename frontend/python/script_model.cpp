@@ -55,7 +55,7 @@ std::string BatchContext::describe() const {
     if (libraryTrainerForward())
       return kind == BatchKind::Step ? "the Hugging Face Trainer's training loop, which runs this forward"
                                      : "the Hugging Face Trainer's evaluation loop, which runs this forward";
-    if (name && name.text().starts_with("on_"))  // a per-batch hook (guards.cpp isLightningHook)
+    if (name && (name.text().starts_with("on_") || name.text().ends_with("_step_end")))  // a per-batch hook (guards.cpp isLightningHook)
       return "Lightning's " + std::string(name.text()) + " hook";
     return kind == BatchKind::Step ? "the Lightning training_step" : "the Lightning evaluation step";
   }

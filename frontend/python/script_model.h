@@ -584,6 +584,10 @@ class ScriptModel {
   // names used inside functions take the module's last binding). nullopt when
   // the name is unbound in this file or is a comprehension/lambda variable.
   [[nodiscard]] std::optional<NameBinding> lastBinding(ts::Node use) const;
+  // `blk` in `for blk in self.blocks:` (or `for i, blk in enumerate(...)`):
+  // the sequence the loop walks when the last binding of `name` is that
+  // loop's target; null otherwise (method_binding.cpp).
+  [[nodiscard]] ts::Node walkedSequence(ts::Node name) const;
   // The call that made the object the identifier `use` holds: its last
   // binding, unconditional and of the whole value (`accelerator =
   // Accelerator(...)`, not `a, b = f()`), is a call. Null otherwise.

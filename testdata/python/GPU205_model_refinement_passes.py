@@ -1,6 +1,6 @@
 # A decode head that refines its output with a few forward passes of its own
 # in `forward_test`: the model's own computation, whose grad mode its caller
-# sets. An evaluator object's loop over a loader, and a model's own
+# sets (a flow's inverse walking its steps backwards too). An evaluator object's loop over a loader, and a model's own
 # `evaluate(loader)` method, still walk evaluation data with autograd on.
 import torch
 import torch.nn as nn
@@ -28,6 +28,22 @@ class PointRefineHead(nn.Module):
         for feats, coarse in loader:
             scores.append(self(feats.cuda(), coarse.cuda()).mean())
         return scores
+
+
+class Flow(nn.Module):
+    def __init__(self, steps=4, channels=8):
+        super().__init__()
+        self.steps = nn.ModuleList([nn.Conv1d(channels, channels, 1) for _ in range(steps)])
+
+    def forward(self, x):
+        for step in self.steps:
+            x = step(x)
+        return x
+
+    def infer(self, z):
+        for k in reversed(range(len(self.steps))):  # ok: GPU205 (the flow's inverse, step by step)
+            z = self.steps[k](z)
+        return z
 
 
 class Evaluator:
