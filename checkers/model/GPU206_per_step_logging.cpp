@@ -131,6 +131,24 @@ bool reportsCurrentItem(const ScriptModel& m, const Call& log, const python::Bat
   return names_item && !scriptTrains(m);  // asked last: it reads every loop and call of the file
 }
 
+constexpr const char* kSameBlock =
+    " The statements right after it log in the same block (see the notes): one guard covers them all.";
+
+// The statement before `stmt` in its block, skipping comments; null at the block's start.
+ts::Node previousStatement(ts::Node stmt) {
+  ts::Node p = stmt ? stmt.prevNamedSibling() : ts::Node();
+  while (p && p.is("comment")) p = p.prevNamedSibling();
+  return p;
+}
+
+// Both calls write through one logger: the same object (`tb.add_scalar`,
+// `tb.add_text`) or the same function (`print`, `wandb.log`).
+bool sameLogger(const Call& a, const Call& b) {
+  if (a.receiver || b.receiver)
+    return a.receiver && b.receiver && a.receiver.text() == b.receiver.text();
+  return a.callee.text() == b.callee.text();
+}
+
 }  // namespace
 
 void PerStepLogging::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
@@ -138,6 +156,11 @@ void PerStepLogging::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
   if (runsOnCpuOnly(m)) return;  // no GPU to idle
   HelperEffects effects;
   std::set<std::vector<uint32_t>> reported_chains;
+  std::vector<Diagnostic> found;
+  const python::Loop* run_loop = nullptr;  // the last finding's loop and the last statement of its run
+  ts::Node run_end;
+  const Call* run_call = nullptr;
+  size_t run_related = 0;
   // Without a batch loop or step hook perStep answers none: no call need be read.
   bool per_step = m.mayRunPerStep();
   for (const Call& c : m.calls()) {
@@ -161,6 +184,17 @@ void PerStepLogging::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
       for (ts::Node via : batch->via_calls) chain.push_back(via.begin());
       if (!reported_chains.insert(std::move(chain)).second) continue;
     }
+    // `tb.add_scalar("loss", ...)` then `tb.add_scalar("lr", ...)` on the
+    // next line: one run of one logger's statements, one guard around them, one finding.
+    ts::Node stmt = host_sync::statementOf(c.node);
+    if (!found.empty() && batch->via_calls.empty() && batch->loop == run_loop && previousStatement(stmt) == run_end &&
+        sameLogger(c, *run_call)) {
+      Diagnostic& first = found.back();
+      if (first.related.size() == run_related) first.message += kSameBlock;
+      first.related.push_back({callHead(m, c), "logs in the same block: the same guard covers it"});
+      run_end = stmt;
+      continue;
+    }
     ShortGuardNote guard = shortGuardNote(m, c.node, *batch);
     Diagnostic d;
     d.rule = "GPU206";
@@ -172,8 +206,13 @@ void PerStepLogging::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
                 "interval.";
     d.related = relatedFrom(m, *batch);
     d.related.insert(d.related.end(), guard.related.begin(), guard.related.end());
-    sink.report(std::move(d));
+    run_related = d.related.size();
+    found.push_back(std::move(d));
+    run_loop = batch->via_calls.empty() ? batch->loop : nullptr;
+    run_end = batch->via_calls.empty() ? stmt : ts::Node();
+    run_call = &c;
   }
+  for (Diagnostic& d : found) sink.report(std::move(d));
   if (m.project()) reportHelperLogs(m, effects, sink);
 }
 

@@ -34,8 +34,13 @@ GuardVerdict GuardJudge::comparison(ts::Node e, const Env& env) {
   if (auto off = numericOptionOff(e, op, left, right)) return *off;
   if (auto off = noneTestOff(e, op, left, right)) return *off;
   for (ts::Node side : operands)
-    if (side.is("binary_operator") && side.field("operator").text() == "%")
-      return op == "==" ? modulo(side, env, e) : GuardVerdict{};  // `!= 0` runs on most steps
+    if (side.is("binary_operator") && side.field("operator").text() == "%") {
+      if (op == "==") return modulo(side, env, e);
+      // `(seen % every) < batch_size` with `seen += batch_size` per step: the
+      // remainder falls below the step's size once per interval.
+      if ((op == "<" || op == "<=") && side == left && belowSmallShare(side, right, env)) return modulo(side, env, e);
+      return {};  // `!= 0`, `> 0`: most steps
+    }
   if (op == "in" && isCounter(left, e) && !right.is("string"))
     return verdict(GuardKind::Periodic, e, "steps listed in a collection");
   if (op == "not in" && fillsCache(e, left, right)) return verdict(GuardKind::Rare, e, "memoised: once per key");
@@ -64,6 +69,14 @@ GuardVerdict GuardJudge::comparison(ts::Node e, const Env& env) {
         return verdict(GuardKind::Periodic, e, "counter compared with an interval");
   }
   return {};
+}
+
+// `x % N < k` holds for k of every N values: rare enough unless k is known
+// to be half of N or more (`step % 4 < 2` runs every other step).
+bool GuardJudge::belowSmallShare(ts::Node mod, ts::Node bound, const Env& env) {
+  auto interval = m_.resolve(substituted(mod.field("right"), env)).asInt();
+  auto share = m_.resolve(bound).asInt();
+  return !(interval && share && *share * 2 >= *interval);
 }
 
 bool GuardJudge::isCounter(ts::Node side, ts::Node at) const {

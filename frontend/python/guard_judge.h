@@ -55,6 +55,7 @@ class GuardJudge {
   // Comparisons, counters and bounds (guard_comparisons.cpp).
   GuardVerdict modulo(ts::Node mod, const Env& env, ts::Node decisive);
   GuardVerdict comparison(ts::Node e, const Env& env);
+  bool belowSmallShare(ts::Node mod, ts::Node bound, const Env& env);
   bool isCounter(ts::Node side, ts::Node at) const;
   bool countedPerPass(ts::Node side, ts::Node at) const;
   bool offsetCounter(ts::Node side, ts::Node at) const;
