@@ -199,6 +199,10 @@ bool feedsCpuOnlyScript(const python::ScriptModel& model, const python::Call& ca
 void checkDataLoader(const AnalysisContext& ctx, const python::Call& call, std::vector<LoaderFinding>& found) {
   const python::ScriptModel& model = *ctx.script;
   if (drawsOneBatchOnce(model, call)) return;  // one batch, once: nothing to overlap with training
+  // A dataset module's self-test (`if __name__ == "__main__":` of a file the
+  // project's training code only imports, with no GPU of its own): importing
+  // it never runs that block.
+  if (model.importedInProject() == true && !model.usesCuda() && python::syntax::underMainGuard(call.node)) return;
   // **kwargs may carry num_workers: unknown, stay silent.
   if (call.mayHideArgument("num_workers", kNumWorkersIndex)) return;
   // A collate_fn that builds the batch on the GPU cannot run in a worker (CUDA does not start in forked processes).

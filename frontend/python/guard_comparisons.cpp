@@ -45,6 +45,10 @@ GuardVerdict GuardJudge::comparison(ts::Node e, const Env& env) {
     return verdict(GuardKind::Periodic, e, "steps listed in a collection");
   if (op == "not in" && fillsCache(e, left, right)) return verdict(GuardKind::Rare, e, "memoised: once per key");
   if (op == "==" || op == "is") return equality(e, left, right);
+  // `len(boxes) < 1`, `x.numel() <= 0`: the emptiness test `== 0` spelled as a bound.
+  if (((op == "<" && right.is("integer") && right.text() == "1") || (op == "<=" && isZero(right))) &&
+      isSizeExpression(left))
+    return verdict(GuardKind::Rare, e, "empty-batch check");
   if ((op == ">=" || op == ">") && counterish(left) && namesEndBound(right.text()))
     return verdict(GuardKind::Rare, e, "end-of-training condition");
   if ((op == "<=" || op == "<") && counterish(right) && namesEndBound(left.text()))

@@ -108,6 +108,14 @@ bool GuardJudge::ownStatementAssigns(ts::Node block, std::string_view target, st
 GuardVerdict GuardJudge::call(ts::Node e, const Env& env, int depth) {
   if (syntax::containsWord(e.text(), {"isnan", "isinf"}) || namesNonFinite(e.text()))
     return verdict(GuardKind::Rare, e, "failure check");
+  // `any(len(t) < 1 for t in targets)`: some sample of the batch is empty,
+  // the test of its items judged as one of them.
+  if (e.field("function").text() == "any" && env.empty())
+    if (ts::Node gen = e.field("arguments"); gen && gen.is("generator_expression"))
+      if (GuardVerdict v = judge(gen.field("body"), env, depth + 1); v.kind == GuardKind::Rare) {
+        v.decisive = e;
+        return v;
+      }
   // `any(not torch.isfinite(p.grad).all() for p in params)`: some value is
   // not finite, an overflow.
   if (e.field("function").text() == "any" && e.text().find("not ") != std::string_view::npos &&

@@ -176,4 +176,18 @@ bool namesPreprocessorClass(std::string_view name) {
   return false;
 }
 
+bool underMainGuard(ts::Node n) {
+  for (ts::Node child = n, up = n.parent(); up; child = up, up = up.parent()) {
+    if (!up.is("if_statement") || up.field("consequence") != child) continue;
+    ts::Node test = unwrap(up.field("condition"));
+    if (!test.is("comparison_operator") || test.namedChildCount() != 2 || test.child(1).text() != "==") continue;
+    std::string a, b;
+    ts::Node l = test.namedChild(0), r = test.namedChild(1);
+    if ((l.text() == "__name__" && stringLiteral(r, &b) && b == "__main__") ||
+        (r.text() == "__name__" && stringLiteral(l, &a) && a == "__main__"))
+      return true;
+  }
+  return false;
+}
+
 }  // namespace gpulint::python::syntax

@@ -53,5 +53,8 @@ struct IsinstanceTest {
 // `CLIPProcessor`, `BertTokenizerFast`, `ViTImageProcessor`: its
 // `from_pretrained` builds no module.
 [[nodiscard]] bool namesPreprocessorClass(std::string_view name);
+// `n` runs only when the file is executed as a script: it sits in the body of
+// an `if __name__ == "__main__":` (either operand order).
+[[nodiscard]] bool underMainGuard(ts::Node n);
 
 }  // namespace gpulint::python::syntax

@@ -30,6 +30,12 @@ def train(loader, total_steps, warmup_steps, rank, watchdog):
             sys.exit(1)
         if len(labels) == 0:
             logger.info("no labels in this batch")  # ok: GPU206 (empty-batch check)
+        if any(len(offsets) < 1 for offsets in bbox_offsets):
+            logger.error("a sample without boxes")  # ok: GPU206 (empty-sample check over the batch's items)
+        if labels.numel() <= 0:
+            logger.info("labels are empty")  # ok: GPU206 (empty-batch check)
+        if any(len(offsets) > 1 for offsets in bbox_offsets):
+            logger.info("several boxes")  # expect: GPU206 "every step"
         if features is None:
             features = torch.zeros(len(loader.dataset), 128, device=device)
             print(f"storing features of shape {tuple(features.shape)}")  # ok: GPU206 (lazy initialisation: runs once)
