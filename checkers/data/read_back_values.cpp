@@ -1,7 +1,10 @@
 #include "checkers/data/read_back_values.h"
 
 #include <string>
+#include <utility>
+#include <vector>
 
+#include "frontend/python/project_model.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::checks {
@@ -33,14 +36,20 @@ ts::Node comprehensionIterable(ts::Node use, std::string_view name) {
   return {};
 }
 
+// Every caller, in this file or (through the project) another one, passes
+// a read-back value for the parameter `id`.
 bool parameterReadBack(const ScriptModel& m, ts::Node id, int depth) {
   const python::Function* f = m.enclosingFunction(id);
   if (!f) return false;
-  std::vector<const Call*> callers = m.callersOf(*f);
+  std::vector<std::pair<const ScriptModel*, const Call*>> callers;
+  for (const Call* c : m.callersOf(*f)) callers.emplace_back(&m, c);
+  if (const python::ProjectModel* project = m.project())
+    for (const python::ProjectCall& site : project->callersOf(*f))
+      if (site.model != &m) callers.emplace_back(site.model, site.call);
   if (callers.empty()) return false;
-  for (const Call* c : callers) {
-    ts::Node arg = m.argumentFor(*c, *f, id.text());
-    if (!arg || !readBackFromGpu(m, arg, depth + 1)) return false;
+  for (const auto& [model, c] : callers) {
+    ts::Node arg = model->argumentFor(*c, *f, id.text());
+    if (!arg || !readBackFromGpu(*model, arg, depth + 1)) return false;
   }
   return true;
 }
