@@ -1,4 +1,5 @@
-// GPU402 alloc-per-call: cudaMalloc/cudaFree on every call.
+// GPU402 alloc-per-call: cudaMalloc/cudaFree on every call. The free of a
+// buffer whose allocation is reported is part of that finding (one edit).
 #include <torch/extension.h>
 #include <ATen/cuda/CUDAContext.h>
 
@@ -38,7 +39,16 @@ at::Tensor fill(at::Tensor x) {
   fill_kernel<<<(n + 255) / 256, 256, 0, at::cuda::getCurrentCUDAStream()>>>(tmp, n);
   float* pinned = nullptr;
   cudaMallocHost((void**)&pinned, n * sizeof(float));  // expect: GPU402 "pinned"
-  cudaFreeHost(pinned);  // expect: GPU402
-  cudaFree(tmp);  // expect: GPU402 "frees memory"
+  cudaFreeHost(pinned);  // ok: GPU402 (frees the buffer of the cudaMallocHost finding: the same edit)
+  cudaFree(tmp);  // ok: GPU402 (frees the buffer of the cudaMalloc finding: the same edit)
+  return x;
+}
+
+// A buffer handed in by the caller and freed here: no allocation of this
+// call to fold it into, so the free is a finding of its own.
+at::Tensor fill_handed(at::Tensor x, int64_t handle) {
+  float* buf = reinterpret_cast<float*>(handle);
+  fill_kernel<<<(x.numel() + 255) / 256, 256, 0, at::cuda::getCurrentCUDAStream()>>>(buf, x.numel());
+  cudaFree(buf);  // expect: GPU402 "frees memory"
   return x;
 }
