@@ -123,6 +123,9 @@ GuardVerdict GuardJudge::call(ts::Node e, const Env& env, int depth) {
     return verdict(GuardKind::Rare, e, "failure check");
   // `dist.should_stop()`, `preempted()`: asks for an interrupt or a stop request.
   if (namesInterrupt(syntax::lastName(e.field("function")))) return verdict(GuardKind::Rare, e, "interrupt flag");
+  // `sys.stdout.isatty()`: an interactive terminal only; a submitted job
+  // writes its output to a file or a pipe, where the branch never runs.
+  if (syntax::lastName(e.field("function")) == "isatty") return verdict(GuardKind::Off, e, "interactive terminal only");
   const Call* c = m_.callAt(e);
   // `isinstance(prof, torch.profiler.profile)`: only a profiling run, which
   // is off by default and measures itself.

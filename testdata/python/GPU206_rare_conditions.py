@@ -30,6 +30,8 @@ def train(loader, total_steps, warmup_steps, rank, watchdog):
             sys.exit(1)
         if len(labels) == 0:
             logger.info("no labels in this batch")  # ok: GPU206 (empty-batch check)
+        if rank == 0 and sys.stdout.isatty():
+            print(f"\r{step}", end="")  # ok: GPU206 (an interactive terminal only: a job's output is no terminal)
         if any(len(offsets) < 1 for offsets in bbox_offsets):
             logger.error("a sample without boxes")  # ok: GPU206 (empty-sample check over the batch's items)
         if labels.numel() <= 0:
