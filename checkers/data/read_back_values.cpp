@@ -23,19 +23,6 @@ int& visits() {
   return n;
 }
 
-// The iterable a comprehension variable named `name` walks, where `use` sits
-// inside that comprehension; null otherwise. (A for-loop's variable has a
-// binding of its own, followed by readBackFromGpu.)
-ts::Node comprehensionIterable(ts::Node use, std::string_view name) {
-  for (ts::Node p : use.ancestorWalk()) {
-    if (syntax::isScope(p)) break;
-    for (ts::Node clause : p.namedChildren())
-      if (clause.is("for_in_clause") && syntax::containsName(clause.field("left"), name) && !clause.contains(use))
-        return clause.field("right");
-  }
-  return {};
-}
-
 // Every caller, in this file or (through the project) another one, passes
 // a read-back value for the parameter `id`.
 bool parameterReadBack(const ScriptModel& m, ts::Node id, int depth) {
@@ -100,7 +87,7 @@ bool readBackFromGpu(const ScriptModel& m, ts::Node e, int depth) {
   if (!e.is("identifier")) return false;
   std::vector<python::NameBinding> bindings = m.reachingBindings(e);
   if (bindings.empty()) {  // a comprehension variable: an element of what it walks
-    ts::Node iterable = comprehensionIterable(e, e.text());
+    ts::Node iterable = syntax::comprehensionIterable(e, e.text());
     return iterable && readBackFromGpu(m, iterable, depth + 1);
   }
   for (const python::NameBinding& b : bindings) {

@@ -36,7 +36,10 @@ bool fromParameter(const ScriptModel& m, ts::Node e, std::string_view param, int
   ts::Node id = rootName(e);
   if (!id || depth > 4) return false;
   std::vector<python::NameBinding> bindings = m.reachingBindings(id);
-  if (bindings.empty()) return false;
+  if (bindings.empty()) {  // `row` of `[... for row in rows]`: an element of what the comprehension walks
+    ts::Node iterable = python::syntax::comprehensionIterable(id, id.text());
+    return iterable && fromParameter(m, iterable, param, depth + 1);
+  }
   // `tensor = [tensor]` (one tensor made a list of one): its elements.
   auto elementsFrom = [&](ts::Node v) {
     v = python::syntax::unwrap(v);
@@ -91,6 +94,28 @@ bool onlyHostTensor(const ScriptModel& model, ts::Node name) {
 
 }  // namespace
 
+// `chunks = []` (or `chunks, start = [], 0`) then `chunks.append(labels[a:b])`
+// in the same function: a list whose every added item stays on the host.
+bool hostItemList(const ScriptModel& model, ts::Node name) {
+  if (!name.is("identifier")) return false;
+  auto b = model.lastBinding(name);
+  ts::Node v = b && b->value && !b->conditional ? python::syntax::unwrap(b->value) : ts::Node();
+  if (v && b->index >= 0)
+    v = (v.is("expression_list") || v.is("tuple")) && static_cast<uint32_t>(b->index) < v.namedChildCount()
+            ? python::syntax::unwrap(v.namedChild(static_cast<uint32_t>(b->index)))
+            : ts::Node();
+  if (!v || !v.is("list") || v.namedChildCount() != 0) return false;
+  ts::Node scope = b->scope ? b->scope : model.root();
+  int added = 0;
+  for (const Call& c : model.callsIn(scope)) {
+    if (!c.receiver || c.receiver.text() != name.text()) continue;
+    if (!python::syntax::oneOf(c.method, {"append", "extend", "insert"})) continue;  // reads and removals add nothing
+    if (c.positional.empty() || model.mayLiveOnDevice(c.positional.back())) return false;
+    ++added;
+  }
+  return added > 0;
+}
+
 // Only the `**kwargs` catch-all is judged per call: a positional
 // parameter's device is joined over the helper's callers, as every other
 // value's is.
@@ -142,7 +167,7 @@ bool passesHostToReadParameter(const ScriptModel& model, const HelperCall& hc) {
         if (model.mayLiveOnDevice(item)) return false;
       return true;
     }
-    return host_sync::hostFactory(model, arg) || onlyHostTensor(model, arg);
+    return host_sync::hostFactory(model, arg) || onlyHostTensor(model, arg) || hostItemList(model, arg);
   }
   return false;
 }

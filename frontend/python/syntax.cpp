@@ -190,4 +190,14 @@ bool underMainGuard(ts::Node n) {
   return false;
 }
 
+ts::Node comprehensionIterable(ts::Node use, std::string_view name) {
+  for (ts::Node p : use.ancestorWalk()) {
+    if (isScope(p)) break;
+    for (ts::Node clause : p.namedChildren())
+      if (clause.is("for_in_clause") && containsName(clause.field("left"), name) && !clause.contains(use))
+        return clause.field("right");
+  }
+  return {};
+}
+
 }  // namespace gpulint::python::syntax

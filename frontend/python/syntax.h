@@ -56,5 +56,9 @@ struct IsinstanceTest {
 // `n` runs only when the file is executed as a script: it sits in the body of
 // an `if __name__ == "__main__":` (either operand order).
 [[nodiscard]] bool underMainGuard(ts::Node n);
+// The iterable a comprehension variable named `name` walks, where `use` sits
+// inside that comprehension; null otherwise (a for-loop's variable has a
+// binding of its own).
+[[nodiscard]] ts::Node comprehensionIterable(ts::Node use, std::string_view name);
 
 }  // namespace gpulint::python::syntax
