@@ -100,6 +100,8 @@ class LoopClassifier {
   // them), a string's pieces, a command-line list option: never batches,
   // whatever the body runs (loop_written_items.cpp).
   bool iteratesWrittenItems(const Loop& l);
+  // A call in `body` blocks on the user each pass (a viewer's show, a key wait, input()).
+  bool waitsOnUser(ts::Node body);
   // A module's own tensors or submodules (`model.named_parameters()`,
   // `net.state_dict().items()`): weights, not batches (a histogram logger
   // named `log_validation`).

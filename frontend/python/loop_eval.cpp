@@ -21,6 +21,9 @@ bool LoopClassifier::isEvalLoop(const Loop& l) {
   // `for key in ("logit_scale", "logit_bias")`, `for s in (0.5, 1.0)`: keys
   // or settings written in the code are not batches, whatever the body runs.
   if (iteratesWrittenItems(l)) return false;
+  // `mlab.show(stop=True)`, `plt.show()`, `cv2.waitKey(0)`, `input()` in the
+  // body: each pass waits for the user's window or key, an interactive viewer.
+  if (waitsOnUser(l.node.field("body"))) return false;
   if (!iteratesBatches(l) || !worksOnItems(l)) return false;
   // `for it in range(n): model(inputs)` on one batch made before the loop:
   // a timing or profiling loop, whatever its counter is called.
@@ -32,6 +35,19 @@ bool LoopClassifier::isEvalLoop(const Loop& l) {
   if (onlyHostCalls(body) && !forwardsTarget(l)) return false;
   // Converted with a direct `.numpy()` (asked last: it resolves modules).
   return !(convertsHostTensors(body) && !forwardsTarget(l));
+}
+
+bool LoopClassifier::waitsOnUser(ts::Node body) {
+  for (const Call& c : m_.callsIn(body)) {
+    if (!body.contains(c.node) || m_.enclosingFunction(c.node) != m_.enclosingFunction(body)) continue;
+    const std::string& q = c.qualified;
+    if (q == "mayavi.mlab.show" || q.starts_with("open3d.visualization.draw_geometries")) return true;
+    if (q == "matplotlib.pyplot.show" && !c.keyword("block")) return true;
+    if (q == "cv2.waitKey" && (c.positional.empty() || c.positional[0].text() == "0")) return true;
+    if (q.empty() && !c.receiver && c.callee.is("identifier") && c.method == "input" && !m_.functionNamed("input"))
+      return true;
+  }
+  return false;
 }
 
 // `for xb, yb in val_loader:` written after the training loop with neither
