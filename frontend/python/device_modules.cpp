@@ -1,8 +1,10 @@
 // Which expressions name a model or loss module (ScriptModel::isModuleExpression):
 // calling one yields device values. Also the project definitions the device
 // analysis looks up (classes, functions, their returns, `self.x` assignments).
+#include <algorithm>
 #include <cctype>
 #include <string>
+#include <vector>
 
 #include "frontend/name_match.h"
 #include "frontend/python/device_analysis.h"
@@ -91,8 +93,16 @@ bool DeviceAnalysis::isModule(ts::Node e, int depth) {
   if (e.is("attribute")) {
     ts::Node obj = syntax::unwrap(e.field("object"));
     std::string_view attr = e.field("attribute").text();
-    if (obj.is("identifier") && obj.text() == "self")
+    if (obj.is("identifier") && obj.text() == "self") {
       if (ts::Node v = selfAssignment(e)) return isModule(v, depth + 1);
+      // `self.D = Critic(5)` in one branch and `Critic(13)` in another: a
+      // module when every value the class assigns is one.
+      ts::Node cls = syntax::ancestor(e, {"class_definition"});
+      std::vector<ts::Node> values = cls ? m_.attributeValues(cls, e.text()) : std::vector<ts::Node>{};  // a copy
+      if (values.size() > 1 && std::all_of(values.begin(), values.end(),
+                                           [&](ts::Node v) { return isModule(v, depth + 1); }))
+        return true;
+    }
     if (nameLooksLikeModule(attr)) return true;
     // Submodules of a module (`ddp_model.module`, `model.head`); not its
     // methods (`model.state_dict`), and not `df.head`.
