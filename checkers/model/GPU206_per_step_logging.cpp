@@ -187,7 +187,7 @@ void PerStepLogging::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     // `tb.add_scalar("loss", ...)` then `tb.add_scalar("lr", ...)` on the
     // next line: one run of one logger's statements, one guard around them, one finding.
     ts::Node stmt = host_sync::statementOf(c.node);
-    if (!found.empty() && batch->via_calls.empty() && batch->loop == run_loop && previousStatement(stmt) == run_end &&
+    if (run_end && batch->via_calls.empty() && batch->loop == run_loop && previousStatement(stmt) == run_end &&
         sameLogger(c, *run_call)) {
       Diagnostic& first = found.back();
       if (first.related.size() == run_related) first.message += kSameBlock;
