@@ -52,9 +52,11 @@ std::string describeContext(const python::ScriptModel& model, const python::Batc
     // calls from the loop down to it are related locations).
     ts::Node innermost = context.via_calls.back();
     const python::Call* call = model.callAt(innermost);
-    // A callee with no name of its own (`self.heads[1](x)`) is shown as written.
-    std::string callee = !call ? "" : call->method.empty() ? std::string(call->callee.text()) : call->method;
-    if (call) s += " (through " + callee + "() called at line " + std::to_string(innermost.line()) + ")";
+    if (call) {
+      // A callee with no name of its own (`self.heads[1](x)`) is shown as written.
+      std::string callee = call->method.empty() ? std::string(call->callee.text()) : call->method;
+      s += " (through " + callee + "() called at line " + std::to_string(innermost.line()) + ")";
+    }
   }
   return s;
 }

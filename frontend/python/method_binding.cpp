@@ -325,8 +325,6 @@ std::vector<ScriptModel::ClassRef> ScriptModel::instancesOf(ts::Node expr, int d
       return found;
     }
   std::vector<ts::Node> sources = valueSources(expr, /*all_paths=*/true);
-  // `self.heads[1]` itself (valueSources reads no container's element).
-  if (ts::Node item = syntax::unwrap(expr); item && item.is("subscript")) sources.assign(1, item);
   for (ts::Node src : sources) {
     src = syntax::unwrap(src);
     if (src.is("none")) continue;  // `scaler = None` then set: calling None is no other class
