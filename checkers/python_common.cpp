@@ -540,7 +540,7 @@ std::optional<int64_t> tripCount(const python::ScriptModel& model, const python:
 
 // The large_model_modules prefix imported or called in this file, or "".
 std::string largeModelFamily(const AnalysisContext& ctx, const python::ScriptModel& m) {
-  auto under = [](const std::string& q, const std::string& p) {
+  auto under = [](std::string_view q, const std::string& p) {
     // `*.faster_rcnn`: a project's own package of that name, anywhere in the
     // path (`from model.faster_rcnn.vgg16 import vgg16`).
     if (p.starts_with("*.")) {
@@ -557,8 +557,8 @@ std::string largeModelFamily(const AnalysisContext& ctx, const python::ScriptMod
   for (const auto& p : ctx.options->large_model_modules) {
     for (const auto& [local, q] : m.imports())
       if (under(q, p)) return p;
-    for (const python::Call& c : m.calls())
-      if (under(c.qualified, p)) return p;
+    for (std::string_view q : m.calledNames())
+      if (under(q, p)) return p;
   }
   return "";
 }

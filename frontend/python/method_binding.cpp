@@ -74,6 +74,18 @@ bool ScriptModel::definesMethod(std::string_view name) const {
   return names->count(name) > 0;
 }
 
+const std::vector<std::string_view>& ScriptModel::calledNames() const {
+  auto& names = caches().called_names;
+  if (!names) {
+    names.emplace();
+    for (const Call& c : calls_)
+      if (!c.qualified.empty()) names->push_back(c.qualified);
+    std::sort(names->begin(), names->end());
+    names->erase(std::unique(names->begin(), names->end()), names->end());
+  }
+  return *names;
+}
+
 std::vector<std::pair<const ScriptModel*, const ClassDef*>> ScriptModel::baseClassesOf(const ClassDef& cls) const {
   if (project_) return project_->baseClasses(*this, cls);
   std::vector<std::pair<const ScriptModel*, const ClassDef*>> bases;

@@ -241,6 +241,8 @@ struct ModelCaches {
   // being found cuts recursion); cleared when the project changes.
   std::unordered_map<const Call*, std::pair<const ScriptModel*, const Function*>> bound;
   std::optional<std::set<std::string, std::less<>>> method_names;  // this file's methods
+  // calledNames' answer: each distinct qualified callee once.
+  std::optional<std::vector<std::string_view>> called_names;
   // instanceClasses of `self.<attr>` by class start and attribute (cleared with bound).
   std::map<std::pair<uint32_t, std::string>, std::vector<std::pair<const ScriptModel*, const ClassDef*>>>
       self_instances;
@@ -368,6 +370,10 @@ class ScriptModel {
   [[nodiscard]] std::span<const Loop> loopsIn(ts::Node n) const;
   // The calls whose callee's last name is `method` ("item"), in document order.
   [[nodiscard]] std::vector<const Call*> callsNamed(std::string_view method) const;
+  // Each distinct non-empty qualified callee of the file ("torch.save"), sorted:
+  // what a question about the modules a file calls into scans, once per
+  // name rather than once per call (a 100k-line script has few names).
+  [[nodiscard]] const std::vector<std::string_view>& calledNames() const;
   // Those of them whose innermost function is `f` (null: none, module or
   // class level), in document order.
   [[nodiscard]] std::vector<const Call*> callsNamedIn(std::string_view method, const Function* f) const;
