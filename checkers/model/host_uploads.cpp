@@ -146,6 +146,10 @@ bool derivedOnHost(const ScriptModel& m, ts::Node e, int depth, HostDerivation& 
   }
   if (oneOf(c->qualified, {"torch.cat", "torch.stack"}) && !c->positional.empty()) {
     ts::Node list = syntax::unwrap(c->positional[0]);
+    // `torch.cat([torch.arange(n) for _ in range(views)])`: every element is
+    // what the comprehension's body makes.
+    if (list.is("list_comprehension") || list.is("generator_expression"))
+      return derivedOnHost(m, list.field("body"), depth + 1, how);
     if (!list.is("list") && !list.is("tuple")) return false;
     for (ts::Node item : list.namedChildren())
       if (!derivedOnHost(m, item, depth + 1, how)) return false;

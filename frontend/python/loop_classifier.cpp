@@ -26,9 +26,11 @@ void LoopClassifier::run() {
   promoteBatchDrawingLoops();
   promoteBatchLoopsAroundPhases();
   // A loop with a training loop inside (or calling a function that has
-  // one) is an epoch loop.
+  // one) is an epoch loop. The functions followed are this file's: a file
+  // with no step loop has no epoch loop, and following calls would only cost.
+  bool has_step = std::any_of(m_.loops_.begin(), m_.loops_.end(), [](const Loop& l) { return l.kind == LoopKind::Step; });
   for (Loop& l : m_.loops_) {
-    if (l.kind == LoopKind::Step) continue;
+    if (!has_step || l.kind == LoopKind::Step) continue;
     if (containsStepLoop(l.node, 0)) l.kind = LoopKind::Epoch;
   }
   for (Loop& l : m_.loops_) {
