@@ -39,6 +39,9 @@ bool preservesDevice(std::string_view m) {
                    "squeeze_", "nan_to_num", "expand", "expand_as", "repeat", "float16", "requires_grad_", "byte",
                    "short", "char", "flip", "clip", "amax", "amin", "relu", "tanh", "floor", "ceil", "sign",
                    "narrow", "index_select",
+                   // `vae.encode(x).latent_dist.sample()`: a distribution's
+                   // draw lives where its parameters live.
+                   "sample", "rsample", "mode",
                    // `gt_boxes.new(b, n).fill_(-1)`: a new tensor on the receiver's device.
                    "new", "new_zeros", "new_ones", "new_full", "new_empty", "new_tensor"}) ||
          // In-place forms (`acc.mul_(2.0)`) return the receiver itself.
