@@ -6,6 +6,7 @@
 #include "frontend/python/every_call.h"
 #include "frontend/python/frequency.h"
 #include "frontend/python/guard_judge.h"
+#include "frontend/python/hook_overrides.h"
 #include "frontend/python/parameter_default.h"
 #include "frontend/python/syntax.h"
 #include "frontend/python/yacs_config.h"
@@ -504,7 +505,15 @@ class FrequencyWalk {
       if (s.is("raise_statement") || s.is("return_statement") || s.is("continue_statement") ||
           s.is("break_statement"))
         return {s, skip};
-      if (skip || !s.is("if_statement") || s.field("alternative")) continue;
+      if (skip || !s.is("if_statement")) continue;
+      // `if steps == 0: ... else: if steps % every != 0: return`: the
+      // settings checks of a sampling helper nest the periodic skip in
+      // branches; whichever branch returns, what follows runs once per period.
+      if (ts::Node nested = nestedPeriodicSkip(s, 0)) {
+        skip = nested;
+        continue;
+      }
+      if (s.field("alternative")) continue;
       ts::Node then = s.field("consequence");
       // `continue` skips the rest of the pass; `return` the rest of a helper
       // called once per pass (`if not should_log: return`).
@@ -514,6 +523,44 @@ class FrequencyWalk {
       if (skipsUntilNextPeriod(s.field("condition"))) skip = s;
     }
     return {ts::Node(), skip};
+  }
+
+  // An `if <skip until the next period>: return` (or continue) in a branch
+  // of `stmt`, an if statement before the node asked about; an `or` of
+  // conditions skips whenever one of them does. Null when none.
+  ts::Node nestedPeriodicSkip(ts::Node stmt, int depth) const {
+    if (depth > 3) return {};
+    for (ts::Node part : stmt.namedChildren()) {
+      ts::Node block = part.is("block") ? part : part.is("else_clause") || part.is("elif_clause") ? part.field(part.is("else_clause") ? "body" : "consequence") : ts::Node();
+      if (part.is("elif_clause") && block && skipsByAnyTerm(part.field("condition"), block)) return part;
+      if (!block) continue;
+      if (part.is("block") && stmt.field("consequence") == part && skipsByAnyTerm(stmt.field("condition"), block))
+        return stmt;
+      for (ts::Node inner : block.namedChildren())
+        if (inner.is("if_statement"))
+          if (ts::Node found = nestedPeriodicSkip(inner, depth + 1)) return found;
+    }
+    return {};
+  }
+
+  // `block` is a lone return/continue, and `condition` (or one of its `or`
+  // terms) skips until the next period.
+  bool skipsByAnyTerm(ts::Node condition, ts::Node block) const {
+    if (!block || block.namedChildCount() != 1 ||
+        !(block.namedChild(0).is("return_statement") || block.namedChild(0).is("continue_statement")))
+      return false;
+    std::vector<ts::Node> todo{syntax::unwrap(condition)};
+    while (!todo.empty()) {
+      ts::Node c = todo.back();
+      todo.pop_back();
+      if (c.is("boolean_operator") && c.field("operator").text() == "or") {
+        todo.push_back(syntax::unwrap(c.field("left")));
+        todo.push_back(syntax::unwrap(c.field("right")));
+      } else if (skipsUntilNextPeriod(c)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   // `seen < tick_start + per_tick` (judgeSkip), or the negation of a periodic
@@ -650,6 +697,13 @@ class FrequencyWalk {
       hook.batch = std::move(ctx);
       return hook;
     }
+    if (auto inherited = m_.inheritedLoopCall(*f)) {
+      inherited->scope = def;
+      inherited->via_calls = via;
+      ExecutionFrequency hook = of(Frequency::PerStep, def, "called by a base class's loop");
+      hook.batch = std::move(inherited);
+      return hook;
+    }
     ExecutionFrequency best = of(Frequency::Unknown, def, "no caller in this file");
     if (depth >= kMaxCallDepth) return best;
     bool called = false;
@@ -717,7 +771,60 @@ bool ScriptModel::mayRunPerStep() const {
       if (isLightningHook(*f, &kind) || libraryTrainerRuns(*f)) hooks = 1;
     step_hooks_.store(hooks, std::memory_order_relaxed);
   }
-  return hooks == 1;
+  if (hooks == 1) return true;
+  // An override a base class's loop calls (asked per cache scope: the
+  // answer reads other files of the project).
+  auto& inherited = caches().inherited_loop_calls;
+  if (!inherited) {
+    inherited = false;
+    for (const auto& f : functions_)
+      if (f->owner && !f->owner->bases.empty() && inheritedLoopCall(*f)) {
+        inherited = true;
+        break;
+      }
+  }
+  return *inherited;
+}
+
+std::optional<BatchContext> ScriptModel::inheritedLoopCall(const Function& f) const {
+  // Bases that name each other across files must not recurse without end.
+  thread_local int depth = 0;
+  if (!f.owner || f.owner->bases.empty() || depth > 4) return std::nullopt;
+  struct Nest {
+    Nest() { ++depth; }
+    ~Nest() { --depth; }
+  } nest;
+  for (const auto& [base_model, base] : baseClassesOf(*f.owner)) {
+    if (base_model != this && !base_model->mayRunPerStep()) continue;  // nothing of that file runs per step
+    for (const auto& g : base_model->functions()) {
+      if (g->owner != base || g->name == f.name || !g->body) continue;
+      // The subclass runs the base's method only where it does not define its own.
+      if (methodOf(*f.owner, g->name).second != g.get()) continue;
+      for (const Call& c : base_model->callsIn(g->body)) {
+        if (c.function != g.get() || c.method != f.name || !c.receiver) continue;
+        ts::Node receiver = syntax::unwrap(c.receiver);
+        if (!receiver.is("identifier") || receiver.text() != "self") continue;
+        // A call the base binds to f already (its own definition a stub, f
+        // the one override), or to every override of a stub (template-method
+        // hooks): its findings are the call's.
+        auto bound = base_model->boundMethod(c);
+        if (!bound.second || bound.second == &f || !overridesCalled(*base_model, c).empty()) continue;
+        std::optional<BatchContext> batch = base_model->perStep(c.node);
+        if (!batch) continue;
+        auto where = [&](ts::Node n) {
+          std::string line = std::to_string(n.line());
+          return base_model == this ? "line " + line : base_model->file().path() + ":" + line;
+        };
+        BatchContext ctx;
+        ctx.kind = batch->kind;
+        ctx.inherited = batch->describe();
+        if (batch->loop) ctx.inherited = "the " + std::string(loopKindName(batch->loop->kind)) + " at " + where(batch->loop->node);
+        ctx.inherited += ", through " + base->name + "." + g->name + "() calling self." + f.name + "() at " + where(c.node);
+        return ctx;
+      }
+    }
+  }
+  return std::nullopt;
 }
 
 std::optional<BatchContext> ScriptModel::perStep(ts::Node n) const {

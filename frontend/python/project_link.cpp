@@ -5,6 +5,8 @@
 #include <unordered_map>
 
 #include "core/parallel_for.h"
+#include "frontend/python/hook_overrides.h"
+#include "frontend/python/syntax.h"
 
 namespace gpulint::python {
 
@@ -90,6 +92,7 @@ void ProjectModel::link(unsigned jobs) {
     models_[i]->caches_.invokers.reset();        // found through them too
     models_[i]->caches_.self_instances = std::move(answers[i].self_instances);
   }
+  linkInheritedDispatch();
   for (ScriptModel* m : models_)
     if (auto it = importers_.find(m); it != importers_.end() && !it->second.empty()) m->imported_in_project_ = true;
   markGpu();
@@ -98,6 +101,38 @@ void ProjectModel::link(unsigned jobs) {
   markEpochLoops();
   markEvalPassLoops();
   measureComponents();
+}
+
+// `self.make_inputs(batch)` in a method of a base class runs a subclass's
+// override when the subclass inherits that method (the shared trainer's
+// train() of each entry script's subclass): the call is a caller of the
+// override too, whose parameters receive its arguments. Calls the base binds
+// to the override already, or to every override of a stub (template-method
+// hooks), are the override's callers as they are.
+void ProjectModel::linkInheritedDispatch() {
+  for (ScriptModel* m : models_)
+    for (const auto& f : m->functions()) {
+      if (!f->owner || f->owner->bases.empty()) continue;
+      for (const auto& [base_model, base] : baseClasses(*m, *f->owner))
+        for (const auto& g : base_model->functions()) {
+          if (g->owner != base || g->name == f->name || !g->body) continue;
+          if (m->methodOf(*f->owner, g->name).second != g.get()) continue;  // overridden: the base's never runs
+          for (const Call& c : base_model->callsIn(g->body)) {
+            if (c.function != g.get() || c.method != f->name || !c.receiver) continue;
+            ts::Node receiver = syntax::unwrap(c.receiver);
+            if (!receiver.is("identifier") || receiver.text() != "self") continue;
+            auto bound = base_model->boundMethod(c);
+            if (!bound.second || bound.second == f.get() || !overridesCalled(*base_model, c).empty()) continue;
+            callers_[f.get()].push_back({base_model, &c});
+            linked_.insert(m);
+            linked_.insert(base_model);
+            if (base_model != m) {
+              edges_.emplace_back(m, base_model);
+              inherited_loops_.emplace_back(m, base_model);
+            }
+          }
+        }
+    }
 }
 
 // A file that hands its parser to a helper of another file

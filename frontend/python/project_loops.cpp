@@ -216,14 +216,30 @@ void ProjectModel::markGpu() {
     else if (!own) continue;
     if (gpu_.insert(m).second) work.push_back(m);
   }
-  while (!work.empty()) {
-    const ScriptModel* m = work.front();
-    work.pop_front();
-    for (const ScriptModel* module : imported_by[m])
-      if (gpu_.insert(module).second) {
-        work.push_back(module);
-        linked_.insert(module);
+  auto spread = [&] {
+    while (!work.empty()) {
+      const ScriptModel* m = work.front();
+      work.pop_front();
+      for (const ScriptModel* module : imported_by[m])
+        if (gpu_.insert(module).second) {
+          work.push_back(module);
+          linked_.insert(module);
+        }
+    }
+  };
+  spread();
+  // An entry script whose trainer subclass runs a base class's GPU loop
+  // (`class FluxTrainer(NetworkTrainer)`, `FluxTrainer().train(args)`)
+  // runs on the GPU too, with what it imports.
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const auto& [m, base_model] : inherited_loops_)
+      if (gpu_.count(base_model) && gpu_.insert(m).second) {
+        work.push_back(m);
+        linked_.insert(m);
+        grew = true;
       }
+    spread();
   }
 }
 

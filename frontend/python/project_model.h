@@ -135,6 +135,7 @@ class ProjectModel {
   // `opts.add_args(parser)`: the options a helper of another file adds to
   // the parser it is handed become the calling file's (project_link.cpp).
   void importHelperOptions();
+  void linkInheritedDispatch();
   void measureComponents();
   void markStepLoops();
   void markTrainerForwards();  // library_trainer.cpp
@@ -164,6 +165,9 @@ class ProjectModel {
   std::map<const ScriptModel*, size_t> component_;                        // file -> its component
   std::vector<size_t> component_bytes_;
   std::set<const ScriptModel*> linked_;
+  // (file, base file): a class of the file overrides a method a base class's
+  // method of the other file calls through self (linkInheritedDispatch).
+  std::vector<std::pair<const ScriptModel*, const ScriptModel*>> inherited_loops_;
   // baseClasses' answers for the project's own classes, once link() has
   // bound the names star imports bring (the only change to what a base
   // name resolves to): asked again per method call bound through an object

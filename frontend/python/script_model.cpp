@@ -41,6 +41,7 @@ const char* loopKindName(LoopKind kind) {
 }
 
 std::string BatchContext::describe() const {
+  if (!inherited.empty()) return inherited;
   if (!loop) {
     // An HF Trainer subclass's training_step override (see guards.cpp isLightningHook).
     ts::Node cls = syntax::ancestor(scope, {"class_definition"});
@@ -65,7 +66,7 @@ std::string BatchContext::describe() const {
 // Only a library Trainer makes a forward a hook body (guards.cpp): a
 // Lightning hook is never named so.
 bool BatchContext::libraryTrainerForward() const {
-  ts::Node name = !loop && scope ? scope.field("name") : ts::Node();
+  ts::Node name = !loop && inherited.empty() && scope ? scope.field("name") : ts::Node();
   return name && name.text() == "forward";
 }
 

@@ -137,6 +137,12 @@ struct BatchContext {
   ts::Node scope;                 // the loop, or the hook's function_definition
   const Loop* loop = nullptr;     // null for a Lightning hook body
   std::vector<ts::Node> via_calls;
+  // A subclass's override that a loop of a base class method calls through
+  // self on every step (guards.cpp inheritedLoopCall): that loop and call,
+  // described ("the training step loop of BaseTrainer.train() at
+  // base.py:21, which calls self.predict() at base.py:23"); scope is the
+  // override's def, loop null.
+  std::string inherited;
   [[nodiscard]] std::string describe() const;  // "the training step loop", ...
   // The body of a module's forward that a library Trainer runs (library_trainer.cpp).
   [[nodiscard]] bool libraryTrainerForward() const;
@@ -247,6 +253,8 @@ struct ModelCaches {
   std::map<std::pair<uint32_t, std::string>, std::vector<std::pair<const ScriptModel*, const ClassDef*>>>
       self_instances;
   std::optional<std::string> gpu_flag;  // gpuFlag()'s answer
+  // Whether an override of this file runs in a base class's loop (mayRunPerStep).
+  std::optional<bool> inherited_loop_calls;
   // callersOf's extra answers for a closure returned by its factory: the
   // calls of names that hold it (found by one scan of the file per closure).
   std::unordered_map<const Function*, std::vector<const Call*>> closure_callers;
@@ -502,6 +510,10 @@ class ScriptModel {
   // eval loop and no Lightning/HF step hook (perStep and inBatchLoop then
   // answer nullopt everywhere). A cheap test for checkers to skip a file.
   [[nodiscard]] bool mayRunPerStep() const;
+  // The loop of a project base class that runs override `f` (a method of
+  // this file's class) on every step through `self.<name>()`, described as
+  // BatchContext::inherited; nullopt when none (guards.cpp).
+  [[nodiscard]] std::optional<BatchContext> inheritedLoopCall(const Function& f) const;
   // How a library trainer runs `f`: the forward of a module class whose
   // instance the project hands to Hugging Face's (or trl's) Trainer runs once
   // per training step when the trainer's train() is called (Step), per batch
