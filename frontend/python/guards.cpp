@@ -156,19 +156,13 @@ static ts::Node skipLatchBefore(ts::Node branch_if) {
     if (!body || body.namedChildCount() != 1 || !body.namedChild(0).is("continue_statement") ||
         s.field("alternative"))
       continue;
-    // The operands of an `or` chain: any one true skips the pass.
-    std::vector<ts::Node> todo{syntax::unwrap(s.field("condition"))};
-    while (!todo.empty()) {
-      ts::Node c = todo.back();
-      todo.pop_back();
-      if (c.is("boolean_operator") && c.field("operator").text() == "or") {
-        todo.push_back(syntax::unwrap(c.field("left")));
-        todo.push_back(syntax::unwrap(c.field("right")));
-      } else if (c.is("not_operator")) {
-        ts::Node flag = syntax::unwrap(c.field("argument"));
-        for (ts::Node target : cleared)
-          if (flag.text() == target.text() || isElementOf(flag, target)) return c;
-      }
+    // The operands of an `or` chain: any one true skips the pass (the last first).
+    std::vector<ts::Node> terms = syntax::orTerms(s.field("condition"));
+    for (auto t = terms.rbegin(); t != terms.rend(); ++t) {
+      if (!t->is("not_operator")) continue;
+      ts::Node flag = syntax::unwrap(t->field("argument"));
+      for (ts::Node target : cleared)
+        if (flag.text() == target.text() || isElementOf(flag, target)) return *t;
     }
   }
   return {};
@@ -549,18 +543,8 @@ class FrequencyWalk {
     if (!block || block.namedChildCount() != 1 ||
         !(block.namedChild(0).is("return_statement") || block.namedChild(0).is("continue_statement")))
       return false;
-    std::vector<ts::Node> todo{syntax::unwrap(condition)};
-    while (!todo.empty()) {
-      ts::Node c = todo.back();
-      todo.pop_back();
-      if (c.is("boolean_operator") && c.field("operator").text() == "or") {
-        todo.push_back(syntax::unwrap(c.field("left")));
-        todo.push_back(syntax::unwrap(c.field("right")));
-      } else if (skipsUntilNextPeriod(c)) {
-        return true;
-      }
-    }
-    return false;
+    std::vector<ts::Node> terms = syntax::orTerms(condition);
+    return std::any_of(terms.begin(), terms.end(), [this](ts::Node t) { return skipsUntilNextPeriod(t); });
   }
 
   // `seen < tick_start + per_tick` (judgeSkip), or the negation of a periodic

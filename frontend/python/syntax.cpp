@@ -56,6 +56,21 @@ bool isLoop(ts::Node n) {
 }
 
 // Asked of ancestors (named nodes: the keyword `lambda` is never one).
+std::vector<ts::Node> orTerms(ts::Node e) {
+  std::vector<ts::Node> out, todo{unwrap(e)};
+  while (!todo.empty()) {
+    ts::Node c = todo.back();
+    todo.pop_back();
+    if (c.is("boolean_operator") && c.field("operator").text() == "or") {
+      todo.push_back(unwrap(c.field("right")));
+      todo.push_back(unwrap(c.field("left")));
+    } else {
+      out.push_back(c);
+    }
+  }
+  return out;
+}
+
 bool isScope(ts::Node n) {
   const Sym& S = Sym::get();
   TSSymbol k = kindOf(n);

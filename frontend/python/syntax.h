@@ -18,6 +18,8 @@ namespace gpulint::python::syntax {
 [[nodiscard]] ts::Node ancestor(ts::Node n, std::initializer_list<std::string_view> types);
 [[nodiscard]] bool isLoop(ts::Node n);
 [[nodiscard]] bool isScope(ts::Node n);  // function_definition, class_definition, lambda, module
+// The operands of an `or` chain (`a or (b or c)`: a, b, c), unwrapped; the expression itself when it is none.
+[[nodiscard]] std::vector<ts::Node> orTerms(ts::Node e);
 // A string, number, True, False or None written in the code.
 [[nodiscard]] bool isLiteral(ts::Node n);
 // A tuple, list or set literal of constants (`("logit_scale", "logit_bias")`,
