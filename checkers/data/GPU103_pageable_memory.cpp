@@ -7,6 +7,7 @@
 #include "checkers/config_side.h"
 #include "checkers/data/few_batches.h"
 #include "checkers/data/h2d_copies.h"
+#include "checkers/data/lightning_epochs.h"
 #include "checkers/python_common.h"
 #include "fixits/python_edits.h"
 #include "frontend/python/project_model.h"
@@ -170,6 +171,11 @@ void lightningConsumers(const python::ScriptModel& model, std::map<const python:
     out.try_emplace(&c, Consumer{"by Lightning before every step",
                                  {{headerLocation(model, c.function->node), "Lightning iterates this loader"}}});
   }
+  for (const TrainerLoader& handed : loadersHandedToTrainer(model))
+    out.try_emplace(handed.loader,
+                    Consumer{"by Lightning before every step",
+                             {{model.location(handed.run->node),
+                               "the Trainer's " + handed.run->method + "() iterates this loader"}}});
 }
 
 // `default=False` of an `add_argument(..., action="store_true")`.

@@ -335,12 +335,21 @@ void reportHelperLoaders(const python::ScriptModel& model, DiagnosticSink& sink)
   }
 }
 
+// The Trainer's fit() this file hands `loader` to (`trainer.fit(model,
+// train_loader, val_loader)`), or null.
+const python::Call* fitTaking(const python::ScriptModel& model, const python::Call& loader) {
+  for (const TrainerLoader& handed : loadersHandedToTrainer(model))
+    if (handed.loader == &loader && handed.run->method == "fit") return handed.run;
+  return nullptr;
+}
+
 // A loader a Lightning hook returns (`def train_dataloader(self): return
-// DataLoader(..., num_workers=8)`): Lightning iterates it again on every
-// epoch the project's Trainer runs, so without persistent_workers its
-// workers restart each epoch.
+// DataLoader(..., num_workers=8)`), or one handed to the Trainer's fit():
+// Lightning iterates it again on every epoch the project's Trainer runs, so
+// without persistent_workers its workers restart each epoch.
 void checkLightningLoader(const python::ScriptModel& model, const python::Call& loader, DiagnosticSink& sink) {
-  if (!returnedByEpochHook(loader) || !model.mayRunOnGpu() || loader.mayHideArgument("num_workers", kNumWorkersIndex) ||
+  const python::Call* fit = returnedByEpochHook(loader) ? nullptr : fitTaking(model, loader);
+  if ((!fit && !returnedByEpochHook(loader)) || !model.mayRunOnGpu() || loader.mayHideArgument("num_workers", kNumWorkersIndex) ||
       loader.mayHideArgument("persistent_workers", -1))
     return;
   ts::Node workers_arg = loader.argument("num_workers", kNumWorkersIndex);
@@ -356,8 +365,9 @@ void checkLightningLoader(const python::ScriptModel& model, const python::Call& 
   d.rule = "GPU105";
   d.level = Level::Note;
   d.location = arg ? model.location(arg.parent()) : callHead(model, loader);
-  d.message = "DataLoader with " + workerCount(n) + " is returned by the Lightning hook `" + loader.function->name +
-              "()`, which Lightning iterates again on each of the " + std::to_string(epochs->count) + " epochs (" +
+  std::string handed = fit ? "is handed to the Trainer's fit() at " + lineRef(model, fit->node) + ", which iterates it"
+                           : "is returned by the Lightning hook `" + loader.function->name + "()`, which Lightning iterates";
+  d.message = "DataLoader with " + workerCount(n) + " " + handed + " again on each of the " + std::to_string(epochs->count) + " epochs (" +
               epochs->written + ") " +
               (arg ? "with persistent_workers=" + persistent.display() + originSuffix(persistent)
                    : std::string("without persistent_workers=True")) +

@@ -5,6 +5,7 @@
 // persistent.
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/diagnostic.h"
 #include "frontend/python/script_model.h"
@@ -27,5 +28,19 @@ struct LightningEpochs {
 // `loader` is returned by the train_dataloader/val_dataloader hook of a
 // LightningModule or LightningDataModule: Lightning iterates it each epoch.
 [[nodiscard]] bool returnedByEpochHook(const python::Call& loader);
+
+// A call of Lightning's Trainer class (`pl.Trainer(...)`, `L.Trainer(...)`).
+[[nodiscard]] bool isLightningTrainer(const python::Call& c);
+
+// A DataLoader of this file handed to a Lightning Trainer's fit, validate,
+// test or predict (`trainer.fit(model, train_loader, val_loader)`,
+// `train_dataloaders=[a, b]`): Lightning iterates it and moves each batch to
+// the accelerator itself. A validation (test) loader only where the project
+// defines validation_step (test_step): Lightning never iterates it otherwise.
+struct TrainerLoader {
+  const python::Call* loader;
+  const python::Call* run;  // the fit/validate/test/predict call
+};
+[[nodiscard]] std::vector<TrainerLoader> loadersHandedToTrainer(const python::ScriptModel& model);
 
 }  // namespace gpulint::checks
