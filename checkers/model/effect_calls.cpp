@@ -107,6 +107,8 @@ bool namesPerStepRead(const ScriptModel& m, ts::Node expr) {
   while (!stack.empty()) {
     ts::Node n = stack.back();
     stack.pop_back();
+    // `{"val_avg": meter.mean}` written in the log call itself.
+    if ((n.is("attribute") || n.is("call")) && fedByPerStepRead(m, n)) return true;
     if (n.is("identifier")) {
       for (ts::Node src : m.valueSources(n)) {
         if (perStepReadIn(m, src) || fedByPerStepRead(m, src)) return true;
