@@ -67,6 +67,7 @@ void ProjectModel::link(unsigned jobs) {
     m->caches_.method_callers.clear();
     m->caches_.self_instances.clear();
     m->caches_.invokers.reset();
+    m->caches_.inherited_loop_calls.reset();  // base classes of other files count from here on
   }
   // The file's own answers (which method each of its calls runs, the class
   // each `self.x` holds) are kept as its model's memo, where the loop marks
