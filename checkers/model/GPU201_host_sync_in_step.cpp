@@ -6,6 +6,7 @@
 #include <set>
 
 #include "checkers/item_output.h"
+#include "checkers/model/accumulated_total.h"
 #include "checkers/model/backprop_reach.h"
 #include "checkers/model/host_sync.h"
 #include "checkers/model/helper_effects.h"
@@ -95,57 +96,6 @@ bool accumulates(ts::Node call) {
          syntax::unwrap(parent.field("right")) == call;
 }
 
-// `total += loss.item()` whose total is read again on each pass of the
-// loop that accumulates it (`progress_bar("%.3f" % (total / (i + 1)))`), of
-// a loop around it up to the step loop of the finding, or of the loop around
-// a step loop that only accumulates gradients (the optimizer steps in the
-// outer loop, which shows the total on the progress bar once per optimizer
-// step): accumulating on the GPU would only move the sync into that read. An
-// epoch loop resetting and printing the total reads it once per epoch, which
-// is what the fix is for.
-bool readsName(ts::Node n, ts::Node target) {
-  std::string_view name = target.text();
-  std::vector<ts::Node> todo{n};
-  while (!todo.empty()) {
-    n = todo.back();
-    todo.pop_back();
-    if (!n || n == target) continue;
-    // Resetting the total (`total = 0.0`) reads nothing.
-    if (n.is("assignment") && n.field("left").text() == name) {
-      todo.push_back(n.field("right"));
-      continue;
-    }
-    if ((n.is("identifier") || n.is("attribute")) && n.text() == name) return true;
-    for (ts::Node c : n.namedChildren()) todo.push_back(c);
-  }
-  return false;
-}
-
-// The optimizer steps in `outer`'s own code, outside the loop `inner`.
-bool stepsOutside(const ScriptModel& m, const python::Loop& outer, ts::Node inner) {
-  ts::Node body = outer.node.field("body");
-  for (const Call& c : m.callsIn(body))
-    if (body.contains(c.node) && !inner.contains(c.node) && python::isTrainingCall(c) && c.method != "backward" &&
-        m.enclosingLoop(c.node) == &outer)
-      return true;
-  return false;
-}
-
-bool totalReadInLoop(const ScriptModel& m, ts::Node accumulation, const python::BatchContext& batch) {
-  ts::Node target = accumulation.field("left");
-  if (!target) return false;
-  for (const python::Loop* loop = m.enclosingLoop(accumulation); loop;) {
-    if (readsName(loop->node.field("body"), target)) return true;
-    ts::Node above = loop->node.parent();
-    const python::Loop* outer = above ? m.enclosingLoop(above) : nullptr;
-    if (!outer) break;
-    bool within_step = batch.scope && batch.scope.contains(outer->node) && !(loop->node == batch.scope);
-    bool accumulation_wrapper = loop->node == batch.scope && stepsOutside(m, *outer, loop->node);
-    if (!within_step && !accumulation_wrapper) break;
-    loop = outer;
-  }
-  return false;
-}
 
 // `log(loss)`, `set_postfix(loss=loss)`: the call receives the tensor itself;
 // else it sits in a string the call's arguments format (`"%g" % (*mloss,)`).

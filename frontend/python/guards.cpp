@@ -6,7 +6,6 @@
 #include "frontend/python/every_call.h"
 #include "frontend/python/frequency.h"
 #include "frontend/python/guard_judge.h"
-#include "frontend/python/hook_overrides.h"
 #include "frontend/python/parameter_default.h"
 #include "frontend/python/syntax.h"
 #include "frontend/python/yacs_config.h"
@@ -770,46 +769,6 @@ bool ScriptModel::mayRunPerStep() const {
   return *inherited;
 }
 
-std::optional<BatchContext> ScriptModel::inheritedLoopCall(const Function& f) const {
-  // Bases that name each other across files must not recurse without end.
-  thread_local int depth = 0;
-  if (!f.owner || f.owner->bases.empty() || depth > 4) return std::nullopt;
-  struct Nest {
-    Nest() { ++depth; }
-    ~Nest() { --depth; }
-  } nest;
-  for (const auto& [base_model, base] : baseClassesOf(*f.owner)) {
-    if (base_model != this && !base_model->mayRunPerStep()) continue;  // nothing of that file runs per step
-    for (const auto& g : base_model->functions()) {
-      if (g->owner != base || g->name == f.name || !g->body) continue;
-      // The subclass runs the base's method only where it does not define its own.
-      if (methodOf(*f.owner, g->name).second != g.get()) continue;
-      for (const Call& c : base_model->callsIn(g->body)) {
-        if (c.function != g.get() || c.method != f.name || !c.receiver) continue;
-        ts::Node receiver = syntax::unwrap(c.receiver);
-        if (!receiver.is("identifier") || receiver.text() != "self") continue;
-        // A call the base binds to f already (its own definition a stub, f
-        // the one override), or to every override of a stub (template-method
-        // hooks): its findings are the call's.
-        auto bound = base_model->boundMethod(c);
-        if (!bound.second || bound.second == &f || !overridesCalled(*base_model, c).empty()) continue;
-        std::optional<BatchContext> batch = base_model->perStep(c.node);
-        if (!batch) continue;
-        auto where = [&](ts::Node n) {
-          std::string line = std::to_string(n.line());
-          return base_model == this ? "line " + line : base_model->file().path() + ":" + line;
-        };
-        BatchContext ctx;
-        ctx.kind = batch->kind;
-        ctx.inherited = batch->describe();
-        if (batch->loop) ctx.inherited = "the " + std::string(loopKindName(batch->loop->kind)) + " at " + where(batch->loop->node);
-        ctx.inherited += ", through " + base->name + "." + g->name + "() calling self." + f.name + "() at " + where(c.node);
-        return ctx;
-      }
-    }
-  }
-  return std::nullopt;
-}
 
 std::optional<BatchContext> ScriptModel::perStep(ts::Node n) const {
   // Only a step/eval loop or a step hook of this file makes a node per step

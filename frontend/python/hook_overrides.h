@@ -25,4 +25,11 @@ namespace gpulint::python {
 [[nodiscard]] std::vector<std::pair<const ScriptModel*, const Function*>> overridesCalled(const ScriptModel& m,
                                                                                         const Call& c);
 
+// `self.name(...)` calls in methods of the project base classes of `f`'s
+// class (this file's) that the class inherits, which the base binds to its
+// own definition of `name` (not a stub): for an instance of the class they
+// run `f`, its override. Each with its file (method_binding.cpp).
+[[nodiscard]] std::vector<std::pair<const ScriptModel*, const Call*>> inheritedSelfCalls(const ScriptModel& m,
+                                                                                       const Function& f);
+
 }  // namespace gpulint::python

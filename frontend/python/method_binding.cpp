@@ -168,6 +168,25 @@ std::vector<std::pair<const ScriptModel*, const Function*>> overridesCalled(cons
   return overrides;
 }
 
+std::vector<std::pair<const ScriptModel*, const Call*>> inheritedSelfCalls(const ScriptModel& m, const Function& f) {
+  std::vector<std::pair<const ScriptModel*, const Call*>> out;
+  if (!f.owner || f.owner->bases.empty()) return out;
+  for (const auto& [base_model, base] : m.baseClassesOf(*f.owner))
+    for (const Call* c : base_model->callsNamed(f.name)) {
+      const Function* g = c->function;
+      if (!g || g->owner != base || g->name == f.name || !c->receiver) continue;
+      ts::Node receiver = syntax::unwrap(c->receiver);
+      if (!receiver.is("identifier") || receiver.text() != "self") continue;
+      if (m.methodOf(*f.owner, g->name).second != g) continue;  // overridden: the base's never runs
+      // Bound to f already (f the one override of a stub), or to every
+      // override of a stub (template-method hooks): the call's own findings.
+      auto bound = base_model->boundMethod(*c);
+      if (!bound.second || bound.second == &f || !overridesCalled(*base_model, *c).empty()) continue;
+      out.emplace_back(base_model, c);
+    }
+  return out;
+}
+
 std::pair<const ScriptModel*, const Function*> ScriptModel::soleOverride(const ClassDef& cls,
                                                                         std::string_view name) const {
   const std::pair<const ScriptModel*, const Function*> none{nullptr, nullptr};

@@ -6,7 +6,6 @@
 
 #include "core/parallel_for.h"
 #include "frontend/python/hook_overrides.h"
-#include "frontend/python/syntax.h"
 
 namespace gpulint::python {
 
@@ -112,35 +111,16 @@ void ProjectModel::link(unsigned jobs) {
 // hooks), are the override's callers as they are.
 void ProjectModel::linkInheritedDispatch() {
   for (ScriptModel* m : models_)
-    for (const auto& cls : m->classes()) {
-      if (cls->bases.empty()) continue;
-      // The class's own methods by name: one pass over each base's calls
-      // finds the self-calls of any of them.
-      std::unordered_map<std::string_view, const Function*> own;
-      for (const auto& f : m->functions())
-        if (f->owner == cls.get()) own.emplace(f->name, f.get());
-      if (own.empty()) continue;
-      for (const auto& [base_model, base] : baseClasses(*m, *cls))
-        for (const Call& c : base_model->callsIn(base->node)) {
-          const Function* g = c.function;
-          if (!g || g->owner != base || !c.receiver || c.method == g->name) continue;
-          auto it = own.find(c.method);
-          if (it == own.end()) continue;
-          ts::Node receiver = syntax::unwrap(c.receiver);
-          if (!receiver.is("identifier") || receiver.text() != "self") continue;
-          const Function* f = it->second;
-          if (m->methodOf(*cls, g->name).second != g) continue;  // overridden: the base's never runs
-          auto bound = base_model->boundMethod(c);
-          if (!bound.second || bound.second == f || !overridesCalled(*base_model, c).empty()) continue;
-          callers_[f].push_back({base_model, &c});
-          linked_.insert(m);
-          linked_.insert(base_model);
-          if (base_model != m) {
-            edges_.emplace_back(m, base_model);
-            inherited_loops_.emplace_back(m, base_model);
-          }
+    for (const auto& f : m->functions())
+      for (const auto& [base_model, c] : inheritedSelfCalls(*m, *f)) {
+        callers_[f.get()].push_back({base_model, c});
+        linked_.insert(m);
+        linked_.insert(base_model);
+        if (base_model != m) {
+          edges_.emplace_back(m, base_model);
+          inherited_loops_.emplace_back(m, base_model);
         }
-    }
+      }
 }
 
 // A file that hands its parser to a helper of another file
