@@ -156,11 +156,12 @@ bool derivedOnHost(const ScriptModel& m, ts::Node e, int depth, HostDerivation& 
     return list.namedChildCount() > 0;
   }
   // Shape, dtype and arithmetic methods keep the tensor where it is (not
-  // `.to()`, `.cuda()` or `.type_as(gpu_tensor)`).
+  // `.to()`, `.cuda()` or `.type_as(gpu_tensor)`); `.pin_memory()` keeps it
+  // on the host, and a copy of it without non_blocking still waits.
   if (c->receiver && oneOf(c->method, {"float", "long", "int", "bool", "half", "double", "unsqueeze", "squeeze",
                                        "view", "reshape", "expand", "contiguous", "t", "mm", "matmul", "sum", "mean",
                                        "repeat", "flip", "clone", "div", "mul", "add", "sub", "exp", "sqrt", "pow",
-                                       "abs", "transpose", "permute", "outer", "cumsum"}))
+                                       "abs", "transpose", "permute", "outer", "cumsum", "pin_memory"}))
     return derivedOnHost(m, c->receiver, depth + 1, how);
   // A project function whose every return is such a tensor.
   if (auto [owner, f] = m.callTarget(*c); owner && f && !f->owner) {
