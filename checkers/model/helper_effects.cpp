@@ -11,6 +11,7 @@
 #include "frontend/python/every_call.h"
 #include "frontend/python/frequency.h"
 #include "frontend/python/hook_overrides.h"
+#include "frontend/python/registry_classes.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::checks {
@@ -327,28 +328,38 @@ namespace {
 // base leaves the hook as a stub and several subclasses fill it in: which
 // one runs is unknown, but when every override has the effect on every
 // call, the call has it whichever subclass runs. One override without it
-// (a stub, a variant that only computes) keeps the call silent.
+// (a stub, a variant that only computes) keeps the call silent. The same
+// holds for `model.optimize_parameters(it)` on a model a registry built
+// (registry_classes.h): every class the lookup can pick must have it.
 void appendOverrideCalls(const ScriptModel& model, Effect e, HelperEffects& effects, std::vector<HelperCall>& out) {
   // Decided per helper's parameter, or per call site: not joined over overrides.
   if (e == Effect::HostSyncWhenPassed || e == Effect::HostUploadAfterWork) return;
   for (const Call& c : model.calls()) {
-    if (!c.receiver || c.receiver.text() != "self" || !c.function || !c.function->owner || isLightningSelfLog(c))
-      continue;
+    if (!c.receiver || isLightningSelfLog(c)) continue;
     if (e == Effect::Logging && effect_calls::writesLogRecord(model, c)) continue;
-    std::vector<std::pair<const ScriptModel*, const Function*>> overrides = python::overridesCalled(model, c);
-    if (overrides.empty()) continue;
+    std::vector<std::pair<const ScriptModel*, const Function*>> candidates;
+    const python::RegistryDispatch* dispatch = nullptr;
+    if (c.receiver.text() == "self") {
+      if (!c.function || !c.function->owner) continue;
+      candidates = python::overridesCalled(model, c);
+    } else if ((dispatch = python::registryDispatch(model, c))) {
+      candidates = dispatch->methods;
+    }
+    if (candidates.empty()) continue;
     auto batch = model.perStep(c.node);
     if (!batch) continue;
     std::optional<EffectSite> first;
     bool every = true;
-    for (const auto& [other, f] : overrides) {
+    for (const auto& [other, f] : candidates) {
       const std::optional<EffectSite>& site = effects.of(*other, *f).site(e);
       every = site && !(e == Effect::Logging && logsAtDebugLevel(model, c, *other, *f, *site));
       if (!every) break;
       if (!first) first = site;
     }
     if (every && first)
-      out.push_back({&c, overrides.front().first, overrides.front().second, *first, std::move(*batch), overrides.size()});
+      out.push_back({&c, candidates.front().first, candidates.front().second, *first, std::move(*batch),
+                     candidates.size(), dispatch ? dispatch->lookup_model : nullptr,
+                     dispatch ? dispatch->lookup : ts::Node()});
   }
 }
 
@@ -413,6 +424,15 @@ std::string helperChain(const ScriptModel& model, const HelperCall& hc) {
   std::string name = hc.helper->name;
   // A module or callable object runs its forward / __call__: name its class.
   if (python::syntax::oneOf(name, {"forward", "__call__"}) && !hc.helper->qualified.empty()) name = hc.helper->qualified;
+  if (hc.lookup) {
+    // "each of the 5 definitions of optimize_parameters() in the classes `getattr(module, model_type, None)`
+    // at models/__init__.py:33 can pick does: SRModel.optimize_parameters() reaches ..."
+    std::string first = hc.helper->qualified.empty() ? name : hc.helper->qualified;
+    std::string which = hc.overrides == 1 ? "the one definition of " + name + "()"
+                                          : "each of the " + std::to_string(hc.overrides) + " definitions of " + name + "()";
+    return which + " in the classes " + quote(hc.lookup) + " at " + lineRef(model, hc.lookup) + " can pick does: " +
+           first + verb + what + " at " + lineRef(model, at);
+  }
   if (hc.overrides > 1) {
     // "each of the 2 overrides of compute_loss() does: ClassifierTrainer.compute_loss() runs ..."
     std::string first = hc.helper->qualified.empty() ? name : hc.helper->qualified;

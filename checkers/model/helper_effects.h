@@ -104,6 +104,10 @@ struct HelperCall {
   // overrides (every one has the effect; `helper` is the first); 0 for a
   // call of one known function.
   size_t overrides = 0;
+  // A call on an object a registry built: the lookup that picks its class
+  // (`overrides` counts the definitions it can reach); null otherwise.
+  const python::ScriptModel* lookup_model = nullptr;
+  ts::Node lookup;
 };
 [[nodiscard]] std::vector<HelperCall> helperCallsWith(const python::ScriptModel& model, Effect e,
                                                       HelperEffects& effects);

@@ -12,6 +12,10 @@
 
 namespace gpulint::python {
 
+// A method whose body only says it is not there: a docstring, `pass`, `...`
+// or `raise NotImplementedError` (an abstract hook a subclass fills in).
+[[nodiscard]] bool isStub(const Function& f);
+
 // Every definition of method `name` in the project's subclasses of `cls`
 // (this file's class), each with its file; with no project, this file's
 // subclasses (method_binding.cpp).

@@ -46,8 +46,8 @@ void countSkippedQuestion() {
   (void)guard.ok();
 }
 
-// A method whose body only says it is not there: a docstring, `pass`, `...`
-// or `raise NotImplementedError` (an abstract hook a subclass fills in).
+}  // namespace
+
 bool isStub(const Function& f) {
   if (!f.body) return false;
   for (ts::Node s : f.body.namedChildren()) {
@@ -60,8 +60,6 @@ bool isStub(const Function& f) {
   }
   return true;
 }
-
-}  // namespace
 
 bool ScriptModel::definesMethod(std::string_view name) const {
   if (project_) return project_->definesMethod(name);

@@ -6,6 +6,7 @@
 
 #include "core/parallel_for.h"
 #include "frontend/python/hook_overrides.h"
+#include "frontend/python/registry_classes.h"
 
 namespace gpulint::python {
 
@@ -93,6 +94,7 @@ void ProjectModel::link(unsigned jobs) {
     models_[i]->caches_.self_instances = std::move(answers[i].self_instances);
   }
   linkInheritedDispatch();
+  linkRegistryDispatch();
   for (ScriptModel* m : models_)
     if (auto it = importers_.find(m); it != importers_.end() && !it->second.empty()) m->imported_in_project_ = true;
   markGpu();
@@ -121,6 +123,27 @@ void ProjectModel::linkInheritedDispatch() {
           inherited_loops_.emplace_back(m, base_model);
         }
       }
+}
+
+// `model.optimize_parameters(it)` in a loop, on a model a registry built
+// (registry_classes.h): the file's findings depend on the classes the
+// lookup can pick, so it is checked with the project, joined to their files.
+// Not callers of those definitions: which one runs is unknown, so none of
+// their parameters takes the call's arguments.
+void ProjectModel::linkRegistryDispatch() {
+  registry_dispatch_.clear();
+  for (ScriptModel* m : models_)
+    for (const Call& c : m->calls()) {
+      if (!c.receiver || !m->enclosingLoop(c.node)) continue;  // asked by the loop rules only
+      RegistryDispatch dispatch = findRegistryDispatch(*m, c);
+      if (!dispatch) continue;
+      for (const auto& [model, f] : dispatch.methods) {
+        linked_.insert(m);
+        linked_.insert(model);
+        if (model != m) edges_.emplace_back(m, model);
+      }
+      registry_dispatch_.emplace(&c, std::move(dispatch));
+    }
 }
 
 // A file that hands its parser to a helper of another file

@@ -7,6 +7,7 @@
 
 #include "frontend/python/library_trainer.h"
 #include "frontend/python/loop_classifier.h"
+#include "frontend/python/registry_classes.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::python {
@@ -48,6 +49,14 @@ bool ProjectModel::trains(const ScriptModel& m, const Function& f, int depth,
   return result;
 }
 
+bool ProjectModel::registryTrains(const Call& c, std::map<const Function*, bool>& memo) const {
+  const RegistryDispatch* dispatch = registryDispatchOf(c);
+  if (!dispatch) return false;
+  for (const auto& [model, g] : dispatch->methods)
+    if (!trains(*model, *g, 0, memo)) return false;
+  return true;
+}
+
 // `gpu_timer(train_step)` with gpu_timer in another file: the call hands a
 // function of this file that trains to a function that calls it.
 bool ProjectModel::handsTrainingFunction(const ScriptModel& m, const Call& c,
@@ -80,6 +89,9 @@ void ProjectModel::markStepLoops() {
       // `loss_scaler(loss, optimizer)` on a timm scaler another file made.
       bool steps = runsLibraryScalerStep(*m, c);
       auto [model, f] = steps ? std::pair<const ScriptModel*, const Function*>{} : m->callTarget(c);
+      // `model.optimize_parameters(it)` on a model a registry built: every
+      // class the lookup can pick trains there (registry_classes.h).
+      if (!steps && !f) steps = registryTrains(c, memo);
       if (!steps && (!f || holds(model, *f, m, loop->node))) continue;
       if (!steps && !trains(*model, *f, 0, memo) && !handsTrainingFunction(*m, c, memo)) continue;
       m->loops_[static_cast<size_t>(loop - m->loops_.data())].kind = LoopKind::Step;

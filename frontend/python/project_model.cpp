@@ -372,6 +372,14 @@ ProjectModel::FileLinks ProjectModel::resolveFile(const ScriptModel& m) const {
   return out;
 }
 
+std::vector<const ScriptModel*> ProjectModel::modulesInPackage(std::string_view dir) const {
+  std::vector<const ScriptModel*> out;
+  std::string needle = "/" + std::string(dir);
+  for (const Module& module : modules_)
+    if (("/" + module.path + "/").find(needle) != std::string::npos) out.push_back(module.model);
+  return out;
+}
+
 const std::vector<std::pair<const ScriptModel*, const Function*>>& ProjectModel::methodsNamed(
     std::string_view name) const {
   static const std::vector<std::pair<const ScriptModel*, const Function*>> none;

@@ -16,6 +16,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "frontend/python/registry_classes.h"
 #include "frontend/python/script_model.h"
 
 namespace gpulint::python {
@@ -86,6 +87,15 @@ class ProjectModel {
   // (bound calls and imports either way): the code a question about `m` may
   // walk, which sizes its work budget.
   [[nodiscard]] size_t linkedBytes(const ScriptModel& m) const;
+  // `x.name(...)` in a loop on an object a registry built: the definitions
+  // it may run (registryDispatch, found once by link()); null for any other call.
+  [[nodiscard]] const RegistryDispatch* registryDispatchOf(const Call& c) const {
+    auto it = registry_dispatch_.find(&c);
+    return it == registry_dispatch_.end() ? nullptr : &it->second;
+  }
+  // The files of package `dir` ("basicsr/models/": a module path prefix
+  // under any source root), its __init__ and subpackages included.
+  [[nodiscard]] std::vector<const ScriptModel*> modulesInPackage(std::string_view dir) const;
   // True when some class of the project defines a method of that name.
   [[nodiscard]] bool definesMethod(std::string_view name) const { return methods_.count(name) > 0; }
   // Every project method named `name`, with its file (ScriptModel::soleOverride).
@@ -136,6 +146,7 @@ class ProjectModel {
   // the parser it is handed become the calling file's (project_link.cpp).
   void importHelperOptions();
   void linkInheritedDispatch();
+  void linkRegistryDispatch();
   void measureComponents();
   void markStepLoops();
   void markTrainerForwards();  // library_trainer.cpp
@@ -144,6 +155,7 @@ class ProjectModel {
   [[nodiscard]] bool runsEvalPass(const ScriptModel& m, const Function& f, int depth,
                                   std::map<const Function*, bool>& memo) const;
   bool trains(const ScriptModel& m, const Function& f, int depth, std::map<const Function*, bool>& memo) const;
+  [[nodiscard]] bool registryTrains(const Call& c, std::map<const Function*, bool>& memo) const;
   [[nodiscard]] bool handsTrainingFunction(const ScriptModel& m, const Call& c,
                                            std::map<const Function*, bool>& memo) const;
 
@@ -185,6 +197,7 @@ class ProjectModel {
                      std::equal_to<>>
       methods_;
   std::set<std::string, std::less<>> host_fields_;
+  std::unordered_map<const Call*, RegistryDispatch> registry_dispatch_;  // linkRegistryDispatch
 };
 
 // Bounds questions that hop between files (a parameter asks the callers'
