@@ -24,8 +24,10 @@ void report(const python::ScriptModel& model, const python::Loop& loop, const Bl
   std::string text(copy.node.text());
   if (text.size() > 60 || text.find('\n') != std::string::npos)
     text = std::string(copy.receiver.text()) + "." + copy.method + "(...)";
+  // `pin_memory=PIN_MEMORY`: where the True comes from (an environment default, an option).
+  python::ResolvedValue pin = model.ownerOf(pinned).resolve(pinned);
   d.message = "`" + text + "` copies a pinned batch (the loader sets pin_memory=True at " + lineRef(model, pinned) +
-              ") on every step of the " + python::loopKindName(loop.kind) +
+              (pin.chain.empty() ? "" : ", " + std::string(pinned.text()) + originSuffix(pin)) + ") on every step of the " + python::loopKindName(loop.kind) +
               " at line " + std::to_string(loop.node.line()) + through(blocking) +
               " without non_blocking=True: the CPU waits for the copy to finish before it queues the next "
               "kernels, so the transfer never overlaps with the GPU's work and the GPU idles in between. Pass "
@@ -34,6 +36,7 @@ void report(const python::ScriptModel& model, const python::Loop& loop, const Bl
   d.related = handOffSites(model, loop, model.ownerOf(pinned));
   d.related.push_back({model.location(pinned.parent().is("keyword_argument") ? pinned.parent() : pinned),
                        "the loader pins its batches here"});
+  for (RelatedLocation& r : relatedFrom(pin)) d.related.push_back(std::move(r));
   d.related.push_back({headerLocation(model, loop.node), "runs once per batch in this loop"});
   if (blocking.via) d.related.push_back({callHead(model, *blocking.via), "the helper is handed the batch here"});
   if (blocking.edit) d.fixes.push_back(Fix{"Pass non_blocking=True", Applicability::Safe, {*blocking.edit}});

@@ -46,6 +46,16 @@ class ValueResolver {
 
   ResolvedValue resolveCall(ts::Node n, int depth);
 
+  // env_values.cpp: `os.getenv("PIN_MEMORY", "true")` / `os.environ.get(...)`
+  // with a literal default, as an argparse default: the value the job gets
+  // unless its environment sets the variable. Without a default: unknown.
+  ResolvedValue environmentDefault(const Call& c, int depth);
+  // That read under `str(...)`, `.lower()`, `.strip()`; unknown for anything else.
+  ResolvedValue environmentSwitch(ts::Node operand, int depth);
+  // `read == "true"`, `read != "0"` of such a read: the switch's value.
+  // Other comparisons stay unknown here (the guards judge them).
+  ResolvedValue comparison(ts::Node n, int depth);
+
   ResolvedValue resolveName(ts::Node id, int depth);
 
   // `from settings import DEVICE`: the constant the other project file assigns.

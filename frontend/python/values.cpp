@@ -41,6 +41,7 @@ ResolvedValue ValueResolver::resolve(ts::Node n, int depth) {
     if (syntax::stringLiteral(n.field("subscript"), &key)) return member(n.field("value"), key, n, depth);
     return {};
   }
+  if (t == "comparison_operator") return comparison(n, depth);
   if (t == "call") {
     const Call* c = m_.callAt(n);
     if (c && c->method == "get" && c->receiver) return dictGet(*c, depth);
