@@ -105,6 +105,16 @@ ts::Node optionalParameterTest(ts::Node n, const Function& f) {
   return {};
 }
 
+// A call in a training step loop of f itself (a chunked forward/backward
+// summing `part.item()` per chunk): the rules report it there, with that
+// loop's frequency; a caller's step loop does not report it again.
+bool inOwnStepLoop(const ScriptModel& model, ts::Node n, const Function& f) {
+  for (const python::Loop* l = model.enclosingLoop(n); l && l->function == &f;
+       l = l->node.parent() ? model.enclosingLoop(l->node.parent()) : nullptr)
+    if (l->kind == python::LoopKind::Step) return true;
+  return false;
+}
+
 // The site of effect `e` that call `c` of `helper` reaches: calling a
 // module (`meter(logits, y)`) syncs only where its forward syncs on every
 // call; a branch may serve another configuration of the instance (an
@@ -158,7 +168,7 @@ const EffectSummary& HelperEffects::of(const ScriptModel& model, const Function&
   // check lies between them and f's body.
   for (const Call& c : model.callsIn(f.node))
     if (c.function == &f && !model.underPeriodicGuard(c.node, f.node) && !model.onCpuPath(c.node) &&
-        !returnsEarly(model, c.node, f)) {
+        !returnsEarly(model, c.node, f) && !inOwnStepLoop(model, c.node, f)) {
       CallReach reach;
       reach.every_call = everyCallPastExits(model, c.node, f);
       reach.every_training_call = reach.every_call || everyCallPastExits(model, c.node, f, python::testsTrainingMode);

@@ -191,4 +191,10 @@ class DeviceAnalysis {
   std::set<const Function*> module_parameters_;  // parameters being judged as modules (cycles answer "no")  // bindings and functions being evaluated (cycles answer "unknown")
 };
 
+// `f` (of `owner`) returns a Python number on every path: a literal, an
+// `.item()`, a name only ever set or incremented with those (`total = 0.0`
+// then `total += part.item()`). Calling it, even as a module's forward,
+// hands back no tensor (host_scalar_returns.cpp).
+[[nodiscard]] bool returnsHostScalars(const ScriptModel& owner, const Function& f);
+
 }  // namespace gpulint::python

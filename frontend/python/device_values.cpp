@@ -261,8 +261,12 @@ ts::Node DeviceAnalysis::callOrigin(ts::Node n, int depth) {
     // A module's outputs and its parameters (clip_grad_norm_(model.parameters()) returns a device tensor);
     // `for name, p in model.named_parameters()` binds the name to nothing (device_bindings.cpp).
     if (oneOf(m, {"forward", "generate", "parameters", "named_parameters", "buffers", "named_buffers"}) &&
-        isModule(c->receiver, depth + 1))
+        isModule(c->receiver, depth + 1)) {
+      // A project forward that only hands back host numbers (a chunked
+      // step summing `.item()`s) makes no tensor.
+      if (auto [owner, f] = m_.callTarget(*c); m == "forward" && f && returnsHostScalars(*owner, *f)) return {};
       return n;
+    }
     // A module's own loss or coding method runs on its device (k-diffusion's
     // `model.loss(batch)`, `vae.encode(x)`).
     if ((syntax::containsWord(m, {"loss"}) || oneOf(m, {"encode", "decode"})) && isModule(c->receiver, depth + 1))
@@ -361,7 +365,9 @@ ts::Node DeviceAnalysis::candidateMethodsOrigin(const Call& c) {
 // a module called runs its forward, and its outputs are on its device as
 // `model.forward(x)`'s are (callOrigin), however that forward builds them.
 bool DeviceAnalysis::calledModule(const Call& c, const Function& f, int depth) {
-  return f.name == "forward" && c.method != "forward" && isModule(c.callee, depth + 1);
+  if (f.name != "forward" || c.method == "forward" || !isModule(c.callee, depth + 1)) return false;
+  const ScriptModel& owner = m_.ownerOf(f.node);
+  return !returnsHostScalars(owner, f);
 }
 
 ts::Node DeviceAnalysis::anyArgument(const Call& c, int depth) {

@@ -187,12 +187,17 @@ bool functionPlacesOnCuda(const ScriptModel& m, const Function& f);  // placemen
 namespace {
 
 // `model = mutils.create_model(config)` with a factory in another file that
-// wraps the model in DataParallel or calls `.cuda()`: the caller's process
+// wraps the model in DataParallel or calls `.cuda()`, or a class whose
+// __init__ does: the caller's process
 // runs that code, so the caller is on the GPU path too, wherever its device
 // comes from (an ml_collections config, say).
 bool callsGpuPlacingFunction(const ScriptModel& m, std::map<const Function*, bool>& memo) {
   for (const Call& c : m.calls()) {
     auto [owner, f] = m.callTarget(c);
+    // `trainer = ChunkedTrainer(net, loader)` of a class whose __init__
+    // moves the model to the GPU: constructing it runs that __init__.
+    if (!f && m.project())
+      if (ProjectDef def = m.project()->calleeOf(m, c); def.cls && def.function) owner = def.model, f = def.function;
     if (!f || owner == &m || !owner->usesCuda()) continue;
     auto [it, fresh] = memo.try_emplace(f, false);
     if (fresh) it->second = functionPlacesOnCuda(*owner, *f);

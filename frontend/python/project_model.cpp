@@ -117,8 +117,18 @@ const ProjectModel::Module* ProjectModel::moduleAt(const ScriptModel& from, int 
   auto it = by_suffix_.find(dotted);
   if (it == by_suffix_.end()) return besideUnderPrefix(dir, parts, count);
   if (it->second.size() == 1) return &modules_[it->second.front()];
-  // Several files of that name: the one beside the importer (the script's
-  // folder is first on sys.path); otherwise we cannot tell.
+  // Several files of that name. An importer inside a package (its folder
+  // has an __init__.py) runs as part of it (`python -m pkg.cli`, an entry
+  // point), where `from pkg import Trainer` names that package, not the
+  // `pkg/pkg.py` beside it (imagen_pytorch/cli.py).
+  if (by_path_.count(std::string(dir)))
+    for (size_t i : it->second) {
+      const std::string& path = modules_[i].path;
+      if (path == dir || (dir.starts_with(path) && dir.size() > path.size() && dir[path.size()] == '/'))
+        return &modules_[i];
+    }
+  // Otherwise the one beside the importer (the script's folder is first on
+  // sys.path); otherwise we cannot tell.
   std::string beside(dir);
   if (!dir.empty()) beside += '/';
   beside += dotted;

@@ -1,0 +1,2 @@
+from chunky.chunky import Tower
+from chunky.trainer import ChunkedTrainer
