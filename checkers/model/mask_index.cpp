@@ -2,6 +2,7 @@
 // syncOfMaskIndex, syncOfSliceBound).
 #include "checkers/model/host_sync.h"
 
+#include "frontend/python/project_model.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::checks::host_sync {
@@ -12,6 +13,8 @@ namespace syntax = python::syntax;
 using syntax::oneOf;
 
 namespace {
+
+bool maskFromEveryCaller(const ScriptModel& m, ts::Node param, int depth);
 
 // A boolean tensor on the GPU: see syncOfMaskIndex.
 bool isGpuMask(const ScriptModel& m, ts::Node e, int depth) {
@@ -46,10 +49,34 @@ bool isGpuMask(const ScriptModel& m, ts::Node e, int depth) {
     std::vector<python::NameBinding> reaching = m.reachingBindings(e);
     if (reaching.size() != 1) return false;
     const python::NameBinding& b = reaching.front();
-    if (b.parameter || !b.value || b.index >= 0 || b.conditional) return false;
+    if (b.parameter) return maskFromEveryCaller(m, e, depth);
+    if (!b.value || b.index >= 0 || b.conditional) return false;
     return isGpuMask(m, b.value, depth + 1);
   }
   return false;
+}
+
+// `def accumulate(self, grads, seen): self.acc[seen] += grads[seen].norm()`:
+// a parameter is a GPU mask when every call of its function (in this file
+// and the others) passes one (`stats.accumulate(pos.grad, radius < 2.0)`).
+bool maskFromEveryCaller(const ScriptModel& m, ts::Node param, int depth) {
+  const python::Function* f = m.enclosingFunction(param);
+  if (!f) return false;
+  bool any = false;
+  auto passes = [&](const ScriptModel& owner, const Call& call) {
+    ts::Node arg = owner.argumentFor(call, *f, param.text());
+    return arg && isGpuMask(owner, arg, depth + 1);
+  };
+  for (const Call* call : m.callersOf(*f)) {
+    if (!passes(m, *call)) return false;
+    any = true;
+  }
+  if (const python::ProjectModel* project = m.project())
+    for (const python::ProjectCall& pc : project->callersOf(*f)) {
+      if (!passes(*pc.model, *pc.call)) return false;
+      any = true;
+    }
+  return any;
 }
 
 }  // namespace

@@ -205,6 +205,8 @@ bool DeviceAnalysis::projectSubmodule(ts::Node obj, std::string_view attr, int d
 }
 
 bool DeviceAnalysis::isModuleConstructor(const std::string& q) {
+  // A parameter is a tensor (device_values.cpp), not a module.
+  if (q == "torch.nn.Parameter" || q == "torch.nn.parameter.Parameter") return false;
   auto upperAfter = [&](std::string_view prefix) {
     if (!q.starts_with(prefix)) return false;
     size_t dot = q.rfind('.');

@@ -284,6 +284,11 @@ ts::Node DeviceAnalysis::callOrigin(ts::Node n, int depth) {
   }
   const std::string& q = c->qualified;
   if (q.starts_with("torch.") || q.starts_with("tensorflow.")) {
+    // `nn.Parameter(points.requires_grad_(True))`: the tensor it wraps, where it lives.
+    if (q == "torch.nn.Parameter" || q == "torch.nn.parameter.Parameter") {
+      ts::Node data = c->positional.empty() ? c->keyword("data") : c->positional[0];
+      return data ? origin(data, depth + 1) : ts::Node();
+    }
     // An optimizer or scheduler holds the parameters, it is no tensor: its
     // `param_groups[0]["lr"]` is a host float.
     if (isModuleConstructor(q) || q.starts_with("torch.optim.")) return {};
