@@ -94,6 +94,22 @@ bool isLightningSelfLog(const python::Call& c) {
          c.function && c.function->owner && c.function->owner->is_lightning_module;
 }
 
+namespace {
+
+// Lightning 1.0's `result = pl.TrainResult(minimize=loss)` then
+// `result.log("loss", loss)`: the Result store self.log feeds, which
+// Lightning reduces and writes every `log_every_n_steps` as it does self.log's.
+bool logsToLightningResult(const python::ScriptModel& m, const python::Call& c) {
+  if (c.method != "log" && c.method != "log_dict") return false;
+  const python::Call* made = m.madeByCall(c.receiver);
+  if (!made) return false;
+  const std::string& q = made->qualified;
+  return (q.starts_with("pytorch_lightning.") || q.starts_with("lightning.")) &&
+         (q.ends_with("TrainResult") || q.ends_with("EvalResult"));
+}
+
+}  // namespace
+
 bool isLoggingCall(const python::ScriptModel& m, const python::Call& c) {
   if (c.callee.is("identifier")) return c.method == "print" && c.qualified.empty() && !m.functionNamed("print");
   for (const char* math : {"numpy.", "torch.", "math.", "tensorflow.", "jax."})
@@ -102,7 +118,7 @@ bool isLoggingCall(const python::ScriptModel& m, const python::Call& c) {
     return !logsToDisabledRun(m, c);
   // A hand-made progress bar writes the console directly.
   if (c.qualified == "sys.stdout.write" || c.qualified == "sys.stderr.write") return true;
-  if (!c.receiver || isLightningSelfLog(c)) return false;
+  if (!c.receiver || isLightningSelfLog(c) || logsToLightningResult(m, c)) return false;
   if (isNamed(c.method, {"add_scalar", "add_scalars", "log_metric", "log_metrics", "set_postfix", "set_postfix_str",
                          "set_description", "set_description_str", "print"}))
     return true;
