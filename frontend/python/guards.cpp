@@ -206,6 +206,26 @@ static ts::Node clearedOwnFlag(ts::Node branch_if, ts::Node n) {
   return flag;
 }
 
+// `while network_gui.conn != None:` / `while view.link is not None:` in a
+// training loop: a remote viewer's service loop, which runs only while a
+// client is connected to the run (an interactive session, not the job's
+// steps). The test, or null for any other condition.
+static ts::Node connectedClientTest(ts::Node condition) {
+  ts::Node c = syntax::unwrap(condition);
+  if (!c || !c.is("comparison_operator") || c.namedChildCount() != 2) return {};
+  ts::Node left = syntax::unwrap(c.namedChild(0)), right = syntax::unwrap(c.namedChild(1));
+  if (!right || !right.is("none") || !left || !(left.is("identifier") || left.is("attribute"))) return {};
+  std::string op;
+  for (uint32_t i = 0; i < c.childCount(); ++i)
+    if (ts::Node t = c.child(i); !t.isNamed()) op += (op.empty() ? "" : " ") + std::string(t.text());
+  if (op != "is not" && op != "!=") return {};
+  std::string name(syntax::lastName(left));
+  for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  for (std::string_view word : {"conn", "link", "client", "sock", "viewer", "gui", "peer"})
+    if (name.find(word) != std::string::npos) return c;
+  return {};
+}
+
 // True when a block's last statement leaves the loop or function, so the
 // block runs at most once per loop.
 static bool endsByLeaving(ts::Node block) {
@@ -469,6 +489,9 @@ class FrequencyWalk {
       if (syntax::isLoop(p)) {
         ts::Node body = p.field("body");
         if (!body || !body.contains(n)) continue;  // the loop header runs once; keep walking outward
+        if (guards_ && p.is("while_statement"))
+          if (ts::Node link = connectedClientTest(p.field("condition")))
+            limit(Frequency::Rarely, link, "runs only while a client is connected (`" + std::string(link.text()) + "`)");
         const Loop* l = m_.loopFor(p);
         bool batch_loop = l && (l->kind == LoopKind::Step || l->kind == LoopKind::Eval);
         if (leaving && batch_loop) limit(Frequency::Once, leaving.parent().parent(), "the branch leaves the loop");
