@@ -10,7 +10,7 @@ namespace gpulint::python::factory_returns {
 namespace {
 
 // A factory decides by its own parameters: `kind == "flat"`, `kind != "x"`,
-// `kind in ("a", "b")`. The value of the parameter is the one this call
+// `kind in ("a", "b")`, a flag (`if not sparse:`). The value of the parameter is the one this call
 // passes (or the default it leaves), resolved in the caller's file.
 class BranchJudge {
  public:
@@ -20,7 +20,14 @@ class BranchJudge {
   // The truth of `cond` on this call; nullopt when unknown.
   std::optional<bool> truth(ts::Node cond) const {
     cond = syntax::unwrap(cond);
-    if (!cond || !cond.is("comparison_operator") || cond.namedChildCount() != 2) return std::nullopt;
+    if (!cond) return std::nullopt;
+    // `if not sparse:`, `if warmup_only:`: a flag parameter this call sets (or leaves at its default).
+    if (cond.is("not_operator")) {
+      std::optional<bool> inner = truth(cond.field("argument"));
+      return inner ? std::optional<bool>(!*inner) : std::nullopt;
+    }
+    if (cond.is("identifier")) return parameterValue(cond.text()).truthiness();
+    if (!cond.is("comparison_operator") || cond.namedChildCount() != 2) return std::nullopt;
     ts::Node left = syntax::unwrap(cond.namedChild(0)), right = syntax::unwrap(cond.namedChild(1));
     std::string op;
     for (uint32_t i = 0; i < cond.childCount(); ++i)
