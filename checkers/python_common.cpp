@@ -31,6 +31,12 @@ std::vector<RelatedLocation> relatedFrom(const python::ResolvedValue& value) {
   return out;
 }
 
+std::string quote(ts::Node n) {
+  std::string s(n.text().substr(0, n.text().find('\n')));
+  if (s.size() > 48 || s.size() < n.text().size()) s = s.substr(0, 45) + "...";
+  return "`" + s + "`";
+}
+
 std::string originSuffix(const python::ResolvedValue& value) {
   if (value.chain.empty()) return "";
   const auto& last = value.chain.back();

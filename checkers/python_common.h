@@ -111,6 +111,8 @@ struct ShortGuardNote {
 // "line 31" for a node of `model`'s file, "main.py:31" for a node of
 // another file of its project (a value made in one module, used in another).
 [[nodiscard]] std::string lineRef(const python::ScriptModel& model, ts::Node n);
+// Code quoted in a message: the first line, at most 48 characters, in backticks.
+[[nodiscard]] std::string quote(ts::Node n);
 // The call in file `from` that hands a value to the function running `loop`
 // in `model`'s file (`train_one_epoch(model, criterion, loader, ...)` in
 // main.py), as a related location; empty when both are the same file.

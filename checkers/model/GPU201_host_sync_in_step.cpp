@@ -9,6 +9,7 @@
 #include "checkers/model/accumulated_total.h"
 #include "checkers/model/backprop_reach.h"
 #include "checkers/model/host_sync.h"
+#include "checkers/model/context_syncs.h"
 #include "checkers/model/helper_effects.h"
 #include "checkers/model/queued_work.h"
 #include "checkers/model/readback_blocks.h"
@@ -30,13 +31,6 @@ using host_sync::maySync;
 using host_sync::statementOf;
 using host_sync::Sync;
 using host_sync::syncOfCall;
-
-// Code quoted in a message: the first line, at most 48 characters.
-std::string quote(ts::Node n) {
-  std::string s(n.text().substr(0, n.text().find('\n')));
-  if (s.size() > 48 || s.size() < n.text().size()) s = s.substr(0, 45) + "...";
-  return "`" + s + "`";
-}
 
 // A short name for the tensor: `loss`, `outputs.logits`, else "a GPU tensor".
 std::string tensorName(ts::Node tensor) {
@@ -660,6 +654,11 @@ void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     reported.insert(key);
   }
   if (model.project()) addHelperSyncs(model, reported, found, output_loops);
+  // `with timer:` of a project stopwatch that synchronizes in __enter__/__exit__.
+  if (model.mayRunPerStep()) {
+    HelperEffects effects;
+    addContextManagerSyncs(model, effects, reported, found);
+  }
   for (Diagnostic& d : groupReadbackBlocks(model, std::move(found))) sink.report(std::move(d));
 }
 

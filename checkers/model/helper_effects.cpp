@@ -51,13 +51,6 @@ bool buildsLoaderWithWorkers(const ScriptModel& m, const Call& c) {
   return workers.kind == python::ResolvedValue::Kind::Int && workers.int_value > 0;
 }
 
-// Code quoted in a message: the first line, at most 48 characters.
-std::string quote(ts::Node n) {
-  std::string s(n.text().substr(0, n.text().find('\n')));
-  if (s.size() > 48 || s.size() < n.text().size()) s = s.substr(0, 45) + "...";
-  return "`" + s + "`";
-}
-
 // The first condition of f's own body (not a nested function's) that needs
 // a GPU tensor's truth value on every call of f (a test inside a branch
 // taken for one configuration, such as FSDP, is not every step's).
