@@ -196,5 +196,9 @@ class DeviceAnalysis {
 // then `total += part.item()`). Calling it, even as a module's forward,
 // hands back no tensor (host_scalar_returns.cpp).
 [[nodiscard]] bool returnsHostScalars(const ScriptModel& owner, const Function& f);
+// Calling `module` (an instance of project classes) runs a forward that
+// returns only host numbers, for every class it may hold (a forward behind
+// a project decorator the call does not bind through).
+[[nodiscard]] bool forwardReturnsHostScalars(const ScriptModel& m, ts::Node module);
 
 }  // namespace gpulint::python

@@ -335,7 +335,7 @@ ts::Node DeviceAnalysis::callOrigin(ts::Node n, int depth) {
       return anyArgument(*c, depth);
     }
   }
-  if (isModule(c->callee, depth + 1)) return n;
+  if (isModule(c->callee, depth + 1)) return forwardReturnsHostScalars(m_, c->callee) ? ts::Node() : n;
   // A tensor is not callable: a callee moved to a GPU (`model = model.cuda()`
   // of an untyped parameter) is a module there, and its output is on it.
   if (c->callee.is("identifier") && origin(c->callee, depth + 1)) return n;

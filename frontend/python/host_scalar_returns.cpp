@@ -52,4 +52,14 @@ bool returnsHostScalars(const ScriptModel& owner, const Function& f) {
   return true;
 }
 
+bool forwardReturnsHostScalars(const ScriptModel& m, ts::Node module) {
+  std::vector<ScriptModel::ClassRef> classes = m.instanceClasses(syntax::unwrap(module));  // a copy
+  if (classes.empty()) return false;
+  for (const auto& [owner, cls] : classes) {
+    auto [fm, forward] = owner->methodOf(*cls, "forward");
+    if (!forward || !returnsHostScalars(*fm, *forward)) return false;
+  }
+  return true;
+}
+
 }  // namespace gpulint::python
