@@ -55,6 +55,8 @@ ts::Node ValueResolver::memberExpr(ts::Node object, const std::string& key, int 
 }
 
 ResolvedValue ValueResolver::member(ts::Node object, const std::string& key, ts::Node use, int depth) {
+  if (ts::Node o = syntax::unwrap(object); o && o.is("attribute") && o.field("attribute").text() == "hparams")
+    return savedHyperparameter(o, key);
   if (isArgparseNamespace(object, depth)) {
     if (auto it = m_.overrides_.find(key); it != m_.overrides_.end()) return it->second;
     if (const ArgparseOption* o = m_.argparseOption(key)) return o->default_value;
@@ -177,6 +179,31 @@ std::optional<ResolvedValue> ValueResolver::factoryMember(ts::Node object, const
     if (!joined) joined = std::move(v);
   }
   return joined;
+}
+
+ResolvedValue ValueResolver::savedHyperparameter(ts::Node object, const std::string& key) {
+  if (object.field("object").text() != "self") return {};  // another object's hparams: not followed
+  ts::Node cls = syntax::ancestor(object, {"class_definition"});
+  const Function* init = cls ? m_.functionNamed(std::string(cls.field("name").text()) + ".__init__") : nullptr;
+  // A parameter __init__ keeps as it was given (rebinding it would save the new value).
+  if (!init || !isParameter(*init, key) || m_.bindingsOf(init->node).count(key)) return {};
+  const Call* saving = nullptr;
+  for (const Call& c : m_.callsIn(init->body)) {
+    if (c.function != init || c.method != "save_hyperparameters" || !c.receiver || c.receiver.text() != "self")
+      continue;
+    // `save_hyperparameters(ignore=["net"])`: those are not saved.
+    if (ts::Node ignore = c.keyword("ignore"); ignore && syntax::containsWord(ignore.text(), {key})) return {};
+    bool named = c.positional.empty() && !c.has_star_args;  // no names: every __init__ argument
+    for (ts::Node a : c.positional) {
+      std::string s;
+      named = named || (syntax::stringLiteral(a, &s) && s == key);
+    }
+    if (named) saving = &c;
+  }
+  if (!saving) return {};
+  ResolvedValue v = m_.parameterValue(*init, key);
+  if (v.known()) v.chain.insert(v.chain.begin(), {m_.location(saving->node), "self.hparams." + key + " saved by save_hyperparameters()"});
+  return v;
 }
 
 ResolvedValue ValueResolver::selfMember(ts::Node self, const std::string& key, int depth) {

@@ -72,6 +72,11 @@ class ValueResolver {
 
   ResolvedValue member(ts::Node object, const std::string& key, ts::Node use, int depth);
 
+  // `self.hparams.num_workers` in a Lightning module or data module whose
+  // __init__ calls `self.save_hyperparameters()`: that __init__ parameter,
+  // as its constructions pass it (member_reads.cpp).
+  ResolvedValue savedHyperparameter(ts::Node object, const std::string& key);
+
   // The value of `name.key` at `use` set by an assignment `name.key = v` of
   // the name's scope: the last one before the use, when it runs whenever the
   // scope does (no branch or loop around it) and nothing assigns it again
