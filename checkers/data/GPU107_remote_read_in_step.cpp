@@ -1,5 +1,8 @@
 #include "checkers/data/GPU107_remote_read_in_step.h"
 
+#include <optional>
+#include <set>
+
 #include "checkers/model/helper_effects.h"
 #include "checkers/python_common.h"
 #include "frontend/python/syntax.h"
@@ -75,13 +78,35 @@ bool datasetClass(const python::ClassDef* cls) {
   return cls && (cls->is_dataset || syntax::containsWord(cls->name, {"dataset"}));
 }
 
-// `__getitem__` of a dataset, or a project function it calls (every sample).
-bool perSample(const ScriptModel& m, const python::Function* f, int depth) {
-  if (!f || depth > 2) return false;
-  if (f->name == "__getitem__" && datasetClass(f->owner)) return true;
+// The functions of this file a loader of this file collates its batches
+// with: `collate_fn=collate` (a function or a dataset's method), or
+// `collate_fn=UrlBatcher(128)`, an object of a project class, whose
+// __call__ runs per batch.
+std::set<const python::Function*> collators(const ScriptModel& m) {
+  std::set<const python::Function*> out;
+  for (const Call& c : m.calls()) {
+    if (!isDataLoader(m, c)) continue;
+    ts::Node collate = python::syntax::unwrap(c.keyword("collate_fn"));
+    if (!collate) continue;
+    for (const auto& [owner, f] : collateFunctions(m, collate))
+      if (owner == &m) out.insert(f);
+    for (const auto& [owner, cls] : m.instanceClasses(collate))
+      if (auto [fm, call] = owner->methodOf(*cls, "__call__"); call && fm == &m) out.insert(call);
+  }
+  return out;
+}
+
+// `__getitem__` of a dataset or a loader's collate function (every sample,
+// every batch), or a project function one of them calls.
+const char* perSample(const ScriptModel& m, const python::Function* f, const std::set<const python::Function*>& collate,
+                      int depth) {
+  if (!f || depth > 2) return nullptr;
+  if (f->name == "__getitem__" && datasetClass(f->owner)) return "for every sample in Dataset.__getitem__";
+  if (collate.count(f)) return "for every batch in the DataLoader's collate_fn";
   for (const Call* c : m.callersOf(*f))
-    if (c->function != f && perSample(m, c->function, depth + 1)) return true;
-  return false;
+    if (c->function != f)
+      if (const char* where = perSample(m, c->function, collate, depth + 1)) return where;
+  return nullptr;
 }
 
 constexpr const char* kWhyRemote =
@@ -141,13 +166,15 @@ std::string remoteReadWork(const ScriptModel& m, const Call& c) {
 void RemoteReadInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
   const ScriptModel& m = *ctx.script;
   if (runsOnCpuOnly(m)) return;  // no GPU to idle
+  std::optional<std::set<const python::Function*>> collate;  // found at the first read
   for (const Call& c : m.calls()) {
     std::string what = remoteReadWork(m, c);
     if (what.empty()) continue;
+    if (!collate) collate = collators(m);
     std::string where;
     std::vector<RelatedLocation> related;
-    if (perSample(m, c.function, 0)) {
-      where = "for every sample in Dataset.__getitem__";
+    if (const char* sample = perSample(m, c.function, *collate, 0)) {
+      where = sample;
     } else if (auto batch = m.perStep(c.node)) {
       where = std::string("on every ") + (batch->kind == python::BatchKind::Eval ? "batch" : "step") + " of " +
               describeContext(m, *batch);
