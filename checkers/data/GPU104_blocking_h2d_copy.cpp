@@ -26,8 +26,9 @@ void report(const python::ScriptModel& model, const python::Loop& loop, const Bl
     text = std::string(copy.receiver.text()) + "." + copy.method + "(...)";
   // `pin_memory=PIN_MEMORY`: where the True comes from (an environment default, an option).
   python::ResolvedValue pin = model.ownerOf(pinned).resolve(pinned);
+  std::string origin = pin.chain.empty() ? "" : ", " + std::string(pinned.text()) + originSuffix(pin);
   d.message = "`" + text + "` copies a pinned batch (the loader sets pin_memory=True at " + lineRef(model, pinned) +
-              (pin.chain.empty() ? "" : ", " + std::string(pinned.text()) + originSuffix(pin)) + ") on every step of the " + python::loopKindName(loop.kind) +
+              origin + ") on every step of the " + python::loopKindName(loop.kind) +
               " at line " + std::to_string(loop.node.line()) + through(blocking) +
               " without non_blocking=True: the CPU waits for the copy to finish before it queues the next "
               "kernels, so the transfer never overlaps with the GPU's work and the GPU idles in between. Pass "

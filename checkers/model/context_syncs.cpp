@@ -59,8 +59,8 @@ Diagnostic finding(const ScriptModel& model, ts::Node manager, const ContextSync
   d.rule = "GPU201";
   d.level = Level::Warning;
   d.location = model.location(manager);
-  std::string every = frequencyPhrase(model, manager, batch,
-                                      batch.kind == python::BatchKind::Step ? "on every step of " : "on every batch of ");
+  std::string every = frequencyPhrase(
+      model, manager, batch, batch.kind == python::BatchKind::Step ? "on every step of " : "on every batch of ");
   std::string method = sync.method->qualified.empty() ? sync.method->name : sync.method->qualified;
   d.message = "`with " + std::string(manager.text()) + ":` makes the host wait for the GPU " + every + ": " + method +
               "() reaches " + quote(sync.site.at) + " at " + lineRef(model, sync.site.at) +

@@ -81,7 +81,8 @@ ResolvedValue ValueResolver::environmentDefault(const Call& c, int depth) {
     return {};
   ResolvedValue v = resolve(literal, depth + 1);
   if (!v.known()) return v;
-  v.chain.push_back({m_.location(c.node), "default of the environment variable " + name + " (when the job leaves it unset)"});
+  v.chain.push_back(
+      {m_.location(c.node), "default of the environment variable " + name + " (when the job leaves it unset)"});
   return v;
 }
 

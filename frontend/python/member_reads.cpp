@@ -202,7 +202,9 @@ ResolvedValue ValueResolver::savedHyperparameter(ts::Node object, const std::str
   }
   if (!saving) return {};
   ResolvedValue v = m_.parameterValue(*init, key);
-  if (v.known()) v.chain.insert(v.chain.begin(), {m_.location(saving->node), "self.hparams." + key + " saved by save_hyperparameters()"});
+  if (v.known())
+    v.chain.insert(v.chain.begin(),
+                   {m_.location(saving->node), "self.hparams." + key + " saved by save_hyperparameters()"});
   return v;
 }
 

@@ -168,7 +168,10 @@ bool registeredWith(const ClassDef& cls, std::string_view registry) {
     if (!d.is("decorator")) continue;
     std::string_view text = d.text();
     size_t at = text.find(std::string(registry) + ".register");
-    if (at != std::string_view::npos && (at == 1 || !(std::isalnum(static_cast<unsigned char>(text[at - 1])) || text[at - 1] == '_'))) return true;
+    if (at == std::string_view::npos || at == 0) continue;
+    // The whole name (`@MODELS.register()`, `@registry.MODELS.register_module()`), not `@MY_MODELS.register()`.
+    char before = text[at - 1];
+    if (!std::isalnum(static_cast<unsigned char>(before)) && before != '_') return true;
   }
   return false;
 }
