@@ -129,12 +129,24 @@ void ProjectModel::linkInheritedDispatch() {
 // (registry_classes.h): the file's findings depend on the classes the
 // lookup can pick, so it is checked with the project, joined to their files.
 // Not callers of those definitions: which one runs is unknown, so none of
-// their parameters takes the call's arguments.
+// their parameters takes the call's arguments. The construction itself is
+// a caller of each class's __init__ (it gets the arguments whichever runs).
 void ProjectModel::linkRegistryDispatch() {
   registry_dispatch_.clear();
   for (ScriptModel* m : models_)
     for (const Call& c : m->calls()) {
-      if (!c.receiver || !m->enclosingLoop(c.node)) continue;  // asked by the loop rules only
+      // `model = model_cls(opt)` in the factory: a caller of every __init__ the
+      // lookup may run, whose parameters the call's arguments bind.
+      if (!c.receiver) {
+        for (const auto& [model, init] : registryConstructors(*m, c)) {
+          callers_[init].push_back({m, &c});
+          linked_.insert(m);
+          linked_.insert(model);
+          if (model != m) edges_.emplace_back(m, model);
+        }
+        continue;
+      }
+      if (!m->enclosingLoop(c.node)) continue;  // asked by the loop rules only
       RegistryDispatch dispatch = findRegistryDispatch(*m, c);
       if (!dispatch) continue;
       for (const auto& [model, f] : dispatch.methods) {

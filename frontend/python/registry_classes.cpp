@@ -176,7 +176,38 @@ bool registeredWith(const ClassDef& cls, std::string_view registry) {
   return false;
 }
 
+// Every class of the project `pick` can pick, with its file.
+std::vector<std::pair<const ScriptModel*, const ClassDef*>> pickedClasses(const ProjectModel& project,
+                                                                          const ClassPick& pick) {
+  std::vector<std::pair<const ScriptModel*, const ClassDef*>> out;
+  std::vector<const ScriptModel*> files = pick.kind == ClassPick::Kind::Package
+                                              ? project.modulesInPackage(pick.key)
+                                              : std::vector<const ScriptModel*>(project.models().begin(),
+                                                                                project.models().end());
+  for (const ScriptModel* file : files)
+    for (const auto& cls : file->classes())
+      if (pick.kind != ClassPick::Kind::Registered || registeredWith(*cls, pick.key)) out.emplace_back(file, cls.get());
+  return out;
+}
+
 }  // namespace
+
+std::vector<std::pair<const ScriptModel*, const Function*>> registryConstructors(const ScriptModel& m, const Call& c) {
+  const ProjectModel* project = m.project();
+  if (!project || c.receiver) return {};
+  // `model_cls(opt)` / `getattr(module, name)(opt)` / `MODELS.get(name)(cfg)`: most calls name no lookup.
+  ts::Node callee = syntax::unwrap(c.callee);
+  if (!callee || !(callee.is("identifier") || callee.is("call")) || !c.qualified.empty()) return {};
+  if (callee.is("identifier") && (m.functionNamed(callee.text()) || !m.classesNamed(callee.text()).empty())) return {};
+  ClassPick pick = classPick(m, callee, 0);
+  if (pick.kind == ClassPick::Kind::None) return {};
+  std::vector<std::pair<const ScriptModel*, const Function*>> out;
+  for (const auto& [file, cls] : pickedClasses(*project, pick))
+    if (auto init = file->methodOf(*cls, "__init__"); init.second &&
+                                                       std::find(out.begin(), out.end(), init) == out.end())
+      out.push_back(init);
+  return out;
+}
 
 RegistryDispatch findRegistryDispatch(const ScriptModel& m, const Call& c) {
   const ProjectModel* project = m.project();
@@ -189,19 +220,12 @@ RegistryDispatch findRegistryDispatch(const ScriptModel& m, const Call& c) {
   ClassPick pick = instancePick(m, receiver, 0);
   if (pick.kind == ClassPick::Kind::None) return {};
   RegistryDispatch out{pick.model, pick.lookup, {}};
-  std::vector<const ScriptModel*> files = pick.kind == ClassPick::Kind::Package
-                                              ? project->modulesInPackage(pick.key)
-                                              : std::vector<const ScriptModel*>(project->models().begin(),
-                                                                                project->models().end());
-  for (const ScriptModel* file : files) {
-    for (const auto& cls : file->classes()) {
-      if (pick.kind == ClassPick::Kind::Registered && !registeredWith(*cls, pick.key)) continue;
-      auto method = file->methodOf(*cls, c.method);
-      // A class without the method is not what the loop builds; a stub
-      // (the registry's abstract base) is no definition a run executes.
-      if (!method.second || isStub(*method.second)) continue;
-      if (std::find(out.methods.begin(), out.methods.end(), method) == out.methods.end()) out.methods.push_back(method);
-    }
+  for (const auto& [file, cls] : pickedClasses(*project, pick)) {
+    auto method = file->methodOf(*cls, c.method);
+    // A class without the method is not what the loop builds; a stub
+    // (the registry's abstract base) is no definition a run executes.
+    if (!method.second || isStub(*method.second)) continue;
+    if (std::find(out.methods.begin(), out.methods.end(), method) == out.methods.end()) out.methods.push_back(method);
   }
   return out;
 }

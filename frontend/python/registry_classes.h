@@ -38,6 +38,11 @@ struct RegistryDispatch {
 // or the call is bound to one definition already. ProjectModel::link asks
 // it once per call in a loop.
 [[nodiscard]] RegistryDispatch findRegistryDispatch(const ScriptModel& m, const Call& c);
+// `model_cls(opt)` where a lookup picked `model_cls`: the __init__ of every
+// class it may construct (each gets the call's arguments, whichever it is).
+// Empty for any other call.
+[[nodiscard]] std::vector<std::pair<const ScriptModel*, const Function*>> registryConstructors(const ScriptModel& m,
+                                                                                            const Call& c);
 // The linked project's answer for `c` (a call in a loop); null when none.
 [[nodiscard]] const RegistryDispatch* registryDispatch(const ScriptModel& m, const Call& c);
 

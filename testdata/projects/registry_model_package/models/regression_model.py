@@ -7,7 +7,7 @@ from models.base_model import BaseModel
 class RegressionModel(BaseModel):
     def __init__(self, options):
         super().__init__(options)
-        self.net = nn.Linear(32, 32).to(self.device)
+        self.net = self.place(nn.Linear(32, 32))
         self.opt = torch.optim.Adam(self.net.parameters(), lr=1e-4)
 
     def optimize(self, step):
