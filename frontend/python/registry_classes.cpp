@@ -198,7 +198,10 @@ std::vector<std::pair<const ScriptModel*, const Function*>> registryConstructors
   // `model_cls(opt)` / `getattr(module, name)(opt)` / `MODELS.get(name)(cfg)`: most calls name no lookup.
   ts::Node callee = syntax::unwrap(c.callee);
   if (!callee || !(callee.is("identifier") || callee.is("call")) || !c.qualified.empty()) return {};
-  if (callee.is("identifier") && (m.functionNamed(callee.text()) || !m.classesNamed(callee.text()).empty())) return {};
+  // A name the file never assigns (a builtin, an import) holds no looked-up class: a text scan tells.
+  if (callee.is("identifier") && (!m.mayAssign(callee.text()) || m.functionNamed(callee.text()) ||
+                                  !m.classesNamed(callee.text()).empty()))
+    return {};
   ClassPick pick = classPick(m, callee, 0);
   if (pick.kind == ClassPick::Kind::None) return {};
   std::vector<std::pair<const ScriptModel*, const Function*>> out;
