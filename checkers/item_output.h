@@ -3,6 +3,8 @@
 // GPU201): a detector that draws boxes on every frame and saves it, a
 // validation pass that writes each rendered view to a PNG. What such a loop
 // reads back from the GPU is the output it exists to write, not telemetry.
+#include <map>
+
 #include "frontend/python/script_model.h"
 
 namespace gpulint::checks {
@@ -28,5 +30,19 @@ namespace gpulint::checks {
 // output for its items: reading the model's outputs back on each pass is
 // what it is for, so a sync there is not an idle GPU to report.
 [[nodiscard]] bool writesEachItemOutput(const python::ScriptModel& m, const python::BatchContext& batch);
+
+// writesEachItemOutput asked once per loop (one file's GPU201 asks it for
+// every sync of the loop).
+class ItemOutputLoops {
+ public:
+  bool writes(const python::ScriptModel& m, const python::BatchContext& batch) {
+    auto [it, fresh] = known_.try_emplace(batch.loop, false);
+    if (fresh) it->second = writesEachItemOutput(m, batch);
+    return it->second;
+  }
+
+ private:
+  std::map<const python::Loop*, bool> known_;
+};
 
 }  // namespace gpulint::checks

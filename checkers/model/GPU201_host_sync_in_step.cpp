@@ -328,22 +328,6 @@ Diagnostic describe(const ScriptModel& m, const Sync& s, const python::BatchCont
   return d;
 }
 
-// RULES.md GPU201: an evaluation loop that writes each item's result (a
-// detector drawing and saving every frame, a validation pass saving each
-// rendered view) reads its outputs back because writing them is its purpose.
-// Asked once per loop.
-class ItemOutputLoops {
- public:
-  bool writes(const ScriptModel& m, const python::BatchContext& batch) {
-    auto [it, fresh] = known_.try_emplace(batch.loop, false);
-    if (fresh) it->second = writesEachItemOutput(m, batch);
-    return it->second;
-  }
-
- private:
-  std::map<const python::Loop*, bool> known_;
-};
-
 // What to change about a helper that syncs per step. A helper whose result
 // the step differentiates (a criterion's forward computing the loss) runs
 // on every step by necessity: no periodic guard can skip it.
@@ -657,7 +641,7 @@ void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
   // `with timer:` of a project stopwatch that synchronizes in __enter__/__exit__.
   if (model.mayRunPerStep()) {
     HelperEffects effects;
-    addContextManagerSyncs(model, effects, reported, found);
+    addContextManagerSyncs(model, effects, output_loops, reported, found);
   }
   for (Diagnostic& d : groupReadbackBlocks(model, std::move(found))) sink.report(std::move(d));
 }

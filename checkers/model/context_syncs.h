@@ -6,6 +6,7 @@
 #include <set>
 #include <vector>
 
+#include "checkers/item_output.h"
 #include "checkers/model/helper_effects.h"
 #include "checkers/model/readback_blocks.h"
 
@@ -13,7 +14,9 @@ namespace gpulint::checks {
 
 // The GPU201 spots of such `with` statements of `model` (one per statement
 // not already reported), added to `found` in source order.
-void addContextManagerSyncs(const python::ScriptModel& model, HelperEffects& effects, std::set<uint32_t>& reported,
-                            std::vector<ReadbackSpot>& found);
+// Loops that exist to write an output per item (an inference CLI saving each
+// image's detections) are left out, as for the other syncs.
+void addContextManagerSyncs(const python::ScriptModel& model, HelperEffects& effects, ItemOutputLoops& output_loops,
+                            std::set<uint32_t>& reported, std::vector<ReadbackSpot>& found);
 
 }  // namespace gpulint::checks

@@ -497,6 +497,11 @@ bool ScriptModel::movesModuleToGpu(const Call& placement) const {
   if (!dev && placement.method == "to" && !placement.positional.empty()) dev = placement.positional[0];
   if (!dev) return false;
   if (std::string q = qualify(dev); q.starts_with("torch.") && q != "torch.device") return false;  // a dtype
+  return namesGpuDevice(dev);
+}
+
+bool ScriptModel::namesGpuDevice(ts::Node dev) const {
+  if (!dev || !mayRunOnGpu()) return false;
   CrossFileDepth guard;
   if (!guard.ok()) return false;
   return DeviceAnalysis(*this).deviceKind(dev) > 0;

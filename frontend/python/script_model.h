@@ -695,6 +695,9 @@ class ScriptModel {
   // `.to_empty(device=...)`, moves it to a GPU (a device the script may set
   // to CUDA counts, as for tensors).
   [[nodiscard]] bool movesModuleToGpu(const Call& placement) const;
+  // True when the device expression `dev` is a CUDA device on some path (as
+  // movesModuleToGpu judges a `.to(dev)`); false for the host and unknowns.
+  [[nodiscard]] bool namesGpuDevice(ts::Node dev) const;
   [[nodiscard]] bool mayLiveOnDevice(ts::Node expr) const { return static_cast<bool>(deviceOrigin(expr)); }
   // True when `expr` names a model or loss module (`model`, `self.net`,
   // `nn.CrossEntropyLoss()`, `Net().to(device)`): calling it yields device values.

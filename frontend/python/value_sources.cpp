@@ -70,6 +70,20 @@ int constantIndex(ts::Node e) {
   return v;
 }
 
+// The `index`-th element of a tuple or list display (`a, (b, c)`); null for
+// anything else or past a `*splat`.
+ts::Node displayElement(ts::Node e, int index) {
+  e = syntax::unwrap(e);
+  if (!e || (!e.is("expression_list") && !e.is("tuple") && !e.is("list"))) return {};
+  int i = 0;
+  for (ts::Node part : e.namedChildren()) {
+    if (part.is("comment")) continue;
+    if (part.is("list_splat")) return {};
+    if (i++ == index) return part;
+  }
+  return {};
+}
+
 // Nodes that may hold statements (and so assignments) below them.
 bool containsStatements(ts::Node n) {
   return syntax::oneOf(n.type(), {"block", "expression_statement", "function_definition", "decorated_definition",
@@ -127,13 +141,7 @@ class SourceCollector {
       return;
     }
     // The index-th element of a tuple/list expression.
-    if (!e.is("expression_list") && !e.is("tuple") && !e.is("list")) return;
-    int i = 0;
-    for (ts::Node part : e.namedChildren()) {
-      if (part.is("comment")) continue;
-      if (part.is("list_splat")) return;
-      if (i++ == index) return collect(part, -1, depth + 1);
-    }
+    if (ts::Node part = displayElement(e, index)) collect(part, -1, depth + 1);
   }
 
  private:
@@ -149,7 +157,12 @@ class SourceCollector {
         continue;
       }
       if (!b.value) continue;
-      if (b.index >= 0 && index >= 0) continue;  // a nested tuple: not followed
+      if (b.index >= 0 && index >= 0) {
+        // `a, dt = [], (T(), T())` then `dt[1]`: the element of the element,
+        // when the right side is a display (else a nested tuple we do not follow).
+        if (ts::Node part = displayElement(b.value, b.index)) collect(part, index, depth + 1);
+        continue;
+      }
       if (index >= 0 && isEmptyList(b.value)) {
         fromAppends(b, id.text(), depth);
         continue;
