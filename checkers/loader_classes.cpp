@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "checkers/python_common.h"
+#include "frontend/python/project_model.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::checks {
@@ -80,8 +81,11 @@ void classesNamedBy(const python::ScriptModel& m, ts::Node e, LoaderClasses& out
     return;
   }
   const auto& named = e.is("identifier") ? m.classesNamed(e.text()) : std::vector<const python::ClassDef*>{};
-  if (named.size() == 1) out.add(m, *named.front());
-  else out.ok = false;
+  if (named.size() == 1) return out.add(m, *named.front());
+  // A class another project file defines (`from ..dataloaders import InfiniteDataLoader`).
+  if (std::string q = m.qualify(e); !q.empty() && m.project())
+    if (python::ProjectDef def = m.project()->classNamed(m, q); def.cls) return out.add(*def.model, *def.cls);
+  out.ok = false;
 }
 
 // `loader(...)` where assignments reach `loader`: the classes they give it.
