@@ -10,6 +10,7 @@
 #include <string>
 #include <utility>
 
+#include "frontend/python/cli_entries.h"
 #include "frontend/python/frequency.h"
 #include "frontend/python/project_model.h"
 #include "frontend/python/syntax.h"
@@ -197,33 +198,37 @@ ResolvedValue ScriptModel::parameterElementValue(const Function& f, std::string_
   return joinedOverSites(f, name, true);
 }
 
-namespace {
-
-// `fire.Fire(train)` of a top-level function: python-fire turns its keyword
-// defaults into the command line's, as argparse defaults are (a run that
-// passes `--batch_size` overrides it like any option).
-const Call* fireEntryPoint(const ScriptModel& m, const Function& f) {
-  if (f.owner || m.enclosingFunction(f.node.parent()) != nullptr) return nullptr;
-  for (const Call* c : m.callsNamed("Fire"))
-    if (c->qualified == "fire.Fire" && !c->positional.empty() && c->positional[0].is("identifier") &&
-        c->positional[0].text() == f.name)
-      return c;
-  return nullptr;
+std::pair<const ScriptModel*, const Call*> ScriptModel::cliDispatchOf(const Function& f) const {
+  if (f.owner) return {nullptr, nullptr};
+  if (project_) {
+    const ProjectCall* at = project_->cliDispatchOf(f);
+    return at ? std::make_pair(at->model, at->call) : std::make_pair(nullptr, nullptr);
+  }
+  // The file alone: its own dispatches of its own functions.
+  for (std::string_view name : {"Fire", "CLI", "auto_cli", "run"})
+    for (const Call* c : callsNamed(name)) {
+      bool found = false;
+      forEachCliEntry(*this, *c, [&](const ScriptModel&, const Function& g) { found = found || &g == &f; });
+      if (found) return {this, c};
+    }
+  return {nullptr, nullptr};
 }
-
-}  // namespace
 
 ResolvedValue ScriptModel::joinedOverSites(const Function& f, std::string_view name, bool elements) const {
   ParameterSlot slot = slotOf(f, name);
   if (!slot.found) return {};
   std::optional<ResolvedValue> cli_default;
-  if (const Call* fire = fireEntryPoint(*this, f)) {
+  if (auto [cli_model, cli] = cliDispatchOf(f); cli) {
     if (!slot.default_value) return {};  // a required command-line argument
     ResolvedValue v = elements ? elementValue(slot.default_value) : resolve(slot.default_value);
     if (!v.known()) return {};
+    std::string arg(cli->positional[0].text());
+    if (arg.size() > 30 || arg.find('\n') != std::string::npos) arg = "...";
+    std::string where = cli_model == this ? "line " + std::to_string(cli->node.line())
+                                          : cli_model->file().path() + ":" + std::to_string(cli->node.line());
     v.chain.insert(v.chain.begin(), {location(slot.default_value.parent()),
-                                      "command-line default of " + std::string(name) + " (fire.Fire(" + f.name +
-                                          ") at line " + std::to_string(fire->node.line()) + ")"});
+                                      "command-line default of " + std::string(name) + " (" + cli->qualified + "(" + arg +
+                                          ") at " + where + ")"});
     cli_default = std::move(v);
   }
   CrossFileDepth guard;  // call sites resolve their arguments in turn: bounded

@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "core/parallel_for.h"
+#include "frontend/python/cli_entries.h"
 #include "frontend/python/hook_overrides.h"
 #include "frontend/python/registry_classes.h"
 
@@ -95,6 +96,7 @@ void ProjectModel::link(unsigned jobs) {
   }
   linkInheritedDispatch();
   linkRegistryDispatch();
+  linkCliEntries();
   for (ScriptModel* m : models_)
     if (auto it = importers_.find(m); it != importers_.end() && !it->second.empty()) m->imported_in_project_ = true;
   markGpu();
@@ -156,6 +158,27 @@ void ProjectModel::linkRegistryDispatch() {
       }
       registry_dispatch_.emplace(&c, std::move(dispatch));
     }
+}
+
+// `CLI(COMMANDS)` in the package's __main__ with `COMMANDS = {"finetune":
+// finetune_setup, ...}` imported from other files: each entry runs with its
+// keyword defaults unless the command line overrides them, so its
+// parameters take those defaults as values (ScriptModel::cliDispatchOf).
+// The dispatching file and the entry's are linked (the entry's checks then
+// run with the project).
+void ProjectModel::linkCliEntries() {
+  cli_entries_.clear();
+  for (ScriptModel* m : models_) {
+    if (!m->importsModule("fire") && !m->importsModule("jsonargparse") && !m->importsModule("typer")) continue;
+    for (const Call& c : m->calls())
+      forEachCliEntry(*m, c, [&](const ScriptModel& owner, const Function& f) {
+        if (!cli_entries_.emplace(&f, ProjectCall{m, &c}).second) return;  // the first dispatch names it
+        if (&owner == m) return;
+        linked_.insert(m);
+        linked_.insert(&owner);
+        edges_.emplace_back(m, &owner);
+      });
+  }
 }
 
 // A file that hands its parser to a helper of another file

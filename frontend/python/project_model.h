@@ -93,6 +93,12 @@ class ProjectModel {
     auto it = registry_dispatch_.find(&c);
     return it == registry_dispatch_.end() ? nullptr : &it->second;
   }
+  // The command-line dispatch (cli_entries.h) that runs `f` with its
+  // defaults as the command line's, found once by link(); null when none.
+  [[nodiscard]] const ProjectCall* cliDispatchOf(const Function& f) const {
+    auto it = cli_entries_.find(&f);
+    return it == cli_entries_.end() ? nullptr : &it->second;
+  }
   // The files of package `dir` ("basicsr/models/": a module path prefix
   // under any source root), its __init__ and subpackages included.
   [[nodiscard]] std::vector<const ScriptModel*> modulesInPackage(std::string_view dir) const;
@@ -147,6 +153,7 @@ class ProjectModel {
   void importHelperOptions();
   void linkInheritedDispatch();
   void linkRegistryDispatch();
+  void linkCliEntries();
   void measureComponents();
   void markStepLoops();
   void markTrainerForwards();  // library_trainer.cpp
@@ -198,6 +205,7 @@ class ProjectModel {
       methods_;
   std::set<std::string, std::less<>> host_fields_;
   std::unordered_map<const Call*, RegistryDispatch> registry_dispatch_;  // linkRegistryDispatch
+  std::unordered_map<const Function*, ProjectCall> cli_entries_;         // linkCliEntries
 };
 
 // Bounds questions that hop between files (a parameter asks the callers'

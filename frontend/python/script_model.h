@@ -413,6 +413,11 @@ class ScriptModel {
   // The calls in the file that bind f's parameters: callersOf, and for an
   // __init__ the calls that construct its class.
   [[nodiscard]] std::vector<const Call*> argumentSources(const Function& f) const;
+  // The command-line dispatch (`fire.Fire(f)`, jsonargparse's `CLI(...)`,
+  // cli_entries.h) of this file or, with a project, of any file, that runs
+  // the function `f` of this file with its keyword defaults as the command
+  // line's; {nullptr, nullptr} when none does.
+  [[nodiscard]] std::pair<const ScriptModel*, const Call*> cliDispatchOf(const Function& f) const;
   // The project function a call runs (the inverse of callersOf): `f(...)` for
   // a top-level def of this file, or a method of this file that boundMethod
   // finds; null for anything else.

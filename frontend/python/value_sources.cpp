@@ -224,6 +224,9 @@ class SourceCollector {
     // **kwargs) gives the parameter its default: `setup()` of
     // `def setup(train=TrainArgs(log_interval=1))`.
     ts::Node fallback = parameterDefault(*f, name);
+    // An entry a command-line library runs (`CLI(setup)`): the default,
+    // unless the command line passes the option.
+    if (fallback && m_.cliDispatchOf(*f).second) collect(fallback, index, depth + 1);
     for (const Call* c : m_.argumentSources(*f)) {
       if (f->node.contains(c->node)) continue;  // recursion
       if (ts::Node arg = c->argument(name, position)) collect(arg, index, depth + 1);
