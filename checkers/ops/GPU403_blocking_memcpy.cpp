@@ -1,5 +1,9 @@
 #include "checkers/ops/GPU403_blocking_memcpy.h"
 
+#include <algorithm>
+#include <cctype>
+#include <string_view>
+
 #include "checkers/ops/ops_common.h"
 
 namespace gpulint::checks {
@@ -30,6 +34,51 @@ bool deviceToDevice(const cxx::Call& call) {
   return call.arg_texts.size() == 4 && call.arg_texts[3].find("DeviceToDevice") != std::string::npos;
 }
 
+// `cudaMemcpy(h_loss, d_loss, n, cudaMemcpyDeviceToHost)` whose destination
+// the host reads in the next statements of its function (the loss summed on
+// the next line): an async copy would only move the wait to that read. The
+// read, with the name read; line 0 when there is none close by.
+struct HostRead {
+  uint32_t line = 0;
+  std::string name;
+};
+
+HostRead hostReadsRightAfter(const cxx::CxxModel& model, const cxx::Call& call) {
+  if (call.arg_texts.size() != 4 || call.arg_texts[3].find("DeviceToHost") == std::string::npos) return {};
+  if (call.function < 0) return {};
+  std::string_view dst = call.arg_texts[0];
+  while (!dst.empty() && (dst.front() == '&' || dst.front() == '(' || dst.front() == ' ')) dst.remove_prefix(1);
+  while (!dst.empty() && (dst.back() == ')' || dst.back() == ' ')) dst.remove_suffix(1);
+  auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  if (dst.empty() || !std::all_of(dst.begin(), dst.end(), [&](char c) { return word(c) || c == '.' || c == '-' || c == '>'; }))
+    return {};
+  const std::string& text = model.source->text();
+  constexpr size_t kNear = 400;  // a few statements
+  size_t end = std::min<size_t>({model.functions[call.function].range.end, call.range.end + kNear, text.size()});
+  for (size_t at = text.find(dst, call.range.end); at != std::string::npos && at < end; at = text.find(dst, at + 1)) {
+    bool starts = at == 0 || !word(text[at - 1]);
+    bool ends = at + dst.size() >= text.size() || !word(text[at + dst.size()]);
+    size_t line_start = text.rfind('\n', at);
+    line_start = line_start == std::string::npos ? 0 : line_start + 1;
+    bool commented = std::string_view(text).substr(line_start, at - line_start).find("//") != std::string_view::npos;
+    if (starts && ends && !commented) return {model.source->location(at, at).start.line, std::string(dst)};
+  }
+  return {};
+}
+
+// What to change: the Async form on the stream in scope (a CUDA program's
+// own, or PyTorch's current one), from page-locked host memory.
+std::string advice(const cxx::CxxModel& model, const cxx::Call& call, bool host_async, const std::string& async_name) {
+  const cxx::StreamVar* stream = model.streamAt(call.range.begin);
+  std::string use = "Use " + async_name;
+  if (stream) use += " on the current stream (`" + stream->name + "` is in scope)";
+  else if (model.torch_project) use += " on the current stream (at::cuda::getCurrentCUDAStream())";
+  else use += " on a stream of the program's own (cudaStreamCreate), the one its kernels run on";
+  if (host_async) return use + ".";
+  return use + ", from page-locked host memory (cudaMallocHost or cudaHostRegister): from pageable memory the copy "
+               "still waits.";
+}
+
 }  // namespace
 
 void BlockingMemcpy::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
@@ -51,9 +100,14 @@ void BlockingMemcpy::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     // since, waits for nothing new: the first wait is the finding.
     if (!host_async && ops::queueDrainedBefore(model, call)) continue;
     std::string async_name = copy ? "cudaMemcpyAsync" : "cudaMemsetAsync";
-    const cxx::StreamVar* stream = model.streamAt(call.range.begin);
-    std::string use = "Use " + async_name + " on the current stream (" +
-                      (stream ? "`" + stream->name + "` is in scope" : "at::cuda::getCurrentCUDAStream()") + ").";
+    std::string use = advice(model, call, host_async, async_name);
+    // In an extension the legacy default stream is the cost (ordering with
+    // PyTorch's stream); a program's loss read back each step is the wait itself.
+    HostRead read = host_async || model.torch_project ? HostRead{} : hostReadsRightAfter(model, call);
+    if (read.line)
+      use = "The host reads `" + read.name + "` right after it (line " + std::to_string(read.line) +
+            "), so an async copy would only move the wait there: keep the reduction on the device and copy its "
+            "result back every N steps.";
     std::string what =
         host_async ? " runs on the legacy default stream instead of PyTorch's current stream (" +
                          ops::torchProjectOrigin(model) +
@@ -65,7 +119,8 @@ void BlockingMemcpy::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
                      "idles around every copy. ";
     Diagnostic d = ops::makeDiagnostic("GPU403", Level::Warning, model, call.range,
                                        "`" + call.callee + "` " + ops::inFunction(*host, model) + what + use);
-    if (auto fix = asyncFix(model, call, async_name)) d.fixes.push_back(std::move(*fix));
+    if (!read.line)
+      if (auto fix = asyncFix(model, call, async_name)) d.fixes.push_back(std::move(*fix));
     sink.report(std::move(d));
   }
 }

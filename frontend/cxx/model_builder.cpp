@@ -8,6 +8,8 @@
 #include "frontend/cxx/launch_config.h"
 #include "frontend/cxx/source_ranges.h"
 
+#include <cstdint>
+
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/ParentMapContext.h>
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -68,7 +70,15 @@ class Builder : public RecursiveASTVisitor<Builder> {
   }
 
   bool VisitVarDecl(VarDecl* v) {
-    if (functions_.empty()) return true;
+    if (functions_.empty()) {
+      // `cudaStream_t main_stream;` at file scope of a CUDA program: the
+      // stream its kernels run on, visible from its declaration on.
+      if (v->isFileVarDecl() && isStreamType(v->getType()) && !v->getName().empty() &&
+          src_.inMainFile(v->getLocation()))
+        model_.streams.push_back(StreamVar{v->getNameAsString(), src_.offsetOf(v->getLocation()),
+                                           {0, UINT32_MAX, false}});
+      return true;
+    }
     if (isCudaHandleType(v->getType())) mentionGpu(v);
     // A static local's initializer runs once per process.
     if (v->isStaticLocal() && v->hasInit()) once_ranges_.push_back(src_.rangeOf(v->getInit()->getSourceRange()));
