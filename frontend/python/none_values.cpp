@@ -50,8 +50,10 @@ std::optional<bool> testValue(const ScriptModel& m, ts::Node cond, int depth) {
   }
   if (!cond.is("identifier") && !cond.is("attribute")) return std::nullopt;
   ResolvedValue v = m.resolve(cond);
-  if (v.kind == ResolvedValue::Kind::String) return std::nullopt;  // a path or name a run may set
-  auto truth = v.truthiness();
+  // A path or name a run may set: unknown, unless it is empty (`--real-labels`
+  // with default "": the option a run passes to turn the branch on).
+  if (v.kind == ResolvedValue::Kind::String && !v.string_value.empty()) return std::nullopt;
+  auto truth = v.kind == ResolvedValue::Kind::String ? std::optional<bool>(false) : v.truthiness();
   // `args.amp = ...` somewhere: the default is not what the test reads (a
   // text search of the file, so asked last).
   if (truth && cond.is("attribute") && m.assignsDottedName(cond.text())) return std::nullopt;
