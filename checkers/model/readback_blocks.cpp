@@ -155,6 +155,17 @@ ts::Node placeAfter(const ScriptModel& m, const RunStatement& prev, const Readba
   return {};
 }
 
+// `if args.keep_top:` with the option on by default (3): its body runs on
+// a default run, so a read in it runs whenever what follows the `if` does.
+bool takenByDefault(const ScriptModel& m, ts::Node holder, ts::Node block) {
+  if (!holder.is("if_statement") || holder.field("consequence") != block) return false;
+  ts::Node test = python::syntax::unwrap(holder.field("condition"));
+  if (!test || (!test.is("identifier") && !test.is("attribute"))) return false;
+  python::ResolvedValue v = m.resolve(test);
+  std::optional<bool> truth = v.truthiness();
+  return truth && *truth && !(test.is("attribute") && m.assignsDottedName(test.text()));
+}
+
 // How a read joins the run: after a drained queue, or as one more call of
 // the helper the run just called (`all_reduce_mean(loss)`, then
 // `all_reduce_mean(acc)`: each waits for a collective of its own, one
@@ -187,7 +198,7 @@ Join readsRightAfter(const ScriptModel& m, const RunStatement& run, const Readba
   std::vector<ts::Node> befores{prev};
   for (ts::Node block = prev.parent(); block && block.is("block"); block = befores.back().parent()) {
     ts::Node holder = block.parent();
-    bool lifts = holder.is("with_statement");
+    bool lifts = holder.is("with_statement") || takenByDefault(m, holder, block);
     if (holder.is("for_statement") && holder.field("body") == block) {
       const python::Loop* l = m.loopFor(holder);
       lifts = l && l->kind == python::LoopKind::Other && !walksModule(m, holder.field("right")) &&
