@@ -397,6 +397,39 @@ bool uploadsHostData(const HelperCall& hc) {
   return s && s->kind == Sync::Upload && s->host_data;
 }
 
+// A library that computes on the host: what the helper reads back is its input.
+bool cpuLibrary(std::string_view q) {
+  for (std::string_view prefix : {"scipy.", "sklearn.", "cv2.", "skimage.", "lap.", "pycocotools.", "networkx."})
+    if (q.starts_with(prefix)) return true;
+  return false;
+}
+
+// The call of a CPU library that the helper's read feeds: the read as its
+// argument (`linear_sum_assignment(c.cpu())`), or the name it is assigned
+// to passed to one later in the helper (`cost = C.cpu()` then
+// `linear_sum_assignment(cost)`). Null when none: the values may stay on the GPU.
+const Call* cpuLibraryConsumer(const HelperCall& hc) {
+  if (!hc.site.model || !hc.site.at) return nullptr;
+  const ScriptModel& m = *hc.site.model;
+  for (ts::Node p = hc.site.at.parent(); p && !p.is("block"); p = p.parent())
+    if (const Call* c = p.is("call") ? m.callAt(p) : nullptr; c && cpuLibrary(c->qualified)) return c;
+  ts::Node stmt = statementOf(hc.site.at);
+  ts::Node assign = stmt && stmt.namedChildCount() > 0 ? stmt.namedChild(0) : ts::Node();
+  if (!assign || !assign.is("assignment")) return nullptr;
+  ts::Node target = assign.field("left");
+  if (!target || !target.is("identifier")) return nullptr;
+  const python::Function* f = m.enclosingFunction(stmt);
+  if (!f) return nullptr;
+  // The statement of the library call names it (`[lsa(c[i]) for i, c in enumerate(C.split(sizes))]`).
+  for (const Call& c : m.callsIn(f->node)) {
+    if (c.node.begin() < stmt.end() || !cpuLibrary(c.qualified) || m.enclosingFunction(c.node) != f) continue;
+    ts::Node uses = statementOf(c.node);
+    for (uint32_t i = uses.preorder(); i < uses.subtreeEnd(); ++i)
+      if (ts::Node n = uses.preorderAt(i); n.is("identifier") && n.text() == target.text()) return &c;
+  }
+  return nullptr;
+}
+
 std::string helperAdvice(const ScriptModel& model, const HelperCall& hc) {
   // A timer helper (`time_synchronized()`): the wait is all it adds.
   if (auto s = siteSync(hc); s && s->kind == Sync::Synchronize)
@@ -413,6 +446,10 @@ std::string helperAdvice(const ScriptModel& model, const HelperCall& hc) {
   if (hc.batch.libraryTrainerForward())
     return "the model's forward needs it on every call, so no periodic guard can skip it: keep its values on the "
            "GPU (tensor ops, a mask or torch.where instead of .item()/.tolist() reads and host tests)";
+  // `linear_sum_assignment(cost)` of a matcher: the host must have the values on every call.
+  if (const Call* lib = cpuLibraryConsumer(hc))
+    return "what it reads back feeds " + quote(lib->node) + " at " + lineRef(model, lib->node) +
+           ", a CPU library that needs the values on every call: use a GPU implementation of that computation";
   if (hc.batch.kind == python::BatchKind::Eval)
     return "keep the values on the GPU inside it and copy the results to the host once after the loop";
   // `train_epoch(model, opt, x, y)` of full-batch training: the helper is the step itself.
