@@ -63,17 +63,36 @@ namespace {
 // A call that may queue GPU work: a function of this file (it may launch),
 // a tensor or torch API call, a CUDA library or runtime call. Host-only
 // calls (std::, printf, a vector's push_back) queue nothing.
-bool mayQueueWork(const cxx::Call& c) {
+bool mayQueueWork(const cxx::CxxModel& model, const cxx::Call& c, int depth = 0) {
   // A failed check's message (cudaGetErrorString) runs only when the op fails.
   if (c.failure_path) return false;
   // Error and device queries answer from the host.
   if (c.callee == "cudaGetErrorString" || c.callee == "cudaGetLastError" || c.callee == "cudaPeekAtLastError" ||
       c.callee == "cudaGetDevice" || c.callee == "cudaGetErrorName")
     return false;
-  if (c.target >= 0 || isTensorClass(c.receiver_type)) return true;
+  if (isTensorClass(c.receiver_type)) return true;
+  // A function of this file queues what its body queues: an error-check
+  // helper (`check_(cudaMemcpy(...), __FILE__, __LINE__)` of a function-style
+  // macro) prints and exits, and queues nothing after the copy it checks.
+  if (c.target >= 0) {
+    if (depth >= 2) return true;
+    const cxx::Range& body = model.functions[static_cast<size_t>(c.target)].range;
+    for (const cxx::Launch& l : model.launches)
+      if (l.range.begin >= body.begin && l.range.end <= body.end) return true;
+    for (const cxx::Call& inner : model.calls)
+      if (&inner != &c && inner.range.begin >= body.begin && inner.range.end <= body.end &&
+          mayQueueWork(model, inner, depth + 1))
+        return true;
+    return false;
+  }
   for (std::string_view prefix : {"at::", "torch::", "c10::", "cuda", "cublas", "cudnn", "curand", "cusparse",
                                   "thrust::", "cub::"})
     if (std::string_view(c.callee).starts_with(prefix)) return true;
+  // A helper defined elsewhere that is handed a stream launches on it
+  // (`fused_classifier(out, losses, ..., main_stream)` of a header).
+  const cxx::StreamVar* stream = model.streamAt(c.range.begin);
+  for (const std::string& arg : c.arg_texts)
+    if ((stream && arg == stream->name) || arg.find("stream") != std::string::npos) return true;
   return false;
 }
 
@@ -88,11 +107,24 @@ bool blockingCopy(const cxx::Call& c) { return c.callee == "cudaMemcpy"; }
 // synchronize empties every stream; a blocking cudaMemcpy only the legacy
 // default stream, which is what the next blocking copy waits for. Where
 // nothing queues on another stream (no PyTorch, no stream of its own), any
-// wait empties the one queue.
+// wait empties the one queue; so it does where the program's own streams
+// are blocking ones (cudaStreamCreate without cudaStreamNonBlocking): the
+// legacy default stream waits for them (CUDA's "implicit synchronization").
 bool drainedFor(const cxx::CxxModel& model, const cxx::Call& last, const cxx::Call& call) {
   if (waitsForDevice(last)) return true;
   if (blockingCopy(last) && blockingCopy(call)) return true;
-  return !model.torch_project && model.streams.empty();
+  if (model.torch_project) return false;  // PyTorch's streams are non-blocking
+  return model.streams.empty() || model.source->text().find("cudaStreamNonBlocking") == std::string::npos;
+}
+
+// A call whose arguments hold a wait (`check(cudaDeviceSynchronize())`).
+bool wrapsWait(const cxx::CxxModel& model, const cxx::Call& c) {
+  if (c.args.empty()) return false;
+  for (const cxx::Call& inner : model.calls)
+    if (inner.function == c.function && &inner != &c && c.range.begin <= inner.range.begin &&
+        inner.range.end <= c.range.end && drainsQueue(inner))
+      return true;
+  return false;
 }
 
 }  // namespace
@@ -100,13 +132,17 @@ bool drainedFor(const cxx::CxxModel& model, const cxx::Call& last, const cxx::Ca
 bool queueDrainedBefore(const cxx::CxxModel& model, const cxx::Call& call) {
   const cxx::Call* last = nullptr;  // the GPU event that ends last before the call starts
   for (const cxx::Call& c : model.calls) {
-    if (&c == &call || c.function != call.function || (!drainsQueue(c) && !mayQueueWork(c))) continue;
+    if (&c == &call || c.function != call.function || (!drainsQueue(c) && !mayQueueWork(model, c))) continue;
     // A wait that runs only on some calls (a failed check's, another arm's) empties nothing for sure.
     bool sometimes = c.failure_path || c.cpu_branch ||
                      (c.arm.end > c.arm.begin && !(c.arm.begin <= call.range.begin && call.range.end <= c.arm.end));
     if (sometimes && drainsQueue(c)) continue;
     // A wait wrapping the call (`CHECK_AND_SYNC(cudaMemcpy(...))`): one statement, one finding, the wrapper's.
     if (c.range.begin <= call.range.begin && call.range.end <= c.range.end && drainsQueue(c)) return true;
+    // The check around a wait (`cudaCheck_(cudaMemcpy(...), __FILE__, __LINE__)`
+    // of a function-style macro, defined in a header) runs after it and reads
+    // its status: the wait inside is the event.
+    if (!drainsQueue(c) && wrapsWait(model, c)) continue;
     if (c.range.end <= call.range.begin && (!last || c.range.end > last->range.end)) last = &c;
   }
   if (!last || !drainsQueue(*last) || !drainedFor(model, *last, call)) return false;
@@ -118,7 +154,7 @@ bool queueDrainedBefore(const cxx::CxxModel& model, const cxx::Call& call) {
   for (size_t k = shared; k < call.loops.size(); ++k) {
     const cxx::Range& body = model.loops[static_cast<size_t>(call.loops[k])].range;
     for (const cxx::Call& c : model.calls)
-      if (c.range.begin >= body.begin && c.range.end <= body.end && mayQueueWork(c) && !drainsQueue(c)) return false;
+      if (c.range.begin >= body.begin && c.range.end <= body.end && mayQueueWork(model, c) && !drainsQueue(c)) return false;
     for (const cxx::Launch& l : model.launches)
       if (l.range.begin >= body.begin && l.range.end <= body.end) return false;
   }

@@ -2,26 +2,33 @@
 // file scope: the advice names that stream, asks for page-locked host memory
 // for host copies, and for a result the host reads on the next line says to
 // keep the reduction on the device (an async copy would wait at the read).
+// Its error checks are a function-style macro around each call: a check runs
+// after the wait it wraps and queues nothing, so a device-wide synchronize
+// right after a blocking copy and the host's loop over its result waits for
+// nothing new (the copy is the finding).
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "kernels.cuh"
+
 cudaStream_t run_stream;
 
-__global__ void square_error(float* err, const float* pred, const int* tgt, int n) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n) {
-    float d = pred[i] - static_cast<float>(tgt[i]);
-    err[i] = d * d;
+inline void check_(cudaError_t e, const char* file, int line) {
+  if (e != cudaSuccess) {
+    printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e), file, line);
+    exit(1);
   }
 }
+#define CHECK(e) (check_(e, __FILE__, __LINE__))
 
 float train_step(float* pred, int* d_tgt, const int* tgt, float* d_err, float* h_err, int n) {
   cudaMemcpy(d_tgt, tgt, n * sizeof(int), cudaMemcpyHostToDevice);  // expect: GPU403 "`run_stream` is in scope), from page-locked host memory"
-  square_error<<<(n + 255) / 256, 256, 0, run_stream>>>(d_err, pred, d_tgt, n);
-  cudaMemcpy(h_err, d_err, n * sizeof(float), cudaMemcpyDeviceToHost);  // expect: GPU403 "The host reads `h_err` right after it (line 24)"
+  launch_square_error(d_err, pred, d_tgt, n, run_stream);
+  CHECK(cudaMemcpy(h_err, d_err, n * sizeof(float), cudaMemcpyDeviceToHost));  // expect: GPU403 "The host reads `h_err` right after it (line 30)"
   float total = 0.0f;
   for (int i = 0; i < n; i++) total += h_err[i];
+  CHECK(cudaDeviceSynchronize());  // ok: GPU401 (the blocking copy above already drained the queue)
   return total / n;
 }
 
