@@ -212,10 +212,41 @@ ResolvedValue ValueResolver::selfMember(ts::Node self, const std::string& key, i
   ts::Node cls = syntax::ancestor(self, {"class_definition"});
   if (!cls || depth > kMaxDepth) return {};
   const std::vector<ts::Node>& values = m_.attributeValues(cls, "self." + key);
+  if (values.empty()) return dataclassField(cls, key);
   if (values.size() != 1 || !values.front().parent().is("assignment")) return {};
   ResolvedValue v = resolve(values.front(), depth + 1);
   if (v.known()) v.chain.insert(v.chain.begin(), {m_.location(values.front().parent()), "self." + key + " set"});
   return v;
+}
+
+// `self.workers` in a method of a dataclass whose field `workers` no method
+// assigns: what every construction of the class in the project gives it
+// (its keyword, else the field's default), when they agree. A class some
+// project class derives from, or one never constructed here, is unknown.
+ResolvedValue ValueResolver::dataclassField(ts::Node cls_node, const std::string& key) {
+  const ClassDef* cls = m_.classAt(cls_node);
+  if (!cls || !cls->is_dataclass) return {};
+  CrossFileDepth guard;
+  if (!guard.ok()) return {};
+  std::vector<const ScriptModel*> models{&m_};
+  if (const ProjectModel* project = m_.project()) models.assign(project->models().begin(), project->models().end());
+  std::optional<ResolvedValue> joined;
+  for (const ScriptModel* mm : models) {
+    for (const auto& other : mm->classes())
+      for (const std::string& base : other->bases)
+        if (base == cls->name || base.ends_with("." + cls->name)) return {};  // a subclass may set it otherwise
+    for (const Call* c : mm->callsNamed(cls->name)) {
+      if (mm->constructedClass(*c).second != cls) continue;
+      ResolvedValue v = mm->memberValue(c->node, key);
+      if (!v.known() || (joined && (joined->kind != v.kind || joined->display() != v.display()))) return {};
+      if (!joined) {
+        v.chain.insert(v.chain.begin(), {mm->location(c->node), "self." + key + " of the " + cls->name +
+                                                                    " built here (a dataclass field)"});
+        joined = std::move(v);
+      }
+    }
+  }
+  return joined ? *joined : ResolvedValue{};
 }
 
 ResolvedValue ValueResolver::parentParserOption(ts::Node ns, const std::string& key) {

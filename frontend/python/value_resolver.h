@@ -110,6 +110,7 @@ class ValueResolver {
   // class's constructions). Assigned twice, updated in place (`+=`) or not at
   // all in this class: unknown.
   ResolvedValue selfMember(ts::Node self, const std::string& key, int depth);
+  ResolvedValue dataclassField(ts::Node cls, const std::string& key);
 
   // `ArgumentParser("Submitit", parents=[trainer.get_args_parser()])`: an
   // option this file does not define comes from a parent parser, which a
