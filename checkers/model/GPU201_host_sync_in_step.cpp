@@ -125,7 +125,51 @@ ts::Node originAtCall(const ScriptModel& m, ts::Node tensor, const python::Batch
       if (ts::Node arg = m.argumentFor(*via, *f, root.text()))
         if (ts::Node origin = m.deviceOrigin(arg)) return origin;
   }
-  return m.deviceOrigin(tensor);
+  ts::Node origin = m.deviceOrigin(tensor);
+  // Found through another caller of the chain's functions (the evaluation
+  // loop's forward for a helper the training loop reaches too): not this
+  // pass's tensor, so it is left out rather than named wrongly.
+  if (!origin || batch.via_calls.empty() || &m.ownerOf(origin) != &m || batch.scope.contains(origin)) return origin;
+  const python::Loop* other = m.enclosingLoop(origin);
+  return other && !other->node.contains(batch.scope) ? ts::Node() : origin;
+}
+
+// A library that computes on the host: what the helper reads back is its input.
+bool cpuLibrary(std::string_view q) {
+  for (std::string_view prefix : {"scipy.", "sklearn.", "cv2.", "skimage.", "lap.", "pycocotools.", "networkx."})
+    if (q.starts_with(prefix)) return true;
+  return false;
+}
+
+// The call of a CPU library that the read at `at` feeds: the read as its
+// argument (`linear_sum_assignment(c.cpu())`), or the name it is assigned
+// to passed to one later in the helper (`cost = C.cpu()` then
+// `linear_sum_assignment(cost)`). Null when none: the values may stay on the GPU.
+const Call* cpuLibraryConsumer(const ScriptModel& m, ts::Node at) {
+  if (!at) return nullptr;
+  for (ts::Node p = at.parent(); p && !p.is("block"); p = p.parent())
+    if (const Call* c = p.is("call") ? m.callAt(p) : nullptr; c && cpuLibrary(c->qualified)) return c;
+  ts::Node stmt = statementOf(at);
+  ts::Node assign = stmt && stmt.namedChildCount() > 0 ? stmt.namedChild(0) : ts::Node();
+  if (!assign || !assign.is("assignment")) return nullptr;
+  ts::Node target = assign.field("left");
+  if (!target || !target.is("identifier")) return nullptr;
+  const python::Function* f = m.enclosingFunction(stmt);
+  if (!f) return nullptr;
+  // The statement of the library call names it (`[lsa(c[i]) for i, c in enumerate(C.split(sizes))]`).
+  for (const Call& c : m.callsIn(f->node)) {
+    if (c.node.begin() < stmt.end() || !cpuLibrary(c.qualified) || m.enclosingFunction(c.node) != f) continue;
+    ts::Node uses = statementOf(c.node);
+    for (uint32_t i = uses.preorder(); i < uses.subtreeEnd(); ++i)
+      if (ts::Node n = uses.preorderAt(i); n.is("identifier") && n.text() == target.text()) return &c;
+  }
+  return nullptr;
+}
+
+// The advice for a read that feeds a CPU library (`linear_sum_assignment`).
+std::string cpuLibraryAdvice(const ScriptModel& model, const Call& lib) {
+  return "what it reads back feeds " + quote(lib.node) + " at " + lineRef(model, lib.node) +
+         ", a CPU library that needs the values on every call: use a GPU implementation of that computation";
 }
 
 // What to change, by kind of sync and of loop.
@@ -220,6 +264,15 @@ std::string advice(const ScriptModel& m, const Sync& s, const python::BatchConte
                  "and read it where the Trainer logs, every logging_steps"
                : "keep the value on the GPU: return it with the model's outputs, which the Trainer's evaluation "
                  "gathers on the GPU and copies to the host once (or every eval_accumulation_steps)";
+  // A read in a helper of this file the loop calls (`crit(out, gold)` whose
+  // matcher copies the cost matrix to the host).
+  if (const Call* lib = batch.via_calls.empty() ? nullptr : cpuLibraryConsumer(m, s.at))
+    return cpuLibraryAdvice(m, *lib);
+  if (const Call* entry = batch.via_calls.empty() ? nullptr : m.callAt(batch.via_calls.front());
+      entry && batch.kind == python::BatchKind::Step && outputIsDifferentiated(m, *entry))
+    return "the step backpropagates through what " + quote(entry->node) +
+           " returns, so no periodic guard can skip it: keep the values inside it on the GPU (tensor ops instead "
+           "of .item()/.cpu() reads)";
   if (batch.kind == python::BatchKind::Eval)
     return batch.loop ? "collect the tensors on the GPU and copy them to the host once after the loop"
                       : "collect the tensors on the GPU and copy them to the host once per epoch "
@@ -397,39 +450,6 @@ bool uploadsHostData(const HelperCall& hc) {
   return s && s->kind == Sync::Upload && s->host_data;
 }
 
-// A library that computes on the host: what the helper reads back is its input.
-bool cpuLibrary(std::string_view q) {
-  for (std::string_view prefix : {"scipy.", "sklearn.", "cv2.", "skimage.", "lap.", "pycocotools.", "networkx."})
-    if (q.starts_with(prefix)) return true;
-  return false;
-}
-
-// The call of a CPU library that the helper's read feeds: the read as its
-// argument (`linear_sum_assignment(c.cpu())`), or the name it is assigned
-// to passed to one later in the helper (`cost = C.cpu()` then
-// `linear_sum_assignment(cost)`). Null when none: the values may stay on the GPU.
-const Call* cpuLibraryConsumer(const HelperCall& hc) {
-  if (!hc.site.model || !hc.site.at) return nullptr;
-  const ScriptModel& m = *hc.site.model;
-  for (ts::Node p = hc.site.at.parent(); p && !p.is("block"); p = p.parent())
-    if (const Call* c = p.is("call") ? m.callAt(p) : nullptr; c && cpuLibrary(c->qualified)) return c;
-  ts::Node stmt = statementOf(hc.site.at);
-  ts::Node assign = stmt && stmt.namedChildCount() > 0 ? stmt.namedChild(0) : ts::Node();
-  if (!assign || !assign.is("assignment")) return nullptr;
-  ts::Node target = assign.field("left");
-  if (!target || !target.is("identifier")) return nullptr;
-  const python::Function* f = m.enclosingFunction(stmt);
-  if (!f) return nullptr;
-  // The statement of the library call names it (`[lsa(c[i]) for i, c in enumerate(C.split(sizes))]`).
-  for (const Call& c : m.callsIn(f->node)) {
-    if (c.node.begin() < stmt.end() || !cpuLibrary(c.qualified) || m.enclosingFunction(c.node) != f) continue;
-    ts::Node uses = statementOf(c.node);
-    for (uint32_t i = uses.preorder(); i < uses.subtreeEnd(); ++i)
-      if (ts::Node n = uses.preorderAt(i); n.is("identifier") && n.text() == target.text()) return &c;
-  }
-  return nullptr;
-}
-
 std::string helperAdvice(const ScriptModel& model, const HelperCall& hc) {
   // A timer helper (`time_synchronized()`): the wait is all it adds.
   if (auto s = siteSync(hc); s && s->kind == Sync::Synchronize)
@@ -447,9 +467,8 @@ std::string helperAdvice(const ScriptModel& model, const HelperCall& hc) {
     return "the model's forward needs it on every call, so no periodic guard can skip it: keep its values on the "
            "GPU (tensor ops, a mask or torch.where instead of .item()/.tolist() reads and host tests)";
   // `linear_sum_assignment(cost)` of a matcher: the host must have the values on every call.
-  if (const Call* lib = cpuLibraryConsumer(hc))
-    return "what it reads back feeds " + quote(lib->node) + " at " + lineRef(model, lib->node) +
-           ", a CPU library that needs the values on every call: use a GPU implementation of that computation";
+  if (hc.site.model)
+    if (const Call* lib = cpuLibraryConsumer(*hc.site.model, hc.site.at)) return cpuLibraryAdvice(model, *lib);
   if (hc.batch.kind == python::BatchKind::Eval)
     return "keep the values on the GPU inside it and copy the results to the host once after the loop";
   // `train_epoch(model, opt, x, y)` of full-batch training: the helper is the step itself.
