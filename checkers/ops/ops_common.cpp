@@ -60,10 +60,30 @@ bool drainsQueue(const cxx::Call& call) {
 
 namespace {
 
+// Whether each function of the file queues GPU work, found on first use for
+// one question (-1: not yet known).
+using QueueMemo = std::vector<signed char>;
+
+bool mayQueueWork(const cxx::CxxModel& model, const cxx::Call& c, QueueMemo& memo);
+
+// A function of this file queues what its body queues (a launch, or a call
+// that may queue work); one being asked already counts as queuing (recursion).
+bool functionQueues(const cxx::CxxModel& model, int f, QueueMemo& memo) {
+  signed char& known = memo[static_cast<size_t>(f)];
+  if (known >= 0) return known != 0;
+  known = 1;
+  bool queues = false;
+  for (const cxx::Launch& l : model.launches) queues = queues || l.function == f;
+  for (size_t i = 0; !queues && i < model.calls.size(); ++i)
+    queues = model.calls[i].function == f && mayQueueWork(model, model.calls[i], memo);
+  memo[static_cast<size_t>(f)] = queues ? 1 : 0;
+  return queues;
+}
+
 // A call that may queue GPU work: a function of this file (it may launch),
 // a tensor or torch API call, a CUDA library or runtime call. Host-only
 // calls (std::, printf, a vector's push_back) queue nothing.
-bool mayQueueWork(const cxx::CxxModel& model, const cxx::Call& c, int depth = 0) {
+bool mayQueueWork(const cxx::CxxModel& model, const cxx::Call& c, QueueMemo& memo) {
   // A failed check's message (cudaGetErrorString) runs only when the op fails.
   if (c.failure_path) return false;
   // Error and device queries answer from the host.
@@ -71,20 +91,10 @@ bool mayQueueWork(const cxx::CxxModel& model, const cxx::Call& c, int depth = 0)
       c.callee == "cudaGetDevice" || c.callee == "cudaGetErrorName")
     return false;
   if (isTensorClass(c.receiver_type)) return true;
-  // A function of this file queues what its body queues: an error-check
-  // helper (`check_(cudaMemcpy(...), __FILE__, __LINE__)` of a function-style
-  // macro) prints and exits, and queues nothing after the copy it checks.
-  if (c.target >= 0) {
-    if (depth >= 2) return true;
-    const cxx::Range& body = model.functions[static_cast<size_t>(c.target)].range;
-    for (const cxx::Launch& l : model.launches)
-      if (l.range.begin >= body.begin && l.range.end <= body.end) return true;
-    for (const cxx::Call& inner : model.calls)
-      if (&inner != &c && inner.range.begin >= body.begin && inner.range.end <= body.end &&
-          mayQueueWork(model, inner, depth + 1))
-        return true;
-    return false;
-  }
+  // An error-check helper of this file (`check_(cudaMemcpy(...), __FILE__,
+  // __LINE__)` of a function-style macro) prints and exits: it queues
+  // nothing after the copy it checks.
+  if (c.target >= 0) return functionQueues(model, c.target, memo);
   for (std::string_view prefix : {"at::", "torch::", "c10::", "cuda", "cublas", "cudnn", "curand", "cusparse",
                                   "thrust::", "cub::"})
     if (std::string_view(c.callee).starts_with(prefix)) return true;
@@ -117,22 +127,24 @@ bool drainedFor(const cxx::CxxModel& model, const cxx::Call& last, const cxx::Ca
   return model.streams.empty() || model.source->text().find("cudaStreamNonBlocking") == std::string::npos;
 }
 
-// A call whose arguments hold a wait (`check(cudaDeviceSynchronize())`).
-bool wrapsWait(const cxx::CxxModel& model, const cxx::Call& c) {
+// A call whose arguments hold one of the function's waits (`check(cudaDeviceSynchronize())`).
+bool wrapsWait(const cxx::Call& c, const std::vector<const cxx::Call*>& waits) {
   if (c.args.empty()) return false;
-  for (const cxx::Call& inner : model.calls)
-    if (inner.function == c.function && &inner != &c && c.range.begin <= inner.range.begin &&
-        inner.range.end <= c.range.end && drainsQueue(inner))
-      return true;
+  for (const cxx::Call* inner : waits)
+    if (inner != &c && c.range.begin <= inner->range.begin && inner->range.end <= c.range.end) return true;
   return false;
 }
 
 }  // namespace
 
 bool queueDrainedBefore(const cxx::CxxModel& model, const cxx::Call& call) {
+  QueueMemo memo(model.functions.size(), -1);
+  std::vector<const cxx::Call*> waits;  // the function's waits
+  for (const cxx::Call& c : model.calls)
+    if (c.function == call.function && drainsQueue(c)) waits.push_back(&c);
   const cxx::Call* last = nullptr;  // the GPU event that ends last before the call starts
   for (const cxx::Call& c : model.calls) {
-    if (&c == &call || c.function != call.function || (!drainsQueue(c) && !mayQueueWork(model, c))) continue;
+    if (&c == &call || c.function != call.function || (!drainsQueue(c) && !mayQueueWork(model, c, memo))) continue;
     // A wait that runs only on some calls (a failed check's, another arm's) empties nothing for sure.
     bool sometimes = c.failure_path || c.cpu_branch ||
                      (c.arm.end > c.arm.begin && !(c.arm.begin <= call.range.begin && call.range.end <= c.arm.end));
@@ -142,7 +154,7 @@ bool queueDrainedBefore(const cxx::CxxModel& model, const cxx::Call& call) {
     // The check around a wait (`cudaCheck_(cudaMemcpy(...), __FILE__, __LINE__)`
     // of a function-style macro, defined in a header) runs after it and reads
     // its status: the wait inside is the event.
-    if (!drainsQueue(c) && wrapsWait(model, c)) continue;
+    if (!drainsQueue(c) && wrapsWait(c, waits)) continue;
     if (c.range.end <= call.range.begin && (!last || c.range.end > last->range.end)) last = &c;
   }
   if (!last || !drainsQueue(*last) || !drainedFor(model, *last, call)) return false;
@@ -154,7 +166,8 @@ bool queueDrainedBefore(const cxx::CxxModel& model, const cxx::Call& call) {
   for (size_t k = shared; k < call.loops.size(); ++k) {
     const cxx::Range& body = model.loops[static_cast<size_t>(call.loops[k])].range;
     for (const cxx::Call& c : model.calls)
-      if (c.range.begin >= body.begin && c.range.end <= body.end && mayQueueWork(model, c) && !drainsQueue(c)) return false;
+      if (c.range.begin >= body.begin && c.range.end <= body.end && mayQueueWork(model, c, memo) && !drainsQueue(c))
+        return false;
     for (const cxx::Launch& l : model.launches)
       if (l.range.begin >= body.begin && l.range.end <= body.end) return false;
   }
