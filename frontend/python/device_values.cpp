@@ -256,6 +256,14 @@ ts::Node DeviceAnalysis::callOrigin(ts::Node n, int depth) {
     // a key is bound to nothing, see device_bindings.cpp); a namedtuple's
     // `_asdict()` is a dict of its fields.
     if (oneOf(m, {"items", "values", "_asdict"}) && c->positional.empty()) return origin(c->receiver, depth + 1);
+    // `accelerator.gather(local)`: the collective's result is the argument's
+    // values from every process, on the device (NCCL gathers GPU tensors);
+    // not the Accelerator object's.
+    if (oneOf(m, {"gather", "gather_for_metrics", "reduce", "pad_across_processes"}) && !c->positional.empty() &&
+        isAcceleratorObject(m_, c->receiver)) {
+      ts::Node o = origin(c->positional[0], depth + 1);
+      return o ? o : n;
+    }
     if (preservesDevice(m) && !isModule(c->receiver, depth + 1))
       if (ts::Node o = origin(c->receiver, depth + 1)) return o;
     // A module's outputs and its parameters (clip_grad_norm_(model.parameters()) returns a device tensor);
