@@ -75,8 +75,8 @@ std::string advice(const cxx::CxxModel& model, const cxx::Call& call, bool host_
   else if (model.torch_project) use += " on the current stream (at::cuda::getCurrentCUDAStream())";
   else use += " on a stream of the program's own (cudaStreamCreate), the one its kernels run on";
   if (host_async) return use + ".";
-  return use + ", from page-locked host memory (cudaMallocHost or cudaHostRegister): from pageable memory the copy "
-               "still waits.";
+  return use + ", from pinned (page-locked) host memory (cudaMallocHost or cudaHostRegister): from pageable memory "
+               "the copy still waits.";
 }
 
 }  // namespace

@@ -23,7 +23,7 @@ inline void check_(cudaError_t e, const char* file, int line) {
 #define CHECK(e) (check_(e, __FILE__, __LINE__))
 
 float train_step(float* pred, int* d_tgt, const int* tgt, float* d_err, float* h_err, int n) {
-  cudaMemcpy(d_tgt, tgt, n * sizeof(int), cudaMemcpyHostToDevice);  // expect: GPU403 "`run_stream` is in scope), from page-locked host memory"
+  cudaMemcpy(d_tgt, tgt, n * sizeof(int), cudaMemcpyHostToDevice);  // expect: GPU403 "`run_stream` is in scope), from pinned (page-locked) host memory"
   launch_square_error(d_err, pred, d_tgt, n, run_stream);
   CHECK(cudaMemcpy(h_err, d_err, n * sizeof(float), cudaMemcpyDeviceToHost));  // expect: GPU403 "The host reads `h_err` right after it (line 30)"
   float total = 0.0f;
