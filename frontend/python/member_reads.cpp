@@ -3,6 +3,7 @@
 // object's field or constructor argument, a member set after the object is
 // made (`cfg.num_workers = 0`), one a project factory fills and returns, or
 // what every caller passes for a parameter or `self.x`.
+#include <cctype>
 #include <cstdint>
 #include <optional>
 
@@ -219,10 +220,42 @@ ResolvedValue ValueResolver::selfMember(ts::Node self, const std::string& key, i
   return v;
 }
 
+namespace {
+
+// The file stores into `holder.key` (`clips.workers = 8`, `cfg.workers +=
+// 1`) after `holder` was bound to an object: a text scan, asked last.
+bool storesMember(const ScriptModel& m, std::string_view holder, const std::string& key) {
+  std::string_view text = m.file().text();
+  const std::string dotted = std::string(holder) + "." + key;
+  for (size_t at = text.find(dotted); at != std::string_view::npos; at = text.find(dotted, at + 1)) {
+    if (at > 0 && (std::isalnum(static_cast<unsigned char>(text[at - 1])) || text[at - 1] == '_' || text[at - 1] == '.'))
+      continue;
+    size_t i = at + dotted.size();
+    if (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_')) continue;
+    while (i < text.size() && text[i] == ' ') ++i;
+    if (i + 1 < text.size() && std::string_view("+-*/|&").find(text[i]) != std::string_view::npos && text[i + 1] == '=')
+      return true;  // an augmented assignment
+    if (i + 1 < text.size() && text[i] == '=' && text[i + 1] != '=') return true;
+  }
+  return false;
+}
+
+// The construction `c` is stored under a name (`clips = VideoFeed()`,
+// `self.feed = Feed()`) whose `key` member the file sets afterwards.
+bool memberSetAfter(const ScriptModel& m, const Call& c, const std::string& key) {
+  ts::Node assign = syntax::unwrap(c.node).parent();
+  if (!assign || !assign.is("assignment") || syntax::unwrap(assign.field("right")) != c.node) return false;
+  ts::Node left = assign.field("left");
+  return left && (left.is("identifier") || left.is("attribute")) && storesMember(m, left.text(), key);
+}
+
+}  // namespace
+
 // `self.workers` in a method of a dataclass whose field `workers` no method
 // assigns: what every construction of the class in the project gives it
 // (its keyword, else the field's default), when they agree. A class some
-// project class derives from, or one never constructed here, is unknown.
+// project class derives from, one never constructed here, or a field set on
+// a constructed object afterwards (`feed.workers = 8`) is unknown.
 ResolvedValue ValueResolver::dataclassField(ts::Node cls_node, const std::string& key) {
   const ClassDef* cls = m_.classAt(cls_node);
   if (!cls || !cls->is_dataclass) return {};
@@ -237,6 +270,7 @@ ResolvedValue ValueResolver::dataclassField(ts::Node cls_node, const std::string
         if (base == cls->name || base.ends_with("." + cls->name)) return {};  // a subclass may set it otherwise
     for (const Call* c : mm->callsNamed(cls->name)) {
       if (mm->constructedClass(*c).second != cls) continue;
+      if (memberSetAfter(*mm, *c, key)) return {};
       ResolvedValue v = mm->memberValue(c->node, key);
       if (!v.known() || (joined && (joined->kind != v.kind || joined->display() != v.display()))) return {};
       if (!joined) {

@@ -33,3 +33,11 @@ class AudioFeed:
 @dataclass
 class NoisyAudioFeed(AudioFeed):
     workers: int = 8
+
+
+@dataclass
+class VideoFeed:
+    workers: int = 0
+
+    def train_loader(self, dataset):
+        return DataLoader(dataset, batch_size=64, shuffle=True, num_workers=self.workers, pin_memory=True)  # ok: GPU101 (train.py sets workers on the object)

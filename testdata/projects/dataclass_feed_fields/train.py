@@ -1,9 +1,9 @@
 """Trains on each feed: TokenFeed is built with its defaults (no workers),
 ImageFeed once with and once without workers, AudioFeed through a subclass
-too."""
+too; VideoFeed gets its workers set after it is built."""
 import torch
 
-from feeds import AudioFeed, ImageFeed, NoisyAudioFeed, TokenFeed
+from feeds import AudioFeed, ImageFeed, NoisyAudioFeed, TokenFeed, VideoFeed
 
 
 def fit(net, loader, epochs=3):
@@ -16,10 +16,13 @@ def fit(net, loader, epochs=3):
             opt.step()
 
 
-def main(net, text, images, audio):
+def main(net, text, images, audio, video):
     net = net.cuda()
     fit(net, TokenFeed().train_loader(text))
     fit(net, ImageFeed(workers=8).train_loader(images))
     fit(net, ImageFeed().train_loader(images))
     fit(net, AudioFeed().train_loader(audio))
     fit(net, NoisyAudioFeed().train_loader(audio))
+    clips = VideoFeed()
+    clips.workers = 6
+    fit(net, clips.train_loader(video))
