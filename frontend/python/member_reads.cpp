@@ -3,7 +3,6 @@
 // object's field or constructor argument, a member set after the object is
 // made (`cfg.num_workers = 0`), one a project factory fills and returns, or
 // what every caller passes for a parameter or `self.x`.
-#include <cctype>
 #include <cstdint>
 #include <optional>
 
@@ -222,31 +221,14 @@ ResolvedValue ValueResolver::selfMember(ts::Node self, const std::string& key, i
 
 namespace {
 
-// The file stores into `holder.key` (`clips.workers = 8`, `cfg.workers +=
-// 1`) after `holder` was bound to an object: a text scan, asked last.
-bool storesMember(const ScriptModel& m, std::string_view holder, const std::string& key) {
-  std::string_view text = m.file().text();
-  const std::string dotted = std::string(holder) + "." + key;
-  for (size_t at = text.find(dotted); at != std::string_view::npos; at = text.find(dotted, at + 1)) {
-    if (at > 0 && (std::isalnum(static_cast<unsigned char>(text[at - 1])) || text[at - 1] == '_' || text[at - 1] == '.'))
-      continue;
-    size_t i = at + dotted.size();
-    if (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_')) continue;
-    while (i < text.size() && text[i] == ' ') ++i;
-    if (i + 1 < text.size() && std::string_view("+-*/|&").find(text[i]) != std::string_view::npos && text[i + 1] == '=')
-      return true;  // an augmented assignment
-    if (i + 1 < text.size() && text[i] == '=' && text[i + 1] != '=') return true;
-  }
-  return false;
-}
-
 // The construction `c` is stored under a name (`clips = VideoFeed()`,
 // `self.feed = Feed()`) whose `key` member the file sets afterwards.
 bool memberSetAfter(const ScriptModel& m, const Call& c, const std::string& key) {
   ts::Node assign = syntax::unwrap(c.node).parent();
   if (!assign || !assign.is("assignment") || syntax::unwrap(assign.field("right")) != c.node) return false;
   ts::Node left = assign.field("left");
-  return left && (left.is("identifier") || left.is("attribute")) && storesMember(m, left.text(), key);
+  return left && (left.is("identifier") || left.is("attribute")) &&
+         m.assignsDottedName(std::string(left.text()) + "." + key);
 }
 
 }  // namespace
