@@ -39,6 +39,12 @@ CrossFilePass::CrossFilePass(std::vector<FileAnalysis>& results, const RuleOptio
     project_.link(jobs);
     bindYacsTrees();
     linked_ = true;
+  } else {
+    // One file: its own callers hand the dicts its splatted parameters take (the link does this for a project).
+    std::vector<python::ScriptModel*> models;
+    for (FileAnalysis& r : results_)
+      if (r.script && r.source && r.source->kind() == FileKind::Python && r.error.empty()) models.push_back(r.script.get());
+    python::expandParameterSplats(models);
   }
   completeUnlinked(jobs);
   if (linked_) attachment_ = std::make_unique<python::ProjectAttachment>(project_);

@@ -110,7 +110,8 @@ uint32_t restOfLine(const std::string& text, uint32_t offset) {
 }  // namespace
 
 Edit replaceNode(const python::ScriptModel& model, ts::Node node, std::string replacement) {
-  return Edit{model.file().path(), node.begin(), node.end(), std::move(replacement)};
+  // The node may lie in another file of the project (a keyword a caller's dict hands a splatted parameter).
+  return Edit{model.ownerOf(node).file().path(), node.begin(), node.end(), std::move(replacement)};
 }
 
 Edit setKeyword(const python::ScriptModel& model, const python::Call& call, std::string_view name,

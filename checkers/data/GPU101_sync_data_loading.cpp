@@ -234,11 +234,17 @@ void checkDataLoader(const AnalysisContext& ctx, const python::Call& call, std::
     // Unknown or non-zero: nothing to say (os.cpu_count(), args.workers with a job override...).
     if (!n || *n != 0 || value.kind == python::ResolvedValue::Kind::String) return;
     ts::Node kw = arg.parent();
-    d.location = model.location(kw && kw.is("keyword_argument") ? kw : arg);
+    // A count splatted in from a dict (`**loader_opts`, built elsewhere or
+    // handed by the callers): the finding stays on the loader, the dict's
+    // entry is where the 0 is written.
+    bool splatted = !call.node.contains(arg);
+    d.location = splatted ? callHead(model, call) : model.location(kw && kw.is("keyword_argument") ? kw : arg);
+    std::string where = splatted ? ", set at " + lineRef(model, arg) + " in the dict splatted into the call" : "";
     d.message = "DataLoader loads every batch in the main process (num_workers resolves to 0" +
-                originSuffix(value) + "); the GPU idles while the CPU reads, decodes and collates each batch. "
-                "Set num_workers to " + workers(ctx) + " or more.";
+                originSuffix(value) + where + "); the GPU idles while the CPU reads, decodes and collates each "
+                "batch. Set num_workers to " + workers(ctx) + " or more.";
     d.related = relatedFrom(value);
+    if (splatted) d.related.insert(d.related.begin(), {model.location(kw && kw.is("pair") ? kw : arg), "num_workers is 0 here"});
     if (!value.chain.empty()) source = value.chain.back().location;
     // Written in a job or config: the project pass edits it there.
     d.value_fix = WrittenValueFix{"0", workers(ctx), "Set num_workers to " + workers(ctx) + " where it is written",

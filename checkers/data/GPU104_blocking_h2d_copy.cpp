@@ -15,7 +15,7 @@ std::string through(const BlockingCopy& blocking) {
 }
 
 void report(const python::ScriptModel& model, const python::Loop& loop, const BlockingCopy& blocking, ts::Node pinned,
-            DiagnosticSink& sink) {
+            bool mixed, DiagnosticSink& sink) {
   const python::Call& copy = *blocking.copy;
   Diagnostic d;
   d.rule = "GPU104";
@@ -32,7 +32,10 @@ void report(const python::ScriptModel& model, const python::Loop& loop, const Bl
               " at line " + std::to_string(loop.node.line()) + through(blocking) +
               " without non_blocking=True: the CPU waits for the copy to finish before it queues the next "
               "kernels, so the transfer never overlaps with the GPU's work and the GPU idles in between. Pass "
-              "non_blocking=True." + gpuFlagNote(model);
+              "non_blocking=True" +
+              (mixed ? " (the other loaders that reach this loop do not pin; for their batches it changes nothing)"
+                     : "") +
+              "." + gpuFlagNote(model);
   // Call site -> where the loader was made, when another file built it.
   d.related = handOffSites(model, loop, model.ownerOf(pinned));
   d.related.push_back({model.location(pinned.parent().is("keyword_argument") ? pinned.parent() : pinned),
@@ -67,12 +70,19 @@ void BlockingH2DCopy::run(const AnalysisContext& ctx, DiagnosticSink& sink) cons
     // accelerate or Fabric placed the batch on the device already: its `.to()` copies nothing.
     if (libraryPlacement(model, loop)) continue;
     // Only loaders known to pin: copying pageable memory blocks anyway (GPU103).
+    // A helper's loop may drain loaders of several callers: one that pins is
+    // enough, since non_blocking=True speeds its copies and costs the
+    // pageable batches of the others nothing.
     std::vector<const python::Call*> loaders = loadersIteratedBy(model, loop);
     ts::Node pinned;
-    bool unpinnable = false;
+    bool unpinnable = false, mixed = false;
     for (const python::Call* loader : loaders) {
-      pinned = pinnedKeyword(model, *loader);
-      if (!pinned) break;
+      ts::Node keyword = pinnedKeyword(model, *loader);
+      if (!keyword) {
+        mixed = true;
+        continue;
+      }
+      if (!pinned) pinned = keyword;
       unpinnable = unpinnable || collatesUnpinnable(model.ownerOf(loader->node), *loader);
     }
     if (!pinned) continue;
@@ -82,7 +92,7 @@ void BlockingH2DCopy::run(const AnalysisContext& ctx, DiagnosticSink& sink) cons
       // the loader asks (GPU103 says so); tensors inside the item's dicts
       // and lists are pinned and stay reported.
       if (unpinnable && !copy.via && copy.copy->receiver && loopBindsItemName(loop, copy.copy->receiver)) continue;
-      report(model, loop, copy, pinned, sink);
+      report(model, loop, copy, pinned, mixed, sink);
     }
   }
 }

@@ -11,6 +11,8 @@
 // hidden, as before.
 #include <algorithm>
 
+#include "frontend/python/parameter_default.h"
+#include "frontend/python/project_model.h"
 #include "frontend/python/script_model.h"
 #include "frontend/python/syntax.h"
 
@@ -129,7 +131,108 @@ bool splatKeywords(const ScriptModel& m, ts::Node expr, Keywords& out, int depth
   return true;
 }
 
+// `name` is a plain parameter of `f` (not `*args`/`**kwargs`, which
+// collect what the call passes instead of taking one argument).
+bool plainParameter(const Function& f, std::string_view name) {
+  for (ts::Node p : f.node.field("parameters").namedChildren()) {
+    ts::Node id = p.is("identifier") ? p : p.field("name");
+    if (!id && p.is("typed_parameter") && p.namedChildCount() > 0) id = p.namedChild(0);
+    if (id && id.is("identifier") && id.text() == name) return true;
+  }
+  return false;
+}
+
+// Two callers hand the same entries: the same keys, each with the same literal.
+bool sameEntries(const Keywords& a, const Keywords& b) {
+  if (a.size() != b.size()) return false;
+  for (const auto& [key, value] : a) {
+    auto other = std::find_if(b.begin(), b.end(), [&](const auto& e) { return e.first == key; });
+    if (other == b.end()) return false;
+    ts::Node x = syntax::unwrap(value), y = syntax::unwrap(other->second);
+    bool literal = x.is("true") || x.is("false") || x.is("none") || x.is("integer") || x.is("float") || x.is("string");
+    if (!literal || x.text() != y.text()) return false;
+  }
+  return true;
+}
+
+// The entries parameter `name` of `f` holds on every call of f: each caller
+// (in this file or, linked, any file) hands it a dict we can read, or leaves
+// it at a dict default, and all agree. False when f has no caller, is handed
+// to other code that may call it, or one call hides or changes the entries.
+bool parameterEntries(const ScriptModel& m, const Function& f, std::string_view name, Keywords& out) {
+  if (!plainParameter(f, name) || !m.invokersOf(f).empty()) return false;
+  int position = parameterPosition(f, name);
+  ts::Node fallback = parameterDefault(f, name);
+  std::vector<std::pair<const ScriptModel*, const Call*>> calls;
+  for (const Call* c : m.argumentSources(f)) calls.emplace_back(&m, c);
+  if (const ProjectModel* project = m.project())
+    for (const ProjectCall& pc : project->callersOf(f)) calls.emplace_back(pc.model, pc.call);
+  if (calls.empty() || m.cliDispatchOf(f).second) return false;
+  bool first = true;
+  for (const auto& [owner, c] : calls) {
+    if (owner == &m && f.node.contains(c->node)) return false;  // recursion: the entries may change
+    const ScriptModel* from = owner;
+    ts::Node arg = c->argument(name, position);
+    if (!arg) {
+      if (!fallback || c->mayHideArgument(name, position)) return false;
+      arg = fallback;
+      from = &m;
+    }
+    Keywords entries;
+    if (!splatKeywords(*from, arg, entries, 1)) return false;
+    if (first) out = std::move(entries);
+    else if (!sameEntries(out, entries)) return false;
+    first = false;
+  }
+  return true;
+}
+
 }  // namespace
+
+// The calls of `m` (by index) whose `**name` splats a parameter, each with
+// the keywords the callers' dicts give it.
+std::vector<std::pair<size_t, Keywords>> parameterSplats(const ScriptModel& m) {
+  std::vector<std::pair<size_t, Keywords>> found;
+  const std::vector<Call>& calls = m.calls();
+  for (size_t i = 0; i < calls.size(); ++i) {
+    const Call& c = calls[i];
+    if (!c.has_star_kwargs) continue;
+    Keywords added;
+    bool all_known = true, from_parameter = false;
+    for (ts::Node a : c.node.field("arguments").namedChildren()) {
+      if (!a.is("dictionary_splat")) continue;
+      ts::Node x = a.namedChildCount() == 1 ? syntax::unwrap(a.namedChild(0)) : ts::Node();
+      auto binding = x && x.is("identifier") ? m.lastBinding(x) : std::nullopt;
+      const Function* f = binding && binding->parameter && !binding->conditional ? m.functionAt(binding->scope) : nullptr;
+      if (Keywords entries; f && parameterEntries(m, *f, x.text(), entries)) {
+        added.insert(added.end(), entries.begin(), entries.end());
+        from_parameter = true;
+        continue;
+      }
+      all_known = all_known && x && splatKeywords(m, x, added, 0);
+    }
+    if (all_known && from_parameter) found.emplace_back(i, std::move(added));
+  }
+  return found;
+}
+
+void expandParameterSplats(const std::vector<ScriptModel*>& models) {
+  // Every file is read before any call changes, so no answer depends on
+  // which file was expanded first; the memos of the questions asked are
+  // dropped with the scope (they saw the calls before the change).
+  std::vector<std::vector<std::pair<size_t, Keywords>>> found(models.size());
+  {
+    CacheScope scope;
+    for (size_t i = 0; i < models.size(); ++i) found[i] = parameterSplats(*models[i]);
+  }
+  for (size_t i = 0; i < models.size(); ++i)
+    for (auto& [index, added] : found[i]) {
+      Call& c = models[i]->calls_[index];
+      for (auto& [key, value] : added)
+        if (!c.keyword(key)) c.keywords.emplace_back(key, value);
+      c.has_star_kwargs = false;
+    }
+}
 
 void expandKeywordSplats(ScriptModel& m, std::vector<Call>& calls) {
   for (Call& c : calls) {

@@ -296,6 +296,13 @@ class CacheScope {
   std::unordered_map<const ScriptModel*, std::unique_ptr<ModelCaches>> caches_;
 };
 
+// `DataLoader(ds, **loader_kwargs)` where `loader_kwargs` is a parameter:
+// when every call of the function hands it a dict we can read (or leaves it
+// at its dict default) and all agree, the entries become the call's
+// keywords, as a dict the file builds does (kwargs_splat.cpp). Run once the
+// models' calls are linked: a project's callers count.
+void expandParameterSplats(const std::vector<ScriptModel*>& models);
+
 class ScriptModel {
  public:
   ScriptModel(SourceFilePtr file, ts::Tree tree, RuleOptions options = {});
@@ -733,6 +740,7 @@ class ScriptModel {
   friend class LoopClassifier;
   friend class DeviceAnalysis;
   friend class ProjectModel;  // marks epoch loops whose step loop lies in another file
+  friend void expandParameterSplats(const std::vector<ScriptModel*>& models);
   void markTrainerForward(const TrainerForward& t);  // library_trainer.cpp
   std::vector<std::pair<const Function*, BatchKind>> trainer_forwards_;
   std::optional<bool> imported_in_project_;  // set by ProjectModel::link

@@ -23,7 +23,7 @@ def fit_mixed(model, data_loader, optimizer, device):
 
 def fit_either(model, data_loader, optimizer, device):
     for x in data_loader:
-        loss = model(x.to(device)).pow(2).mean()  # ok: GPU104 (an element of the list is not pinned)
+        loss = model(x.to(device)).pow(2).mean()  # expect: GPU104 "other loaders that reach this loop do not pin"
         optimizer.zero_grad()
         loss.backward()
         optimizer.step()
