@@ -43,8 +43,9 @@ bool readEntries(const ScriptModel& m, ts::Node value, Keywords& out, int depth)
   }
   if (value.is("identifier")) return splatKeywords(m, value, out, depth + 1);
   const Call* c = value.is("call") ? m.callAt(value) : nullptr;
+  // `dict(pairs for ...)` passes a generator, not an argument list: entries unknown.
   if (!c || c->method != "dict" || !c->callee.is("identifier") || !c->positional.empty() || c->has_star_args ||
-      c->has_star_kwargs)
+      c->has_star_kwargs || !c->node.field("arguments").is("argument_list"))
     return false;
   out.insert(out.end(), c->keywords.begin(), c->keywords.end());
   return true;
@@ -217,21 +218,28 @@ std::vector<std::pair<size_t, Keywords>> parameterSplats(const ScriptModel& m) {
 }
 
 void expandParameterSplats(const std::vector<ScriptModel*>& models) {
-  // Every file is read before any call changes, so no answer depends on
-  // which file was expanded first; the memos of the questions asked are
-  // dropped with the scope (they saw the calls before the change).
-  std::vector<std::vector<std::pair<size_t, Keywords>>> found(models.size());
-  {
-    CacheScope scope;
-    for (size_t i = 0; i < models.size(); ++i) found[i] = parameterSplats(*models[i]);
-  }
-  for (size_t i = 0; i < models.size(); ++i)
-    for (auto& [index, added] : found[i]) {
-      Call& c = models[i]->calls_[index];
-      for (auto& [key, value] : added)
-        if (!c.keyword(key)) c.keywords.emplace_back(key, value);
-      c.has_star_kwargs = false;
+  // In rounds: every file is read before any call of the round changes, so
+  // no answer depends on which file was expanded first; a dict a caller
+  // builds from a splat of its own (`dict(**base, pin_memory=True)` with
+  // `base` a parameter too) is read in the round after that splat is. The
+  // memos of the questions asked are dropped with the scope (they saw the
+  // calls before the change). Each round expands at least one call, or ends.
+  for (bool changed = true; changed;) {
+    changed = false;
+    std::vector<std::vector<std::pair<size_t, Keywords>>> found(models.size());
+    {
+      CacheScope scope;
+      for (size_t i = 0; i < models.size(); ++i) found[i] = parameterSplats(*models[i]);
     }
+    for (size_t i = 0; i < models.size(); ++i)
+      for (auto& [index, added] : found[i]) {
+        Call& c = models[i]->calls_[index];
+        for (auto& [key, value] : added)
+          if (!c.keyword(key)) c.keywords.emplace_back(key, value);
+        c.has_star_kwargs = false;
+        changed = true;
+      }
+  }
 }
 
 void expandKeywordSplats(ScriptModel& m, std::vector<Call>& calls) {

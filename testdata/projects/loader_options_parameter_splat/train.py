@@ -1,7 +1,7 @@
 """Hands each loop its loader options."""
 import torch
 
-from loops import fit, probe, score, warm
+from loops import fit, probe, score, tune, warm
 
 
 def main(net, train_set, val_set, extra):
@@ -15,4 +15,15 @@ def main(net, train_set, val_set, extra):
 
 
 if __name__ == "__main__":
-    main(torch.nn.Linear(8, 2), None, None, {})
+    import sys
+
+    main(torch.nn.Linear(8, 2), None, None, dict(arg.split("=") for arg in sys.argv[1:]))
+
+
+def sweep(net, data, base):
+    # The options merge the caller's base dict with an entry of its own.
+    tune(net, data, dict(**base, pin_memory=True))
+
+
+def sweeps(net, data):
+    sweep(net, data, {"num_workers": 8, "persistent_workers": True})
