@@ -23,6 +23,9 @@ std::string workerCount(const std::string& n, std::string_view noun = "worker") 
   return n + " " + std::string(noun) + (n == "1" ? "" : plural);
 }
 
+// "its worker process", "its 8 worker processes".
+std::string itsWorkers(const std::string& n) { return n == "1" ? "its worker process" : "its " + workerCount(n, "worker process"); }
+
 constexpr int kNumWorkersIndex = 5;  // DataLoader(dataset, batch_size, shuffle, sampler, batch_sampler, num_workers)
 
 using python::Loop;
@@ -85,6 +88,22 @@ bool readsByGlobalName(const python::ScriptModel& model, const Loop& loop) {
   return std::find(params.begin(), params.end(), it.text()) == params.end();
 }
 
+// `e` (a name or attribute) holds `loader`.
+bool holdsLoader(const python::ScriptModel& model, ts::Node e, const python::Call& loader) {
+  if (!e || !(e.is("identifier") || e.is("attribute"))) return false;
+  auto found = loadersOf(model, e);
+  return std::find(found.begin(), found.end(), &loader) != found.end();
+}
+
+// `call` hands `loader` over in one of its arguments.
+bool carriesLoader(const python::ScriptModel& model, const python::Call& call, const python::Call& loader) {
+  for (ts::Node a : call.positional)
+    if (holdsLoader(model, a, loader)) return true;
+  for (const auto& [name, v] : call.keywords)
+    if (holdsLoader(model, v, loader)) return true;
+  return false;
+}
+
 // True when the epoch loop's body hands the loader on (iterates it, or passes
 // it to a call) on each iteration: the link between a loader built outside
 // and this particular epoch loop. A function of this file that iterates a
@@ -92,11 +111,7 @@ bool readsByGlobalName(const python::ScriptModel& model, const Loop& loop) {
 // such a link when the body calls it.
 bool flowsThrough(const python::ScriptModel& model, const Loop& epoch, const Loop& consumer,
                   const python::Call& loader) {
-  auto carries = [&](ts::Node e) {
-    if (!e || !(e.is("identifier") || e.is("attribute"))) return false;
-    auto found = loadersOf(model, e);
-    return std::find(found.begin(), found.end(), &loader) != found.end();
-  };
+  auto carries = [&](ts::Node e) { return holdsLoader(model, e, loader); };
   // The hand-over must run on each pass too: `evaluate(test_loader)` under
   // `if epoch % 5 == 0:` does not, though `evaluate(val_loader)` beside it may.
   auto every_pass = [&](ts::Node site) {
@@ -110,9 +125,7 @@ bool flowsThrough(const python::ScriptModel& model, const Loop& epoch, const Loo
   for (const python::Call& c : model.calls()) {
     if (!body.contains(c.node)) continue;
     bool hands_over = consumer_reads_global && model.calledFunction(c) == consumer.function;
-    for (ts::Node a : c.positional) hands_over = hands_over || carries(a);
-    for (const auto& [name, v] : c.keywords) hands_over = hands_over || carries(v);
-    if (hands_over && every_pass(c.node)) return true;
+    if ((hands_over || carriesLoader(model, c, loader)) && every_pass(c.node)) return true;
   }
   return false;
 }
@@ -202,6 +215,63 @@ void addPersistentFix(const python::ScriptModel& model, const python::Call& load
   if (!fix.edits.empty()) d.fixes.push_back(std::move(fix));
 }
 
+// A pass over the loader that the training step loop runs every N steps
+// (`if steps % args.validation_interval == 0:` around a validation loop in
+// the step loop, or around the call of a helper of the file that runs it):
+// the step loop runs it many times, and each pass starts the workers again.
+// True when reported.
+bool reportPeriodicPasses(const python::ScriptModel& model, const python::Call& loader,
+                          const std::vector<const Loop*>& consumers, const ResolvedValue& workers, ts::Node arg,
+                          const ResolvedValue& persistent, DiagnosticSink& sink) {
+  for (const Loop* c : consumers) {
+    const python::ScriptModel& home = model.ownerOf(c->node);
+    python::ExecutionFrequency f = python::frequencyOf(home, c->node);
+    if (f.how != python::Frequency::EveryNSteps || !f.batch) continue;
+    // A helper's loop (`evaluate(net, val_loader)`): how often the calls
+    // that hand it this loader run, each every N steps of a step loop (the
+    // helper may be called every N steps with another loader, and once at
+    // the end with this one).
+    if (!f.batch->via_calls.empty()) {
+      bool handed = false, all_periodic = true;
+      for (const python::Call& call : home.calls()) {
+        if (!c->function || home.calledFunction(call) != c->function || !carriesLoader(home, call, loader)) continue;
+        python::ExecutionFrequency g = python::frequencyOf(home, call.node);
+        handed = true;
+        if (g.how == python::Frequency::EveryNSteps && g.batch && g.batch->loop) f = std::move(g);
+        else all_periodic = false;
+      }
+      if (!handed || !all_periodic) continue;
+    }
+    if (!f.batch || !f.batch->loop || f.reasons.empty()) continue;
+    const Loop& step = *f.batch->loop;
+    // Built inside the step loop: a loader per pass, not one restarted.
+    if (step.kind != python::LoopKind::Step || step.node.contains(loader.node) || &step == c) continue;
+    const python::ScriptModel& step_home = model.ownerOf(step.node);
+    std::string n = std::to_string(workers.int_value);
+    std::string guard(f.reasons.front().node.text().substr(0, f.reasons.front().node.text().find('\n')));
+    Diagnostic d;
+    d.rule = "GPU105";
+    d.level = Level::Note;
+    d.location = arg ? model.location(arg.parent()) : callHead(model, loader);
+    d.message = "DataLoader with " + workerCount(n) + " is iterated again by the loop at " + lineRef(model, c->node) +
+                ", which the training step loop at " + lineRef(model, step.node) + " runs every N steps (`" + guard +
+                "`), " +
+                (arg ? "with persistent_workers=" + persistent.display() + originSuffix(persistent)
+                     : std::string("without persistent_workers=True")) +
+                ": every pass shuts " + itsWorkers(n) +
+                " down and starts new ones, and the training waits until they have prepared the first batches. "
+                "Pass persistent_workers=True.";
+    d.related.push_back({headerLocation(home, c->node), "the loader is iterated here"});
+    d.related.push_back({step_home.location(f.reasons.front().node), "the step loop runs the pass under this guard"});
+    d.related.push_back({headerLocation(step_home, step.node), "the training step loop"});
+    for (const RelatedLocation& r : relatedFrom(persistent)) d.related.push_back(r);
+    addPersistentFix(model, loader, workers, arg, d);
+    sink.report(std::move(d));
+    return true;
+  }
+  return false;
+}
+
 void check(const python::ScriptModel& model, const python::Call& loader, const std::vector<const Loop*>& consumers,
            DiagnosticSink& sink) {
   if (loader.mayHideArgument("num_workers", kNumWorkersIndex)) return;
@@ -257,7 +327,7 @@ void check(const python::ScriptModel& model, const python::Call& loader, const s
                                  lineRef(model, epoch->node) + " (" + epochCountNote(*epoch, *count, bound) + ") ") +
                   (arg ? "with persistent_workers=" + persistent.display() + originSuffix(persistent)
                        : std::string("without persistent_workers=True")) +
-                  ": every epoch shuts its " + workerCount(n, "worker process") + " down and starts new ones, and the GPU idles "
+                  ": every epoch shuts " + itsWorkers(n) + " down and starts new ones, and the GPU idles "
                   "until they have prepared the first batches. Pass persistent_workers=True.";
       addCountOrigins(d, workers, bound);
       for (const RelatedLocation& r : relatedFrom(persistent)) d.related.push_back(r);
@@ -265,6 +335,7 @@ void check(const python::ScriptModel& model, const python::Call& loader, const s
       sink.report(std::move(d));
       return;
     }
+  if (reportPeriodicPasses(model, loader, consumers, workers, arg, persistent, sink)) return;
   // `while True: yield from loader` in a generator a step loop draws from:
   // each pass of the endless loop is one epoch of the loader.
   for (const Loop* c : consumers) {
@@ -281,7 +352,7 @@ void check(const python::ScriptModel& model, const python::Call& loader, const s
                 " draws its batches from, " +
                 (arg ? "with persistent_workers=" + persistent.display() + originSuffix(persistent)
                      : std::string("without persistent_workers=True")) +
-                ": at every epoch boundary its " + workerCount(n, "worker process") + " shut down and new ones start, and the GPU "
+                ": at every epoch boundary " + itsWorkers(n) + (n == "1" ? " shuts" : " shut") + " down and new ones start, and the GPU "
                 "idles until they have prepared the first batches. Pass persistent_workers=True.";
     d.related.push_back({headerLocation(*home, pass->node), "the endless loop iterates the loader here, once per epoch"});
     d.related.push_back({headerLocation(model.ownerOf(c->node), c->node), "the step loop draws its batches from it"});
@@ -371,7 +442,7 @@ void checkLightningLoader(const python::ScriptModel& model, const python::Call& 
               epochs->written + ") " +
               (arg ? "with persistent_workers=" + persistent.display() + originSuffix(persistent)
                    : std::string("without persistent_workers=True")) +
-              ": every epoch shuts its " + workerCount(n, "worker process") + " down and starts new ones, and the GPU "
+              ": every epoch shuts " + itsWorkers(n) + " down and starts new ones, and the GPU "
               "idles until they have prepared the first batches. Pass persistent_workers=True.";
   addCountOrigins(d, workers, ResolvedValue{});
   d.related.push_back({epochs->at, "the Trainer runs " + std::to_string(epochs->count) + " epochs"});

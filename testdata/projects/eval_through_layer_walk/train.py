@@ -13,7 +13,7 @@ def fit(train_set, val_set, device):
     gen = Upsampler().to(device)
     opt = torch.optim.Adam(gen.parameters(), lr=2e-4)
     train_loader = DataLoader(train_set, batch_size=16, num_workers=4, pin_memory=True, persistent_workers=True)
-    val_loader = DataLoader(val_set, batch_size=1, num_workers=1, pin_memory=True)
+    val_loader = DataLoader(val_set, batch_size=1, num_workers=1, pin_memory=True)  # expect: GPU105 "runs every N steps (`step % 1000 == 0`)"
     step = 0
     for epoch in range(50):
         for i, batch in enumerate(train_loader):
