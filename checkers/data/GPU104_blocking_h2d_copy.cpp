@@ -1,5 +1,7 @@
 #include "checkers/data/GPU104_blocking_h2d_copy.h"
 
+#include <optional>
+
 #include "checkers/data/h2d_copies.h"
 #include "checkers/python_common.h"
 #include "frontend/python/syntax.h"
@@ -61,6 +63,59 @@ bool loopBindsItemName(const python::Loop& loop, ts::Node receiver) {
   return false;
 }
 
+// The loaders of `next(it)` when the copied name was drawn that way and
+// the copy is in the loop itself (`x, y = next(batches)`); nullopt else.
+std::optional<std::vector<const python::Call*>> drawnLoaders(const python::ScriptModel& model, const BlockingCopy& copy) {
+  ts::Node root = copy.copy->receiver ? python::syntax::unwrap(copy.copy->receiver) : ts::Node();
+  while (root && (root.is("subscript") || root.is("attribute")))
+    root = python::syntax::unwrap(root.is("subscript") ? root.field("value") : root.field("object"));
+  if (copy.via || !root || !root.is("identifier")) return std::nullopt;
+  auto b = model.lastBinding(root);
+  const python::Call* c = b && b->value && !b->conditional && b->value.is("call") ? model.callAt(b->value) : nullptr;
+  if (!c || c->method != "next" || !c->callee.is("identifier") || c->positional.empty()) return std::nullopt;
+  auto drawn = loadersOf(model, c->positional[0]);
+  if (drawn.empty()) return std::nullopt;
+  return drawn;
+}
+
+// The loop's batches come through one expression: its iterable (no `zip`
+// or `chain` of several), or a single `next(it)`.
+bool drawsFromOneSource(const python::ScriptModel& model, const python::Loop& loop) {
+  int sources = 0;
+  if (loop.iterable && !loadersOf(model, loop.iterable).empty()) {
+    for (const python::Call& c : model.callsIn(loop.iterable))
+      if (loop.iterable.contains(c.node) && python::syntax::oneOf(c.method, {"zip", "chain", "product"})) return false;
+    ++sources;
+  }
+  for (const python::Call& c : model.callsIn(loop.node.field("body")))
+    if (model.enclosingLoop(c.node) == &loop && c.method == "next" && !c.positional.empty() &&
+        !loadersOf(model, c.positional[0]).empty())
+      ++sources;
+  return sources == 1;
+}
+
+// The pin_memory keyword of the first loader that pins; null when none
+// does, or when some does not and the batch may come from it.
+struct Pinning {
+  ts::Node pinned;
+  bool mixed = false;       // another loader that may feed the copy does not pin
+  bool unpinnable = false;  // a pinning loader collates a batch class without pin_memory()
+};
+Pinning pinningOf(const python::ScriptModel& model, const std::vector<const python::Call*>& loaders, bool any_suffices) {
+  Pinning p;
+  for (const python::Call* loader : loaders) {
+    ts::Node keyword = pinnedKeyword(model, *loader);
+    if (!keyword) {
+      p.mixed = true;
+      continue;
+    }
+    if (!p.pinned) p.pinned = keyword;
+    p.unpinnable = p.unpinnable || collatesUnpinnable(model.ownerOf(loader->node), *loader);
+  }
+  if (p.mixed && !any_suffices) p.pinned = {};
+  return p;
+}
+
 }  // namespace
 
 void BlockingH2DCopy::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
@@ -72,27 +127,21 @@ void BlockingH2DCopy::run(const AnalysisContext& ctx, DiagnosticSink& sink) cons
     // Only loaders known to pin: copying pageable memory blocks anyway (GPU103).
     // A helper's loop may drain loaders of several callers: one that pins is
     // enough, since non_blocking=True speeds its copies and costs the
-    // pageable batches of the others nothing.
+    // pageable batches of the others nothing. Not so for a loop that draws
+    // from several loaders at once (two `next()` iterators, `zip(a, b)`)
+    // when the copy's own one is unknown: all must pin.
     std::vector<const python::Call*> loaders = loadersIteratedBy(model, loop);
-    ts::Node pinned;
-    bool unpinnable = false, mixed = false;
-    for (const python::Call* loader : loaders) {
-      ts::Node keyword = pinnedKeyword(model, *loader);
-      if (!keyword) {
-        mixed = true;
-        continue;
-      }
-      if (!pinned) pinned = keyword;
-      unpinnable = unpinnable || collatesUnpinnable(model.ownerOf(loader->node), *loader);
-    }
-    if (!pinned) continue;
+    bool one_source = drawsFromOneSource(model, loop);
     for (const BlockingCopy& copy : blockingCopies(model, loop)) {
+      auto drawn = drawnLoaders(model, copy);
+      Pinning p = drawn ? pinningOf(model, *drawn, true) : pinningOf(model, loaders, one_source);
+      if (!p.pinned) continue;
       // The batch object itself (`samples.to(device)` of the loop's own
       // name) is a class without pin_memory() that stays pageable whatever
       // the loader asks (GPU103 says so); tensors inside the item's dicts
       // and lists are pinned and stay reported.
-      if (unpinnable && !copy.via && copy.copy->receiver && loopBindsItemName(loop, copy.copy->receiver)) continue;
-      report(model, loop, copy, pinned, mixed, sink);
+      if (p.unpinnable && !copy.via && copy.copy->receiver && loopBindsItemName(loop, copy.copy->receiver)) continue;
+      report(model, loop, copy, p.pinned, p.mixed, sink);
     }
   }
 }

@@ -24,6 +24,12 @@ using Keywords = std::vector<std::pair<std::string, ts::Node>>;
 
 bool splatKeywords(const ScriptModel& m, ts::Node expr, Keywords& out, int depth);
 
+// `dict(k=v)`, or an EasyDict (`easydict.EasyDict(k=v)`, NVlabs' `dnnlib.EasyDict`):
+// a dict whose entries are also attributes.
+bool dictConstructor(const Call& c) {
+  return (c.method == "dict" && c.callee.is("identifier")) || c.method == "EasyDict";
+}
+
 // The entries of `dict(k=v, ...)`, `{"k": v, ...}` or the CUDA arm of a
 // device test between two such dicts; false when some entry cannot be read.
 bool readEntries(const ScriptModel& m, ts::Node value, Keywords& out, int depth) {
@@ -44,8 +50,8 @@ bool readEntries(const ScriptModel& m, ts::Node value, Keywords& out, int depth)
   if (value.is("identifier")) return splatKeywords(m, value, out, depth + 1);
   const Call* c = value.is("call") ? m.callAt(value) : nullptr;
   // `dict(pairs for ...)` passes a generator, not an argument list: entries unknown.
-  if (!c || c->method != "dict" || !c->callee.is("identifier") || !c->positional.empty() || c->has_star_args ||
-      c->has_star_kwargs || !c->node.field("arguments").is("argument_list"))
+  if (!c || !dictConstructor(*c) || !c->positional.empty() || c->has_star_args || c->has_star_kwargs ||
+      !c->node.field("arguments").is("argument_list"))
     return false;
   out.insert(out.end(), c->keywords.begin(), c->keywords.end());
   return true;
@@ -91,11 +97,14 @@ bool changesInPlace(const ScriptModel& m, ts::Node scope, std::string_view name,
   while (!stack.empty()) {
     ts::Node n = stack.back();
     stack.pop_back();
-    if ((n.is("assignment") || n.is("augmented_assignment")) && n.field("left").is("subscript") &&
-        n.field("left").field("value").text() == name) {
+    // `d["k"] = v`, or `d.k = v` of an EasyDict.
+    ts::Node left = n.is("assignment") || n.is("augmented_assignment") ? n.field("left") : ts::Node();
+    bool keyed = left && left.is("subscript") && left.field("value").text() == name;
+    bool attr = left && left.is("attribute") && left.field("object").text() == name;
+    if (keyed || attr) {
       std::string key;
-      ts::Node index = n.field("left").field("subscript");
-      if (!n.is("assignment") || n.begin() < from || !index || !syntax::stringLiteral(index, &key) ||
+      if (attr) key = std::string(left.field("attribute").text());
+      if (!n.is("assignment") || n.begin() < from || (keyed && !syntax::stringLiteral(left.field("subscript"), &key)) ||
           !onGpuPath(m, n, scope))
         return false;
       out.push_back({n.begin(), {{key, n.field("right")}}});
@@ -130,6 +139,68 @@ bool splatKeywords(const ScriptModel& m, ts::Node expr, Keywords& out, int depth
     }
   out.insert(out.end(), entries.begin(), entries.end());
   return true;
+}
+
+// The value `call` passes as keyword `key` through its one `**config`,
+// where `config` is a dict (or EasyDict) the function builds and then fills
+// (`c = dnnlib.EasyDict()`, `c.loader_kwargs = dnnlib.EasyDict(...)`,
+// `c["seed"] = 0`): the last store of that key before the call, when it
+// runs on every path there and nothing else may change it (a store under a
+// condition, `update`, `pop`, `del`). Stores of other keys, conditional or
+// not, do not matter. Null when unknown or not set.
+ts::Node splatEntry(const ScriptModel& m, const Call& call, std::string_view key) {
+  ts::Node splat;
+  for (ts::Node a : call.node.field("arguments").namedChildren())
+    if (a.is("dictionary_splat") || a.is("list_splat")) {
+      if (splat || !a.is("dictionary_splat")) return {};
+      splat = a;
+    }
+  ts::Node x = splat && splat.namedChildCount() == 1 ? syntax::unwrap(splat.namedChild(0)) : ts::Node();
+  auto binding = x && x.is("identifier") ? m.lastBinding(x) : std::nullopt;
+  if (!binding || binding->parameter || binding->conditional || !binding->value || binding->index >= 0) return {};
+  Keywords initial;
+  if (!readEntries(m, binding->value, initial, 1)) return {};
+  ts::Node value;  // the last store of the key so far, made at `at`
+  uint32_t at = 0;
+  for (const auto& [k, v] : initial)
+    if (k == key) value = v;
+  std::string_view name = x.text();
+  uint32_t from = binding->value.end(), until = call.node.begin();
+  // Changes by method, in order: `c.update(batch=64)` sets the keys it names
+  // (another key leaves this one as it was); anything else may change it.
+  for (const Call& c : m.calls()) {
+    if (!c.receiver || c.receiver.text() != name || !binding->scope.contains(c.node) || c.node.begin() < from ||
+        c.node.begin() >= until || !syntax::oneOf(c.method, {"update", "pop", "setdefault", "clear", "popitem", "__setitem__"}))
+      continue;
+    if (c.method != "update" || !c.positional.empty() || c.has_star_args || c.has_star_kwargs) return {};
+    if (ts::Node v = c.keyword(key)) {
+      if (!onGpuPath(m, c.node, binding->scope)) return {};
+      if (c.node.begin() >= at) value = v, at = c.node.begin();
+    }
+  }
+  std::vector<ts::Node> stack{binding->scope};
+  while (!stack.empty()) {
+    ts::Node n = stack.back();
+    stack.pop_back();
+    if (n.begin() >= until || n.end() <= from) continue;
+    if (n.is("delete_statement") && n.text().find(name) != std::string_view::npos) return {};
+    if (n.is("assignment") || n.is("augmented_assignment")) {
+      ts::Node left = n.field("left");
+      std::string stored;
+      bool keyed = left.is("subscript") && left.field("value").text() == name &&
+                   syntax::stringLiteral(left.field("subscript"), &stored);
+      bool attr = left.is("attribute") && left.field("object").text() == name;
+      if (attr) stored = std::string(left.field("attribute").text());
+      if ((keyed || attr) && stored == key) {
+        if (!n.is("assignment") || !onGpuPath(m, n, binding->scope)) return {};
+        if (n.begin() >= at) value = n.field("right"), at = n.begin();
+      }
+      continue;
+    }
+    if (syntax::isScope(n) && !(n == binding->scope)) continue;
+    for (ts::Node child : n.namedChildren()) stack.push_back(child);
+  }
+  return value;
 }
 
 // `name` is a plain parameter of `f` (not `*args`/`**kwargs`, which
@@ -174,6 +245,7 @@ bool parameterEntries(const ScriptModel& m, const Function& f, std::string_view 
     if (owner == &m && f.node.contains(c->node)) return false;  // recursion: the entries may change
     const ScriptModel* from = owner;
     ts::Node arg = c->argument(name, position);
+    if (!arg && c->has_star_kwargs) arg = splatEntry(*owner, *c, name);  // `training_loop(**c)`
     if (!arg) {
       if (!fallback || c->mayHideArgument(name, position)) return false;
       arg = fallback;

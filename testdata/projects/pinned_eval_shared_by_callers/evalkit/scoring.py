@@ -23,3 +23,10 @@ def accuracy(net, loader, device):
 def calibration(net, loader, device):
     for logits, _ in loader:
         net(logits.to(device))  # ok: GPU104 (no loader that reaches this loop pins)
+
+
+@torch.no_grad()
+def agreement(net, pinned_loader, plain_loader, device):
+    # Two loaders at once: which one a copied batch comes from is not followed.
+    for (a, _), (b, _) in zip(pinned_loader, plain_loader):
+        net(a.to(device)).sub(net(b.to(device, non_blocking=True)))  # ok: GPU104 (zip of a pinned and a pageable loader)
