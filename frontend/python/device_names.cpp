@@ -8,6 +8,7 @@
 #include "frontend/python/accelerate_api.h"
 #include "frontend/python/device_analysis.h"
 #include "frontend/python/device_asks.h"
+#include "frontend/python/frequency.h"
 #include "frontend/python/parameter_default.h"
 #include "frontend/python/project_model.h"
 #include "frontend/python/syntax.h"
@@ -93,6 +94,26 @@ ts::Node DeviceAnalysis::elementOrigin(const Binding& b, int depth) {
   return {};
 }
 
+namespace {
+
+// `stmt` sits in a branch that the options' defaults skip: the body of an
+// `if` whose test is an option that is off, or the `else` of one that is on.
+bool offByDefault(const ScriptModel& m, ts::Node stmt) {
+  for (ts::Node p = stmt.parent(); p && !syntax::isScope(p); p = p.parent()) {
+    ts::Node holder = p.is("block") ? p.parent() : ts::Node();
+    if (!holder) continue;
+    if (holder.is("if_statement") && holder.field("consequence") == p &&
+        judgeGuard(m, holder.field("condition")).kind == GuardKind::Off)
+      return true;
+    if (holder.is("else_clause") && holder.parent() && holder.parent().is("if_statement") &&
+        judgeElse(m, holder.parent().field("condition")).kind == GuardKind::Off)
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 ts::Node DeviceAnalysis::nameOrigin(ts::Node id, int depth) {
   std::string_view name = id.text();
   // A comprehension variable: an element of what it iterates.
@@ -125,7 +146,13 @@ ts::Node DeviceAnalysis::nameOrigin(ts::Node id, int depth) {
   std::vector<Binding> all = bindingsFor(id, &fn, &param);
   bool bound_before = false;
   const Binding* latest = nullptr;
-  for (const Binding* b : reaching(all, id)) {
+  // Bindings of a branch the default options skip (`else:` of `if not
+  // args.paired:`) last: the origin a message names is the default run's,
+  // and any path still counts when the default one has none.
+  std::vector<const Binding*> order = reaching(all, id);
+  if (order.size() > 1)
+    std::stable_partition(order.begin(), order.end(), [&](const Binding* b) { return !offByDefault(m_, b->stmt); });
+  for (const Binding* b : order) {
     bound_before = bound_before || b->at <= id.begin();
     if (ts::Node o = bindingOrigin(*b, all, id, depth)) return o;
     // `loss += aux(...)`: the value the name held before the update.
