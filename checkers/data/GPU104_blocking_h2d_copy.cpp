@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "checkers/data/h2d_copies.h"
+#include "checkers/data/host_joined_copies.h"
 #include "checkers/python_common.h"
 #include "frontend/python/syntax.h"
 
@@ -46,6 +47,35 @@ void report(const python::ScriptModel& model, const python::Loop& loop, const Bl
   d.related.push_back({headerLocation(model, loop.node), "runs once per batch in this loop"});
   if (blocking.via) d.related.push_back({callHead(model, *blocking.via), "the helper is handed the batch here"});
   if (blocking.edit) d.fixes.push_back(Fix{"Pass non_blocking=True", Applicability::Safe, {*blocking.edit}});
+  sink.report(std::move(d));
+}
+
+// `images.to(device)` of `images = torch.cat(views)`: the join made a
+// pageable tensor of the pinned parts; no flag makes its copy asynchronous.
+void reportJoined(const python::ScriptModel& model, const python::Loop& loop, const HostJoinedCopy& joined,
+                  ts::Node pinned, DiagnosticSink& sink) {
+  const python::Call& copy = *joined.copy;
+  Diagnostic d;
+  d.rule = "GPU104";
+  d.level = Level::Note;
+  d.location = model.location(copy.node);
+  std::string join(joined.join->node.text().substr(0, joined.join->node.text().find('\n')));
+  std::string parts(joined.join->positional[0].text());
+  std::string text(copy.node.text());
+  if (text.size() > 60 || text.find('\n') != std::string::npos)
+    text = std::string(copy.receiver.text()).substr(0, 40) + "." + copy.method + "(...)";
+  d.message = "`" + text + "` copies `" + join +
+              "`, joined on the host at " + lineRef(model, joined.join->node) + " from the pinned batch (the loader "
+              "sets pin_memory=True at " + lineRef(model, pinned) + ") on every step of the " +
+              python::loopKindName(loop.kind) + " at line " + std::to_string(loop.node.line()) +
+              ": the join writes a new tensor in pageable memory, so the copy blocks the CPU whatever non_blocking "
+              "says and the GPU idles until it has finished. Copy the parts with .to(device, non_blocking=True) and "
+              "join them on the GPU (`" + std::string(python::syntax::lastName(joined.join->callee)) + "([p.to(device, non_blocking=True) for p in " + parts + "], ...)`)." +
+              gpuFlagNote(model);
+  d.related.push_back({model.location(joined.join->node), "the batch's parts are joined on the host here"});
+  d.related.push_back({model.location(pinned.parent().is("keyword_argument") ? pinned.parent() : pinned),
+                       "the loader pins its batches here"});
+  d.related.push_back({headerLocation(model, loop.node), "runs once per batch in this loop"});
   sink.report(std::move(d));
 }
 
@@ -143,6 +173,9 @@ void BlockingH2DCopy::run(const AnalysisContext& ctx, DiagnosticSink& sink) cons
       if (p.unpinnable && !copy.via && copy.copy->receiver && loopBindsItemName(loop, copy.copy->receiver)) continue;
       report(model, loop, copy, p.pinned, p.mixed, sink);
     }
+    // Parts of a pinned batch joined on the host, then copied.
+    if (Pinning p = pinningOf(model, loaders, false); p.pinned)
+      for (const HostJoinedCopy& joined : hostJoinedCopies(model, loop)) reportJoined(model, loop, joined, p.pinned, sink);
   }
 }
 
