@@ -90,6 +90,74 @@ std::optional<GpuCountCondition> enclosingGpuCount(const python::ScriptModel& mo
   return std::nullopt;
 }
 
+// The script's own DistributedDataParallel path beside the DataParallel
+// call: an earlier branch of the same if/elif chain that wraps the model in
+// DistributedDataParallel (`if args.distributed: ... DDP(...) ... else:
+// DataParallel(model)`), with the store_true flag that selects it, read
+// through one store of the tested name (`args.distributed = args.world_size
+// > 1 or args.multiprocessing_distributed`).
+struct DdpBranch {
+  ts::Node condition;  // the test of the DDP branch
+  std::string flag;    // "--multiprocessing-distributed"; "" when none is found
+};
+
+// The values the file stores in `dotted` (`args.distributed = ...`).
+std::vector<ts::Node> storedValues(const python::ScriptModel& model, std::string_view dotted) {
+  std::vector<ts::Node> out;
+  if (!model.assignsDottedName(dotted)) return out;  // the file's index: most names are never stored
+  std::vector<ts::Node> stack{model.root()};
+  while (!stack.empty()) {
+    ts::Node n = stack.back();
+    stack.pop_back();
+    if (n.is("assignment") && n.field("left").text() == dotted && n.field("right")) out.push_back(n.field("right"));
+    for (ts::Node c : n.namedChildren()) stack.push_back(c);
+  }
+  return out;
+}
+
+// The first store_true option `expr` reads (`args.x`), following one store
+// of a name the script sets itself (`args.distributed`).
+std::string optInFlag(const python::ScriptModel& model, ts::Node expr, int depth) {
+  std::vector<ts::Node> stack{expr};
+  while (!stack.empty()) {
+    ts::Node n = stack.back();
+    stack.pop_back();
+    if (!n.is("attribute")) {
+      for (ts::Node c : n.namedChildren()) stack.push_back(c);
+      continue;
+    }
+    const python::ArgparseOption* o = model.argparseOption(n.field("attribute").text());
+    if (o && o->action == "store_true" && !o->flags.empty()) {
+      for (const std::string& f : o->flags)
+        if (f.rfind("--", 0) == 0) return f;
+      return o->flags.front();
+    }
+    if (depth == 0)
+      for (ts::Node value : storedValues(model, n.text()))
+        if (std::string f = optInFlag(model, value, 1); !f.empty()) return f;
+  }
+  return "";
+}
+
+std::optional<DdpBranch> ddpBranch(const python::ScriptModel& model, const python::Call& call) {
+  for (ts::Node n = call.node.parent(); n && !python::syntax::isScope(n); n = n.parent()) {
+    if (!n.is("else_clause") && !n.is("elif_clause")) continue;
+    ts::Node chain = n.parent();
+    if (!chain || !chain.is("if_statement")) continue;
+    // The branches before the one holding the call.
+    std::vector<std::pair<ts::Node, ts::Node>> before{{chain.field("condition"), chain.field("consequence")}};
+    for (ts::Node b : chain.namedChildren()) {
+      if (b == n) break;
+      if (b.is("elif_clause")) before.emplace_back(b.field("condition"), b.field("consequence"));
+    }
+    for (const auto& [condition, body] : before)
+      for (const python::Call& c : model.callsIn(body))
+        if (body.contains(c.node) && c.method == "DistributedDataParallel")
+          return DdpBranch{condition, optInFlag(model, condition, 0)};
+  }
+  return std::nullopt;
+}
+
 // A script that never trains (a demo, a benchmark evaluation) and whose
 // wrapping function no training file calls: DataParallel still replicates
 // the weights on every forward when several GPUs are visible, but it is
@@ -147,6 +215,12 @@ void DataParallelUse::run(const AnalysisContext& ctx, DiagnosticSink& sink) cons
       d.message += " The script never trains: to load a checkpoint saved from a DataParallel model, strip the "
                    "\"module.\" prefix from its keys and drop the wrapper; to infer on several GPUs, run one "
                    "process per GPU on its own share of the data.";
+    else if (auto ddp = ddpBranch(model, call))
+      // The script has its own DDP path: running it that way is the whole change.
+      d.message += " Use DistributedDataParallel with one process per GPU: the script does so itself in the branch at " +
+                   lineRef(model, ddp->condition) + " (`" + std::string(ddp->condition.text()) + "`)" +
+                   (ddp->flag.empty() ? ", so launch it the way that branch runs."
+                                      : ", so run it with " + ddp->flag + ".");
     else
       d.message += " Use DistributedDataParallel with one process per GPU (torchrun --nproc_per_node=<gpus>).";
     if (auto gate = enclosingGpuCount(model, call.node)) {
