@@ -84,6 +84,26 @@ std::string originNote(const ScriptModel& model, ts::Node tensor, ts::Node origi
                                                   : " It is computed from " + where;
 }
 
+// `sqsum += x.item()` whose total the function then hands to a host library
+// (`np.sqrt(sqsum)`, `math.log(total)`, `json.dumps(...)`): those reject a
+// CUDA tensor, so accumulating with .detach() would break the code after
+// the loop. The advice stands; the edit is withheld.
+bool totalTakenByHostLibrary(const ScriptModel& m, ts::Node accumulation) {
+  ts::Node total = accumulation.field("left");
+  const python::Function* f = total ? m.enclosingFunction(accumulation) : nullptr;
+  ts::Node scope = f ? f->node : m.root();
+  if (!total || !total.is("identifier")) return false;
+  for (const Call& c : m.callsIn(scope)) {
+    if (!scope.contains(c.node) || c.node.begin() < accumulation.end()) continue;
+    std::string_view q = c.qualified;
+    if (!(q.starts_with("numpy.") || q.starts_with("math.") || q.starts_with("json.") || q.starts_with("statistics.")))
+      continue;
+    for (ts::Node a : c.positional)
+      if (syntax::containsName(a, total.text())) return true;
+  }
+  return false;
+}
+
 bool accumulates(ts::Node call) {
   ts::Node parent = call.parent();
   return parent && parent.is("augmented_assignment") && parent.field("operator").text() == "+=" &&
@@ -248,9 +268,10 @@ std::string advice(const ScriptModel& m, const Sync& s, const python::BatchConte
   if (call && call->method == "item" && call->positional.empty() && accumulates(s.at) &&
       !totalReadInLoop(m, s.at.parent(), batch)) {
     std::string receiver(call->receiver.text());
-    d.fixes.push_back(Fix{"Accumulate on the GPU with .detach()", Applicability::Unsafe,
-                          {fixits::replaceNode(m, s.at, receiver.ends_with(".detach()") ? receiver
-                                                                                         : receiver + ".detach()")}});
+    if (!totalTakenByHostLibrary(m, s.at.parent()))
+      d.fixes.push_back(Fix{"Accumulate on the GPU with .detach()", Applicability::Unsafe,
+                            {fixits::replaceNode(m, s.at, receiver.ends_with(".detach()") ? receiver
+                                                                                           : receiver + ".detach()")}});
     return "accumulate it with .detach() on the GPU and read the total every N steps or once after the loop";
   }
   ts::Node args = s.at.parent();
