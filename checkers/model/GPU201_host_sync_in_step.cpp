@@ -504,6 +504,37 @@ std::string helperAdvice(const ScriptModel& model, const HelperCall& hc) {
   return "call it under a periodic guard (`if step % 100 == 0:`), or keep the values on the GPU inside it";
 }
 
+// `a` and `b` sit in different arms of one if/elif/else: a pass runs one of them.
+bool exclusiveArms(ts::Node a, ts::Node b) {
+  for (ts::Node p = a.parent(); p && !python::syntax::isScope(p); p = p.parent()) {
+    if (!p.is("if_statement") || !p.contains(b)) continue;
+    auto arm = [&](ts::Node n) {
+      for (ts::Node c : p.namedChildren())
+        if ((c.is("block") || c.is("else_clause") || c.is("elif_clause")) && c.contains(n)) return c;
+      return ts::Node();
+    };
+    ts::Node x = arm(a), y = arm(b);
+    return x && y && !(x == y);
+  }
+  return false;
+}
+
+// A call of a helper whose sync was already shown at a call in another arm
+// of the same if/else of the same loop (`losses = compute()` on either side
+// of a `no_sync` split): the same wait, one finding; this call becomes that
+// finding's related location. False when there is none.
+bool joinsOtherArm(const ScriptModel& model, const HelperCall& hc,
+                   const std::vector<std::pair<const HelperCall*, size_t>>& shown, std::vector<ReadbackSpot>& found) {
+  for (const auto& [first, index] : shown) {
+    if (first->batch.loop != hc.batch.loop || first->site.model != hc.site.model || !(first->site.at == hc.site.at) ||
+        !exclusiveArms(first->call->node, hc.call->node))
+      continue;
+    found[index].finding.related.push_back({model.location(hc.call->node), "the other arm of the branch calls it here"});
+    return true;
+  }
+  return false;
+}
+
 // Calls in a step loop of helpers defined in another file that sync on
 // every call (`log_loss(epoch, step, loss)` printing `loss.item()`): one
 // finding at the call, the helper's sync as a related location, a read of
@@ -521,8 +552,12 @@ void addHelperSyncs(const ScriptModel& model, std::set<uint32_t>& reported, std:
   // Host data the helper puts on the GPU first thing waits for what the step queued before the call.
   for (HelperCall& hc : helperCallsWith(model, Effect::HostUploadAfterWork, effects))
     if (queued_work::queuesWorkBefore(model, hc.batch, hc.call->node)) calls.push_back(std::move(hc));
+  // The first finding for each helper sync site and loop: a call of the same
+  // helper in another arm of the same if/else is that finding's related location.
+  std::vector<std::pair<const HelperCall*, size_t>> shown_sites;
   for (const HelperCall& hc : calls) {
     if (reported.count(statementOf(hc.call->node).begin())) continue;
+    if (joinsOtherArm(model, hc, shown_sites, found)) continue;
     // Once per epoch of full-batch training: the helper's sync is in no loop of its own.
     if (stepsOncePerEpoch(hc.batch) && hc.site.model && !hc.site.model->enclosingLoop(hc.site.at)) continue;
     if (output_loops.writes(model, hc.batch)) continue;  // the output the loop exists to write
@@ -558,6 +593,7 @@ void addHelperSyncs(const ScriptModel& model, std::set<uint32_t>& reported, std:
     d.related = helperRelated(model, hc, "the helper syncs here");
     addPerItemNote(model, hc.call->node, hc.batch, d.related);
     reported.insert(statementOf(hc.call->node).begin());
+    shown_sites.emplace_back(&hc, found.size());
     found.push_back({Sync{Sync::Read, hc.call->node, {}, {}, {}}, hc.batch, std::move(d)});
   }
 }
