@@ -45,6 +45,7 @@ CrossFilePass::CrossFilePass(std::vector<FileAnalysis>& results, const RuleOptio
     for (FileAnalysis& r : results_)
       if (r.script && r.source && r.source->kind() == FileKind::Python && r.error.empty()) models.push_back(r.script.get());
     python::expandParameterSplats(models);
+    python::ProjectModel::importDictOptions(models);
   }
   completeUnlinked(jobs);
   if (linked_) attachment_ = std::make_unique<python::ProjectAttachment>(project_);

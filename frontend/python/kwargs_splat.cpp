@@ -49,6 +49,13 @@ bool readEntries(const ScriptModel& m, ts::Node value, Keywords& out, int depth)
   }
   if (value.is("identifier")) return splatKeywords(m, value, out, depth + 1);
   const Call* c = value.is("call") ? m.callAt(value) : nullptr;
+  // `model_and_diffusion_defaults()`: a project function whose one return is a dict we can read.
+  if (c && !dictConstructor(*c) && depth < 3)
+    if (auto [owner, f] = m.callTarget(*c); f) {
+      bool generator = false;
+      const std::vector<ts::Node>& returned = owner->returnValues(*f, &generator);
+      return !generator && returned.size() == 1 && readEntries(*owner, returned.front(), out, depth + 1);
+    }
   // `dict(pairs for ...)` passes a generator, not an argument list: entries unknown.
   if (!c || !dictConstructor(*c) || !c->positional.empty() || c->has_star_args || c->has_star_kwargs ||
       !c->node.field("arguments").is("argument_list"))
@@ -262,6 +269,12 @@ bool parameterEntries(const ScriptModel& m, const Function& f, std::string_view 
 
 }  // namespace
 
+bool dictEntries(const ScriptModel& m, ts::Node expr, std::vector<std::pair<std::string, ts::Node>>& out) {
+  return splatKeywords(m, expr, out, 0);
+}
+
+namespace {
+
 // The calls of `m` (by index) whose `**name` splats a parameter, each with
 // the keywords the callers' dicts give it.
 std::vector<std::pair<size_t, Keywords>> parameterSplats(const ScriptModel& m) {
@@ -288,6 +301,8 @@ std::vector<std::pair<size_t, Keywords>> parameterSplats(const ScriptModel& m) {
   }
   return found;
 }
+
+}  // namespace
 
 void expandParameterSplats(const std::vector<ScriptModel*>& models) {
   // In rounds: every file is read before any call of the round changes, so

@@ -98,6 +98,7 @@ void ProjectModel::link(unsigned jobs) {
   linkRegistryDispatch();
   linkCliEntries();
   expandParameterSplats(models_);
+  importDictOptions();
   for (ScriptModel* m : models_)
     if (auto it = importers_.find(m); it != importers_.end() && !it->second.empty()) m->imported_in_project_ = true;
   markGpu();

@@ -83,6 +83,9 @@ class ProjectModel {
   // through an importer): its findings may differ from the per-file ones.
   [[nodiscard]] bool linksAcrossFiles(const ScriptModel& m) const { return linked_.count(&m) > 0; }
   [[nodiscard]] const std::vector<ScriptModel*>& models() const { return models_; }
+  // Options a helper declares from a dict it is handed (`add_dict_to_argparser(parser, defaults)`,
+  // dict_options.cpp), for models the link does not join (a single file): their own helpers.
+  static void importDictOptions(const std::vector<ScriptModel*>& models);
   // The bytes of the other files linked with `m`, directly or through others
   // (bound calls and imports either way): the code a question about `m` may
   // walk, which sizes its work budget.
@@ -151,6 +154,8 @@ class ProjectModel {
   // `opts.add_args(parser)`: the options a helper of another file adds to
   // the parser it is handed become the calling file's (project_link.cpp).
   void importHelperOptions();
+  // Options a helper declares from a dict it is handed (dict_options.cpp).
+  void importDictOptions();
   void linkInheritedDispatch();
   void linkRegistryDispatch();
   void linkCliEntries();

@@ -302,6 +302,10 @@ class CacheScope {
 // keywords, as a dict the file builds does (kwargs_splat.cpp). Run once the
 // models' calls are linked: a project's callers count.
 void expandParameterSplats(const std::vector<ScriptModel*>& models);
+// The entries of the dict `expr` holds (`dict(k=v)`, `{"k": v}`, an
+// EasyDict, a name bound to one and changed in place by `update`/`d["k"] =`,
+// a project function returning one); false when some entry is unknown.
+[[nodiscard]] bool dictEntries(const ScriptModel& m, ts::Node expr, std::vector<std::pair<std::string, ts::Node>>& out);
 
 class ScriptModel {
  public:
