@@ -5,6 +5,8 @@
 // the file that hands the helper its parser parses one option per entry,
 // whose default is the entry's value.
 #include <algorithm>
+#include <map>
+#include <set>
 
 #include "frontend/python/project_model.h"
 #include "frontend/python/syntax.h"
@@ -58,16 +60,29 @@ void ProjectModel::importDictOptions() { importDictOptions(models_); }
 void ProjectModel::importDictOptions(const std::vector<ScriptModel*>& models) {
   // Every file is read before any gains options, so the answers do not depend on the order.
   std::vector<std::vector<ArgparseOption>> found(models.size());
+  // The helpers first, from the add_argument calls with a formatted flag:
+  // most projects have none, and then no call needs resolving.
+  std::map<const Function*, DictOptionLoop> helpers;
+  std::set<std::string, std::less<>> names;
+  for (const ScriptModel* m : models)
+    for (const Call& c : m->calls())
+      if (c.method == "add_argument" && c.function && !c.positional.empty() && c.positional[0].text().starts_with("f"))
+        if (auto loop = dictOptionLoop(*m, *c.function)) {
+          helpers.emplace(c.function, *loop);
+          names.insert(c.function->name);
+        }
+  if (helpers.empty()) return;
   {
     CacheScope scope;
     for (size_t i = 0; i < models.size(); ++i) {
       ScriptModel& m = *models[i];
       for (const Call& c : m.calls()) {
         if (c.receiver && c.receiver.text() != "self") continue;  // a plain call of the helper (or a module's)
+        if (!names.count(c.method)) continue;
         auto [owner, f] = m.callTarget(c);
-        if (!f) continue;
-        auto loop = dictOptionLoop(*owner, *f);
-        if (!loop) continue;
+        auto it = f ? helpers.find(f) : helpers.end();
+        if (it == helpers.end()) continue;
+        const DictOptionLoop* loop = &it->second;
         ts::Node dict = m.argumentFor(c, *f, loop->dict);
         std::vector<std::pair<std::string, ts::Node>> entries;
         if (!m.argumentFor(c, *f, loop->parser) || !dict || !dictEntries(m, dict, entries)) continue;
