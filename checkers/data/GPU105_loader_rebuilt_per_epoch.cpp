@@ -215,6 +215,58 @@ void addPersistentFix(const python::ScriptModel& model, const python::Call& load
   if (!fix.edits.empty()) d.fixes.push_back(std::move(fix));
 }
 
+// `try: x = next(it) except StopIteration: it = iter(loader)` in the loop
+// `c`: each time the loader runs out the loop iterates it again, an epoch
+// boundary. The `iter(loader)` call; null when there is none.
+const python::Call* renewedOnStop(const python::ScriptModel& home, const Loop& c, const python::Call& loader) {
+  for (const python::Call& call : home.callsIn(c.node.field("body"))) {
+    if (call.method != "iter" || !call.callee.is("identifier") || call.positional.size() != 1 ||
+        home.enclosingLoop(call.node) != &c || !holdsLoader(home, call.positional[0], loader))
+      continue;
+    for (ts::Node p = call.node.parent(); p && !(p == c.node); p = p.parent())
+      if (p.is("except_clause") && p.namedChildCount() > 0 &&
+          p.namedChild(0).text().find("StopIteration") != std::string_view::npos)
+        return &call;
+  }
+  return nullptr;
+}
+
+// A step loop that draws from an iterator of the loader and renews it when
+// it runs out (renewedOnStop). True when reported.
+bool reportRenewedIterators(const python::ScriptModel& model, const python::Call& loader,
+                            const std::vector<const Loop*>& consumers, const ResolvedValue& workers, ts::Node arg,
+                            const ResolvedValue& persistent, DiagnosticSink& sink) {
+  for (const Loop* c : consumers) {
+    const python::ScriptModel& home = model.ownerOf(c->node);
+    if (c->kind != python::LoopKind::Step || c->node.contains(loader.node)) continue;
+    // A sampler that sets the pass's length (`RandomSampler(ds, replacement=True,
+    // num_samples=int(1e10))`, an infinite sampler): the pass may never end.
+    if (ts::Node sampler = loader.argument("sampler", 3); sampler && !sampler.is("none")) continue;
+    const python::Call* renewed = renewedOnStop(home, *c, loader);
+    if (!renewed) continue;
+    std::string n = std::to_string(workers.int_value);
+    Diagnostic d;
+    d.rule = "GPU105";
+    d.level = Level::Note;
+    d.location = arg ? model.location(arg.parent()) : callHead(model, loader);
+    d.message = "DataLoader with " + workerCount(n) + " is iterated again each time the training step loop at " +
+                lineRef(model, c->node) + " runs out of its batches (`" + std::string(renewed->node.text()) +
+                "` on StopIteration at " + lineRef(model, renewed->node) + "), " +
+                (arg ? "with persistent_workers=" + persistent.display() + originSuffix(persistent)
+                     : std::string("without persistent_workers=True")) +
+                ": at every epoch boundary " + itsWorkers(n) + (n == "1" ? " shuts" : " shut") +
+                " down and new ones start, and the GPU idles until they have prepared the first batches. Pass "
+                "persistent_workers=True.";
+    d.related.push_back({home.location(renewed->node), "the loader is iterated again here when it runs out"});
+    d.related.push_back({headerLocation(home, c->node), "the training step loop"});
+    for (const RelatedLocation& r : relatedFrom(persistent)) d.related.push_back(r);
+    addPersistentFix(model, loader, workers, arg, d);
+    sink.report(std::move(d));
+    return true;
+  }
+  return false;
+}
+
 // A pass over the loader that the training step loop runs every N steps
 // (`if steps % args.validation_interval == 0:` around a validation loop in
 // the step loop, or around the call of a helper of the file that runs it):
@@ -336,6 +388,7 @@ void check(const python::ScriptModel& model, const python::Call& loader, const s
       return;
     }
   if (reportPeriodicPasses(model, loader, consumers, workers, arg, persistent, sink)) return;
+  if (reportRenewedIterators(model, loader, consumers, workers, arg, persistent, sink)) return;
   // `while True: yield from loader` in a generator a step loop draws from:
   // each pass of the endless loop is one epoch of the loader.
   for (const Loop* c : consumers) {
