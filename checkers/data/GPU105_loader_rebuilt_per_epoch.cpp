@@ -224,7 +224,7 @@ const python::Call* renewedOnStop(const python::ScriptModel& home, const Loop& c
         home.enclosingLoop(call.node) != &c || !holdsLoader(home, call.positional[0], loader))
       continue;
     for (ts::Node p = call.node.parent(); p && !(p == c.node); p = p.parent())
-      if (p.is("except_clause") && p.namedChildCount() > 0 &&
+      if (p.is("except_clause") && p.namedChildCount() > 1 && !p.namedChild(0).is("block") &&
           p.namedChild(0).text().find("StopIteration") != std::string_view::npos)
         return &call;
   }
