@@ -215,6 +215,35 @@ void addPersistentFix(const python::ScriptModel& model, const python::Call& load
   if (!fix.edits.empty()) d.fixes.push_back(std::move(fix));
 }
 
+// What the notes on a loader built outside the loop that iterates it again
+// share: where they point, how they word persistent_workers, and the fix.
+struct RestartNote {
+  const python::ScriptModel& model;
+  const python::Call& loader;
+  const ResolvedValue& workers;
+  ts::Node arg;  // the written persistent_workers; null when omitted
+  const ResolvedValue& persistent;
+
+  [[nodiscard]] std::string count() const { return std::to_string(workers.int_value); }
+  // "with persistent_workers=False (...)", or "without persistent_workers=True".
+  [[nodiscard]] std::string persistentPhrase() const {
+    return arg ? "with persistent_workers=" + persistent.display() + originSuffix(persistent)
+               : std::string("without persistent_workers=True");
+  }
+  // The note, its related locations and then where persistent_workers comes from, and the fix.
+  void report(std::string message, std::vector<RelatedLocation> related, DiagnosticSink& sink) const {
+    Diagnostic d;
+    d.rule = "GPU105";
+    d.level = Level::Note;
+    d.location = arg ? model.location(arg.parent()) : callHead(model, loader);
+    d.message = std::move(message);
+    d.related = std::move(related);
+    for (const RelatedLocation& r : relatedFrom(persistent)) d.related.push_back(r);
+    addPersistentFix(model, loader, workers, arg, d);
+    sink.report(std::move(d));
+  }
+};
+
 // `try: x = next(it) except StopIteration: it = iter(loader)` in the loop
 // `c`: each time the loader runs out the loop iterates it again, an epoch
 // boundary. The `iter(loader)` call; null when there is none.
@@ -233,9 +262,9 @@ const python::Call* renewedOnStop(const python::ScriptModel& home, const Loop& c
 
 // A step loop that draws from an iterator of the loader and renews it when
 // it runs out (renewedOnStop). True when reported.
-bool reportRenewedIterators(const python::ScriptModel& model, const python::Call& loader,
-                            const std::vector<const Loop*>& consumers, const ResolvedValue& workers, ts::Node arg,
-                            const ResolvedValue& persistent, DiagnosticSink& sink) {
+bool reportRenewedIterators(const RestartNote& note, const std::vector<const Loop*>& consumers, DiagnosticSink& sink) {
+  const python::ScriptModel& model = note.model;
+  const python::Call& loader = note.loader;
   for (const Loop* c : consumers) {
     const python::ScriptModel& home = model.ownerOf(c->node);
     if (c->kind != python::LoopKind::Step || c->node.contains(loader.node)) continue;
@@ -244,24 +273,16 @@ bool reportRenewedIterators(const python::ScriptModel& model, const python::Call
     if (ts::Node sampler = loader.argument("sampler", 3); sampler && !sampler.is("none")) continue;
     const python::Call* renewed = renewedOnStop(home, *c, loader);
     if (!renewed) continue;
-    std::string n = std::to_string(workers.int_value);
-    Diagnostic d;
-    d.rule = "GPU105";
-    d.level = Level::Note;
-    d.location = arg ? model.location(arg.parent()) : callHead(model, loader);
-    d.message = "DataLoader with " + workerCount(n) + " is iterated again each time the training step loop at " +
-                lineRef(model, c->node) + " runs out of its batches (`" + std::string(renewed->node.text()) +
-                "` on StopIteration at " + lineRef(model, renewed->node) + "), " +
-                (arg ? "with persistent_workers=" + persistent.display() + originSuffix(persistent)
-                     : std::string("without persistent_workers=True")) +
-                ": at every epoch boundary " + itsWorkers(n) + (n == "1" ? " shuts" : " shut") +
-                " down and new ones start, and the GPU idles until they have prepared the first batches. Pass "
-                "persistent_workers=True.";
-    d.related.push_back({home.location(renewed->node), "the loader is iterated again here when it runs out"});
-    d.related.push_back({headerLocation(home, c->node), "the training step loop"});
-    for (const RelatedLocation& r : relatedFrom(persistent)) d.related.push_back(r);
-    addPersistentFix(model, loader, workers, arg, d);
-    sink.report(std::move(d));
+    std::string n = note.count();
+    note.report("DataLoader with " + workerCount(n) + " is iterated again each time the training step loop at " +
+                    lineRef(model, c->node) + " runs out of its batches (`" + std::string(renewed->node.text()) +
+                    "` on StopIteration at " + lineRef(model, renewed->node) + "), " + note.persistentPhrase() +
+                    ": at every epoch boundary " + itsWorkers(n) + (n == "1" ? " shuts" : " shut") +
+                    " down and new ones start, and the GPU idles until they have prepared the first batches. Pass "
+                    "persistent_workers=True.",
+                {{home.location(renewed->node), "the loader is iterated again here when it runs out"},
+                 {headerLocation(home, c->node), "the training step loop"}},
+                sink);
     return true;
   }
   return false;
@@ -272,9 +293,9 @@ bool reportRenewedIterators(const python::ScriptModel& model, const python::Call
 // the step loop, or around the call of a helper of the file that runs it):
 // the step loop runs it many times, and each pass starts the workers again.
 // True when reported.
-bool reportPeriodicPasses(const python::ScriptModel& model, const python::Call& loader,
-                          const std::vector<const Loop*>& consumers, const ResolvedValue& workers, ts::Node arg,
-                          const ResolvedValue& persistent, DiagnosticSink& sink) {
+bool reportPeriodicPasses(const RestartNote& note, const std::vector<const Loop*>& consumers, DiagnosticSink& sink) {
+  const python::ScriptModel& model = note.model;
+  const python::Call& loader = note.loader;
   for (const Loop* c : consumers) {
     const python::ScriptModel& home = model.ownerOf(c->node);
     python::ExecutionFrequency f = python::frequencyOf(home, c->node);
@@ -299,26 +320,17 @@ bool reportPeriodicPasses(const python::ScriptModel& model, const python::Call& 
     // Built inside the step loop: a loader per pass, not one restarted.
     if (step.kind != python::LoopKind::Step || step.node.contains(loader.node) || &step == c) continue;
     const python::ScriptModel& step_home = model.ownerOf(step.node);
-    std::string n = std::to_string(workers.int_value);
+    std::string n = note.count();
     std::string guard(f.reasons.front().node.text().substr(0, f.reasons.front().node.text().find('\n')));
-    Diagnostic d;
-    d.rule = "GPU105";
-    d.level = Level::Note;
-    d.location = arg ? model.location(arg.parent()) : callHead(model, loader);
-    d.message = "DataLoader with " + workerCount(n) + " is iterated again by the loop at " + lineRef(model, c->node) +
-                ", which the training step loop at " + lineRef(model, step.node) + " runs every N steps (`" + guard +
-                "`), " +
-                (arg ? "with persistent_workers=" + persistent.display() + originSuffix(persistent)
-                     : std::string("without persistent_workers=True")) +
-                ": every pass shuts " + itsWorkers(n) +
-                " down and starts new ones, and the training waits until they have prepared the first batches. "
-                "Pass persistent_workers=True.";
-    d.related.push_back({headerLocation(home, c->node), "the loader is iterated here"});
-    d.related.push_back({step_home.location(f.reasons.front().node), "the step loop runs the pass under this guard"});
-    d.related.push_back({headerLocation(step_home, step.node), "the training step loop"});
-    for (const RelatedLocation& r : relatedFrom(persistent)) d.related.push_back(r);
-    addPersistentFix(model, loader, workers, arg, d);
-    sink.report(std::move(d));
+    note.report("DataLoader with " + workerCount(n) + " is iterated again by the loop at " + lineRef(model, c->node) +
+                    ", which the training step loop at " + lineRef(model, step.node) + " runs every N steps (`" +
+                    guard + "`), " + note.persistentPhrase() + ": every pass shuts " + itsWorkers(n) +
+                    " down and starts new ones, and the training waits until they have prepared the first batches. "
+                    "Pass persistent_workers=True.",
+                {{headerLocation(home, c->node), "the loader is iterated here"},
+                 {step_home.location(f.reasons.front().node), "the step loop runs the pass under this guard"},
+                 {headerLocation(step_home, step.node), "the training step loop"}},
+                sink);
     return true;
   }
   return false;
@@ -358,6 +370,7 @@ void check(const python::ScriptModel& model, const python::Call& loader, const s
   ts::Node arg = loader.keyword("persistent_workers");
   ResolvedValue persistent = arg ? model.resolve(arg) : ResolvedValue::ofBool(false);
   if (auto on = persistent.truthiness(); !on || *on || persistent.kind == ResolvedValue::Kind::String) return;
+  RestartNote note{model, loader, workers, arg, persistent};
   for (const Loop* c : consumers)
     for (const Loop* epoch : epochLoopsOver(model, *c)) {
       // The epoch loop may be another file's (the one the factory's loader goes to).
@@ -377,8 +390,7 @@ void check(const python::ScriptModel& model, const python::Call& loader, const s
                   (endless ? "each pass of the endless `while True:` loop at " + lineRef(model, epoch->node) + " "
                            : "each of the " + std::to_string(*count) + " epochs of the loop at " +
                                  lineRef(model, epoch->node) + " (" + epochCountNote(*epoch, *count, bound) + ") ") +
-                  (arg ? "with persistent_workers=" + persistent.display() + originSuffix(persistent)
-                       : std::string("without persistent_workers=True")) +
+                  note.persistentPhrase() +
                   ": every epoch shuts " + itsWorkers(n) + " down and starts new ones, and the GPU idles "
                   "until they have prepared the first batches. Pass persistent_workers=True.";
       addCountOrigins(d, workers, bound);
@@ -387,8 +399,8 @@ void check(const python::ScriptModel& model, const python::Call& loader, const s
       sink.report(std::move(d));
       return;
     }
-  if (reportPeriodicPasses(model, loader, consumers, workers, arg, persistent, sink)) return;
-  if (reportRenewedIterators(model, loader, consumers, workers, arg, persistent, sink)) return;
+  if (reportPeriodicPasses(note, consumers, sink)) return;
+  if (reportRenewedIterators(note, consumers, sink)) return;
   // `while True: yield from loader` in a generator a step loop draws from:
   // each pass of the endless loop is one epoch of the loader.
   for (const Loop* c : consumers) {
@@ -396,22 +408,15 @@ void check(const python::ScriptModel& model, const python::Call& loader, const s
     const Loop* pass = c->kind == python::LoopKind::Step ? endlessPassLoop(model.ownerOf(c->node), *c, loader, &home)
                                                          : nullptr;
     if (!pass) continue;
-    Diagnostic d;
-    d.rule = "GPU105";
-    d.level = Level::Note;
-    d.location = arg ? model.location(arg.parent()) : callHead(model, loader);
-    d.message = "DataLoader with " + workerCount(n) + " is iterated again on each pass of the endless `while` loop at " +
-                lineRef(model, pass->node) + ", which the step loop at " + lineRef(model, c->node) +
-                " draws its batches from, " +
-                (arg ? "with persistent_workers=" + persistent.display() + originSuffix(persistent)
-                     : std::string("without persistent_workers=True")) +
-                ": at every epoch boundary " + itsWorkers(n) + (n == "1" ? " shuts" : " shut") + " down and new ones start, and the GPU "
-                "idles until they have prepared the first batches. Pass persistent_workers=True.";
-    d.related.push_back({headerLocation(*home, pass->node), "the endless loop iterates the loader here, once per epoch"});
-    d.related.push_back({headerLocation(model.ownerOf(c->node), c->node), "the step loop draws its batches from it"});
-    for (const RelatedLocation& r : relatedFrom(persistent)) d.related.push_back(r);
-    addPersistentFix(model, loader, workers, arg, d);
-    sink.report(std::move(d));
+    note.report("DataLoader with " + workerCount(n) + " is iterated again on each pass of the endless `while` loop at " +
+                    lineRef(model, pass->node) + ", which the step loop at " + lineRef(model, c->node) +
+                    " draws its batches from, " + note.persistentPhrase() + ": at every epoch boundary " +
+                    itsWorkers(n) + (n == "1" ? " shuts" : " shut") +
+                    " down and new ones start, and the GPU idles until they have prepared the first batches. Pass "
+                    "persistent_workers=True.",
+                {{headerLocation(*home, pass->node), "the endless loop iterates the loader here, once per epoch"},
+                 {headerLocation(model.ownerOf(c->node), c->node), "the step loop draws its batches from it"}},
+                sink);
     return;
   }
 }
