@@ -47,15 +47,7 @@ bool inDeadBranch(ts::Node n) {
 
 ts::Node innermostAt(ts::Node root, uint32_t begin, uint32_t end) {
   ts::Node at = root;
-  for (bool deeper = true; deeper;) {
-    deeper = false;
-    for (ts::Node c : at.namedChildren())
-      if (c.begin() <= begin && end <= c.end()) {
-        at = c;
-        deeper = true;
-        break;
-      }
-  }
+  while (ts::Node inner = at.namedChildHolding(begin, end)) at = inner;
   return at;
 }
 

@@ -281,14 +281,30 @@ void LoopClassifier::promoteBatchLoopsAroundPhases() {
   // and what it runs beside the phases runs once per batch, not per epoch.
   std::vector<Loop>& loops = m_.loops_;
   if (std::none_of(loops.begin(), loops.end(), [](const Loop& l) { return l.kind == LoopKind::Step; })) return;
+  // The loops inside a loop are those after it in byte order that start
+  // before it ends: a scan of that run, not of every loop (quadratic in a
+  // file of thousands of loops). The verdict does not depend on the order.
+  std::vector<Loop*> by_start;
+  for (Loop& l : loops) by_start.push_back(&l);
+  std::stable_sort(by_start.begin(), by_start.end(),
+                   [](const Loop* a, const Loop* b) { return a->node.begin() < b->node.begin(); });
+  auto nested = [&](const Loop& outer) {
+    auto first = std::lower_bound(by_start.begin(), by_start.end(), outer.node.begin(),
+                                  [](const Loop* l, uint32_t at) { return l->node.begin() < at; });
+    auto last = std::lower_bound(first, by_start.end(), outer.node.end(),
+                                 [](const Loop* l, uint32_t at) { return l->node.begin() < at; });
+    return std::make_pair(first, last);
+  };
   for (Loop& outer : loops) {
     if (outer.kind == LoopKind::Step) continue;
     auto inside = [&](const Loop& inner) {
       return &inner != &outer && inner.kind == LoopKind::Step && outer.node.contains(inner.node) &&
              inner.function == outer.function;
     };
+    auto [first, last] = nested(outer);
     bool phases = false;
-    for (const Loop& inner : loops) {
+    for (auto it = first; it != last; ++it) {
+      const Loop& inner = **it;
       if (!inside(inner)) continue;
       // A step loop that walks batches itself (`for loader in loaders: for
       // x in loader:`) keeps its place, and so does one that repeats the
@@ -303,8 +319,8 @@ void LoopClassifier::promoteBatchLoopsAroundPhases() {
     }
     if (!phases || !iteratesBatches(outer)) continue;
     outer.kind = LoopKind::Step;
-    for (Loop& inner : loops)
-      if (inside(inner)) inner.kind = LoopKind::Other;
+    for (auto it = first; it != last; ++it)
+      if (inside(**it)) (*it)->kind = LoopKind::Other;
   }
 }
 

@@ -86,21 +86,37 @@ std::vector<const Call*> ScriptModel::argumentSources(const Function& f) const {
   // A class constructed in this file (`Trainer(model, loader)`) runs its
   // __init__, and so does a subclass that does not define its own
   // (`class EMATrainer(Trainer): ...` constructed with other arguments).
-  if (f.owner && f.name == "__init__")
-    for (const auto& cls : classes_) {
-      // A direct subclass (by its base's last name: a cheap test first) that keeps this __init__.
-      auto names_owner = [&f](const std::string& b) {
-        return b == f.owner->name || (b.size() > f.owner->name.size() && b.ends_with(f.owner->name) &&
-                                      b[b.size() - f.owner->name.size() - 1] == '.');
-      };
-      if (cls.get() != f.owner && (std::none_of(cls->bases.begin(), cls->bases.end(), names_owner) ||
-                                   methodOf(*cls, "__init__").second != &f))
-        continue;
-      if (auto it = calls_by_method_.find(cls->name); it != calls_by_method_.end())
+  if (f.owner && f.name == "__init__") {
+    auto constructs = [&](const ClassDef& cls) {
+      if (auto it = calls_by_method_.find(cls.name); it != calls_by_method_.end())
         for (size_t i : it->second)
           if (calls_[i].callee.is("identifier")) out.push_back(&calls_[i]);
-    }
+    };
+    // The class and each direct subclass (named by its base's last name)
+    // that keeps this __init__, in the file's order.
+    std::vector<const ClassDef*> running{f.owner};
+    for (const ClassDef* cls : subclassesNaming(f.owner->name))
+      if (cls != f.owner && methodOf(*cls, "__init__").second == &f) running.push_back(cls);
+    std::stable_sort(running.begin(), running.end(),
+                     [](const ClassDef* a, const ClassDef* b) { return a->node.begin() < b->node.begin(); });
+    for (const ClassDef* cls : running) constructs(*cls);
+  }
   return out;
+}
+
+const std::vector<const ClassDef*>& ScriptModel::subclassesNaming(std::string_view base) const {
+  std::call_once(subclasses_once_, [this] {
+    for (const auto& cls : classes_)
+      for (const std::string& b : cls->bases) {
+        std::string_view last = b;
+        if (size_t dot = last.rfind('.'); dot != std::string_view::npos) last.remove_prefix(dot + 1);
+        std::vector<const ClassDef*>& named = subclasses_by_base_[last];
+        if (named.empty() || named.back() != cls.get()) named.push_back(cls.get());
+      }
+  });
+  static const std::vector<const ClassDef*> kNone;
+  auto it = subclasses_by_base_.find(base);
+  return it == subclasses_by_base_.end() ? kNone : it->second;
 }
 
 namespace {

@@ -838,6 +838,13 @@ class ScriptModel {
   mutable std::unordered_set<std::string_view> dotted_stores_;  // assignsDottedName's index
   mutable std::once_flag word_uses_once_;
   mutable std::unordered_map<std::string_view, WordUse> word_uses_;
+  // The file's classes by the last dotted name of each of their bases
+  // (`class EMATrainer(lib.Trainer)` under "Trainer"): argumentSources asks
+  // it per __init__, which scanned every class per question before
+  // (quadratic in a file of many classes). Syntax only: built once.
+  [[nodiscard]] const std::vector<const ClassDef*>& subclassesNaming(std::string_view base) const;
+  mutable std::once_flag subclasses_once_;
+  mutable std::unordered_map<std::string_view, std::vector<const ClassDef*>> subclasses_by_base_;
   [[nodiscard]] std::vector<ClassRef> instancesOf(ts::Node expr, int depth = 0) const;
   // The classes a call of a callable object (`timers("forward")`) returns
   // from its __call__; empty when unknown (method_binding.cpp).

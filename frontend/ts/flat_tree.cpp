@@ -49,6 +49,14 @@ uint32_t FlatTree::child(uint32_t n, uint32_t i) const {
   return c;
 }
 
+uint32_t FlatTree::firstChildNotEndingBefore(uint32_t n, uint32_t end) const {
+  if (!nodes_[n].has(FlatNode::Wide)) return firstChild(n);
+  const WideList& list = wideList(n);
+  const uint32_t* first = wide_children_.data() + list.offset;
+  const uint32_t* found = std::partition_point(first, first + list.count, [&](uint32_t c) { return nodes_[c].end < end; });
+  return found == first + list.count ? kNoNode : *found;
+}
+
 uint32_t FlatTree::childCount(uint32_t n) const {
   if (nodes_[n].has(FlatNode::Wide)) return wideList(n).count;
   uint32_t count = 0;

@@ -78,6 +78,10 @@ class FlatTree {
 
   // The i-th visible child of `n` (kNoNode past the last).
   [[nodiscard]] uint32_t child(uint32_t n, uint32_t i) const;
+  // A child of `n` no later than the first one that ends at or after byte
+  // `end` (children follow each other, so their ends never decrease): that
+  // child itself for a wide node, found by halves; else the first child.
+  [[nodiscard]] uint32_t firstChildNotEndingBefore(uint32_t n, uint32_t end) const;
   // Visible children of `n`, named or not, and the named ones: counted
   // along the sibling links (a wide node's are listed).
   [[nodiscard]] uint32_t childCount(uint32_t n) const;

@@ -73,6 +73,17 @@ Node Node::nextNamedSibling() const {
   return Node(tree_, ChildRange::firstNamedFrom(tree_, tree_->nextSibling(index_)));
 }
 
+Node Node::namedChildHolding(uint32_t begin, uint32_t end) const {
+  if (isNull()) return Node();
+  for (uint32_t c = tree_->firstChildNotEndingBefore(index_, end); c != kNoNode; c = tree_->nextSibling(c)) {
+    WorkBudget::charge(1);
+    const FlatNode& n = (*tree_)[c];
+    if (n.begin > begin) break;  // this child and the later ones start too late
+    if (n.has(FlatNode::Named) && end <= n.end) return Node(tree_, c);
+  }
+  return Node();
+}
+
 Node Node::prevNamedSibling() const {
   if (isNull()) return Node();
   uint32_t at = tree_->previousSibling(index_);

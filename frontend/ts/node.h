@@ -128,6 +128,9 @@ class Node {
   }
   [[nodiscard]] Node namedChild(uint32_t i) const;
   [[nodiscard]] Node nextNamedSibling() const;
+  // The first named child whose bytes hold [begin, end), or null; a wide
+  // node's children are searched by halves.
+  [[nodiscard]] Node namedChildHolding(uint32_t begin, uint32_t end) const;
   [[nodiscard]] Node prevNamedSibling() const;
   // The field name under which child `i` hangs, or "" when none.
   [[nodiscard]] std::string_view fieldNameOfChild(uint32_t i) const;
