@@ -70,7 +70,7 @@ class BranchJudge {
     for (const std::string& p : f_.parameters) is_parameter = is_parameter || (p == name && p != "self");
     if (!is_parameter) return {};
     const auto& own = callee_.bindingsOf(f_.node);
-    if (auto it = own.find(std::string(name)); it != own.end() && (it->second.rebound || !it->second.assignments.empty()))
+    if (auto it = own.find(std::string(name)); it != own.end() && (!it->second.onlyAssigned() || !it->second.assignments.empty()))
       return {};
     if (ts::Node arg = caller_.argumentFor(c_, f_, name)) return caller_.resolve(arg);
     if (c_.has_star_args || c_.has_star_kwargs) return {};

@@ -2,6 +2,7 @@
 // scope, indexed once per scope, and the bindings that reach one use of a
 // name (reaching definitions, flow-approximate: branches and loops make a
 // binding conditional).
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -51,7 +52,9 @@ void indexOne(ts::Node c, TSSymbol k, ts::Node parent, ScopeBindings& out) {
   } else if ((k == S.pattern_list || k == S.tuple_pattern) && isKind(parent, S.assignment)) {
     targetNames(c, rebound);
   } else if (k == S.global_statement) {
-    collectIdentifiers(c, rebound);
+    std::vector<std::string_view> declared;
+    collectIdentifiers(c, declared);
+    for (auto name : declared) out[std::string(name)].declared_global = true;
   }
   for (auto name : rebound) out[std::string(name)].rebound = true;
 }
@@ -345,6 +348,24 @@ const Call* ScriptModel::madeByCall(ts::Node use) const {
   if (!b || b->conditional || !b->value || b->index >= 0) return nullptr;
   ts::Node value = syntax::unwrap(b->value);
   return value.is("call") ? callAt(value) : nullptr;
+}
+
+const GlobalStores& ScriptModel::globalStores(std::string_view name) const {
+  std::call_once(global_stores_once_, [this] {
+    for (const auto& f : functions_)
+      for (const auto& [declared, binding] : bindingsOf(f->node)) {
+        if (!binding.declared_global) continue;
+        GlobalStores& stores = global_stores_[declared];
+        stores.assignments.insert(stores.assignments.end(), binding.assignments.begin(), binding.assignments.end());
+        stores.rebound = stores.rebound || binding.rebound;
+      }
+    for (auto& [declared, stores] : global_stores_)
+      std::sort(stores.assignments.begin(), stores.assignments.end(),
+                [](ts::Node a, ts::Node b) { return a.begin() < b.begin(); });
+  });
+  static const GlobalStores kNone;
+  auto it = global_stores_.find(name);
+  return it == global_stores_.end() ? kNone : it->second;
 }
 
 }  // namespace gpulint::python

@@ -139,7 +139,7 @@ bool ScriptModel::leavesParameterUnset(const Call& c, const Function& f, std::st
   const ScopeBindings& own = bindingsOf(f.node);
   auto it = own.find(std::string(name));
   if (it == own.end()) return true;
-  if (it->second.rebound) return false;
+  if (!it->second.onlyAssigned()) return false;
   return std::all_of(it->second.assignments.begin(), it->second.assignments.end(),
                      [name](ts::Node a) { return keepsUnset(a, name); });
 }

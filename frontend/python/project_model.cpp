@@ -277,7 +277,7 @@ std::string ProjectModel::externalReexport(const ScriptModel& from, const std::s
   // The module defines the name itself: a project function, class or value.
   if (owner.functionNamed(name) || !owner.classesNamed(name).empty()) return "";
   const auto& bindings = owner.bindingsOf(owner.root());
-  if (auto b = bindings.find(name); b != bindings.end() && (b->second.rebound || !b->second.assignments.empty()))
+  if (auto b = bindings.find(name); b != bindings.end() && (!b->second.onlyAssigned() || !b->second.assignments.empty()))
     return "";
   auto jt = owner.imports().find(name);
   if (jt == owner.imports().end()) return "";
@@ -313,7 +313,8 @@ std::pair<const ScriptModel*, ts::Node> ProjectModel::importedConstant(const Scr
   const ScriptModel& owner = *module->model;
   const auto& bindings = owner.bindingsOf(owner.root());
   auto b = bindings.find(name);
-  if (b == bindings.end() || b->second.rebound || b->second.assignments.size() != 1) return {};
+  if (b == bindings.end() || !b->second.onlyAssigned() || b->second.assignments.size() != 1) return {};
+  if (!owner.globalStores(name).assignments.empty() || owner.globalStores(name).rebound) return {};  // a function stores another value
   return {&owner, b->second.assignments.front().field("right")};
 }
 

@@ -215,7 +215,18 @@ struct BindingSite {
 // How a scope (module or function body, nested defs excluded) binds a name.
 struct ScopeBinding {
   std::vector<ts::Node> assignments;  // `name = ...` statements
-  bool rebound = false;  // also bound by +=, a for target, tuple unpacking or `global`
+  bool rebound = false;  // also bound by +=, a for target or tuple unpacking
+  // `global name` in this function: its stores bind the module's name.
+  bool declared_global = false;
+  // One plain `name = ...` store per distinct value is all there is to read.
+  [[nodiscard]] bool onlyAssigned() const { return !rebound && !declared_global; }
+};
+
+// The stores of a module name made by functions that declare it global
+// (`def main(): global args; args = parser.parse_args()`).
+struct GlobalStores {
+  std::vector<ts::Node> assignments;  // `name = ...` statements, in file order
+  bool rebound = false;               // one of those functions also binds it otherwise
 };
 
 // What a model memoises while checkers ask it, each built on first use.
@@ -577,6 +588,8 @@ class ScriptModel {
   // Name bindings of a scope node (module or function_definition), built
   // once per scope on first use.
   [[nodiscard]] const std::unordered_map<std::string, ScopeBinding>& bindingsOf(ts::Node scope) const;
+  // What functions declaring `name` global store into it (none when no function does).
+  [[nodiscard]] const GlobalStores& globalStores(std::string_view name) const;
   [[nodiscard]] ResolvedValue resolve(ts::Node expr) const;
   // The file assigns the dotted name (`args.rank = ...`, `args.lr *= 2`).
   [[nodiscard]] bool assignsDottedName(std::string_view dotted) const;
@@ -843,6 +856,8 @@ class ScriptModel {
   // it per __init__, which scanned every class per question before
   // (quadratic in a file of many classes). Syntax only: built once.
   [[nodiscard]] const std::vector<const ClassDef*>& subclassesNaming(std::string_view base) const;
+  mutable std::once_flag global_stores_once_;
+  mutable std::unordered_map<std::string_view, GlobalStores> global_stores_;
   mutable std::once_flag subclasses_once_;
   mutable std::unordered_map<std::string_view, std::vector<const ClassDef*>> subclasses_by_base_;
   [[nodiscard]] std::vector<ClassRef> instancesOf(ts::Node expr, int depth = 0) const;

@@ -262,7 +262,7 @@ class SourceCollector {
     }
     const auto& bindings = m_.bindingsOf(b.scope);
     if (auto it = bindings.find(std::string(name));
-        it == bindings.end() || it->second.rebound || it->second.assignments.size() != 1)
+        it == bindings.end() || !it->second.onlyAssigned() || it->second.assignments.size() != 1)
       return;
     for (ts::Node v : appended) collect(v, -1, depth + 1);
   }

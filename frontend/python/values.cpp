@@ -340,13 +340,25 @@ ts::Node ValueResolver::singleAssignment(ts::Node id, ts::Node* value) {
     if (m_.bindingsOf(scope).count(name)) break;
     scope = syntax::ancestor(scope, {"function_definition"});
   }
-  if (!scope) scope = m_.root();
-  const auto& bindings = m_.bindingsOf(scope);
-  auto it = bindings.find(name);
-  if (it == bindings.end() || it->second.rebound) return {};
+  // A function that declares the name global reads and stores the module's:
+  // what the module and every such function store there.
+  if (scope && m_.bindingsOf(scope).at(name).declared_global) scope = {};
+  std::vector<ts::Node> stores;
+  if (scope) {
+    const ScopeBinding& local = m_.bindingsOf(scope).at(name);
+    if (local.rebound) return {};
+    stores = local.assignments;
+  } else {
+    const auto& module = m_.bindingsOf(m_.root());
+    auto it = module.find(name);
+    const GlobalStores& global = m_.globalStores(name);
+    if ((it != module.end() && !it->second.onlyAssigned()) || global.rebound) return {};
+    if (it != module.end()) stores = it->second.assignments;
+    stores.insert(stores.end(), global.assignments.begin(), global.assignments.end());
+  }
   ts::Node found;
   int count = 0;
-  for (ts::Node a : it->second.assignments) {
+  for (ts::Node a : stores) {
     if (placesItself(a, name)) continue;  // `model = model.to(device)`: the same object
     if (!found || found.field("right").text() != a.field("right").text()) ++count;
     found = a;
