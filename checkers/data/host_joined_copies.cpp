@@ -21,6 +21,20 @@ const python::Call* joinOf(const python::ScriptModel& model, ts::Node receiver) 
   return c;
 }
 
+// The joined sequence is the loop's batch, or a list or tuple written out of
+// parts that all are.
+bool partsOfBatch(const python::ScriptModel& model, ts::Node parts, const python::Loop& loop) {
+  parts = python::syntax::unwrap(parts);
+  if (!parts || !(parts.is("list") || parts.is("tuple"))) return parts && batchSourceLoop(model, parts) == &loop;
+  bool any = false;
+  for (ts::Node part : parts.namedChildren()) {
+    if (part.is("comment")) continue;
+    if (batchSourceLoop(model, part) != &loop) return false;
+    any = true;
+  }
+  return any;
+}
+
 }  // namespace
 
 std::vector<HostJoinedCopy> hostJoinedCopies(const python::ScriptModel& model, const python::Loop& loop) {
@@ -29,8 +43,9 @@ std::vector<HostJoinedCopy> hostJoinedCopies(const python::ScriptModel& model, c
   for (const python::Call& c : model.callsIn(loop.node.field("body"))) {
     if (!c.receiver || (c.method != "to" && c.method != "cuda")) continue;
     const python::Call* join = joinOf(model, c.receiver);
-    // The parts must be the loop's batch (`views` of `for views, _ in loader`), not tensors made on the GPU.
-    if (!join || join->positional.empty() || batchSourceLoop(model, join->positional[0]) != &loop) continue;
+    // The parts must be the loop's batch (`views` of `for views, _ in loader`,
+    // or `[left, right]` of `for left, right, y in loader`), not tensors made on the GPU.
+    if (!join || join->positional.empty() || !partsOfBatch(model, join->positional[0], loop)) continue;
     // A copy to a CUDA device, once per step of this loop.
     if (!(model.deviceOrigin(c.node) == c.node) || model.onCpuPath(c.node)) continue;
     auto step = model.perStep(c.node);

@@ -28,7 +28,7 @@ def train(net, dataset, steps=100000):
         except StopIteration:
             it_endless = iter(endless)
             z = next(it_endless)
-        batch = torch.cat([x, y, z]).cuda(non_blocking=True)
+        batch = torch.cat([x, y, z]).cuda(non_blocking=True)  # expect: GPU104 "joined on the host at line 31"
         loss = net(batch).pow(2).mean()
         opt.zero_grad()
         loss.backward()
