@@ -47,7 +47,18 @@ bool generatesPerItem(const python::ScriptModel& m, const python::BatchContext& 
   if (batch.kind != python::BatchKind::Eval || !batch.loop) return false;
   ts::Node body = batch.loop->node.field("body");
   for (const python::Call& c : m.callsIn(body))
-    if (body.contains(c.node) && c.receiver && c.method == "generate" && !m.callTarget(c).second) return true;
+    if (body.contains(c.node) && isLibraryGenerate(m, c)) return true;
+  return false;
+}
+
+bool isLibraryGenerate(const python::ScriptModel& m, const python::Call& c) {
+  return c.receiver && c.method == "generate" && !m.callTarget(c).second;
+}
+
+bool wrapsLibraryGenerate(const python::ScriptModel& m, const python::Function& f) {
+  if (f.name.find("generate") == std::string::npos) return false;
+  for (const python::Call& c : m.callsIn(f.body))
+    if (c.function == &f && isLibraryGenerate(m, c)) return true;
   return false;
 }
 

@@ -79,6 +79,13 @@ template <class Accepts>
 // a host read of the stop condition). A project method named generate may
 // be one forward pass: not this.
 [[nodiscard]] bool generatesPerItem(const python::ScriptModel& m, const python::BatchContext& batch);
+// `model.generate(...)` of a library model (not a project function of that name).
+[[nodiscard]] bool isLibraryGenerate(const python::ScriptModel& m, const python::Call& c);
+// A project function named for generation that decodes with a library
+// generate() itself (a captioner's `generate` wrapping
+// `self.text_decoder.generate(...)`). A forward that generates only on one
+// of its paths (`if train: ... else: ...generate(...)`) is not one.
+[[nodiscard]] bool wrapsLibraryGenerate(const python::ScriptModel& m, const python::Function& f);
 
 // A step loop whose every pass is one epoch of full-batch training (`for
 // epoch in range(n_epochs): loss = train_epoch(model, x, y)`: one optimizer

@@ -564,6 +564,9 @@ void addHelperSyncs(const ScriptModel& model, std::set<uint32_t>& reported, std:
     // A meter that reads what it is given syncs only when given a GPU value.
     if (syncWaitsOnArguments(hc) && !passesDeviceKeyword(model, hc)) continue;
     if (passesHostToReadParameter(model, hc)) continue;  // another caller's GPU tensor, not this one's
+    // A helper that decodes with a library generate() reads the host after
+    // every token it makes: one more wait before the decoding changes nothing.
+    if (wrapsLibraryGenerate(*hc.helper_model, *hc.helper)) continue;
     // A helper that runs an evaluation pass is GPU202's finding at this call
     // (one anti-pattern, one finding): the syncs of that pass are part of it.
     if (hc.batch.kind == python::BatchKind::Step && effects.of(*hc.helper_model, *hc.helper).site(Effect::Evaluation))
@@ -629,8 +632,7 @@ bool readsOnlyAfterGeneration(const ScriptModel& model, const python::BatchConte
   if (!body.contains(at)) return false;
   std::optional<uint32_t> generated;  // where the last generate() before the read ends
   for (const Call& c : model.callsIn(body))
-    if (body.contains(c.node) && c.node.end() <= at.begin() && c.receiver && c.method == "generate" &&
-        !model.callTarget(c).second)
+    if (body.contains(c.node) && c.node.end() <= at.begin() && isLibraryGenerate(model, c))
       generated = std::max(generated.value_or(0), c.node.end());
   if (!generated) return false;
   for (const Call& c : model.callsIn(body))
@@ -638,6 +640,16 @@ bool readsOnlyAfterGeneration(const ScriptModel& model, const python::BatchConte
         model.isModuleExpression(c.callee))
       return false;
   return true;
+}
+
+// A sync in a function of this file that the loop reaches through calls and
+// that decodes with a library generate() (a captioner's `generate` building
+// its mask, then `self.decoder.generate(...)`): the decoding reads the host
+// after every token it makes, so one more wait before it changes nothing.
+bool insideGenerationWrapper(const ScriptModel& model, const python::BatchContext& batch, ts::Node at) {
+  if (batch.via_calls.empty()) return false;
+  const python::Function* f = model.enclosingFunction(at);
+  return f && !(batch.loop && f->node.contains(batch.loop->node)) && wrapsLibraryGenerate(model, *f);
 }
 
 }  // namespace
@@ -657,6 +669,7 @@ void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
   std::map<uint32_t, std::pair<Sync, python::BatchContext>> first;  // statement begin -> earliest sync
   auto keepEarliest = [&first, &model](const Sync& s, const python::BatchContext& batch) {
     if (readsOnlyAfterGeneration(model, batch, s.at)) return;
+    if (insideGenerationWrapper(model, batch, s.at)) return;
     if (oncePerFullBatchStep(model, batch, s.at)) return;
     uint32_t key = statementOf(s.at).begin();
     auto it = first.find(key);
