@@ -318,8 +318,33 @@ std::pair<const ScriptModel*, ts::Node> ProjectModel::importedConstant(const Scr
   return {&owner, b->second.assignments.front().field("right")};
 }
 
+// `loss_registry[config.model.type](model, x, t)` with `loss_registry =
+// {"simple": noise_loss}` a constant of another project module: the one
+// function every entry of the table names (which key is looked up does not
+// matter then). Tables of several functions stay unknown.
+ProjectDef ProjectModel::tableCall(const ScriptModel& m, const Call& c) const {
+  ts::Node callee = syntax::unwrap(c.callee);
+  if (!callee || !callee.is("subscript")) return {};
+  ts::Node table = syntax::unwrap(callee.field("value"));
+  if (!table || !table.is("identifier")) return {};
+  auto [owner, value] = importedConstant(m, std::string(table.text()));
+  value = syntax::unwrap(value);
+  if (!owner || !value || !value.is("dictionary")) return {};
+  const Function* named = nullptr;
+  for (ts::Node pair : value.namedChildren()) {
+    if (pair.is("comment")) continue;
+    ts::Node entry = syntax::unwrap(pair.field("value"));
+    if (!pair.is("pair") || !entry || !entry.is("identifier")) return {};
+    const Function* f = owner->functionNamed(entry.text());
+    if (!f || f->owner || (named && named != f)) return {};
+    named = f;
+  }
+  return named ? ProjectDef{owner, named, nullptr} : ProjectDef{};
+}
+
 ProjectDef ProjectModel::resolveCall(const ScriptModel& m, const Call& c) const {
   if (ProjectDef def = superCall(m, c)) return def;
+  if (ProjectDef def = tableCall(m, c)) return def;
   if (c.qualified.empty()) return {};
   std::string_view root = rootName(c.callee);
   if (root.empty()) return {};

@@ -68,6 +68,8 @@ class ProjectModel {
   // The project function a qualified name of file `m` denotes (a function
   // passed by reference: `collate_fn=utils.collate_fn`); empty when none.
   [[nodiscard]] ProjectDef functionNamed(const ScriptModel& m, const std::string& qualified) const;
+  // A call of an entry of a dict of functions another module defines, when all name one (project_model.cpp).
+  [[nodiscard]] ProjectDef tableCall(const ScriptModel& m, const Call& c) const;
   // `from settings import DEVICE`: the module-level assignment the name has
   // in the project file it comes from (assigned once there), with that file;
   // null when the name is no such constant.
