@@ -36,13 +36,19 @@ bool generatesOnHost(const ScriptModel& m, const Call& made) {
 // the code, `list(...)`, a numpy call (`np.random.normal(...)`,
 // `np.array(rows)`), or a name bound once to one of these. Never a name we
 // cannot follow, nor a tensor, which may already live on the GPU.
+bool hostArithmetic(const ScriptModel& m, std::string_view op, ts::Node left, ts::Node right, int depth);
+
 bool hostData(const ScriptModel& m, ts::Node e, int depth = 0) {
   e = syntax::unwrap(e);
-  if (!e || depth > 3) return false;
+  if (!e || depth > 6) return false;  // a few rebindings and operators deep
   if (e.is("list") || e.is("tuple") || e.is("list_comprehension")) return true;
   // `[t] * n`: a list repeated is a list.
-  if (e.is("binary_operator") && e.field("operator").text() == "*")
-    return syntax::unwrap(e.field("left")).is("list") || syntax::unwrap(e.field("right")).is("list");
+  if (e.is("binary_operator") && e.field("operator").text() == "*" &&
+      (syntax::unwrap(e.field("left")).is("list") || syntax::unwrap(e.field("right")).is("list")))
+    return true;
+  // `k * gain`, `k / k.sum()` on a NumPy array: arithmetic of host data with
+  // host data or a number stays on the host.
+  if (e.is("binary_operator")) return hostArithmetic(m, e.field("operator").text(), e.field("left"), e.field("right"), depth);
   // `self.table` where every value the class assigns to it is host data (a
   // lookup list built in __init__ and appended to).
   if (e.is("attribute") && e.field("object").text() == "self") {
@@ -62,8 +68,27 @@ bool hostData(const ScriptModel& m, ts::Node e, int depth = 0) {
   }
   if (!e.is("identifier")) return false;
   auto b = m.lastBinding(e);
-  if (!b || !b->value || b->index >= 0 || b->conditional || b->parameter) return false;
+  if (!b || b->index >= 0 || b->conditional || b->parameter) return false;
+  // `k /= np.sum(k)`: the array normalised in place, what it held before.
+  if (!b->value && b->statement && b->statement.is("augmented_assignment")) {
+    ts::Node target = b->statement.field("left");
+    std::string_view op = b->statement.field("operator").text();
+    if (!target || !target.is("identifier") || target.text() != e.text() || op.size() < 2) return false;
+    return hostArithmetic(m, op.substr(0, op.size() - 1), target, b->statement.field("right"), depth);
+  }
+  if (!b->value) return false;
   return hostData(m, b->value, depth + 1);
+}
+
+// `left op right` with one side host data and the other host data or a
+// number that resolves: a NumPy array scaled or normalised stays a NumPy
+// array. A side we cannot follow might be a tensor: not host data then.
+bool hostArithmetic(const ScriptModel& m, std::string_view op, ts::Node left, ts::Node right, int depth) {
+  if (!syntax::oneOf(op, {"*", "/", "+", "-", "**", "//"})) return false;
+  auto scalarOrHost = [&](ts::Node side) {
+    return hostData(m, side, depth + 1) || m.resolve(side).asNumber().has_value();
+  };
+  return (hostData(m, left, depth + 1) && scalarOrHost(right)) || (hostData(m, right, depth + 1) && scalarOrHost(left));
 }
 
 // The device keyword of a factory call: absent or "cpu" keeps the tensor on
