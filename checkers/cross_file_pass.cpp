@@ -24,7 +24,8 @@ void addOnce(std::vector<Diagnostic>& into, Diagnostic d) {
 
 }  // namespace
 
-CrossFilePass::CrossFilePass(std::vector<FileAnalysis>& results, const RuleOptions& options, unsigned jobs)
+CrossFilePass::CrossFilePass(std::vector<FileAnalysis>& results, const RuleOptions& options, unsigned jobs,
+                             const ConfigBinder& bind_configs)
     : results_(results), options_(options), jobs_(jobs) {
   size_t python = 0;
   for (FileAnalysis& r : results_) {
@@ -32,6 +33,11 @@ CrossFilePass::CrossFilePass(std::vector<FileAnalysis>& results, const RuleOptio
     if (!r.script) r.script = python::buildScriptModel(r.source, options_);
     ++python;
   }
+  // Before the link: what the link settles may read config values. By index,
+  // as binding may append the config files it loads from disk to the results.
+  if (bind_configs)
+    for (size_t i = 0, n = results_.size(); i < n; ++i)
+      if (results_[i].script && results_[i].error.empty()) bind_configs(i, *results_[i].script);
   if (python >= 2) {
     for (FileAnalysis& r : results_)
       if (r.script && r.source && r.source->kind() == FileKind::Python && r.error.empty())

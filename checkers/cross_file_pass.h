@@ -5,6 +5,7 @@
 // value made in one module is known where another module uses it. A finding
 // located in another file (GPU103 at a loader built in main.py and iterated
 // in engine.py) is handed to that file, once.
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -17,10 +18,19 @@ namespace gpulint {
 
 class CrossFilePass {
  public:
+  // Binds the run configs a script names itself (a default `--config` path
+  // read with yaml.load, @hydra.main) to its model; called with the result's
+  // index, before the link.
+  using ConfigBinder = std::function<void(size_t, python::ScriptModel&)>;
+
   // Builds the models the per-file pass did not keep (files added by the
-  // editor without analysis) and links the project. Deferred checks
-  // (pipeline.h) of files that link to no other run here, on `jobs` threads.
-  CrossFilePass(std::vector<FileAnalysis>& results, const RuleOptions& options, unsigned jobs = 1);
+  // editor without analysis), binds each script's own run configs (so a
+  // value another module receives from the script, an epoch count read from
+  // the YAML file its --config default names, is known there) and links the
+  // project. Deferred checks (pipeline.h) of files that link to no other run
+  // here, on `jobs` threads.
+  CrossFilePass(std::vector<FileAnalysis>& results, const RuleOptions& options, unsigned jobs = 1,
+                const ConfigBinder& bind_configs = {});
 
   // Re-analyses the linked files (whose deferred checks this completes), on
   // the `jobs` threads; their own findings replace the per-file ones,

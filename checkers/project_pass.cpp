@@ -30,6 +30,12 @@ bool isTemplated(const std::string& text) {
   return text.find("{{") != std::string::npos || text.find("{%") != std::string::npos;
 }
 
+// Where paths a script writes start: its folder, as displayed and on disk.
+PathBases scriptBasesOf(const ProjectInput& in, size_t script) {
+  return {fs::path((*in.results)[script].source->path()).parent_path(),
+          fs::path((*in.disk_paths)[script]).parent_path(), {}};
+}
+
 bool isJobCandidate(const FileAnalysis& r) {
   if (!r.source || !r.error.empty()) return false;
   if (r.source->kind() != FileKind::Yaml && r.source->kind() != FileKind::Json) return false;
@@ -39,7 +45,8 @@ bool isJobCandidate(const FileAnalysis& r) {
 
 class Linker {
  public:
-  Linker(ProjectInput in, const python::ProjectModel* project) : in_(in), configs_(in), project_(project) {
+  Linker(ProjectInput in, RunConfigFiles& configs, const python::ProjectModel* project)
+      : in_(in), configs_(configs), project_(project) {
     for (size_t i = 0; i < in_.results->size(); ++i) index(i);
   }
 
@@ -56,9 +63,9 @@ class Linker {
     analyseScriptsAlone(n);
     // Scripts reached by a job: their job-valued findings replace the defaults'.
     for (auto& [script, diags] : linked_) (*in_.results)[script].diagnostics = std::move(diags);
-    for (auto& [job_file, diags] : moved_) {
-      auto& target = (*in_.results)[job_file].diagnostics;
-      target.insert(target.end(), diags.begin(), diags.end());
+    for (auto& [file, diags] : moved_) {
+      auto& target = (*in_.results)[file].diagnostics;
+      for (Diagnostic& d : diags) addOnce(target, std::move(d));
       std::sort(target.begin(), target.end(), diagnosticLess);
     }
   }
@@ -319,10 +326,7 @@ class Linker {
     b.bases.push_back(code);
     return b;
   }
-  PathBases scriptBases(size_t script) const {
-    return {fs::path((*in_.results)[script].source->path()).parent_path(),
-            fs::path((*in_.disk_paths)[script]).parent_path(), {}};
-  }
+  PathBases scriptBases(size_t script) const { return scriptBasesOf(in_, script); }
   // Scripts no job reaches, analysed with the run configs they name
   // themselves (`@hydra.main(config_path=..., config_name=...)`, a literal
   // OmegaConf.load path): their findings replace the per-file ones.
@@ -369,10 +373,17 @@ class Linker {
   // one); the rest stay with the script.
   void collect(size_t script, std::vector<Diagnostic>& diagnostics) {
     auto& script_diags = linked_[script];
+    const std::string& script_path = (*in_.results)[script].source->path();
     for (Diagnostic& d : diagnostics) {
       std::optional<size_t> moved;
-      if (auto file = moveToValueSource(d)) moved = configs_.indexOf(*file);
-      if (moved) attachWrittenValueFix(d, *(*in_.results)[*moved].source);
+      if (auto file = moveToValueSource(d)) {
+        moved = configs_.indexOf(*file);
+        if (moved) attachWrittenValueFix(d, *(*in_.results)[*moved].source);
+      } else if (d.location.file != script_path) {
+        // Located in another module of the project (a loader the script's
+        // values reach there): that file's list, once, whichever pass found it.
+        moved = configs_.indexOf(d.location.file);
+      }
       addOnce(moved ? moved_[*moved] : script_diags, std::move(d));
     }
   }
@@ -413,7 +424,7 @@ class Linker {
   std::map<std::string, std::vector<size_t>> by_name_;
   std::map<size_t, std::vector<Diagnostic>> linked_;
   std::map<size_t, std::vector<Diagnostic>> moved_;
-  RunConfigFiles configs_;
+  RunConfigFiles& configs_;  // shared with the cross-file pass, which bound the scripts' own configs first
   const python::ProjectModel* project_;  // the run's Python files; null when alone
 };
 
@@ -421,9 +432,20 @@ class Linker {
 
 void linkJobs(ProjectInput input) {
   if (input.disk_paths->size() < input.results->size()) input.disk_paths->resize(input.results->size());
-  CrossFilePass cross_file(*input.results, *input.options, input.jobs);
+  RunConfigFiles configs(input);
+  // The project's own model of a script holds the configs the script names
+  // itself (its defaults, as argparse defaults are): a job that passes
+  // another config is analysed on a model of its own by the Linker.
+  auto bind_own = [&](size_t i, python::ScriptModel& script) {
+    const FileAnalysis& r = (*input.results)[i];
+    if (!r.source || r.source->kind() != FileKind::Python || !mayBindAlone(script) ||
+        !mayReadRunConfig(r.source->text()))
+      return;
+    configs.bind(script, nullptr, nullptr, {}, scriptBasesOf(input, i));
+  };
+  CrossFilePass cross_file(*input.results, *input.options, input.jobs, bind_own);
   cross_file.run();
-  Linker(input, cross_file.project()).run();
+  Linker(input, configs, cross_file.project()).run();
   cross_file.handOver();
 }
 

@@ -22,14 +22,27 @@ bool isFileLoad(const Call& c) {
                                      "ruamel_yaml.safe_load", "ruamel.yaml.load", "ruamel.yaml.safe_load"});
 }
 
+// `f` bound by `with open(path) as f:`: the `open(path)` call; null otherwise.
+ts::Node openedAs(const ScriptModel& m, ts::Node name) {
+  if (!name.is("identifier")) return {};
+  std::vector<NameBinding> bindings = m.reachingBindings(name);
+  if (bindings.size() != 1 || bindings[0].conditional) return {};
+  ts::Node item = bindings[0].statement;  // the as_pattern of the with item
+  if (!item || !item.is("as_pattern") || item.namedChildCount() == 0) return {};
+  ts::Node opened = syntax::unwrap(item.namedChild(0));
+  return opened.is("call") ? opened : ts::Node();
+}
+
 // The expression naming the file a load call reads: OmegaConf.load(path),
-// yaml.safe_load(open(path)); null when it is not visible.
+// yaml.safe_load(open(path)), or of `f` in `with open(path) as f:
+// yaml.safe_load(f)`; null when it is not visible.
 ts::Node loadedPath(const ScriptModel& m, const Call& c) {
   ts::Node arg = c.argument("file_", 0);
   if (!arg) arg = c.argument("stream", 0);
   if (!arg) return {};
   if (c.qualified.ends_with("OmegaConf.load")) return arg;
   ts::Node inner = syntax::unwrap(arg);
+  if (ts::Node opened = openedAs(m, inner)) inner = opened;
   if (!inner.is("call")) return {};
   const Call* open = m.callAt(inner);
   if (!open || open->callee.text() != "open") return {};
