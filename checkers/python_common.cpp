@@ -43,6 +43,42 @@ std::string originSuffix(const python::ResolvedValue& value) {
   return ": " + last.message + " at " + last.location.file + ":" + std::to_string(last.location.start.line);
 }
 
+namespace {
+// Candidates smallest first (numbers by value, the rest as written).
+std::vector<const python::ResolvedValue*> inOrder(const python::ResolvedValue& value) {
+  std::vector<const python::ResolvedValue*> out;
+  for (const python::ResolvedValue& c : value.candidates) out.push_back(&c);
+  std::stable_sort(out.begin(), out.end(), [](const python::ResolvedValue* a, const python::ResolvedValue* b) {
+    auto x = a->asNumber(), y = b->asNumber();
+    if (x && y) return *x < *y;
+    if (x || y) return x.has_value();
+    return a->display() < b->display();
+  });
+  return out;
+}
+}  // namespace
+
+std::string candidateList(const python::ResolvedValue& value) {
+  std::vector<const python::ResolvedValue*> all = inOrder(value);
+  std::string out;
+  for (size_t i = 0; i < all.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == all.size() ? " or " : ", ") + all[i]->display();
+  return out;
+}
+
+std::string candidateOrigins(const python::ResolvedValue& value) {
+  auto at = [](const python::ValueStep& s) { return s.location.file + ":" + std::to_string(s.location.start.line); };
+  std::string out;
+  for (const python::ResolvedValue* c : inOrder(value)) {
+    if (!out.empty()) out += "; ";
+    out += c->display();
+    if (c->chain.empty()) continue;
+    out += " at " + at(c->chain.front());
+    if (c->chain.size() > 1) out += " (" + c->chain.back().message + " at " + at(c->chain.back()) + ")";
+  }
+  return out;
+}
+
 bool generatesPerItem(const python::ScriptModel& m, const python::BatchContext& batch) {
   if (batch.kind != python::BatchKind::Eval || !batch.loop) return false;
   ts::Node body = batch.loop->node.field("body");

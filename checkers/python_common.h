@@ -97,6 +97,11 @@ template <class Accepts>
 [[nodiscard]] std::vector<RelatedLocation> relatedFrom(const python::ResolvedValue& value);
 // " (argparse default of --x at train.py:14)" or "" for a literal at the use.
 [[nodiscard]] std::string originSuffix(const python::ResolvedValue& value);
+// A value that differs by caller (ResolvedValue::candidates): "1 or 4", and
+// each with where it is passed and written: "1 at a.py:27 (argparse default
+// at a.py:13); 4 at b.py:27 (...)".
+[[nodiscard]] std::string candidateList(const python::ResolvedValue& value);
+[[nodiscard]] std::string candidateOrigins(const python::ResolvedValue& value);
 // "the training step loop at line 40" plus " (through evaluate() at line 52)".
 [[nodiscard]] std::string describeContext(const python::ScriptModel& model, const python::BatchContext& context);
 // Related locations for the batch loop and the call chain that reaches it.

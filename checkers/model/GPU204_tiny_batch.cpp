@@ -224,15 +224,18 @@ class Run {
     // Omitted: PyTorch batches 1 sample, unless the sampler itself yields batches.
     if (!arg && sampler && syntax::containsWord(sampler.text(), {"batch"})) return;
     ResolvedValue size = arg ? lm.resolve(arg) : ResolvedValue::ofInt(1);
+    // A batch of one (or, from some caller, one) may be a whole batch in disguise:
+    bool one = size.asInt() == 1 || std::any_of(size.candidates.begin(), size.candidates.end(),
+                                                 [](const ResolvedValue& v) { return v.asInt() == 1; });
     // **kwargs may carry a batch_sampler, which PyTorch only accepts with batch_size 1.
-    if ((c.has_star_kwargs || c.has_star_args) && size.asInt() == 1) return;
+    if ((c.has_star_kwargs || c.has_star_args) && one) return;
     // The dataset yields whole batches and the collate_fn unwraps the one it gets.
-    if (size.asInt() == 1 && unwrapsPrebatched(lm, c.keyword("collate_fn"))) return;
+    if (one && unwrapsPrebatched(lm, c.keyword("collate_fn"))) return;
     // Or the step loop takes item [0] of each batch of one: the item is the batch.
-    if (size.asInt() == 1 && stepUnwrapsItem(lm, c)) return;
+    if (one && stepUnwrapsItem(lm, c)) return;
     if (collatesFromIndexes(lm, c)) return;  // the collate function expands each index
     // PyG batches count graphs: one graph per step is full-batch node-level training.
-    if (c.qualified.starts_with("torch_geometric.") && size.asInt() == 1) return;
+    if (c.qualified.starts_with("torch_geometric.") && one) return;
     BatchSourceHints hints;
     if (ts::Node data = c.argument("dataset", 0)) hints.data = data.text();
     ts::Node shuffle = c.argument("shuffle", kShuffleIndex);
@@ -280,20 +283,29 @@ class Run {
  private:
   void report(const Call& c, ts::Node arg, const ResolvedValue& v, const std::string& subject,
               const std::string& key) {
-    // Unknown, None (no batching), a flag or text: nothing to say.
-    if (v.kind != ResolvedValue::Kind::Int || v.int_value < 1 || v.int_value >= ctx_.options->min_batch_size) return;
-    std::string n = std::to_string(v.int_value);
+    // Unknown, None (no batching), a flag or text: nothing to say. Values
+    // that differ by caller count only when every one is tiny.
+    auto tiny = [&](const ResolvedValue& x) {
+      return x.kind == ResolvedValue::Kind::Int && x.int_value >= 1 && x.int_value < ctx_.options->min_batch_size;
+    };
+    bool by_caller = !v.known() && !v.candidates.empty();
+    if (by_caller ? !std::all_of(v.candidates.begin(), v.candidates.end(), tiny) : !tiny(v)) return;
+    std::string n = by_caller ? candidateList(v) : std::to_string(v.int_value);
     Diagnostic d;
     d.rule = "GPU204";
     d.level = Level::Warning;
     ts::Node kw = arg ? arg.parent() : ts::Node();
     const ScriptModel& at = loader_model_ ? *loader_model_ : m_;  // the file the call is written in
     d.location = !arg ? callHead(at, c) : at.location(kw && kw.is("keyword_argument") ? kw : arg);
-    std::string written = !arg              ? "batch_size is omitted, and PyTorch's default is 1"
+    std::string written = !arg       ? "batch_size is omitted, and PyTorch's default is 1"
+                          : by_caller ? "`" + std::string(arg.text()) + "` differs by caller: " + candidateOrigins(v)
                           : v.chain.empty() ? key + "=" + n
                                             : "`" + std::string(arg.text()) + "` resolves to " + n + originSuffix(v);
     d.message = subject + " is " + n + " (" + written + "): " + kWhyIdle + ".";
-    d.related = relatedFrom(v);
+    if (by_caller)
+      for (const ResolvedValue& x : v.candidates)
+        for (auto& r : relatedFrom(x)) d.related.push_back(std::move(r));
+    else d.related = relatedFrom(v);
     if (consumer_) d.related.push_back(*consumer_);
     if (!accumulation_) accumulation_ = gradientAccumulation(m_);
     if (declaresLargeSamples(m_, !largeModelFamily().empty() || accumulation_->has_value())) return;

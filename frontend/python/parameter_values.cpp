@@ -51,6 +51,16 @@ ParameterSlot slotOf(const Function& f, std::string_view name) {
   return slot;
 }
 
+bool sameValue(const ResolvedValue& a, const ResolvedValue& b);
+
+// Adds a call site's value to the distinct candidates (a value already there
+// keeps the first site's chain).
+void keepCandidate(std::vector<ResolvedValue>& candidates, ResolvedValue v) {
+  for (const ResolvedValue& c : candidates)
+    if (sameValue(c, v)) return;
+  candidates.push_back(std::move(v));
+}
+
 bool sameValue(const ResolvedValue& a, const ResolvedValue& b) {
   if (a.kind != b.kind) return false;
   switch (a.kind) {
@@ -236,7 +246,9 @@ ResolvedValue ScriptModel::joinedOverSites(const Function& f, std::string_view n
   ResolvingParameter resolving({this, f.node.begin()});
   if (!resolving.first()) return {};
   std::vector<std::pair<const ScriptModel*, const Call*>> sites = parameterSites(f);
-  std::optional<ResolvedValue> joined = std::move(cli_default);
+  std::optional<ResolvedValue> joined = cli_default;
+  std::vector<ResolvedValue> candidates;  // the distinct known values, the first site's first
+  if (cli_default) candidates.push_back(std::move(*cli_default));
   for (const auto& [model, call] : sites) {
     ResolvedValue v;
     std::string who = f.name + "() at " + model->file().path() + ":" + std::to_string(call->node.line());
@@ -258,13 +270,19 @@ ResolvedValue ScriptModel::joinedOverSites(const Function& f, std::string_view n
                                                                 std::string(name) + " by **vars(" +
                                                                 std::string(ns.text()) + ") to " + f.name + "()"});
     }
-    if (!v.known() || (joined && !sameValue(*joined, v))) {
-      joined.reset();
-      break;
+    if (!v.known()) return {};
+    if (joined && !sameValue(*joined, v)) {
+      keepCandidate(candidates, std::move(v));
+      continue;
     }
-    if (!joined) joined = std::move(v);
+    if (!joined) joined = v;
+    keepCandidate(candidates, std::move(v));
   }
-  return joined ? *joined : ResolvedValue{};
+  if (!joined) return {};
+  if (candidates.size() == 1) return *joined;
+  ResolvedValue differing;
+  differing.candidates = std::move(candidates);
+  return differing;
 }
 
 }  // namespace gpulint::python

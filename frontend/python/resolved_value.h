@@ -25,6 +25,12 @@ struct ResolvedValue {
   // Provenance: how the value was reached, from the use outward; the last step
   // is where the value is written. Empty for a literal at the use site.
   std::vector<ValueStep> chain;
+  // Unknown as one value because call sites pass different known values
+  // (`batch_size` 1 from one script, 4 from another): each distinct value
+  // with its own chain. Only a rule that judges every candidate asks; for
+  // the rest the value stays unknown (RULES.md "Value": a threshold fires
+  // only when every candidate is bad).
+  std::vector<ResolvedValue> candidates;
 
   [[nodiscard]] bool known() const { return kind != Kind::Unknown; }
   [[nodiscard]] std::optional<int64_t> asInt() const;
