@@ -612,12 +612,21 @@ bool shortCircuitedByPeriodicTest(const ScriptModel& model, ts::Node spot) {
   return false;
 }
 
-// `ids = model.generate(...)` then `ids.cpu()`: generation reads its stop
-// condition on the host after every token, so the stream is drained when
-// it returns and reading its output adds no wait.
+// `ids = model.generate(...)` then `ids.cpu()`: a library's generation
+// reads its stop condition on the host after every token, so the stream is
+// drained when it returns and reading its output adds no wait. A project's
+// own generate() drains it only when its body syncs the host (an end-token
+// test per token); one that only queues (argmax, cat) returns at once, and
+// the read waits for the whole decoding.
 bool readsFinishedGeneration(const ScriptModel& model, ts::Node origin) {
-  const Call* made = origin && origin.is("call") ? model.ownerOf(origin).callAt(origin) : nullptr;
-  return made && made->method == "generate" && made->receiver;
+  if (!origin || !origin.is("call")) return false;
+  const ScriptModel& owner = model.ownerOf(origin);
+  const Call* made = owner.callAt(origin);
+  if (!made || made->method != "generate" || !made->receiver) return false;
+  auto [where, f] = owner.callTarget(*made);
+  if (!f || !where) return true;
+  HelperEffects effects;
+  return effects.of(*where, *f).site(Effect::HostSync).has_value();
 }
 
 // An evaluation loop that generates with a library's generate() on every

@@ -13,6 +13,29 @@ namespace syntax = python::syntax;
 using syntax::oneOf;
 
 
+// `torch.empty(0)`, `torch.zeros((0, d))`, `torch.full((0,), v)`: a size
+// with a dimension that resolves to 0.
+bool hasZeroDimension(const ScriptModel& m, const Call& made) {
+  std::string_view name = std::string_view(made.qualified).substr(6);
+  if (!oneOf(name, {"zeros", "ones", "empty", "full", "rand", "randn"}) || made.positional.empty()) return false;
+  // torch.full's second argument is the fill value, not a size.
+  size_t sizes = name == "full" ? 1 : made.positional.size();
+  auto zero = [&m](ts::Node dim) {
+    auto n = m.resolve(dim).asInt();
+    return n && *n == 0;
+  };
+  for (size_t i = 0; i < sizes; ++i) {
+    ts::Node dim = syntax::unwrap(made.positional[i]);
+    if (dim.is("tuple") || dim.is("list")) {
+      for (ts::Node d : dim.namedChildren())
+        if (zero(d)) return true;
+    } else if (zero(dim)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 // torch factories that generate their values (no data handed in): made with
 // `device=`, the tensor needs no copy at all.
 bool generatesOnHost(const ScriptModel& m, const Call& made) {
@@ -25,6 +48,9 @@ bool generatesOnHost(const ScriptModel& m, const Call& made) {
     return false;
   if (q.ends_with("_like")) return false;  // the device of the tensor it copies: may be the GPU
   if (made.has_star_kwargs) return false;
+  // `torch.empty(0)`, `torch.zeros(0, d)`: no element to copy, so the copy
+  // queues nothing and waits for nothing (an accumulator started empty).
+  if (hasZeroDimension(m, made)) return false;
   if (ts::Node device = made.keyword("device")) {
     python::ResolvedValue v = m.resolve(device);
     return v.kind == python::ResolvedValue::Kind::String && v.string_value == "cpu";

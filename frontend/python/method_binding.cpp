@@ -251,11 +251,14 @@ const std::vector<ScriptModel::ClassRef>& ScriptModel::instanceClasses(ts::Node 
 namespace {
 
 // `torch.compile(net)`, `DDP(net, device_ids=[rank])`: a wrapper that runs
-// the module it is handed; its calls reach that module's forward.
+// the module it is handed; its calls reach that module's forward. So does
+// the module SyncBatchNorm.convert_sync_batchnorm(net) returns: the same
+// module, its BatchNorm layers swapped in place.
 bool wrapsModule(const Call& c) {
   const std::string& q = c.qualified;
   return q == "torch.compile" || q.ends_with("DistributedDataParallel") || q.ends_with(".DataParallel") ||
-         q.ends_with("FullyShardedDataParallel");
+         q.ends_with("FullyShardedDataParallel") || q == "torch.nn.SyncBatchNorm.convert_sync_batchnorm" ||
+         q == "apex.parallel.convert_syncbn_model";
 }
 
 // `checkpoint["decoder"]` where every value of `checkpoint` is a
