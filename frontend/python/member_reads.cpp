@@ -92,7 +92,9 @@ std::optional<ResolvedValue> ValueResolver::storedAfterMade(ts::Node object, con
       return ResolvedValue{};
   }
   if (!last) return std::nullopt;
-  for (ts::Node up = last.parent(); up && !(up == scope); up = up.parent())
+  // A branch or loop around the store that does not hold the use too (the
+  // `if __name__ == "__main__":` block both sit in is no condition between them).
+  for (ts::Node up = last.parent(); up && !(up == scope) && !up.contains(use); up = up.parent())
     if (up.is("if_statement") || up.is("for_statement") || up.is("while_statement") || up.is("try_statement") ||
         up.is("function_definition") || up.is("lambda"))
       return ResolvedValue{};

@@ -1,8 +1,9 @@
 // The value of a parameter, joined over its call sites (RULES.md "Value"):
 // what every caller passes (or the default where a caller omits it), in this
 // file and, with a project attached, in other files. The value is known only
-// when every call site gives the same known value; one unknown or differing
-// candidate leaves it unknown, so a threshold fires only when every
+// when every call site gives the same known value; one unknown leaves it
+// unknown, and known values that differ are kept as its candidates
+// (ResolvedValue::candidates), so a threshold fires only when every
 // candidate is bad.
 #include <algorithm>
 #include <optional>
@@ -246,7 +247,6 @@ ResolvedValue ScriptModel::joinedOverSites(const Function& f, std::string_view n
   ResolvingParameter resolving({this, f.node.begin()});
   if (!resolving.first()) return {};
   std::vector<std::pair<const ScriptModel*, const Call*>> sites = parameterSites(f);
-  std::optional<ResolvedValue> joined = cli_default;
   std::vector<ResolvedValue> candidates;  // the distinct known values, the first site's first
   if (cli_default) candidates.push_back(std::move(*cli_default));
   for (const auto& [model, call] : sites) {
@@ -270,16 +270,20 @@ ResolvedValue ScriptModel::joinedOverSites(const Function& f, std::string_view n
                                                                 std::string(name) + " by **vars(" +
                                                                 std::string(ns.text()) + ") to " + f.name + "()"});
     }
-    if (!v.known()) return {};
-    if (joined && !sameValue(*joined, v)) {
+    if (!v.known() && v.candidates.empty()) return {};
+    if (v.known()) {
       keepCandidate(candidates, std::move(v));
       continue;
     }
-    if (!joined) joined = v;
-    keepCandidate(candidates, std::move(v));
+    // The argument differs by its own callers (a wrapper's parameter passed
+    // on): each of its candidates, reached through this call.
+    for (ResolvedValue& c : v.candidates) {
+      c.chain.insert(c.chain.begin(), v.chain.begin(), v.chain.end());
+      keepCandidate(candidates, std::move(c));
+    }
   }
-  if (!joined) return {};
-  if (candidates.size() == 1) return *joined;
+  if (candidates.empty()) return {};
+  if (candidates.size() == 1) return std::move(candidates.front());
   ResolvedValue differing;
   differing.candidates = std::move(candidates);
   return differing;
