@@ -45,8 +45,9 @@ bool isJobCandidate(const FileAnalysis& r) {
 
 class Linker {
  public:
-  Linker(ProjectInput in, RunConfigFiles& configs, const python::ProjectModel* project)
-      : in_(in), configs_(configs), project_(project) {
+  Linker(ProjectInput in, RunConfigFiles& configs, const python::ProjectModel* project,
+         std::set<size_t> checked_with_configs)
+      : in_(in), configs_(configs), project_(project), checked_with_configs_(std::move(checked_with_configs)) {
     for (size_t i = 0; i < in_.results->size(); ++i) index(i);
   }
 
@@ -339,6 +340,13 @@ class Linker {
       // can bind on its own is not modelled again. Asked before the text
       // scan: a pass over the model's calls costs a fifth of five searches
       // of the whole text, and rules out nearly every file.
+      if (checked_with_configs_.count(i)) {
+        // The project's model of the script holds the configs it names, and
+        // its checks ran on that model: its findings are the ones to place.
+        std::vector<Diagnostic> found = (*in_.results)[i].diagnostics;
+        collect(i, found);
+        continue;
+      }
       if (const auto& own = (*in_.results)[i].script; own && !mayBindAlone(*own)) continue;
       if (!mayReadRunConfig(source->text())) continue;
       auto model = python::buildScriptModel(source, *in_.options, (*in_.results)[i].script.get());
@@ -425,7 +433,8 @@ class Linker {
   std::map<size_t, std::vector<Diagnostic>> linked_;
   std::map<size_t, std::vector<Diagnostic>> moved_;
   RunConfigFiles& configs_;  // shared with the cross-file pass, which bound the scripts' own configs first
-  const python::ProjectModel* project_;  // the run's Python files; null when alone
+  const python::ProjectModel* project_;
+  std::set<size_t> checked_with_configs_;  // scripts whose deferred checks ran with their own configs bound  // the run's Python files; null when alone
 };
 
 }  // namespace
@@ -436,16 +445,19 @@ void linkJobs(ProjectInput input) {
   // The project's own model of a script holds the configs the script names
   // itself (its defaults, as argparse defaults are): a job that passes
   // another config is analysed on a model of its own by the Linker.
+  std::set<size_t> checked_with_configs;
   auto bind_own = [&](size_t i, python::ScriptModel& script) {
     const FileAnalysis& r = (*input.results)[i];
     if (!r.source || r.source->kind() != FileKind::Python || !mayBindAlone(script) ||
         !mayReadRunConfig(r.source->text()))
       return;
-    configs.bind(script, nullptr, nullptr, {}, scriptBasesOf(input, i));
+    // Checks deferred to the project step run after this binding.
+    bool deferred = r.deferred != nullptr;
+    if (configs.bind(script, nullptr, nullptr, {}, scriptBasesOf(input, i)) && deferred) checked_with_configs.insert(i);
   };
   CrossFilePass cross_file(*input.results, *input.options, input.jobs, bind_own);
   cross_file.run();
-  Linker(input, configs, cross_file.project()).run();
+  Linker(input, configs, cross_file.project(), std::move(checked_with_configs)).run();
   cross_file.handOver();
 }
 
