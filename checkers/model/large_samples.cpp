@@ -64,7 +64,9 @@ bool declaresLargeSamples(const ScriptModel& m, bool memory_bound) {
   auto large = [memory_bound](std::string name, int64_t v) {
     for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
     if (syntax::containsWord(name, {"img_size", "image_size", "img_height", "img_width", "image_height", "image_width",
-                                    "resolution", "crop_size", "load_size", "img_res", "image_res"}))
+                                    "resolution", "crop_size", "load_size", "img_res", "image_res",
+                                    // super-resolution's high-resolution target (`--hr_height 256`)
+                                    "hr_height", "hr_width", "hr_size", "hr_shape", "hr_res"}))
       return v >= 256;
     if (syntax::containsWord(name, {"seq_len", "seq_length", "max_seq", "block_size", "max_length", "context_length",
                                     "max_len", "sequence_length", "ctx_len", "n_ctx", "cutoff_len", "cutoff",

@@ -35,7 +35,8 @@ bool preservesDevice(std::string_view m) {
                    "clone", "contiguous", "abs", "sqrt", "exp", "log", "pow", "softmax", "log_softmax", "sigmoid",
                    "eq", "ne", "gt", "lt", "ge", "le", "mul", "add", "sub", "div", "norm", "std", "var", "t",
                    "transpose", "permute", "masked_fill", "type", "type_as", "clamp", "round", "topk", "sort",
-                   "prod", "cumsum", "all", "any", "square", "neg", "logits", "split", "chunk", "gather",
+                   "prod", "cumsum", "cumprod", "cummax", "cummin", "logcumsumexp", "all", "any", "square", "neg",
+                   "logits", "split", "chunk", "gather",
                    "squeeze_", "nan_to_num", "expand", "expand_as", "repeat", "float16", "requires_grad_", "byte",
                    "short", "char", "flip", "clip", "amax", "amin", "relu", "tanh", "floor", "ceil", "sign",
                    "narrow", "index_select",
@@ -424,7 +425,7 @@ bool computedTensor(const ScriptModel& m, ts::Node name, int depth) {
       oneOf(c->method, {"sum", "mean", "prod", "clamp", "float", "half", "view", "reshape", "permute", "transpose",
                         "matmul", "softmax", "sigmoid", "exp", "log", "abs", "sqrt", "pow", "detach", "clone",
                         "contiguous", "squeeze", "unsqueeze", "flatten", "expand", "repeat", "masked_fill",
-                        "argmax", "cumsum", "norm", "bmm", "mm"}))
+                        "argmax", "cumsum", "cumprod", "norm", "bmm", "mm"}))
     return true;
   auto [other, f] = m.callTarget(*c);
   if (!f) return false;

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "frontend/name_match.h"
+#include "frontend/python/project_model.h"
 #include "frontend/python/script_model.h"
 #include "frontend/python/syntax.h"
 
@@ -117,6 +118,14 @@ bool gradDisabledAt(const ScriptModel& m, ts::Node n, int depth) {
       if (!gradDisabledAt(m, c->node, depth + 1)) return false;
       called = true;
     }
+    // Callers in other modules (`with torch.no_grad(): run_validation(net, loader)`
+    // in the script, the pass in its own module) count alike.
+    if (const ProjectModel* project = m.project())
+      for (const ProjectCall& pc : project->callersOf(*f)) {
+        if (pc.model == &m) continue;  // asked above
+        if (!gradDisabledAt(*pc.model, pc.call->node, depth + 1)) return false;
+        called = true;
+      }
     return called;
   }
   return gradSwitchedBefore(m, nullptr, n);
