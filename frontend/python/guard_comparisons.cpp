@@ -59,6 +59,12 @@ GuardVerdict GuardJudge::comparison(ts::Node e, const Env& env) {
     if (auto wrap = wrapAround(e, right, left)) return *wrap;
   if ((op == "<" || op == "<=") && smallCap(right) && countedInBranch(e, left))
     return verdict(GuardKind::Rare, e, "a counter capped at a few passes");
+  // `if batches_done < opt.warmup_batches:` (500): the warm-up window, a few
+  // hundred steps of a run of many thousands, then never again. A warm-up of
+  // unknown length may be most of the run: not judged rare.
+  if (((op == "<" || op == "<=") && isCounter(left, e) && shortWarmup(right)) ||
+      ((op == ">" || op == ">=") && isCounter(right, e) && shortWarmup(left)))
+    return verdict(GuardKind::Rare, e, "the warm-up window");
   // Not `epoch < 5`: inside the step loop that holds for every step of an epoch.
   if (!syntax::containsWord(e.text(), {"epoch", "epochs"}) &&
       (((op == "<" || op == "<=") && isCounter(left, e) && firstFewSteps(right)) ||
@@ -191,6 +197,14 @@ bool GuardJudge::smallCap(ts::Node bound) const {
   if (!bound.is("integer")) return false;
   ResolvedValue v = m_.resolve(bound);
   return v.kind == ResolvedValue::Kind::Int && v.int_value <= m_.options().min_guard_interval;
+}
+
+// A warm-up length (by its name) that resolves to at most kMaxWarmupSteps.
+bool GuardJudge::shortWarmup(ts::Node bound) const {
+  constexpr int64_t kMaxWarmupSteps = 2000;
+  if (!namesWarmupBound(bound.text())) return false;
+  ResolvedValue v = m_.resolve(bound);
+  return v.kind == ResolvedValue::Kind::Int && v.int_value >= 0 && v.int_value <= kMaxWarmupSteps;
 }
 
 // The bound of `step < 5` or `step < start_step + 5`: the counter passes it

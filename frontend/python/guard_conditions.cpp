@@ -67,6 +67,12 @@ bool namesEndBound(std::string_view text) {
   return names::occursBetween(s, "max", true, any, false, names::isLowerLetter);
 }
 
+// A warm-up length: `opt.warmup_batches`, `warm_steps`, `n_warmup`.
+bool namesWarmupBound(std::string_view text) {
+  names::Lowered lowered(text);
+  return lowered.fits() && names::containsAny(lowered.view(), {"warmup", "warm_up", "warm_"});
+}
+
 // A size or count of the batch: `len(x)`, `x.numel()`, `x.shape[0]`, `x[-1].item()`.
 bool isSizeExpression(ts::Node e) {
   std::string_view t = e.text();

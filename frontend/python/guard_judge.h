@@ -23,6 +23,7 @@ bool namesLastStep(std::string_view text);
 bool namesInterrupt(std::string_view text);
 bool namesNonFinite(std::string_view text);
 bool namesEndBound(std::string_view text);
+bool namesWarmupBound(std::string_view text);
 bool isSizeExpression(ts::Node e);
 bool counterish(ts::Node side);
 bool isZero(ts::Node e);
@@ -65,6 +66,7 @@ class GuardJudge {
                                                ts::Node right) const;
   std::optional<GuardVerdict> noneTestOff(ts::Node e, std::string_view op, ts::Node left, ts::Node right);
   bool smallCap(ts::Node bound) const;
+  bool shortWarmup(ts::Node bound) const;
   bool firstFewSteps(ts::Node bound) const;
   static bool countedInBranch(ts::Node comparison, ts::Node name);
   static ts::Node branchOfCondition(ts::Node comparison);
