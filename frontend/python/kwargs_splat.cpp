@@ -11,6 +11,7 @@
 // hidden, as before.
 #include <algorithm>
 
+#include "frontend/python/member_values.h"
 #include "frontend/python/parameter_default.h"
 #include "frontend/python/project_model.h"
 #include "frontend/python/script_model.h"
@@ -23,12 +24,6 @@ namespace {
 using Keywords = std::vector<std::pair<std::string, ts::Node>>;
 
 bool splatKeywords(const ScriptModel& m, ts::Node expr, Keywords& out, int depth);
-
-// `dict(k=v)`, or an EasyDict (`easydict.EasyDict(k=v)`, NVlabs' `dnnlib.EasyDict`):
-// a dict whose entries are also attributes.
-bool dictConstructor(const Call& c) {
-  return (c.method == "dict" && c.callee.is("identifier")) || c.method == "EasyDict";
-}
 
 // The entries of `dict(k=v, ...)`, `{"k": v, ...}` or the CUDA arm of a
 // device test between two such dicts; false when some entry cannot be read.
@@ -50,14 +45,14 @@ bool readEntries(const ScriptModel& m, ts::Node value, Keywords& out, int depth)
   if (value.is("identifier")) return splatKeywords(m, value, out, depth + 1);
   const Call* c = value.is("call") ? m.callAt(value) : nullptr;
   // `model_and_diffusion_defaults()`: a project function whose one return is a dict we can read.
-  if (c && !dictConstructor(*c) && depth < 3)
+  if (c && !member_values::keywordDict(m, *c) && depth < 3)
     if (auto [owner, f] = m.callTarget(*c); f) {
       bool generator = false;
       const std::vector<ts::Node>& returned = owner->returnValues(*f, &generator);
       return !generator && returned.size() == 1 && readEntries(*owner, returned.front(), out, depth + 1);
     }
   // `dict(pairs for ...)` passes a generator, not an argument list: entries unknown.
-  if (!c || !dictConstructor(*c) || !c->positional.empty() || c->has_star_args || c->has_star_kwargs ||
+  if (!c || !member_values::keywordDict(m, *c) || !c->positional.empty() || c->has_star_args || c->has_star_kwargs ||
       !c->node.field("arguments").is("argument_list"))
     return false;
   out.insert(out.end(), c->keywords.begin(), c->keywords.end());

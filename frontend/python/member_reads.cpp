@@ -32,8 +32,7 @@ ts::Node ValueResolver::memberExpr(ts::Node object, const std::string& key, int 
     const Call* c = m_.callAt(def);
     if (!c) return {};
     std::string callee = c->qualified.empty() ? std::string(c->callee.text()) : c->qualified;
-    if (callee == "dict" || callee.ends_with("SimpleNamespace") || callee.ends_with("EasyDict") ||
-        callee.ends_with("Namespace")) {
+    if (member_values::keywordDict(m_, *c) || callee.ends_with("SimpleNamespace") || callee.ends_with("Namespace")) {
       if (ts::Node v = c->keyword(key)) return v;
       if (callee == "dict" && !c->positional.empty()) return memberExpr(c->positional[0], key, depth + 1);
       return {};

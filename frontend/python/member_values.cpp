@@ -1,5 +1,6 @@
 #include "frontend/python/member_values.h"
 
+#include <algorithm>
 #include <vector>
 
 #include "frontend/python/syntax.h"
@@ -74,6 +75,15 @@ ts::Node constructedMember(const ScriptModel& m, const Call& c, const std::strin
     return fieldDefault(*cls, key);
   }
   return initStored(*owner, *cls, c, key);
+}
+
+bool keywordDict(const ScriptModel& m, const Call& c) {
+  if ((c.method == "dict" && c.callee.is("identifier")) || c.method == "EasyDict") return true;
+  auto [owner, cls] = m.constructedClass(c);
+  if (!owner || !cls || owner->functionNamed(cls->name + ".__init__")) return false;
+  return std::any_of(cls->bases.begin(), cls->bases.end(), [](const std::string& b) {
+    return b == "dict" || b.ends_with("EasyDict") || b.ends_with("OrderedDict");
+  });
 }
 
 bool dictChanged(const ScriptModel& m, std::string_view name) {

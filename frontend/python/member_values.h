@@ -22,6 +22,12 @@ namespace gpulint::python::member_values {
 // absent or built by a factory.
 [[nodiscard]] ts::Node fieldDefault(const ClassDef& cls, const std::string& key);
 
+// A call that builds a dict from its keywords, whose entries are also
+// attributes where it is an EasyDict: `dict(k=v)`, `easydict.EasyDict(k=v)`,
+// NVlabs' `dnnlib.EasyDict`, or a project class that subclasses `dict` and
+// defines no __init__ of its own (`class Opts(dict)` with __getattr__).
+[[nodiscard]] bool keywordDict(const ScriptModel& m, const Call& c);
+
 // True when the dict a name holds may change after it is built: a
 // `name[...] = ...`, `name.update(...)`, `name.setdefault(...)` or
 // `name.pop(...)` anywhere in its file.
