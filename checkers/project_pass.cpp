@@ -43,11 +43,17 @@ bool isJobCandidate(const FileAnalysis& r) {
   return fs::path(r.source->path()).filename() != ".gpulint.yaml";
 }
 
+// What binding each script's own run configs to the project's model found
+// (linkJobs), by result index.
+struct OwnConfigs {
+  std::set<size_t> checked;  // bound before its deferred checks ran: its findings hold the values
+  std::set<size_t> none;     // reads no config it could bind on its own
+};
+
 class Linker {
  public:
-  Linker(ProjectInput in, RunConfigFiles& configs, const python::ProjectModel* project,
-         std::set<size_t> checked_with_configs)
-      : in_(in), configs_(configs), project_(project), checked_with_configs_(std::move(checked_with_configs)) {
+  Linker(ProjectInput in, RunConfigFiles& configs, const python::ProjectModel* project, OwnConfigs own)
+      : in_(in), configs_(configs), project_(project), own_(std::move(own)) {
     for (size_t i = 0; i < in_.results->size(); ++i) index(i);
   }
 
@@ -340,7 +346,8 @@ class Linker {
       // can bind on its own is not modelled again. Asked before the text
       // scan: a pass over the model's calls costs a fifth of five searches
       // of the whole text, and rules out nearly every file.
-      if (checked_with_configs_.count(i)) {
+      if (own_.none.count(i)) continue;  // its model reads no config it could bind alone
+      if (own_.checked.count(i)) {
         // The project's model of the script holds the configs it names, and
         // its checks ran on that model: its findings are the ones to place.
         std::vector<Diagnostic> found = (*in_.results)[i].diagnostics;
@@ -434,7 +441,7 @@ class Linker {
   std::map<size_t, std::vector<Diagnostic>> moved_;
   RunConfigFiles& configs_;  // shared with the cross-file pass, which bound the scripts' own configs first
   const python::ProjectModel* project_;
-  std::set<size_t> checked_with_configs_;  // scripts whose deferred checks ran with their own configs bound  // the run's Python files; null when alone
+  OwnConfigs own_;  // the run's Python files; null when alone
 };
 
 }  // namespace
@@ -445,19 +452,21 @@ void linkJobs(ProjectInput input) {
   // The project's own model of a script holds the configs the script names
   // itself (its defaults, as argparse defaults are): a job that passes
   // another config is analysed on a model of its own by the Linker.
-  std::set<size_t> checked_with_configs;
+  OwnConfigs own;
   auto bind_own = [&](size_t i, python::ScriptModel& script) {
     const FileAnalysis& r = (*input.results)[i];
-    if (!r.source || r.source->kind() != FileKind::Python || !mayBindAlone(script) ||
-        !mayReadRunConfig(r.source->text()))
+    if (!r.source || r.source->kind() != FileKind::Python) return;
+    if (!mayBindAlone(script) || !mayReadRunConfig(r.source->text())) {
+      own.none.insert(i);
       return;
+    }
     // Checks deferred to the project step run after this binding.
     bool deferred = r.deferred != nullptr;
-    if (configs.bind(script, nullptr, nullptr, {}, scriptBasesOf(input, i)) && deferred) checked_with_configs.insert(i);
+    if (configs.bind(script, nullptr, nullptr, {}, scriptBasesOf(input, i)) && deferred) own.checked.insert(i);
   };
   CrossFilePass cross_file(*input.results, *input.options, input.jobs, bind_own);
   cross_file.run();
-  Linker(input, configs, cross_file.project(), std::move(checked_with_configs)).run();
+  Linker(input, configs, cross_file.project(), std::move(own)).run();
   cross_file.handOver();
 }
 
