@@ -68,7 +68,7 @@ ts::Node holdingExpression(const ScriptModel& model, ts::Node at) {
 }
 
 // `name` is an element a container call holds: `nn.ModuleList([model, bank])`, `nn.Sequential(enc, dec)`.
-bool holdsName(const ScriptModel& model, const Call& container, std::string_view name) {
+bool holdsName(const Call& container, std::string_view name) {
   if (!syntax::oneOf(container.qualified, {"torch.nn.ModuleList", "torch.nn.Sequential"})) return false;
   for (ts::Node a : container.positional) {
     a = syntax::unwrap(a);
@@ -102,7 +102,7 @@ bool heldOnGpu(const ScriptModel& model, ts::Node at, int depth) {
     for (const Call& c : model.callsIn(scope)) {
       if (c.receiver && c.receiver.is("identifier") && c.receiver.text() == left.text() && model.movesModuleToGpu(c))
         return true;
-      if (depth < kMaxHolders && holdsName(model, c, left.text()) && heldOnGpu(model, c.node, depth + 1)) return true;
+      if (depth < kMaxHolders && holdsName(c, left.text()) && heldOnGpu(model, c.node, depth + 1)) return true;
     }
     return false;
   }

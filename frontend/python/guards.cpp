@@ -470,11 +470,12 @@ class FrequencyWalk {
       if (guards_ && m_.offCudaBranch(p, child))
         limit(Frequency::Never, p.field("condition"), "true only on a device other than CUDA");
       // The else of `if progress < 1.0:` runs when training ends (an elif is judged as its own if).
-      if (guards_ && p.is("if_statement") && child.is("else_clause"))
+      if (guards_ && p.is("if_statement") && child.is("else_clause")) {
         if (GuardVerdict g = judgeElse(m_, p.field("condition")); g.kind == GuardKind::Rare)
           limit(Frequency::Rarely, g.decisive, g.why);
         else if (g.kind == GuardKind::Off)
           limit(Frequency::Never, g.decisive, g.why);
+      }
       // The else of `if config.TRAIN.CLIP_GRAD:` where the option resolves
       // on (a yacs default of 5.0): with the run's values it never runs, as a
       // branch behind an option resolved off does not.
