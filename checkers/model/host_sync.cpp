@@ -230,6 +230,9 @@ bool maySync(const ScriptModel& m, const Call& c) {
   if (c.receiver && c.method == "new_tensor" && !c.positional.empty()) return true;
   if (c.positional.size() == 1 && c.callee.is("identifier") && c.qualified.empty()) {
     ts::Node data = syntax::unwrap(c.positional[0]);
+    // `picks = np.random.randint(...)` then `IndexT(picks)`: the data a name is bound to.
+    if (data.is("identifier"))
+      if (auto b = m.lastBinding(data); b && b->value && !b->parameter) data = syntax::unwrap(b->value);
     if (data.is("list") || data.is("list_comprehension")) return true;
     if (data.is("call")) {
       std::string_view f = data.field("function").text();
