@@ -2,31 +2,22 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "checkers/data/endless_loader.h"
+#include "checkers/data/fresh_iterators.h"
 #include "checkers/data/lightning_epochs.h"
+#include "checkers/data/worker_restarts.h"
 #include "checkers/model/helper_effects.h"
 #include "checkers/python_common.h"
 #include "frontend/python/frequency.h"
 #include "frontend/python/project_model.h"
 #include "frontend/python/syntax.h"
 #include "frontend/python/yacs_config.h"
-#include "fixits/python_edits.h"
 
 namespace gpulint::checks {
 
 namespace {
-
-// "1 worker", "8 workers" ("1 worker process", "8 worker processes").
-std::string workerCount(const std::string& n, std::string_view noun = "worker") {
-  std::string plural = noun.ends_with("s") ? "es" : "s";
-  return n + " " + std::string(noun) + (n == "1" ? "" : plural);
-}
-
-// "its worker process", "its 8 worker processes".
-std::string itsWorkers(const std::string& n) { return n == "1" ? "its worker process" : "its " + workerCount(n, "worker process"); }
-
-constexpr int kNumWorkersIndex = 5;  // DataLoader(dataset, batch_size, shuffle, sampler, batch_sampler, num_workers)
 
 using python::Loop;
 using python::ResolvedValue;
@@ -201,49 +192,6 @@ void addCountOrigins(Diagnostic& d, const ResolvedValue& workers, const Resolved
   d.related.insert(d.related.begin(), from.begin(), from.end());
 }
 
-// Sets persistent_workers=True (unsafe: a dataset the main process changes
-// per epoch would go unseen by persistent workers).
-void addPersistentFix(const python::ScriptModel& model, const python::Call& loader, const ResolvedValue& workers,
-                      ts::Node arg, Diagnostic& d) {
-  Fix fix{"Set persistent_workers=True", Applicability::Unsafe, {}};
-  // A count from a variable may be 0 at run time (`--workers 0`), where
-  // persistent_workers=True would raise: tie it to the count.
-  std::string value =
-      workers.chain.empty() ? "True" : fixits::positiveTest(loader.argument("num_workers", kNumWorkersIndex));
-  if (!arg) fix.edits.push_back(fixits::addKeywords(model, loader, {{"persistent_workers", value}}));
-  else if (arg.is("false")) fix.edits.push_back(fixits::replaceNode(model, arg, value));
-  if (!fix.edits.empty()) d.fixes.push_back(std::move(fix));
-}
-
-// What the notes on a loader built outside the loop that iterates it again
-// share: where they point, how they word persistent_workers, and the fix.
-struct RestartNote {
-  const python::ScriptModel& model;
-  const python::Call& loader;
-  const ResolvedValue& workers;
-  ts::Node arg;  // the written persistent_workers; null when omitted
-  const ResolvedValue& persistent;
-
-  [[nodiscard]] std::string count() const { return std::to_string(workers.int_value); }
-  // "with persistent_workers=False (...)", or "without persistent_workers=True".
-  [[nodiscard]] std::string persistentPhrase() const {
-    return arg ? "with persistent_workers=" + persistent.display() + originSuffix(persistent)
-               : std::string("without persistent_workers=True");
-  }
-  // The note, its related locations and then where persistent_workers comes from, and the fix.
-  void report(std::string message, std::vector<RelatedLocation> related, DiagnosticSink& sink) const {
-    Diagnostic d;
-    d.rule = "GPU105";
-    d.level = Level::Note;
-    d.location = arg ? model.location(arg.parent()) : callHead(model, loader);
-    d.message = std::move(message);
-    d.related = std::move(related);
-    for (const RelatedLocation& r : relatedFrom(persistent)) d.related.push_back(r);
-    addPersistentFix(model, loader, workers, arg, d);
-    sink.report(std::move(d));
-  }
-};
-
 // `try: x = next(it) except StopIteration: it = iter(loader)` in the loop
 // `c`: each time the loader runs out the loop iterates it again, an epoch
 // boundary. The `iter(loader)` call; null when there is none.
@@ -364,13 +312,12 @@ void check(const python::ScriptModel& model, const python::Call& loader, const s
     sink.report(std::move(d));
     return;
   }
-  // Built outside and iterated again on each epoch: workers restart unless
-  // persistent, or unless the loader's class iterates its own way.
-  if (loader.mayHideArgument("persistent_workers", -1) || mayKeepIterator(model, loader)) return;
-  ts::Node arg = loader.keyword("persistent_workers");
-  ResolvedValue persistent = arg ? model.resolve(arg) : ResolvedValue::ofBool(false);
-  if (auto on = persistent.truthiness(); !on || *on || persistent.kind == ResolvedValue::Kind::String) return;
-  RestartNote note{model, loader, workers, arg, persistent};
+  // Built outside and iterated again on each epoch: workers restart unless kept.
+  std::optional<RestartNote> restarts = restartingWorkers(model, loader, workers);
+  if (!restarts) return;
+  const RestartNote& note = *restarts;
+  ts::Node arg = note.arg;
+  const ResolvedValue& persistent = note.persistent;
   for (const Loop* c : consumers)
     for (const Loop* epoch : epochLoopsOver(model, *c)) {
       // The epoch loop may be another file's (the one the factory's loader goes to).
@@ -478,35 +425,25 @@ const python::Call* fitTaking(const python::ScriptModel& model, const python::Ca
 // without persistent_workers its workers restart each epoch.
 void checkLightningLoader(const python::ScriptModel& model, const python::Call& loader, DiagnosticSink& sink) {
   const python::Call* fit = returnedByEpochHook(loader) ? nullptr : fitTaking(model, loader);
-  if ((!fit && !returnedByEpochHook(loader)) || !model.mayRunOnGpu() || loader.mayHideArgument("num_workers", kNumWorkersIndex) ||
-      loader.mayHideArgument("persistent_workers", -1))
+  if ((!fit && !returnedByEpochHook(loader)) || !model.mayRunOnGpu() || loader.mayHideArgument("num_workers", kNumWorkersIndex))
     return;
   ts::Node workers_arg = loader.argument("num_workers", kNumWorkersIndex);
-  ResolvedValue workers = workers_arg ? python::smallestCandidate(model, workers_arg) : ResolvedValue{};
-  if (workers.kind != ResolvedValue::Kind::Int || workers.int_value <= 0) return;
-  ts::Node arg = loader.keyword("persistent_workers");
-  ResolvedValue persistent = arg ? model.resolve(arg) : ResolvedValue::ofBool(false);
-  if (auto on = persistent.truthiness(); !on || *on || persistent.kind == ResolvedValue::Kind::String) return;
+  std::optional<RestartNote> note =
+      restartingWorkers(model, loader, workers_arg ? python::smallestCandidate(model, workers_arg) : ResolvedValue{});
+  if (!note) return;
   std::optional<LightningEpochs> epochs = lightningEpochs(model);
   if (!epochs) return;
-  std::string n = std::to_string(workers.int_value);
-  Diagnostic d;
-  d.rule = "GPU105";
-  d.level = Level::Note;
-  d.location = arg ? model.location(arg.parent()) : callHead(model, loader);
+  std::string n = note->count();
   std::string handed = fit ? "is handed to the Trainer's fit() at " + lineRef(model, fit->node) + ", which iterates it"
                            : "is returned by the Lightning hook `" + loader.function->name + "()`, which Lightning iterates";
-  d.message = "DataLoader with " + workerCount(n) + " " + handed + " again on each of the " + std::to_string(epochs->count) + " epochs (" +
-              epochs->written + ") " +
-              (arg ? "with persistent_workers=" + persistent.display() + originSuffix(persistent)
-                   : std::string("without persistent_workers=True")) +
-              ": every epoch shuts " + itsWorkers(n) + " down and starts new ones, and the GPU "
-              "idles until they have prepared the first batches. Pass persistent_workers=True.";
-  addCountOrigins(d, workers, ResolvedValue{});
-  d.related.push_back({epochs->at, "the Trainer runs " + std::to_string(epochs->count) + " epochs"});
-  for (const RelatedLocation& r : relatedFrom(persistent)) d.related.push_back(r);
-  addPersistentFix(model, loader, workers, arg, d);
-  sink.report(std::move(d));
+  // Where the worker count is written explains the note; it is not what to change.
+  std::vector<RelatedLocation> related = relatedFrom(note->workers);
+  related.push_back({epochs->at, "the Trainer runs " + std::to_string(epochs->count) + " epochs"});
+  note->report("DataLoader with " + workerCount(n) + " " + handed + " again on each of the " +
+                   std::to_string(epochs->count) + " epochs (" + epochs->written + ") " + note->persistentPhrase() +
+                   ": every epoch shuts " + itsWorkers(n) + " down and starts new ones, and the GPU "
+                   "idles until they have prepared the first batches. Pass persistent_workers=True.",
+               std::move(related), sink);
 }
 
 }  // namespace
@@ -515,8 +452,11 @@ void LoaderRebuiltPerEpoch::run(const AnalysisContext& ctx, DiagnosticSink& sink
   const python::ScriptModel& model = *ctx.script;
   // Which loops iterate each loader.
   std::map<const python::Call*, std::vector<const Loop*>> consumers;
+  // A loop that makes a fresh iterator of the loader on each pass does not
+  // iterate it: reportFreshIterators judges the iterator.
   for (const Loop& loop : model.loops())
-    for (const python::Call* loader : loadersIteratedBy(model, loop)) consumers[loader].push_back(&loop);
+    for (const python::Call* loader : loadersIteratedBy(model, loop))
+      if (!drawsThroughFreshIterators(model, loop, *loader)) consumers[loader].push_back(&loop);
   for (const python::Call& call : model.calls()) {
     if (auto it = consumers.find(&call); it != consumers.end()) check(model, call, it->second, sink);
     else if (isDataLoader(model, call)) checkLightningLoader(model, call, sink);
@@ -526,6 +466,9 @@ void LoaderRebuiltPerEpoch::run(const AnalysisContext& ctx, DiagnosticSink& sink
   for (const auto& [loader, loops] : consumers)
     if (const python::ScriptModel& owner = model.ownerOf(loader->node); &owner != &model)
       check(owner, *loader, loops, sink);
+  std::set<const python::Call*> iterated;
+  for (const auto& [loader, loops] : consumers) iterated.insert(loader);
+  reportFreshIterators(model, iterated, sink);
   if (model.project()) reportHelperLoaders(model, sink);
 }
 
