@@ -258,6 +258,15 @@ std::string advice(const ScriptModel& m, const Sync& s, const python::BatchConte
       if (fillsFromTensor(call))
         return "broadcast the tensor instead of filling with it (`value.expand(size)`, `value.view(1, 1, 1, 1)`, "
                "or `torch.ones(size, device=...) * value`), which stays on the GPU";
+      if (call && host_sync::isBuiltinMinMax(m, *call)) {
+        // `max(count, 1)` -> `torch.clamp(count, min=1)`: the bound is the other value.
+        ts::Node other = call->positional.size() == 2 ? call->positional[call->positional[0] == s.tensor ? 1 : 0]
+                                                      : ts::Node();
+        std::string bound = other && other.text().size() <= 32 ? std::string(other.text()) : "...";
+        return "bound it on the GPU: `torch.clamp(" + std::string(s.tensor.text()) +
+               (call->method == "max" ? ", min=" : ", max=") + bound +
+               ")` against a number, torch.maximum/torch.minimum against another tensor";
+      }
       if (call && host_sync::sizeArgument(*call))
         return "keep the sizes on the host (a Python list, or the tensors' `.shape`) and build GPU tensors from "
                "them only where kernels need them";
@@ -318,6 +327,10 @@ Diagnostic describe(const ScriptModel& m, const Sync& s, const python::BatchCont
       if (fillsFromTensor(call))
         d.message = quote(s.at) + " takes its fill value as a Python number, so it copies " + tensorName(s.tensor) +
                     " to the host " + every + "." + origin;
+      else if (call && host_sync::isBuiltinMinMax(m, *call))
+        d.message = quote(s.at) + " compares " + tensorName(s.tensor) +
+                    " with the other values and needs each result as a host bool, so it copies the tensor to the "
+                    "host " + every + "." + origin;
       else if (call && host_sync::sizeArgument(*call))
         d.message = quote(s.at) + " takes its size as a Python int, so it copies " + tensorName(s.tensor) +
                     " to the host " + every + "." + origin;

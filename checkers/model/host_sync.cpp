@@ -147,6 +147,10 @@ ts::Node sizeArgument(const Call& c) {
   return {};
 }
 
+bool isBuiltinMinMax(const ScriptModel& m, const Call& c) {
+  return (c.method == "max" || c.method == "min") && c.callee.is("identifier") && c.qualified.empty() &&
+         c.positional.size() >= 2 && !c.has_star_args && c.keywords.empty() && !m.functionNamed(c.method);
+}
 
 // The sync a call performs, if any (before asking whether it runs per step).
 std::optional<Sync> syncOfCall(const ScriptModel& m, const Call& c) {
@@ -173,6 +177,9 @@ std::optional<Sync> syncOfCall(const ScriptModel& m, const Call& c) {
        q.starts_with("math.")) &&
       m.mayLiveOnDevice(first))
     return Sync{Sync::Convert, c.node, first};
+  if (isBuiltinMinMax(m, c))
+    for (ts::Node v : c.positional)
+      if (m.mayLiveOnDevice(v)) return Sync{Sync::Convert, c.node, v};
   // `torch.full(size, keep[i])`, `x.new_full(size, v)`: the fill value is a
   // Python number, so a 0-d GPU tensor given there is read to the host.
   if (q == "torch.full" || (c.receiver && c.method == "new_full"))
@@ -241,7 +248,7 @@ bool maySync(const ScriptModel& m, const Call& c) {
   }
   if (c.receiver && c.method == "state_dict" && c.positional.empty() && c.keywords.empty()) return true;
   if (c.callee.is("identifier") &&
-      oneOf(c.method, {"float", "int", "bool", "round", "str", "repr", "format", "all", "any"}))
+      oneOf(c.method, {"float", "int", "bool", "round", "str", "repr", "format", "all", "any", "max", "min"}))
     return true;
   return isLoggingCall(m, c);
 }

@@ -99,6 +99,10 @@ void collectNonCallSpots(ts::Node n, NonCallSpots& spots);
 // `torch.arange(n)`; null for other calls. A 0-d GPU tensor there is read
 // to the host.
 [[nodiscard]] ts::Node sizeArgument(const python::Call& c);
+// Python's own max()/min() of two or more values (`max(count, 1)`): it
+// compares them with `>`/`<` and takes the truth value of the result, so a
+// GPU tensor among them is read to the host.
+[[nodiscard]] bool isBuiltinMinMax(const python::ScriptModel& m, const python::Call& c);
 // The same test of one value: `torch.zeros(n)` made on the host (no device,
 // or device="cpu", outside a device context); null otherwise.
 [[nodiscard]] ts::Node hostFactoryCall(const python::ScriptModel& m, ts::Node value);

@@ -265,6 +265,11 @@ ts::Node DeviceAnalysis::callOrigin(ts::Node n, int depth) {
       ts::Node o = origin(c->positional[0], depth + 1);
       return o ? o : n;
     }
+    // `accelerator.clip_grad_norm_(model.parameters(), 1.0)` returns the
+    // total norm, computed where the parameters live (torch's own
+    // clip_grad_norm_ is `anyArgument` below).
+    if (m == "clip_grad_norm_" && !c->positional.empty() && isAcceleratorObject(m_, c->receiver))
+      return origin(c->positional[0], depth + 1);
     if (preservesDevice(m) && !isModule(c->receiver, depth + 1))
       if (ts::Node o = origin(c->receiver, depth + 1)) return o;
     // A module's outputs and its parameters (clip_grad_norm_(model.parameters()) returns a device tensor);

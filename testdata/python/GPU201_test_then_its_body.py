@@ -18,8 +18,8 @@ def shifted_mask(img, shift):
     width = img.shape[-1]
     offset = (shift * width).floor().long()
     out = torch.zeros_like(img)
-    lo = max(offset, 0)
-    hi = min(offset, 0) + width
+    lo = offset.clamp(min=0)  # (Python's max()/min() would read it here: GPU201_builtin_max_of_tensor)
+    hi = offset.clamp(max=0) + width
     if lo < hi:  # expect: GPU201 "Line 24 waits on the GPU again right after it"
         out[..., lo:hi] = 1  # ok: waits right after the test above: part of its finding
     return out
@@ -31,7 +31,7 @@ def soften(img):
 
 def softened_band(img):
     start = (img.amax() * 4).floor().long()
-    stop = min(start + 2, 0) + img.shape[-1]
+    stop = (start + 2).clamp(max=0) + img.shape[-1]
     if start < stop:  # expect: GPU201 "truth value of `start < stop`"
         smooth = soften(img)
         peak = smooth.amax().item()  # expect: GPU201 "`smooth.amax().item()`"
