@@ -36,9 +36,11 @@ namespace {
 // a helper the loop's body calls with the batch.
 std::optional<BlockingCopy> blockingCopy(const python::ScriptModel& model, const python::Loop& loop,
                                          const python::Call& c, const python::Call* via) {
-  if (!c.receiver || (c.method != "to" && c.method != "cuda")) return std::nullopt;
+  // `.type(torch.cuda.FloatTensor)` copies too (a dtype cast does not: the device check below).
+  if (!c.receiver || (c.method != "to" && c.method != "cuda" && c.method != "type")) return std::nullopt;
   // The flag first: a copy that is asynchronous already needs no further look.
-  int index = c.method == "cuda" ? 1 : 2;  // .cuda(device, non_blocking) / .to(device, dtype, non_blocking)
+  // .cuda(device, non_blocking) / .type(dtype, non_blocking) / .to(device, dtype, non_blocking)
+  int index = c.method == "to" ? 2 : 1;
   if (c.mayHideArgument("non_blocking", index)) return std::nullopt;
   ts::Node nb = c.argument("non_blocking", index);
   if (nb) {

@@ -2,6 +2,7 @@
 #include "checkers/model/host_uploads.h"
 
 #include "frontend/python/syntax.h"
+#include "frontend/python/tensor_types.h"
 
 namespace gpulint::checks::host_sync {
 
@@ -290,10 +291,7 @@ std::optional<Sync> uploadInConstructor(const ScriptModel& m, const Call& c) {
   } else if (c.qualified.starts_with("torch.cuda.") && c.qualified.ends_with("Tensor")) {
     cuda_constructor = true;
   } else if (c.callee.is("identifier") && c.qualified.empty()) {
-    for (ts::Node src : m.valueSources(c.callee, /*all_paths=*/true)) {
-      std::string q = src.is("attribute") ? m.ownerOf(src).qualify(src) : std::string();
-      cuda_constructor = cuda_constructor || (q.starts_with("torch.cuda.") && q.ends_with("Tensor"));
-    }
+    cuda_constructor = python::namesCudaTensorType(m, c.callee);
   } else if (oneOf(c.qualified, {"torch.tensor", "torch.as_tensor"}) && c.keyword("device")) {
     cuda_constructor = m.deviceOrigin(c.node) == c.node && !m.onCpuPath(c.node);
   }

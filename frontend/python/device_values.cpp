@@ -21,6 +21,7 @@
 #include "frontend/python/device_asks.h"
 #include "frontend/python/project_model.h"
 #include "frontend/python/syntax.h"
+#include "frontend/python/tensor_types.h"
 
 namespace gpulint::python {
 
@@ -265,6 +266,8 @@ ts::Node DeviceAnalysis::callOrigin(ts::Node n, int depth) {
       ts::Node o = origin(c->positional[0], depth + 1);
       return o ? o : n;
     }
+    // `x.type(torch.cuda.FloatTensor)` (or an alias of it): a copy to the GPU.
+    if (m == "type" && !c->positional.empty() && namesCudaTensorType(m_, c->positional[0])) return n;
     // `accelerator.clip_grad_norm_(model.parameters(), 1.0)` returns the
     // total norm, computed where the parameters live (torch's own
     // clip_grad_norm_ is `anyArgument` below).
