@@ -34,6 +34,12 @@ bool mayHideCollate(const python::Call& loader) { return loader.mayHideArgument(
 
 std::pair<const python::ScriptModel*, const python::Function*> collateFunction(const python::ScriptModel& m,
                                                                                ts::Node collate) {
+  // `collate_fn=make_batcher()`: the nested function the project factory returns.
+  if (const python::Call* made = collate && collate.is("call") ? m.callAt(collate) : nullptr) {
+    auto [at, factory] = m.callTarget(*made);
+    const python::Function* inner = factory ? at->returnedClosure(*factory) : nullptr;
+    return {inner ? at : nullptr, inner};
+  }
   if (!collate || !(collate.is("identifier") || collate.is("attribute"))) return {nullptr, nullptr};
   if (const python::Function* fn = collate.is("identifier") ? m.functionNamed(collate.text()) : nullptr)
     return {&m, fn};

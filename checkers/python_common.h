@@ -23,8 +23,9 @@ namespace gpulint::checks {
 // workers, for the whole run): iterating it again may start no worker.
 [[nodiscard]] bool mayKeepIterator(const python::ScriptModel& model, const python::Call& call);
 // The project function a loader's collate_fn names: a function of this
-// file or another, or a method of the class whose method builds the loader
-// (`collate_fn=self.collate`); nulls when it names anything else (loader_collate.cpp).
+// file or another, a method of the class whose method builds the loader
+// (`collate_fn=self.collate`), or the closure a project factory returns
+// (`collate_fn=make_batcher()`); nulls when it names anything else (loader_collate.cpp).
 [[nodiscard]] std::pair<const python::ScriptModel*, const python::Function*> collateFunction(
     const python::ScriptModel& m, ts::Node collate);
 // `DataLoader(range(n), bs, shuffle=True)` (or torch/numpy arange, list(range(n))) with no

@@ -63,6 +63,44 @@ const python::Call* trainerConfiguredBy(const python::ScriptModel& model, const 
   return nullptr;
 }
 
+// A dataset tokenized ahead: `ds.map(tokenize)`, possibly reordered or
+// trimmed after (`.shuffle(seed=0)`, `.select(range(n))`, `.filter(...)`).
+bool tokenizedAhead(const python::ScriptModel& model, ts::Node dataset, int depth = 0) {
+  if (!dataset || depth > 4) return false;
+  return everySource(model, dataset, [&](ts::Node src, const python::Call* made) {
+    if (!made || !made->receiver) return false;
+    if (made->method == "map") return true;
+    return python::syntax::oneOf(made->method, {"shuffle", "select", "filter", "with_format", "remove_columns",
+                                                "rename_column", "rename_columns", "flatten_indices", "sort",
+                                                "take", "skip", "select_columns"}) &&
+           tokenizedAhead(model.ownerOf(src), made->receiver, depth + 1);
+  });
+}
+
+// A collate function that only turns stored ids into tensors (`torch.tensor`,
+// a stack or a pad, shape and dtype methods, cheap builtins): no tokenizing,
+// decoding or reading per batch.
+bool tensorizesIdsOnly(const python::ScriptModel& at, const python::Function& f) {
+  for (const python::Call& c : at.callsIn(f.body)) {
+    if (!c.receiver && c.qualified.empty() &&
+        python::syntax::oneOf(c.method, {"len", "int", "list", "dict", "tuple", "max", "min", "zip", "range",
+                                         "enumerate", "isinstance"}))
+      continue;
+    if (python::syntax::oneOf(c.qualified, {"torch.tensor", "torch.as_tensor", "torch.stack", "torch.cat",
+                                            "torch.nn.utils.rnn.pad_sequence", "torch.nn.functional.pad",
+                                            "torch.arange", "torch.full", "torch.ones", "torch.zeros",
+                                            "torch.ones_like", "torch.zeros_like", "torch.full_like"}))
+      continue;
+    if (c.receiver && c.qualified.empty() &&
+        python::syntax::oneOf(c.method, {"unsqueeze", "view", "reshape", "flatten", "long", "int", "clone", "copy",
+                                         "expand", "masked_fill", "masked_fill_", "fill_", "new_full", "new_ones",
+                                         "new_zeros", "size", "append", "extend", "get", "keys", "items", "values"}))
+      continue;
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 bool padsTokenIdsOnly(const python::ScriptModel& model, ts::Node collate) {
@@ -78,12 +116,14 @@ bool padsTokenIdsOnly(const python::ScriptModel& model, ts::Node collate) {
 
 bool tokenIdsForLargeModel(const AnalysisContext& ctx, const python::ScriptModel& model, const python::Call& loader) {
   if (largeModelFamily(ctx, model).empty() || mayHideCollate(loader)) return false;
-  if (ts::Node collate = collateArgument(loader)) return padsTokenIdsOnly(model, collate);
   ts::Node dataset = loader.argument("dataset", 0);
-  if (!dataset) return false;
-  return everySource(model, dataset, [](ts::Node, const python::Call* made) {
-    return made && made->method == "map" && made->receiver;
-  });
+  if (ts::Node collate = collateArgument(loader)) {
+    if (padsTokenIdsOnly(model, collate)) return true;
+    // A collate of the project's own that only tensorizes ids tokenized ahead.
+    auto [at, f] = collateFunction(model, python::syntax::unwrap(collate));
+    return f && tensorizesIdsOnly(*at, *f) && tokenizedAhead(model, dataset);
+  }
+  return tokenizedAhead(model, dataset);
 }
 
 bool trainerFeedsTokenIdsToLargeModel(const AnalysisContext& ctx, const python::ScriptModel& model,
@@ -94,10 +134,7 @@ bool trainerFeedsTokenIdsToLargeModel(const AnalysisContext& ctx, const python::
   if (ts::Node collate = trainer->keyword("data_collator"); collate && !padsTokenIdsOnly(model, collate)) return false;
   // TRL's SFTTrainer tokenizes a text or chat dataset before training.
   if (trainer->method == "SFTTrainer") return true;
-  ts::Node dataset = trainer->keyword("train_dataset");
-  return dataset && everySource(model, dataset, [](ts::Node, const python::Call* made) {
-           return made && made->method == "map" && made->receiver;
-         });
+  return tokenizedAhead(model, trainer->keyword("train_dataset"));
 }
 
 }  // namespace gpulint::checks

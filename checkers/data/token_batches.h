@@ -14,8 +14,9 @@ namespace gpulint::checks {
 [[nodiscard]] bool padsTokenIdsOnly(const python::ScriptModel& model, ts::Node collate);
 
 // A DataLoader of token ids for a model of a large-input family (a Hugging
-// Face causal or seq2seq LM, peft): the collate only pads ids, or there is
-// none and the dataset was tokenized ahead (`ds.map(tokenize)`).
+// Face causal or seq2seq LM, peft): the collate only pads ids, or the dataset
+// was tokenized ahead (`ds.map(tokenize)`, then maybe `.shuffle()`) and the
+// collate, if any, is a project function that only tensorizes the ids.
 [[nodiscard]] bool tokenIdsForLargeModel(const AnalysisContext& ctx, const python::ScriptModel& model,
                                          const python::Call& loader);
 
