@@ -290,21 +290,27 @@ void check(const python::ScriptModel& model, const python::Call& loader, const s
   // A config key with several candidates (yacs_config.h) has workers when the fewest does.
   ts::Node workers_arg = loader.argument("num_workers", kNumWorkersIndex);
   ResolvedValue workers = workers_arg ? python::smallestCandidate(model, workers_arg) : ResolvedValue{};
-  // No workers (GPU101's finding) or an unknown count: nothing to restart.
-  if (workers.kind != ResolvedValue::Kind::Int || workers.int_value <= 0) return;
+  auto known = [](const ResolvedValue& w) { return w.kind == ResolvedValue::Kind::Int && w.int_value > 0; };
+  // No workers (GPU101's finding) or an unknown count: nothing to restart --
+  // unless a factory's parameter carries it, known at the calls beside an
+  // epoch loop (asked per loop below).
+  bool by_caller = !known(workers) && workers_arg && loader.function;
+  if (!known(workers) && !by_caller) return;
   std::string n = std::to_string(workers.int_value);
   // Where the count is written, when not at the call: "8 workers (8: yacs default DATA.NUM_WORKERS at config.py:43)".
-  std::string with_n = workerCount(n) + (workers.chain.empty() ? "" : " (" + workers.display() + originSuffix(workers) + ")");
+  auto counted = [](const ResolvedValue& w) {
+    return workerCount(std::to_string(w.int_value)) + (w.chain.empty() ? "" : " (" + w.display() + originSuffix(w) + ")");
+  };
   std::vector<const Loop*> rebuilt_by = model.epochLoopsAround(loader.node);
   ResolvedValue bound;
   const Loop* consumer = nullptr;
-  if (const Loop* epoch = rebuildingLoop(model, rebuilt_by, consumers, &consumer)) {
+  if (const Loop* epoch = known(workers) ? rebuildingLoop(model, rebuilt_by, consumers, &consumer) : nullptr) {
     // One epoch, or a dataset that changes with the epoch number: the rebuild is deliberate.
     if (auto count = tripCount(model, *epoch, &bound); (count && *count < 2) || dependsOnEpoch(model, loader, *epoch))
       return;
     Diagnostic d = finding(model, loader, *epoch, *consumer, Level::Warning);
     addCountOrigins(d, workers, ResolvedValue{});  // the count of epochs is not in this message
-    d.message = "DataLoader with " + with_n + " is built inside the epoch loop at " +
+    d.message = "DataLoader with " + counted(workers) + " is built inside the epoch loop at " +
                 lineRef(model, epoch->node) + ", so every epoch starts " + n +
                 " new worker processes that import, unpickle the dataset and fill their prefetch queues while the "
                 "GPU waits for the epoch's first batches. Build the loader once before the epoch loop and pass "
@@ -313,16 +319,20 @@ void check(const python::ScriptModel& model, const python::Call& loader, const s
     return;
   }
   // Built outside and iterated again on each epoch: workers restart unless kept.
-  std::optional<RestartNote> restarts = restartingWorkers(model, loader, workers);
-  if (!restarts) return;
-  const RestartNote& note = *restarts;
-  ts::Node arg = note.arg;
-  const ResolvedValue& persistent = note.persistent;
+  ts::Node arg;
+  ResolvedValue persistent;
+  if (!keepsNoWorkers(model, loader, &arg, &persistent)) return;
   for (const Loop* c : consumers)
     for (const Loop* epoch : epochLoopsOver(model, *c)) {
       // The epoch loop may be another file's (the one the factory's loader goes to).
       const python::ScriptModel& home = model.ownerOf(epoch->node);
       if (epoch->node.contains(loader.node) || !flowsThrough(home, *epoch, *c, loader)) continue;
+      // The count the factory's calls beside this loop pass, over one another caller's.
+      ResolvedValue passed = workersPassedBeside(model, loader, home, *epoch);
+      const ResolvedValue& w = known(passed) ? passed : workers;
+      if (!known(w)) continue;
+      RestartNote note{model, loader, w, arg, persistent};
+      std::string n = note.count();
       // An unknown or single epoch count (a job passing --epochs 1), or a dataset
       // that the main process changes per epoch (persistent workers would miss it).
       // `while True:` around the loader's loop runs epochs until the step
@@ -333,19 +343,21 @@ void check(const python::ScriptModel& model, const python::Call& loader, const s
       if (mutatesDatasetPerEpoch(home, *epoch)) continue;
       Diagnostic d = finding(model, loader, *epoch, *c, Level::Note);
       if (arg) d.location = model.location(arg.parent());
-      d.message = "DataLoader with " + with_n + " is iterated again on " +
+      d.message = "DataLoader with " + counted(w) + " is iterated again on " +
                   (endless ? "each pass of the endless `while True:` loop at " + lineRef(model, epoch->node) + " "
                            : "each of the " + std::to_string(*count) + " epochs of the loop at " +
                                  lineRef(model, epoch->node) + " (" + epochCountNote(*epoch, *count, bound) + ") ") +
                   note.persistentPhrase() +
                   ": every epoch shuts " + itsWorkers(n) + " down and starts new ones, and the GPU idles "
                   "until they have prepared the first batches. Pass persistent_workers=True.";
-      addCountOrigins(d, workers, bound);
+      addCountOrigins(d, w, bound);
       for (const RelatedLocation& r : relatedFrom(persistent)) d.related.push_back(r);
-      addPersistentFix(model, loader, workers, arg, d);
+      addPersistentFix(model, loader, w, arg, d);
       sink.report(std::move(d));
       return;
     }
+  if (!known(workers)) return;
+  const RestartNote note{model, loader, workers, arg, persistent};
   if (reportPeriodicPasses(note, consumers, sink)) return;
   if (reportRenewedIterators(note, consumers, sink)) return;
   // `while True: yield from loader` in a generator a step loop draws from:

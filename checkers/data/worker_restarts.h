@@ -44,6 +44,22 @@ struct RestartNote {
   }
 };
 
+// True when `loader` keeps no workers between passes: persistent_workers
+// omitted or resolved false (`*arg` the written value, null when omitted;
+// `*persistent` its value), neither possibly passed through **kwargs, and a
+// loader class that iterates the torch way.
+[[nodiscard]] bool keepsNoWorkers(const python::ScriptModel& model, const python::Call& loader, ts::Node* arg,
+                                  python::ResolvedValue* persistent);
+
+// The worker count of a loader a project factory builds from its parameter
+// (`def make_loader(ds, n_proc): DataLoader(ds, num_workers=n_proc)`), as
+// the calls of the factory in `home` beside the epoch loop `epoch` (in the
+// function around it, not inside it) pass it: the loader those calls make is
+// the one the loop runs, whatever other callers pass. The smallest of their
+// known values; unknown when there is no such call or one passes an unknown.
+[[nodiscard]] python::ResolvedValue workersPassedBeside(const python::ScriptModel& model, const python::Call& loader,
+                                                       const python::ScriptModel& home, const python::Loop& epoch);
+
 // The note's facts when `loader` has a known worker count above zero
 // (`workers`, already resolved by the caller) and keeps no workers between
 // passes: persistent_workers omitted or resolved false, neither possibly
