@@ -21,12 +21,26 @@ bool isGpuDevice(const ScriptModel& m, ts::Node device) {
   return m.usesCuda() && syntax::containsWord(device.text(), {"device", "cuda", "gpu", "rank"});
 }
 
+// `x[None]`, `x[:, None]`, `x[..., None]`: only new axes (or whole
+// dimensions) -- a view of all of x, not a batch cut out of it.
+bool addsAxesOnly(ts::Node subscript) {
+  bool any = false;
+  for (ts::Node index : subscript.namedChildren()) {
+    if (index == subscript.field("value")) continue;
+    any = true;
+    if (index.is("none") || index.is("ellipsis")) continue;
+    if (index.is("slice") && index.namedChildCount() == 0) continue;  // `:`
+    return false;
+  }
+  return any;
+}
+
 Origin classifyOne(const ScriptModel& m, ts::Node e, int depth) {
   Origin o;
   if (e.is("subscript")) {
     o = classify(m, e.field("value"), depth + 1);
-    // A string key (`data["x"]`) picks a field, not a batch.
-    if (o.kind == Origin::Host && !syntax::stringLiteral(e.field("subscript"), nullptr)) {
+    // A string key (`data["x"]`) picks a field, not a batch; new axes keep the whole array.
+    if (o.kind == Origin::Host && !syntax::stringLiteral(e.field("subscript"), nullptr) && !addsAxesOnly(e)) {
       o.sliced = true;
       if (!o.slice) o.slice = e;
     }
