@@ -44,6 +44,8 @@ GuardVerdict GuardJudge::comparison(ts::Node e, const Env& env) {
   if (op == "in" && isCounter(left, e) && !right.is("string"))
     return verdict(GuardKind::Periodic, e, "steps listed in a collection");
   if (op == "not in" && fillsCache(e, left, right)) return verdict(GuardKind::Rare, e, "memoised: once per key");
+  if (op == "in" && left.is("string"))
+    if (auto rare = keyReturnedRarely(e, left, right)) return *rare;
   if (op == "==" || op == "is") return equality(e, left, right);
   // `len(boxes) < 1`, `x.numel() <= 0`: the emptiness test `== 0` spelled as a bound.
   if (((op == "<" && right.is("integer") && right.text() == "1") || (op == "<=" && isZero(right))) &&

@@ -76,6 +76,9 @@ class GuardJudge {
   bool initialisedInBranch(ts::Node comparison, ts::Node name) const;
   bool methodAssigns(ts::Node call, ts::Node name) const;
 
+  // Keys a project helper returns (guard_returned_keys.cpp).
+  std::optional<GuardVerdict> keyReturnedRarely(ts::Node e, ts::Node key, ts::Node holder) const;
+
   const ScriptModel& m_;
 };
 
