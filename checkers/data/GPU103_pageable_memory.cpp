@@ -55,15 +55,14 @@ class LoopLoaders {
   std::unordered_map<const python::Call*, std::vector<Entry>> by_loader_;
 };
 
-// The first `.to(cuda)`/`.cuda()`/`.type(torch.cuda.FloatTensor)` in the
-// loop body (or in a helper the body hands the batch to) that copies one of
-// the loop's own batches to the GPU.
+// The first copy to the GPU (copiedToGpu) in the loop body (or in a helper
+// the body hands the batch to) of one of the loop's own batches.
 const python::Call* batchCopy(const python::ScriptModel& model, const python::Loop& loop) {
   const python::Call* found = nullptr;
   forEachStepCall(model, loop, [&](const python::Call& c, const python::Call* via) {
-    if (!c.receiver || (c.method != "to" && c.method != "cuda" && c.method != "type")) return true;
-    if (!(model.deviceOrigin(c.node) == c.node) || model.onCpuPath(c.node)) return true;
-    if ((via ? batchSourceLoop(model, c.receiver, *via) : batchSourceLoop(model, c.receiver)) == &loop) found = &c;
+    ts::Node copied = copiedToGpu(model, c);
+    if (!copied) return true;
+    if ((via ? batchSourceLoop(model, copied, *via) : batchSourceLoop(model, copied)) == &loop) found = &c;
     return found == nullptr;
   });
   return found;

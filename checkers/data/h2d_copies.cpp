@@ -36,10 +36,10 @@ namespace {
 // a helper the loop's body calls with the batch.
 std::optional<BlockingCopy> blockingCopy(const python::ScriptModel& model, const python::Loop& loop,
                                          const python::Call& c, const python::Call* via) {
-  // `.type(torch.cuda.FloatTensor)` copies too (a dtype cast does not: the device check below).
-  if (!c.receiver || (c.method != "to" && c.method != "cuda" && c.method != "type")) return std::nullopt;
+  if (!c.receiver || (c.method != "to" && c.method != "cuda" && c.method != "type" && c.method != "copy_"))
+    return std::nullopt;
   // The flag first: a copy that is asynchronous already needs no further look.
-  // .cuda(device, non_blocking) / .type(dtype, non_blocking) / .to(device, dtype, non_blocking)
+  // .cuda(device, non_blocking) / .type(dtype, non_blocking) / .copy_(src, non_blocking) / .to(device, dtype, non_blocking)
   int index = c.method == "to" ? 2 : 1;
   if (c.mayHideArgument("non_blocking", index)) return std::nullopt;
   ts::Node nb = c.argument("non_blocking", index);
@@ -49,8 +49,8 @@ std::optional<BlockingCopy> blockingCopy(const python::ScriptModel& model, const
     if (!on || *on) return std::nullopt;
   }
   // A copy of this loop's batch to a CUDA device (not the model, not a dtype cast, not a CPU branch).
-  if (!(model.deviceOrigin(c.node) == c.node) || model.onCpuPath(c.node)) return std::nullopt;
-  if ((via ? batchSourceLoop(model, c.receiver, *via) : batchSourceLoop(model, c.receiver)) != &loop)
+  ts::Node copied = copiedToGpu(model, c);
+  if (!copied || (via ? batchSourceLoop(model, copied, *via) : batchSourceLoop(model, copied)) != &loop)
     return std::nullopt;
   // Under a periodic guard or in a nested loop: not once per step of this loop.
   auto step = model.perStep(c.node);
@@ -62,6 +62,18 @@ std::optional<BlockingCopy> blockingCopy(const python::ScriptModel& model, const
 }
 
 }  // namespace
+
+ts::Node copiedToGpu(const python::ScriptModel& model, const python::Call& c) {
+  if (!c.receiver || model.onCpuPath(c.node)) return {};
+  // `im_data.resize_(batch.size()).copy_(batch)`: into a buffer on the GPU.
+  if (c.method == "copy_")
+    return c.positional.empty() || !model.mayLiveOnDevice(c.receiver) || model.mayLiveOnDevice(c.positional[0])
+               ? ts::Node()
+               : c.positional[0];
+  // `.type(torch.cuda.FloatTensor)` copies too; a dtype cast does not (its device is the receiver's).
+  if (c.method != "to" && c.method != "cuda" && c.method != "type") return {};
+  return model.deviceOrigin(c.node) == c.node ? c.receiver : ts::Node();
+}
 
 void forEachStepCall(const python::ScriptModel& model, const python::Loop& loop,
                      const std::function<bool(const python::Call&, const python::Call*)>& visit) {

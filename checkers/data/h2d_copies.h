@@ -23,6 +23,12 @@ struct BlockingCopy {
   const python::Call* via = nullptr;  // the call in the loop of the helper that copies; null in the loop itself
 };
 
+// What a call copies to a CUDA device: the receiver of `x.to(cuda)`,
+// `x.cuda()` or `x.type(torch.cuda.FloatTensor)`, or the source of
+// `gpu_buffer.copy_(x)` (into a tensor that lives on the GPU); null for any
+// other call, or one on the CPU branch of a device test.
+[[nodiscard]] ts::Node copiedToGpu(const python::ScriptModel& model, const python::Call& c);
+
 // Calls `visit(call, via)` on each call of `loop`'s body (`via` null) and of
 // the helpers of the file the body calls with arguments (`via` the call in
 // the body), until `visit` returns false.

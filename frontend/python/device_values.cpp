@@ -51,7 +51,8 @@ bool preservesDevice(std::string_view m) {
           (preservesDevice(m.substr(0, m.size() - 1)) ||
            oneOf(m, {"copy_", "zero_", "fill_", "uniform_", "normal_", "clamp_min_", "clamp_max_", "masked_fill_",
                      "random_", "bernoulli_", "exponential_", "geometric_", "cauchy_", "log_normal_",
-                     "index_fill_", "scatter_", "scatter_add_", "index_copy_", "index_add_", "put_"})));
+                     "index_fill_", "scatter_", "scatter_add_", "index_copy_", "index_add_", "put_", "resize_",
+                     "resize_as_"})));
 }
 
 // Attributes of a tensor that are host values.
