@@ -91,7 +91,9 @@ bool hostData(const ScriptModel& m, ts::Node e, int depth = 0) {
     const Call* c = m.callAt(e);
     if (!c) return false;
     if (c->qualified.starts_with("numpy.")) return true;
-    return c->callee.is("identifier") && c->qualified.empty() && c->method == "list" && !m.functionNamed("list");
+    // `list(...)`, and `range(n)` (`torch.LongTensor(range(n))`): Python's numbers.
+    return c->callee.is("identifier") && c->qualified.empty() && (c->method == "list" || c->method == "range") &&
+           !m.functionNamed(c->method);
   }
   if (!e.is("identifier")) return false;
   auto b = m.lastBinding(e);
