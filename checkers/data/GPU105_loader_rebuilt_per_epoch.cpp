@@ -296,7 +296,6 @@ void check(const python::ScriptModel& model, const python::Call& loader, const s
   // epoch loop (asked per loop below).
   bool by_caller = !known(workers) && workers_arg && loader.function;
   if (!known(workers) && !by_caller) return;
-  std::string n = std::to_string(workers.int_value);
   // Where the count is written, when not at the call: "8 workers (8: yacs default DATA.NUM_WORKERS at config.py:43)".
   auto counted = [](const ResolvedValue& w) {
     return workerCount(std::to_string(w.int_value)) + (w.chain.empty() ? "" : " (" + w.display() + originSuffix(w) + ")");
@@ -311,7 +310,7 @@ void check(const python::ScriptModel& model, const python::Call& loader, const s
     Diagnostic d = finding(model, loader, *epoch, *consumer, Level::Warning);
     addCountOrigins(d, workers, ResolvedValue{});  // the count of epochs is not in this message
     d.message = "DataLoader with " + counted(workers) + " is built inside the epoch loop at " +
-                lineRef(model, epoch->node) + ", so every epoch starts " + n +
+                lineRef(model, epoch->node) + ", so every epoch starts " + std::to_string(workers.int_value) +
                 " new worker processes that import, unpickle the dataset and fill their prefetch queues while the "
                 "GPU waits for the epoch's first batches. Build the loader once before the epoch loop and pass "
                 "persistent_workers=True.";
@@ -358,6 +357,7 @@ void check(const python::ScriptModel& model, const python::Call& loader, const s
     }
   if (!known(workers)) return;
   const RestartNote note{model, loader, workers, arg, persistent};
+  const std::string n = note.count();
   if (reportPeriodicPasses(note, consumers, sink)) return;
   if (reportRenewedIterators(note, consumers, sink)) return;
   // `while True: yield from loader` in a generator a step loop draws from:
