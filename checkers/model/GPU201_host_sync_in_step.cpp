@@ -9,6 +9,7 @@
 #include "checkers/model/accumulated_total.h"
 #include "checkers/model/backprop_reach.h"
 #include "checkers/model/host_sync.h"
+#include "checkers/model/host_uploads.h"
 #include "checkers/model/context_syncs.h"
 #include "checkers/model/helper_effects.h"
 #include "checkers/model/queued_work.h"
@@ -242,6 +243,9 @@ std::string advice(const ScriptModel& m, const Sync& s, const python::BatchConte
       if (s.host_data && drawsNumpyRandom(m, s.buffer))
         return "draw the numbers on the GPU (torch.rand, torch.randn or torch.randint with `device=`), which needs "
                "no copy at all";
+      if (s.host_data && batch.loop && host_sync::sameOnEveryPass(m, s.buffer, *batch.loop))
+        return "make it once before the loop: its data is the same on every pass, so one copy to the GPU "
+               "serves them all";
       if (s.host_data && s.at == s.buffer)
         return "build it once before the loop if it does not change, else make it on the host and copy it with "
                "`.to(device, non_blocking=True)` (a small copy from pageable memory is staged without waiting for "

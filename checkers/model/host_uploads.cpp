@@ -142,7 +142,11 @@ bool fromHostData(const ScriptModel& m, const Call& made) {
       name.ends_with("Tensor") && name.find('.') == std::string_view::npos && made.positional.size() == 1;
   // torch.from_numpy shares a numpy array's memory: always a host tensor.
   if (name == "from_numpy") return true;
-  return (data_factory || constructor) && hostData(m, made.positional[0]);
+  // A legacy CPU constructor copies whatever it is given into a new host
+  // tensor (`torch.FloatTensor(cfg.TRAIN.BBOX_NORMALIZE_STDS)`: a config's
+  // tuple); a CUDA tensor there would raise, so only a GPU value is excluded.
+  if (constructor) return hostData(m, made.positional[0]) || !m.mayLiveOnDevice(made.positional[0]);
+  return data_factory && hostData(m, made.positional[0]);
 }
 
 // A tensor computed on the host from tensors made there: a factory's, host
@@ -322,6 +326,29 @@ std::optional<Sync> uploadOfHostTensor(const ScriptModel& m, const Call& c) {
   s.buffer = made;
   s.host_data = host_data;
   return s;
+}
+
+bool sameOnEveryPass(const ScriptModel& m, ts::Node made, const python::Loop& loop) {
+  const Call* c = made && made.is("call") ? m.callAt(made) : nullptr;
+  if (!c || c->positional.empty()) return false;
+  bool same = true;
+  std::vector<ts::Node> stack(c->positional.begin(), c->positional.end());
+  while (same && !stack.empty()) {
+    ts::Node n = stack.back();
+    stack.pop_back();
+    if (n.is("call") || n.is("subscript") || n.is("lambda")) return false;  // may differ per pass
+    if (n.is("attribute")) {  // `cfg.TRAIN.X`: only its root name is bound
+      stack.push_back(n.field("object"));
+      continue;
+    }
+    if (n.is("identifier")) {
+      auto b = m.lastBinding(n);
+      same = !b || !b->statement || !loop.node.contains(b->statement);
+      continue;
+    }
+    for (ts::Node k : n.namedChildren()) stack.push_back(k);
+  }
+  return same;
 }
 
 }  // namespace gpulint::checks::host_sync

@@ -16,5 +16,9 @@ namespace gpulint::checks::host_sync {
 // torch.tensor([vals])` in the same pass: a host tensor copied to a CUDA
 // device without non_blocking.
 [[nodiscard]] std::optional<Sync> uploadOfHostTensor(const python::ScriptModel& m, const python::Call& c);
+// `torch.FloatTensor(cfg.TRAIN.BBOX_STDS)`: the call `made` builds its tensor
+// from data that is the same on every pass of `loop` (literals, and names
+// bound outside it; no calls or subscripts), so it can be made once before.
+[[nodiscard]] bool sameOnEveryPass(const python::ScriptModel& m, ts::Node made, const python::Loop& loop);
 
 }  // namespace gpulint::checks::host_sync
