@@ -253,6 +253,14 @@ ts::Node DeviceAnalysis::callOrigin(ts::Node n, int depth) {
   const std::string& m = c->method;
   if (c->receiver) {
     if (oneOf(m, {"item", "tolist", "numpy", "cpu"})) return {};
+    // Answers about the tensor, not its elements: `x.type()` with no
+    // argument is the type's name (`'torch.cuda.FloatTensor'`), `size()`,
+    // `dim()`, `get_device()` are host numbers read from the tensor's
+    // metadata, with no copy from the device.
+    if ((m == "type" && c->positional.empty() && c->keywords.empty()) ||
+        oneOf(m, {"size", "dim", "ndimension", "numel", "nelement", "get_device", "element_size", "stride",
+                  "is_contiguous", "data_ptr", "is_floating_point", "is_complex"}))
+      return {};
     if (m == "cuda") return isModule(c->receiver, depth + 1) ? ts::Node() : n;
     if (m == "to") return toOrigin(*c, depth);
     // A dict's values hold what was put in it (`for k, v in losses.items()`:
