@@ -697,6 +697,8 @@ void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     if (readsOnlyAfterGeneration(model, batch, s.at)) return;
     if (insideGenerationWrapper(model, batch, s.at)) return;
     if (oncePerFullBatchStep(model, batch, s.at)) return;
+    // `while value < 0.99: ... value = -out.item()`: the loop's own stop test.
+    if (batch.via_calls.empty() && host_sync::decidesWhileLoopEnd(batch.scope, s.at)) return;
     uint32_t key = statementOf(s.at).begin();
     auto it = first.find(key);
     if (it == first.end() || s.at.begin() < it->second.first.at.begin()) first.insert_or_assign(key, std::pair{s, batch});

@@ -545,6 +545,26 @@ ts::Node statementOf(ts::Node n) {
   return n;
 }
 
+bool decidesWhileLoopEnd(ts::Node loop, ts::Node at) {
+  if (!loop || !loop.is("while_statement")) return false;
+  ts::Node condition = loop.field("condition");
+  if (!condition) return false;
+  if (condition.contains(at)) return true;
+  ts::Node stmt = statementOf(at);
+  if (!stmt || !stmt.is("expression_statement") || stmt.namedChildCount() != 1) return false;
+  ts::Node assignment = stmt.namedChild(0);
+  if (!assignment.is("assignment") && !assignment.is("augmented_assignment")) return false;
+  ts::Node left = assignment.field("left");
+  if (!left || !assignment.field("right") || !assignment.field("right").contains(at)) return false;
+  std::vector<std::string_view> assigned;
+  if (left.is("identifier")) assigned.push_back(left.text());
+  else if (left.is("pattern_list") || left.is("tuple_pattern"))
+    for (ts::Node e : left.namedChildren())
+      if (e.is("identifier")) assigned.push_back(e.text());
+  return std::any_of(assigned.begin(), assigned.end(),
+                     [&](std::string_view name) { return python::syntax::containsName(condition, name); });
+}
+
 bool insideLogCall(const ScriptModel& m, ts::Node n) {
   ts::Node stmt = statementOf(n);
   for (ts::Node p = n.parent(); p && !(p == stmt.parent()); p = p.parent())

@@ -88,6 +88,12 @@ void collectNonCallSpots(ts::Node n, NonCallSpots& spots);
 [[nodiscard]] std::string comparisonOperators(ts::Node comparison);
 // The statement of a block that holds `n`: one finding per statement.
 [[nodiscard]] ts::Node statementOf(ts::Node n);
+// True when the read at `at` is the stop test of the `while` loop `loop`:
+// it sits in the loop's condition, or its statement assigns a name the
+// condition tests (`value = -out.item()` under `while value < 0.99:`). The
+// loop needs the value on the host to decide whether it runs again: no
+// guard or device-side rewrite removes that read.
+[[nodiscard]] bool decidesWhileLoopEnd(ts::Node loop, ts::Node at);
 
 // The factory call that made the tensor of the name `name` on the host
 // (`torch.zeros(n)`, `torch.randint(0, n, (b,))`; no device given, or
