@@ -217,6 +217,19 @@ ts::Node chainBase(ts::Node n) {
   return n;
 }
 
+// `p.requires_grad = False` (spaced or not) somewhere in `text`.
+bool setsRequiresGradFalse(std::string_view text) {
+  for (size_t at = text.find("requires_grad"); at != std::string_view::npos; at = text.find("requires_grad", at + 1)) {
+    std::string_view rest = text.substr(at + std::string_view("requires_grad").size());
+    while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
+    if (!rest.starts_with("=") || rest.starts_with("==")) continue;
+    rest.remove_prefix(1);
+    while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
+    if (rest.starts_with("False")) return true;
+  }
+  return false;
+}
+
 // The model the forward calls was frozen where this code can see it:
 // `G.eval().requires_grad_(False)`, `G = copy.deepcopy(net).requires_grad_(False)`
 // or `for p in G.parameters(): p.requires_grad = False` in the same function,
@@ -238,11 +251,12 @@ bool frozenModel(const ScriptModel& m, const Call& fwd) {
       ts::Node stmt = syntax::ancestor(c.node, {"assignment"});
       if (stmt && syntax::unwrap(stmt.field("left")).text() == name && stmt.field("right").contains(c.node)) return true;
     }
-    // `for p in G.parameters(): p.requires_grad = False`
-    if (c.method == "parameters" && c.receiver && syntax::unwrap(c.receiver).text() == name)
+    // `for p in G.parameters(): p.requires_grad = False` (or `for k, v in G.named_parameters()`)
+    if ((c.method == "parameters" || c.method == "named_parameters") && c.receiver &&
+        syntax::unwrap(c.receiver).text() == name)
       if (ts::Node loop = syntax::ancestor(c.node, {"for_statement"});
           loop && loop.field("right").contains(c.node) &&
-          loop.field("body").text().find("requires_grad = False") != std::string_view::npos)
+          setsRequiresGradFalse(loop.field("body").text()))
         return true;
   }
   return false;
