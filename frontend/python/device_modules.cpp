@@ -171,10 +171,14 @@ bool DeviceAnalysis::parameterIsModule(const Function& f, std::string_view name,
   // one value, and asking every caller's file would cost more than it tells.
   if (local.size() + (project ? project->callersOf(f).size() : 0) > kMaxModuleCallers) return false;
   if (!module_parameters_.insert(&f).second) return false;  // recursion: unknown
+  // A caller that forwards `**kw` (a wrapper, `render(rays, **render_kwargs)`)
+  // passes a value we cannot see: it neither confirms nor denies; the
+  // callers we can read decide, and at least one must pass a module.
   int passed = 0;
   bool every = true;
   for (const Call* c : local) {
     if (f.node.contains(c->node)) continue;  // a recursive call passes its own parameter
+    if (c->mayHideArgument(name, position)) continue;
     ts::Node arg = c->argument(name, position);
     every = every && arg && isModule(arg, depth + 1);
     ++passed;
@@ -182,6 +186,7 @@ bool DeviceAnalysis::parameterIsModule(const Function& f, std::string_view name,
   if (project)
     for (const ProjectCall& pc : project->callersOf(f)) {
       if (!every) break;
+      if (pc.call->mayHideArgument(name, position)) continue;
       ts::Node arg = pc.call->argument(name, position);
       every = arg && pc.model->isModuleExpression(arg);
       ++passed;
