@@ -349,6 +349,12 @@ void collectLoaders(const python::ScriptModel& model, ts::Node expr, int depth,
       if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
     } else if (passesIterationThrough(*c)) {
       for (ts::Node a : c->positional) collectLoaders(model, a, depth + 1, out);
+    } else if (c->receiver && python::syntax::oneOf(c->method, {"slice", "with_length", "unbatched", "batched"})) {
+      // `dl = wds.WebLoader(...).slice(n)`: webdataset's fluid methods wrap
+      // the loader, and iterating the wrapper iterates it anew. Not
+      // `with_epoch(n)`, which keeps one iterator of the loader across its
+      // epochs. (What they return from other receivers holds no DataLoader.)
+      collectLoaders(model, c->receiver, depth + 1, out);
     } else if (!generatorLoaders(model, *c, depth, out)) {
       // `CudaPrefetcher(loader, device)`: a project class whose __iter__
       // loops over the loader it was built with, yielding each batch.
