@@ -1,6 +1,7 @@
 #include "checkers/model/GPU207_data_parallel.h"
 
 #include <algorithm>
+#include <tuple>
 
 #include "checkers/python_common.h"
 #include "frontend/python/project_model.h"
@@ -21,12 +22,18 @@ bool isTorchDataParallel(std::string_view qualified) {
 
 // A project class deriving from DataParallel (often written to forward
 // attribute access to .module) is DataParallel all the same.
-const python::ClassDef* dataParallelSubclass(const python::ScriptModel& model, const python::Call& call) {
-  if (!call.callee.is("identifier")) return nullptr;
+// The class may live in another module of the project (`from utils import
+// CustomDataParallel`): the call's constructed class, wherever it is defined.
+python::ScriptModel::ClassRef dataParallelSubclass(const python::ScriptModel& model, const python::Call& call) {
+  if (!call.callee.is("identifier")) return {nullptr, nullptr};
   for (const python::ClassDef* cls : model.classesNamed(call.method))
     for (const auto& base : cls->bases)
-      if (isTorchDataParallel(base)) return cls;
-  return nullptr;
+      if (isTorchDataParallel(base)) return {&model, cls};
+  auto [owner, cls] = model.constructedClass(call);
+  if (owner && cls && owner != &model)
+    for (const auto& base : cls->bases)
+      if (isTorchDataParallel(base)) return {owner, cls};
+  return {nullptr, nullptr};
 }
 
 // `[0]`, `(gpu,)`: a list or tuple display of exactly one device.
@@ -195,8 +202,9 @@ void DataParallelUse::run(const AnalysisContext& ctx, DiagnosticSink& sink) cons
   const python::ScriptModel& model = *ctx.script;
   for (const python::Call& call : model.calls()) {
     const python::ClassDef* subclass = nullptr;
+    const python::ScriptModel* subclass_home = nullptr;
     if (!isTorchDataParallel(call.qualified)) {
-      subclass = dataParallelSubclass(model, call);
+      std::tie(subclass_home, subclass) = dataParallelSubclass(model, call);
       // Neither torch's DataParallel nor derived from it (DDP, a project class).
       if (!subclass) continue;
     }
@@ -230,7 +238,7 @@ void DataParallelUse::run(const AnalysisContext& ctx, DiagnosticSink& sink) cons
       d.message += ".";
       d.related.push_back({model.location(gate->option->call), "the option that selects the multi-GPU branch"});
     }
-    if (subclass) d.related.push_back({model.location(subclass->node.field("name")), "derives from DataParallel"});
+    if (subclass) d.related.push_back({subclass_home->location(subclass->node.field("name")), "derives from DataParallel"});
     sink.report(std::move(d));
   }
 }
