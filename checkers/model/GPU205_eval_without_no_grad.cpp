@@ -217,7 +217,7 @@ ts::Node chainBase(ts::Node n) {
   return n;
 }
 
-// `p.requires_grad = False` (spaced or not) somewhere in `text`.
+// `p.requires_grad = False` (spaced or not) in `text`.
 bool setsRequiresGradFalse(std::string_view text) {
   for (size_t at = text.find("requires_grad"); at != std::string_view::npos; at = text.find("requires_grad", at + 1)) {
     std::string_view rest = text.substr(at + std::string_view("requires_grad").size());
@@ -227,6 +227,16 @@ bool setsRequiresGradFalse(std::string_view text) {
     while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
     if (rest.starts_with("False")) return true;
   }
+  return false;
+}
+
+// A loop body that sets `requires_grad = False` on each parameter it walks:
+// the store is one of the body's own statements, not under an `if` that
+// keeps some trainable (`if name not in ["fc.weight", "fc.bias"]:` freezes
+// all but a linear probe, whose forward still records a graph).
+bool freezesEveryParameter(ts::Node body) {
+  for (ts::Node stmt : body.namedChildren())
+    if (stmt.is("expression_statement") && setsRequiresGradFalse(stmt.text())) return true;
   return false;
 }
 
@@ -256,7 +266,7 @@ bool frozenModel(const ScriptModel& m, const Call& fwd) {
         syntax::unwrap(c.receiver).text() == name)
       if (ts::Node loop = syntax::ancestor(c.node, {"for_statement"});
           loop && loop.field("right").contains(c.node) &&
-          setsRequiresGradFalse(loop.field("body").text()))
+          freezesEveryParameter(loop.field("body")))
         return true;
   }
   return false;

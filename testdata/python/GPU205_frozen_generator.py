@@ -67,6 +67,17 @@ def restore_images(kind, images, device):
     return out
 
 
+def linear_probe_accuracy(backbone, loader, device):  # expect: GPU205
+    for name, w in backbone.named_parameters():
+        if name not in ["fc.weight", "fc.bias"]:
+            w.requires_grad = False
+    backbone.eval().to(device)
+    hits = []
+    for images, labels in loader:
+        hits.append(backbone(images.to(device)).argmax(1) == labels.to(device))  # the probe still needs a graph
+    return hits
+
+
 def evaluate_eval_mode_only(weights, num_samples, batch_size, device):  # expect: GPU205
     G = Generator(512)
     G.load_state_dict(weights)
