@@ -47,6 +47,19 @@ Origin classifyOne(const ScriptModel& m, ts::Node e, int depth) {
     return o;
   }
   if (e.is("list_comprehension") || e.is("generator_expression")) return classify(m, e.field("body"), depth + 1);
+  if (e.is("parenthesized_expression") && e.namedChildCount() == 1) return classify(m, e.namedChild(0), depth + 1);
+  // `np.stack(frames) / 255.0`, `(x - mean) / std` with host statistics:
+  // arithmetic of a host array with numbers or other host arrays stays on
+  // the host, the array's own shape.
+  if (e.is("binary_operator")) {
+    ts::Node left = syntax::unwrap(e.field("left")), right = syntax::unwrap(e.field("right"));
+    auto number = [](ts::Node n) { return n && (n.is("integer") || n.is("float")); };
+    Origin a = number(left) ? Origin{} : classify(m, left, depth + 1);
+    Origin b = number(right) ? Origin{} : classify(m, right, depth + 1);
+    if (a.kind == Origin::Host && (number(right) || b.kind == Origin::Host)) return a;
+    if (b.kind == Origin::Host && number(left)) return b;
+    return o;
+  }
   if (e.is("conditional_expression")) {  // `train if split == "train" else val`
     Origin a = classify(m, e.namedChild(0), depth + 1), b = classify(m, e.namedChild(2), depth + 1);
     return a.kind == Origin::Host && b.kind == Origin::Host && a.sliced == b.sliced ? a : Origin{};
