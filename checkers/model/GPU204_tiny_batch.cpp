@@ -9,6 +9,7 @@
 #include "checkers/config_side.h"
 #include "checkers/model/large_samples.h"
 #include "checkers/python_common.h"
+#include "frontend/python/project_model.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::checks {
@@ -102,29 +103,79 @@ bool unwrapsPrebatched(const ScriptModel& m, ts::Node collate) {
   return returnsFirstElement(f->body, f->parameters[first], any) && any;
 }
 
-// `for chunk in loader:` where the body reads only `chunk[0]` or
-// `chunk["xyz"][0]`: the loop drops the batch dimension of one, so each item
-// already is the batch (a chunk of points, a view's rays).
-bool stepUnwrapsItem(const ScriptModel& m, const Call& loader) {
-  for (const python::Loop& loop : m.loops()) {
-    if (loop.kind != python::LoopKind::Step || !loop.iterable || !loop.target || !loop.target.is("identifier")) continue;
-    std::vector<ts::Node> sources = m.valueSources(loop.iterable);
-    if (std::none_of(sources.begin(), sources.end(), [&](ts::Node n) { return n == loader.node; })) continue;
-    ts::Node body = loop.node.field("body");
-    size_t uses = 0;
-    for (uint32_t i = body.preorder(); i < body.subtreeEnd(); ++i) {
-      ts::Node u = body.preorderAt(i);
-      if (!u.is("identifier") || u.text() != loop.target.text()) continue;
-      ts::Node outer = u.parent();
-      if (outer && outer.is("subscript") && outer.field("value") == u &&
-          syntax::unwrap(outer.field("subscript")).is("string"))
-        outer = outer.parent();  // `chunk["xyz"]`, then its `[0]`
-      ts::Node at = outer && outer.is("subscript") ? syntax::unwrap(outer.field("subscript")) : ts::Node();
-      if (!at || !at.is("integer") || at.text() != "0") return false;
-      ++uses;
+// Every use of `name` under `body` takes element [0] of it (`chunk[0]`,
+// `chunk["xyz"][0]`), or hands it to a project function that does so with
+// its parameter (`loss = self.train_step(data)` where train_step reads
+// `data["points"][0]`). At least one use.
+bool usesOnlyFirstElement(const ScriptModel& m, ts::Node body, std::string_view name, int depth) {
+  if (depth > 2) return false;
+  size_t uses = 0;
+  for (uint32_t i = body.preorder(); i < body.subtreeEnd(); ++i) {
+    ts::Node u = body.preorderAt(i);
+    if (!u.is("identifier") || u.text() != name) continue;
+    ts::Node outer = u.parent();
+    // `data = self.prepare_data(data)`: moved or converted, still the item
+    // (its later uses decide). Rebound to anything else, it is no longer.
+    if (outer && outer.is("assignment") && outer.field("left") == u) {
+      ts::Node right = syntax::unwrap(outer.field("right"));
+      const Call* c = right && right.is("call") ? m.callAt(right) : nullptr;
+      bool converts = c && std::any_of(c->positional.begin(), c->positional.end(),
+                                       [&](ts::Node a) { return a.is("identifier") && a.text() == name; });
+      if (!converts) return false;
+      continue;
     }
-    return uses > 0;
+    if (outer && outer.is("argument_list"))
+      if (ts::Node stmt = outer.parent().parent(); stmt && stmt.is("assignment") &&
+                                                    stmt.field("right") == outer.parent() &&
+                                                    stmt.field("left").text() == name)
+        continue;
+    if (outer && outer.is("argument_list")) {
+      // Handed on whole: the callee must unwrap its parameter itself.
+      const Call* c = m.callAt(outer.parent());
+      auto [owner, f] = c ? m.callTarget(*c) : std::pair<const ScriptModel*, const python::Function*>{};
+      if (!f || c->has_star_args) return false;
+      size_t at = 0;
+      while (at < c->positional.size() && !(c->positional[at] == u)) ++at;
+      size_t first = f->owner && !f->parameters.empty() && f->parameters[0] == "self" ? 1 : 0;
+      if (at == c->positional.size() || first + at >= f->parameters.size()) return false;
+      if (!usesOnlyFirstElement(*owner, f->body, f->parameters[first + at], depth + 1)) return false;
+      ++uses;
+      continue;
+    }
+    if (outer && outer.is("subscript") && outer.field("value") == u &&
+        syntax::unwrap(outer.field("subscript")).is("string"))
+      outer = outer.parent();  // `chunk["xyz"]`, then its `[0]`
+    ts::Node at = outer && outer.is("subscript") ? syntax::unwrap(outer.field("subscript")) : ts::Node();
+    if (!at || !at.is("integer") || at.text() != "0") return false;
+    ++uses;
   }
+  return uses > 0;
+}
+
+// `for chunk in loader:` where the body reads only `chunk[0]` or
+// `chunk["xyz"][0]`, itself or through the helper it hands the item to: the
+// loop drops the batch dimension of one, so each item already is the batch
+// (a chunk of points, a view's rays). The loop may be a trainer's in another
+// module of the project.
+bool loopUnwrapsItem(const ScriptModel& m, const python::Loop& loop) {
+  return loop.target && loop.target.is("identifier") &&
+         usesOnlyFirstElement(m, loop.node.field("body"), loop.target.text(), 0);
+}
+
+bool stepUnwrapsItem(const ScriptModel& m, const Call& loader) {
+  std::vector<const ScriptModel*> models{&m};
+  if (const python::ProjectModel* project = m.project())
+    for (const ScriptModel* other : project->models())
+      if (other != &m) models.push_back(other);
+  for (const ScriptModel* owner : models)
+    for (const python::Loop& loop : owner->loops()) {
+      if (loop.kind != python::LoopKind::Step || !loop.iterable || !loop.target || !loop.target.is("identifier"))
+        continue;
+      std::vector<const Call*> iterated = loadersIteratedBy(*owner, loop);
+      if (std::none_of(iterated.begin(), iterated.end(), [&](const Call* c) { return c->node == loader.node; }))
+        continue;
+      return loopUnwrapsItem(*owner, loop);
+    }
   return false;
 }
 
@@ -232,7 +283,7 @@ class Run {
     // The dataset yields whole batches and the collate_fn unwraps the one it gets.
     if (one && unwrapsPrebatched(lm, c.keyword("collate_fn"))) return;
     // Or the step loop takes item [0] of each batch of one: the item is the batch.
-    if (one && stepUnwrapsItem(lm, c)) return;
+    if (one && (step_loop ? loopUnwrapsItem(m_, *step_loop) : stepUnwrapsItem(lm, c))) return;
     if (collatesFromIndexes(lm, c)) return;  // the collate function expands each index
     // PyG batches count graphs: one graph per step is full-batch node-level training.
     if (c.qualified.starts_with("torch_geometric.") && one) return;
