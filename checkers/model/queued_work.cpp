@@ -179,6 +179,8 @@ namespace {
 // What a call does to the GPU's queue, as far as a later blocking copy cares.
 enum class QueueEffect { None, Queues, Drains };
 
+QueueEffect functionEffect(const ScriptModel& m, const python::Function& f, int depth);
+
 QueueEffect queueEffect(const ScriptModel& m, const Call& c) {
   // `opt.zero_grad()` sets the gradients to None (or launches a memset): nothing to wait for.
   if (c.receiver && c.method == "zero_grad") return QueueEffect::None;
@@ -188,26 +190,45 @@ QueueEffect queueEffect(const ScriptModel& m, const Call& c) {
     // Tensor)`) drains the queue itself: what follows finds it empty.
     ts::Node nb = c.keyword("non_blocking");
     bool async = nb && m.resolve(nb).truthiness() == std::optional<bool>(true);
-    return async ? QueueEffect::Queues : QueueEffect::Drains;
+    if (async) return QueueEffect::Queues;
+    // `paired = paired.to(device)` of a tensor already on the GPU returns it
+    // as it is: no copy, no wait.
+    if (c.method != "type" && m.deviceOrigin(c.receiver) && !m.isModuleExpression(c.receiver)) return QueueEffect::None;
+    return QueueEffect::Drains;
   }
   // A read, a synchronize, another blocking upload: the queue is empty after it.
   if (readLike(c) || (host_sync::maySync(m, c) && host_sync::syncOfCall(m, c))) return QueueEffect::Drains;
   if (launchesLittle(m, c)) return QueueEffect::None;
-  // A project function whose own calls all queue little (`self.weights()`
-  // returning a numpy array, `as_input(array)` making a PIL image) queues
-  // nothing either; one whose only other calls sync (`to_categorical(y)`
-  // building a CUDA tensor from numpy) leaves the queue drained; one that
-  // calls further project functions may queue anything.
-  if (auto [cm, f] = m.callTarget(c); cm && f && !m.isModuleExpression(c.callee)) {
-    bool drains = false;
-    for (const Call& k : cm->callsIn(f->body)) {
-      if (!f->body.contains(k.node) || launchesLittle(*cm, k)) continue;
-      if (!host_sync::syncOfCall(*cm, k)) return QueueEffect::Queues;
-      drains = true;
-    }
-    return drains ? QueueEffect::Drains : QueueEffect::None;
-  }
+  if (auto [cm, f] = m.callTarget(c); cm && f && !m.isModuleExpression(c.callee)) return functionEffect(*cm, *f, 0);
   return QueueEffect::Queues;
+}
+
+// A project function whose own calls all queue little (`self.weights()`
+// returning a numpy array, `as_input(array)` making a PIL image) queues
+// nothing either; one whose only other calls sync (`to_categorical(y)`
+// building a CUDA tensor from numpy) leaves the queue drained. The project
+// functions it calls are asked too, two calls deep, but only to show that
+// the whole chain stays on the host (`preprocess(path)` reading with cv2 and
+// padding with its own numpy helper queues nothing): a chain that both
+// calls further helpers and syncs somewhere, or runs a module, may queue
+// anything.
+QueueEffect functionEffect(const ScriptModel& m, const python::Function& f, int depth) {
+  bool drains = false, nested = false;
+  for (const Call& k : m.callsIn(f.body)) {
+    if (!f.body.contains(k.node) || launchesLittle(m, k)) continue;
+    if (host_sync::syncOfCall(m, k)) {
+      drains = true;
+      continue;
+    }
+    auto [km, kf] = m.callTarget(k);
+    if (!km || !kf || depth >= 1 || m.isModuleExpression(k.callee) || python::isTrainingCall(k) ||
+        kf == &f)
+      return QueueEffect::Queues;
+    if (functionEffect(*km, *kf, depth + 1) != QueueEffect::None) return QueueEffect::Queues;
+    nested = true;
+  }
+  if (drains && nested) return QueueEffect::Queues;
+  return drains ? QueueEffect::Drains : QueueEffect::None;
 }
 
 }  // namespace

@@ -53,7 +53,8 @@ def smoothing_kernel(width):
     return row.mm(row.t()).unsqueeze(0).unsqueeze(0).contiguous()
 
 
-def smoothness(pred):
+def smoothness(pred, refiner):
+    pred = refiner(pred)
     kernel = smoothing_kernel(5)
     if pred.is_cuda:
         kernel = kernel.cuda()  # expect: GPU201 "copies host data made into a tensor by `smoothing_kernel(5)`"
@@ -68,7 +69,7 @@ def train_pairs(loader, painter):
         same = same.to(device)  # expect: GPU201 "makes a tensor on the host with `torch.arange(4)`"
         paired = (labels[None, :] == labels[:, None]).float()
         paired = paired.to(device)  # ok: made from the batch's labels, already on the GPU
-        loss = image.mean() + smoothness(image) + (same * paired).mean()
+        loss = image.mean() + smoothness(image, painter) + (same * paired).mean()
         opt.zero_grad()
         loss.backward()
         opt.step()
