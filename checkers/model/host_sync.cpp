@@ -152,8 +152,33 @@ bool isBuiltinMinMax(const ScriptModel& m, const Call& c) {
          c.positional.size() >= 2 && !c.has_star_args && c.keywords.empty() && !m.functionNamed(c.method);
 }
 
+namespace {
+
+// The sync a call performs, if any, wherever it is written.
+std::optional<Sync> syncWrittenInCall(const ScriptModel& m, const Call& c);
+
+// In the message of an `assert` (`assert ok, "bad {}".format(t)`): Python
+// builds the message only when the assertion fails.
+bool inAssertMessage(ts::Node n) {
+  for (ts::Node child = n, p = n.parent(); p; child = p, p = p.parent()) {
+    if (p.is("assert_statement")) return p.namedChildCount() > 1 && !(p.namedChild(0) == child);
+    if (p.is("block") || p.is("module") || p.is("function_definition") || p.is("lambda")) return false;
+  }
+  return false;
+}
+
+}  // namespace
+
 // The sync a call performs, if any (before asking whether it runs per step).
 std::optional<Sync> syncOfCall(const ScriptModel& m, const Call& c) {
+  std::optional<Sync> s = syncWrittenInCall(m, c);
+  if (s && inAssertMessage(c.node)) return std::nullopt;
+  return s;
+}
+
+namespace {
+
+std::optional<Sync> syncWrittenInCall(const ScriptModel& m, const Call& c) {
   const std::string& q = c.qualified;
   if (q == "torch.cuda.synchronize" || aliasesSynchronize(m, c)) return Sync{Sync::Synchronize, c.node, {}};
   // NCCL's barrier is an all-reduce whose work the host then waits for on
@@ -198,6 +223,8 @@ std::optional<Sync> syncOfCall(const ScriptModel& m, const Call& c) {
     if (auto upload = uploadInConstructor(m, c)) return upload;
   return eachElementTruth(m, c);
 }
+
+}  // namespace
 
 // Cheap shape test before the per-step and device questions: could this call sync?
 bool isRankBarrier(const ScriptModel& m, const Call& c) {
@@ -335,7 +362,10 @@ void collectNonCallSpots(ts::Node n, NonCallSpots& spots) {
     } else if (K.conditional_expression.of(k) && c.namedChildCount() == 3) {
       spots.conditions.push_back(c.namedChild(1));
     } else if (K.assert_statement.of(k) && c.namedChildCount() > 0) {
+      // The message (`assert ok, f"bad {t}"`) is built only when the test fails.
       spots.conditions.push_back(c.namedChild(0));
+      collectNonCallSpots(c.namedChild(0), spots);
+      continue;
     } else if (K.assignment.of(k) && c.field("left").is("subscript") && c.field("right")) {
       spots.element_stores.push_back(c);
     } else if (K.slice.of(k)) {
