@@ -88,8 +88,15 @@ bool everyCallPastExits(const ScriptModel& m, ts::Node n, const Function& f, con
   ts::Node child = n;
   for (ts::Node p = n.parent(); p && !(p == f.node); child = p, p = p.parent()) {
     if (p.is("else_clause") && elseOfRareTest(m, p)) continue;
-    if (p.is("except_clause") || p.is("conditional_expression") || p.is("else_clause") || p.is("while_statement"))
+    // `return self.losses(out, labels) if self.training else out`: the first
+    // arm runs whenever its test holds on this call, as an if's body would;
+    // the test itself always runs.
+    if (p.is("conditional_expression") && p.namedChildCount() == 3) {
+      if (p.namedChild(1) == child) continue;
+      if (p.namedChild(0) == child && holds && holds(p.namedChild(1))) continue;
       return false;
+    }
+    if (p.is("except_clause") || p.is("else_clause") || p.is("while_statement")) return false;
     if ((p.is("if_statement") || p.is("elif_clause")) && !p.field("condition").contains(child) &&
         !(child.is("else_clause") && elseOfRareTest(m, child)) &&
         !(p.field("consequence").contains(child) &&
