@@ -124,12 +124,11 @@ bool usesOnlyFirstElement(const ScriptModel& m, ts::Node body, std::string_view 
       if (!converts) return false;
       continue;
     }
-    if (outer && outer.is("argument_list"))
-      if (ts::Node stmt = outer.parent().parent(); stmt && stmt.is("assignment") &&
-                                                    stmt.field("right") == outer.parent() &&
-                                                    stmt.field("left").text() == name)
-        continue;
     if (outer && outer.is("argument_list")) {
+      // The argument of that rebinding call: its result is the item again.
+      ts::Node stmt = outer.parent().parent();
+      if (stmt && stmt.is("assignment") && stmt.field("right") == outer.parent() && stmt.field("left").text() == name)
+        continue;
       // Handed on whole: the callee must unwrap its parameter itself.
       const Call* c = m.callAt(outer.parent());
       auto [owner, f] = c ? m.callTarget(*c) : std::pair<const ScriptModel*, const python::Function*>{};
@@ -155,13 +154,15 @@ bool usesOnlyFirstElement(const ScriptModel& m, ts::Node body, std::string_view 
 // `for chunk in loader:` where the body reads only `chunk[0]` or
 // `chunk["xyz"][0]`, itself or through the helper it hands the item to: the
 // loop drops the batch dimension of one, so each item already is the batch
-// (a chunk of points, a view's rays). The loop may be a trainer's in another
-// module of the project.
+// (a chunk of points, a view's rays).
 bool loopUnwrapsItem(const ScriptModel& m, const python::Loop& loop) {
   return loop.target && loop.target.is("identifier") &&
          usesOnlyFirstElement(m, loop.node.field("body"), loop.target.text(), 0);
 }
 
+// The step loop that iterates the loader, in its own file or in a trainer of
+// another module the loader is handed to (`trainer.train(loader)` whose
+// `train_one_epoch(loader)` loops over it). Asked only of batches of one.
 bool stepUnwrapsItem(const ScriptModel& m, const Call& loader) {
   std::vector<const ScriptModel*> models{&m};
   if (const python::ProjectModel* project = m.project())
@@ -169,8 +170,7 @@ bool stepUnwrapsItem(const ScriptModel& m, const Call& loader) {
       if (other != &m) models.push_back(other);
   for (const ScriptModel* owner : models)
     for (const python::Loop& loop : owner->loops()) {
-      if (loop.kind != python::LoopKind::Step || !loop.iterable || !loop.target || !loop.target.is("identifier"))
-        continue;
+      if (loop.kind != python::LoopKind::Step || !loop.iterable) continue;
       std::vector<const Call*> iterated = loadersIteratedBy(*owner, loop);
       if (std::none_of(iterated.begin(), iterated.end(), [&](const Call* c) { return c->node == loader.node; }))
         continue;

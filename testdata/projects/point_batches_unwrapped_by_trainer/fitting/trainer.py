@@ -24,9 +24,18 @@ class Fitter:
             loss.backward()
             self.optimizer.step()
 
-    def fit(self, loader, epochs):
+    def check_epoch(self, loader):
+        total = 0.0
+        with torch.no_grad():
+            for data in loader:
+                data = self.to_device(data)
+                total = total + self.step(data)
+        return total
+
+    def fit(self, loader, valid_loader, epochs):
         for epoch in range(epochs):
             self.fit_epoch(loader)
+            self.check_epoch(valid_loader)
 
     def score_epoch(self, loader):
         for pairs in loader:
