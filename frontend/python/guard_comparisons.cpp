@@ -44,6 +44,12 @@ GuardVerdict GuardJudge::comparison(ts::Node e, const Env& env) {
   if (op == "in" && isCounter(left, e) && !right.is("string"))
     return verdict(GuardKind::Periodic, e, "steps listed in a collection");
   if (op == "not in" && fillsCache(e, left, right)) return verdict(GuardKind::Rare, e, "memoised: once per key");
+  // `if "final_info" in infos:`, `if "episode" in info:`: keys a vectorised
+  // environment puts in its info dict only on the step an episode ends
+  // (Gymnasium's autoreset, RecordEpisodeStatistics, Stable-Baselines3):
+  // once per episode, not per environment step.
+  if (op == "in" && left.is("string") && namesEpisodeEndKey(left))
+    return verdict(GuardKind::Rare, e, "the end of an episode");
   if (op == "in" && left.is("string"))
     if (auto rare = keyReturnedRarely(e, left, right)) return *rare;
   if (op == "==" || op == "is") return equality(e, left, right);

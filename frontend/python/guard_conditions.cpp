@@ -54,6 +54,20 @@ bool namesNonFinite(std::string_view text) {
   return false;
 }
 
+// A string literal naming a key that reinforcement-learning environments add
+// to a step's info dict only when an episode ends: Gymnasium's vector
+// autoreset ("final_info", "final_observation", their "_" masks),
+// RecordEpisodeStatistics ("episode"), Stable-Baselines3's
+// "terminal_observation".
+bool namesEpisodeEndKey(ts::Node key) {
+  std::string text;
+  if (!syntax::stringLiteral(key, &text)) return false;
+  for (std::string_view k : {"final_info", "_final_info", "final_observation", "_final_observation", "episode",
+                             "_episode", "terminal_observation"})
+    if (text == k) return true;
+  return false;
+}
+
 // The end of training on the bigger side of `>=`/`>`: total/max steps, a time budget.
 bool namesEndBound(std::string_view text) {
   names::Lowered lowered(text);

@@ -22,6 +22,7 @@ bool isCounterName(std::string_view text);
 bool namesLastStep(std::string_view text);
 bool namesInterrupt(std::string_view text);
 bool namesNonFinite(std::string_view text);
+bool namesEpisodeEndKey(ts::Node key);
 bool namesEndBound(std::string_view text);
 bool namesWarmupBound(std::string_view text);
 bool isSizeExpression(ts::Node e);
