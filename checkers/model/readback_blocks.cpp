@@ -174,14 +174,28 @@ bool takenByDefault(const ScriptModel& m, ts::Node holder, ts::Node block) {
 // right after the drain: a sync of its own kind, with a fix of its own,
 // that finds little queued now and becomes the drain once the run's first
 // sync is gone.
-enum class Join { No, Drained, Repeat, Waits };
+// Reduced: a read after a collective that only reduces, across ranks, values
+// the pass reads (`dist.all_reduce(count)`, then `count.item()`): the
+// reduction exists to feed the read, one metrics block with one fix.
+enum class Join { No, Drained, Repeat, Waits, Reduced };
+
+// `dist.all_reduce(hits)` (also reduce, broadcast: in place on their tensor)
+// where `hits` is a tensor the pass reads to the host (`read_tensors`).
+bool reducesReadValue(const Call& c, const std::set<std::string_view>& read_tensors) {
+  if (!c.qualified.starts_with("torch.distributed.") ||
+      !python::syntax::oneOf(c.method, {"all_reduce", "reduce", "broadcast"}) || c.positional.empty())
+    return false;
+  ts::Node t = python::syntax::unwrap(c.positional[0]);
+  return t && (t.is("identifier") || t.is("attribute")) && read_tensors.count(t.text());
+}
 
 // Whether `next` reads right after the statement `prev`: in the same
 // function and loop, after it in its block (or in the body of an `if` or a
 // `with` that follows it there), with nothing between the two reads that
 // launches GPU work (the GPU is still idle when `next` reads).
 
-Join readsRightAfter(const ScriptModel& m, const RunStatement& run, const ReadbackSpot& next) {
+Join readsRightAfter(const ScriptModel& m, const RunStatement& run, const ReadbackSpot& next,
+                     const std::set<std::string_view>& read_tensors) {
   ts::Node prev = run.stmt;
   ts::Node at = placeAfter(m, run, next);
   if (!at) return Join::No;
@@ -240,6 +254,10 @@ Join readsRightAfter(const ScriptModel& m, const RunStatement& run, const Readba
     ts::Node n = stmt.preorderAt(i);
     if (!n.is("call") || n == at || n.contains(at)) continue;
     const Call* c = m.callAt(n);
+    if (c && (join == Join::Drained || join == Join::Reduced) && reducesReadValue(*c, read_tensors)) {
+      join = Join::Reduced;
+      continue;
+    }
     // A helper of another file that reads last thing (`crit(preds, labels)`
     // whose mask index is its last GPU work) leaves the queue drained too.
     if (!c || !(launchesLittle(m, *c) || callsHelperOf(m, *c, scan_from, at) ||
@@ -317,6 +335,13 @@ Diagnostic merged(const ScriptModel& m, ReadbackSpot& lead, const std::vector<Me
                  "with little queued in between, each costs a round trip now, and the first of them becomes the "
                  "drain once this one is fixed, so they are part of this finding; change them with it.";
   }
+  if (auto reduced = joinedBy(members, Join::Reduced); !reduced.empty()) {
+    std::string lines = lineList(reduced);
+    d.message += " " + lines + (lines.starts_with("Line ") ? " reads" : " read") +
+                 " GPU values after it with only a collective between (`torch.distributed` reducing across ranks the "
+                 "very values the pass reads): one metrics block, so they are part of this finding; change them with "
+                 "it (reduce and read every N steps, or once after the loop).";
+  }
   if (auto repeated = joinedBy(members, Join::Repeat); !repeated.empty())
     d.message += " " + lineList(repeated) + (lineList(repeated).starts_with("Line ") ? " calls " : " call ") +
                  helperName(m, *repeated.front()) +
@@ -328,6 +353,7 @@ Diagnostic merged(const ScriptModel& m, ReadbackSpot& lead, const std::vector<Me
     bool shown_before = std::any_of(members.begin(), members.begin() + static_cast<std::ptrdiff_t>(i),
                                     [&](const Member& o) { return o.shown == mem.shown; });
     const char* what = mem.join == Join::Repeat      ? "the same helper waits again here"
+                       : mem.join == Join::Reduced   ? "the same pass reads a reduced GPU value here too"
                        : mem.join == Join::Waits     ? "the same pass waits on the GPU here too"
                        : mem.shown == s.sync.at ? "the same pass reads a GPU value here too"
                                                 : "the same pass calls a helper that reads a GPU value here too";
@@ -382,6 +408,16 @@ std::vector<Diagnostic> groupReadbackBlocks(const ScriptModel& m, std::vector<Re
   for (size_t i = 0; i < spots.size();) {
     std::vector<Member> members;
     std::vector<RunStatement> reads;  // the run's statements
+    // The names in the statements where this loop's pass reads to the host
+    // (`hits, tot = hits.cpu(), tot.cpu()` is one spot): a collective of
+    // them only feeds the reads.
+    std::set<std::string_view> read_tensors;
+    for (const ReadbackSpot& o : spots) {
+      if (!sameContext(spots[i].batch, o.batch)) continue;
+      ts::Node stmt = statementOf(o.sync.at);
+      for (uint32_t k = stmt.preorder(); k < stmt.subtreeEnd(); ++k)
+        if (ts::Node n = stmt.preorderAt(k); n.is("identifier") || n.is("attribute")) read_tensors.insert(n.text());
+    }
     addStatements(m, spots[i], runStart(m, spots[i].sync), reads);
     const std::vector<ts::Node>& lead_via = spots[i].batch.via_calls;
     const python::Function* lead_fn = m.enclosingFunction(lead_via.empty() ? spots[i].sync.at : lead_via.front());
@@ -394,7 +430,7 @@ std::vector<Diagnostic> groupReadbackBlocks(const ScriptModel& m, std::vector<Re
       if (!sameContext(spots[i].batch, s.batch) || !fixesMerge(kinds, s.finding)) break;
       // Some read of the run must always run before this one.
       Join join = Join::No;
-      for (size_t k = reads.size(); k-- > 0 && join == Join::No;) join = readsRightAfter(m, reads[k], s);
+      for (size_t k = reads.size(); k-- > 0 && join == Join::No;) join = readsRightAfter(m, reads[k], s, read_tensors);
       if (join == Join::No) break;
       if (join == Join::Drained && !readsValue(s.sync)) join = Join::Waits;
       if (!kinds && !s.finding.fixes.empty()) kinds = &s.finding;
