@@ -699,6 +699,11 @@ void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     if (oncePerFullBatchStep(model, batch, s.at)) return;
     // `while value < 0.99: ... value = -out.item()`: the loop's own stop test.
     if (batch.via_calls.empty() && host_sync::decidesWhileLoopEnd(batch.scope, s.at)) return;
+    // `envs.step(q.argmax(1).cpu().numpy())`: the action a CPU simulator
+    // needs every step (read here or by the helper the pass asks for it).
+    if (ts::Node fed = batch.via_calls.empty() ? s.at : batch.via_calls.front();
+        host_sync::feedsEnvironmentStep(model.ownerOf(fed), batch.scope, fed))
+      return;
     uint32_t key = statementOf(s.at).begin();
     auto it = first.find(key);
     if (it == first.end() || s.at.begin() < it->second.first.at.begin()) first.insert_or_assign(key, std::pair{s, batch});

@@ -595,6 +595,62 @@ bool decidesWhileLoopEnd(ts::Node loop, ts::Node at) {
                      [&](std::string_view name) { return python::syntax::containsName(condition, name); });
 }
 
+namespace {
+
+// `env.step(...)`, `self.envs.step(...)`, `train_env.step(...)`: the
+// receiver's last name has a word that names an environment.
+bool isEnvironmentStep(const Call& c) {
+  if (c.method != "step" || !c.receiver) return false;
+  std::string_view last = python::syntax::lastName(c.receiver);
+  for (size_t start = 0; start <= last.size();) {
+    size_t end = std::min(last.find('_', start), last.size());
+    std::string word(last.substr(start, end - start));
+    std::transform(word.begin(), word.end(), word.begin(), [](unsigned char ch) { return std::tolower(ch); });
+    if (word == "env" || word == "envs" || word == "venv" || word == "environment" || word == "environments")
+      return true;
+    start = end + 1;
+  }
+  return false;
+}
+
+// An environment step in `n` whose arguments mention `name` (any name when empty) or contain `inner`.
+bool stepsEnvironmentWith(const ScriptModel& m, ts::Node n, std::string_view name, ts::Node inner) {
+  for (const Call& c : m.callsIn(n)) {
+    if (!n.contains(c.node) || !isEnvironmentStep(c)) continue;
+    ts::Node args = c.node.field("arguments");
+    if (inner ? args.contains(inner) : python::syntax::containsName(args, name)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool feedsEnvironmentStep(const ScriptModel& m, ts::Node loop, ts::Node at) {
+  ts::Node body = loop ? loop.field("body") : ts::Node();
+  if (!body || !body.contains(at)) return false;
+  ts::Node stmt = statementOf(at);
+  if (stepsEnvironmentWith(m, stmt, "", at)) return true;
+  // `actions = ...cpu().numpy()` (in a branch of an epsilon-greedy choice),
+  // then `envs.step(actions)` after it in the pass.
+  ts::Node assignment = stmt.is("expression_statement") && stmt.namedChildCount() == 1 ? stmt.namedChild(0) : ts::Node();
+  if (!assignment || !assignment.is("assignment") || !assignment.field("right") ||
+      !assignment.field("right").contains(at))
+    return false;
+  ts::Node left = assignment.field("left");
+  std::vector<std::string_view> names;
+  if (left.is("identifier")) names.push_back(left.text());
+  else if (left.is("pattern_list") || left.is("tuple_pattern"))
+    for (ts::Node e : left.namedChildren())
+      if (e.is("identifier")) names.push_back(e.text());
+  for (ts::Node s = stmt; s && !(s == body); s = s.parent()) {
+    if (!s.parent() || !s.parent().is("block")) continue;
+    for (ts::Node next = s.nextNamedSibling(); next; next = next.nextNamedSibling())
+      for (std::string_view name : names)
+        if (stepsEnvironmentWith(m, next, name, ts::Node())) return true;
+  }
+  return false;
+}
+
 bool insideLogCall(const ScriptModel& m, ts::Node n) {
   ts::Node stmt = statementOf(n);
   for (ts::Node p = n.parent(); p && !(p == stmt.parent()); p = p.parent())

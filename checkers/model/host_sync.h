@@ -94,6 +94,12 @@ void collectNonCallSpots(ts::Node n, NonCallSpots& spots);
 // loop needs the value on the host to decide whether it runs again: no
 // guard or device-side rewrite removes that read.
 [[nodiscard]] bool decidesWhileLoopEnd(ts::Node loop, ts::Node at);
+// True when the value read at `at` is the action handed to an environment's
+// step on the host (`envs.step(q.argmax(1).cpu().numpy())`, or `actions =
+// ...cpu().numpy()` then `env.step(actions)` later in the pass of `loop`): a
+// simulator on the CPU needs it every step, so no guard or device-side
+// rewrite removes that read.
+[[nodiscard]] bool feedsEnvironmentStep(const python::ScriptModel& m, ts::Node loop, ts::Node at);
 
 // The factory call that made the tensor of the name `name` on the host
 // (`torch.zeros(n)`, `torch.randint(0, n, (b,))`; no device given, or

@@ -32,7 +32,7 @@ def dqn(env, net, optimizer, memory, num_episodes=600):
     for episode in range(num_episodes):
         state = env.reset()
         for t in count():
-            state, reward, done = env.step(net(torch.as_tensor(state).cuda()).argmax().item())  # expect: GPU201
+            state, reward, done = env.step(net(torch.as_tensor(state).cuda()).argmax().item())  # ok: GPU201 (the action the simulator needs on every step)
             memory.push(state, reward)
             loss = net(memory.sample().cuda()).sum()
             optimizer.zero_grad()
