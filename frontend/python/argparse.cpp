@@ -43,7 +43,11 @@ ResolvedValue applyType(ResolvedValue v, const std::string& type) {
 // replace any, so every default becomes unknown.
 void applySetDefaults(const ScriptModel& model, std::vector<ArgparseOption>& options) {
   for (ArgparseOption& o : options)
-    if (auto set = model.setDefaultOf(o.dest, o.type)) o.default_value = std::move(*set);
+    if (auto set = model.setDefaultOf(o.dest, o.type)) {
+      o.default_value = std::move(*set);
+      // `set_defaults(pin_mem=True)`: on unless the run turns it off.
+      if (o.default_value.truthiness().value_or(false)) o.opt_in = false;
+    }
 }
 
 }  // namespace
@@ -101,7 +105,14 @@ void collectArgparse(ScriptModel& model, std::vector<ArgparseOption>& out) {
       opt.default_value = ResolvedValue::none();
       opt.default_value.chain.push_back({where, "argparse option " + flag + " has no default"});
     }
-    opt.opt_in = opt.action == "store_true" && !opt.default_value.truthiness().value_or(true);
+    // Off unless the run passes it: a store_true flag, or a one-value option
+    // whose default is None, 0 or "" (`--ladder_levels` with no default)
+    // and that the parser does not require.
+    bool required = false;
+    if (ts::Node r = c.keyword("required")) required = model.resolve(r).truthiness().value_or(true);
+    bool plain = opt.action.empty() || opt.action == "store";
+    opt.opt_in = !required && (opt.action == "store_true" || (plain && opt.nargs.empty())) &&
+                 !opt.default_value.truthiness().value_or(true);
     out.push_back(std::move(opt));
   }
   applySetDefaults(model, out);

@@ -163,9 +163,11 @@ struct ArgparseOption {
   std::string action;              // "store_true", ...
   std::string type;                // "int", "float", ...
   std::string nargs;               // "+", "*", "?", "2" ...; "" when absent (one value)
-  // A store_true option whose written default is off: a run turns it on only
-  // by passing the flag (or a config file fed to `set_defaults(**cfg)`), so a
-  // branch behind it is off even when set_defaults leaves its value unknown.
+  // A store_true option whose written default is off, or a one-value option
+  // defaulting to None/0/"" that is not required: a run turns it on only by
+  // passing it (or a config file fed to `set_defaults(**cfg)` or merged into
+  // the namespace by a helper), so a branch behind it is off even when its
+  // value is unknown.
   bool opt_in = false;
 };
 
