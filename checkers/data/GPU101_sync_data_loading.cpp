@@ -44,23 +44,11 @@ bool overTensorsInMemory(const python::ScriptModel& model, const python::Call& c
 }
 
 // The loader is made in a file with no GPU in sight (no device, and no
-// project file imports it: known only when the project was linked) and assigned to a name the file never reads again: a
-// data-preparation script timing its loader's construction. No GPU waits
-// for it. Alone, the file may be imported by a GPU script: kept.
-bool unusedInCpuOnlyFile(const python::ScriptModel& model, const python::Call& call) {
-  ts::Node parent = call.node.parent();
-  if (!parent || !parent.is("assignment") || !parent.field("left").is("identifier")) return false;
-  if (model.importedInProject() != false || !runsOnCpuOnly(model)) return false;
-  std::string_view name = parent.field("left").text();
-  // Any read of the name (a store, `name = DataLoader(...)` again, is none).
-  ts::Node root = model.root();
-  for (uint32_t i = root.preorder(), end = root.subtreeEnd(); i < end; ++i) {
-    ts::Node n = root.preorderAt(i);
-    if (!n.is("identifier") || n.text() != name) continue;
-    ts::Node up = n.parent();
-    if (!(up && up.is("assignment") && up.field("left") == n)) return false;
-  }
-  return true;
+// project file imports it: known only when the project was linked): a
+// tutorial, a data-preparation script timing its loader. No GPU waits for
+// it. Alone, the file may be imported by a GPU script: kept.
+bool inCpuOnlyFile(const python::ScriptModel& model) {
+  return model.importedInProject() == false && runsOnCpuOnly(model);
 }
 
 // Every class the loader's dataset may be has a __getitem__ that calls
@@ -295,7 +283,7 @@ void checkDataLoader(const AnalysisContext& ctx, const python::Call& call, std::
   if (!fix.edits.empty()) d.fixes.push_back(std::move(fix));
   // Asked last, of the loaders that would be reported (they follow values).
   if (indexOnlyLoader(model, call)) return;      // batches of indices: nothing to load
-  if (unusedInCpuOnlyFile(model, call)) return;  // made and never used, with no GPU in sight
+  if (inCpuOnlyFile(model)) return;              // no GPU in sight to wait for it
   if (overTensorsInMemory(model, call)) return;  // nothing for a worker to load
   if (itemsAreStoredValues(model, call)) return;  // nor here: __getitem__ only looks values up
   if (tokenIdsForLargeModel(ctx, model, call)) return;  // ids padded in well under a millisecond
