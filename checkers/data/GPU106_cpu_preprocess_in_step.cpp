@@ -241,9 +241,10 @@ std::string cpuPreprocessWork(const ScriptModel& m, const Call& c) {
     return tokenizesFixedText(m, c) ? "" : "tokenizes text";
   // The host-batch question is the cheaper one: it rules out most calls first.
   if (hostBatch(m, c) && isTransform(m, c)) return "applies torchvision/albumentations transforms on the CPU";
+  // Copies of the batch; not views (np.transpose, moveaxis, flip, rot90 move
+  // no data: `np.transpose(img.numpy()[0], (1, 2, 0))` costs nothing).
   if (q.starts_with("numpy.") && hostBatch(m, c) &&
-      oneOf(c.method, {"array", "asarray", "stack", "concatenate", "transpose", "pad", "flip", "fliplr", "flipud",
-                       "rot90", "clip", "resize", "moveaxis", "ascontiguousarray"}))
+      oneOf(c.method, {"array", "asarray", "stack", "concatenate", "pad", "clip", "resize", "ascontiguousarray"}))
     return "reshapes the batch with NumPy";
   return "";
 }

@@ -95,7 +95,8 @@ def train_images(model, path_loader, optimizer):
 def train_augmented(model, loader, optimizer, step_limit):
     for step, (images, masks) in enumerate(loader):
         images = train_transform(images)  # expect: GPU106 "transforms"
-        masks = np.transpose(masks, (0, 3, 1, 2))  # expect: GPU106 "NumPy"
+        masks = np.pad(masks, ((0, 0), (4, 4), (4, 4), (0, 0)), mode="reflect")  # expect: GPU106 "NumPy"
+        masks = np.transpose(masks, (0, 3, 1, 2))  # ok: GPU106 (a view: NumPy moves no data)
         small = skimage.transform.resize(masks, (64, 64))  # expect: GPU106 "scikit-image"
         images = gpu_augment(images.to(device, non_blocking=True))  # ok: GPU106 (transform of a CUDA tensor runs on the GPU)
         loss = F.binary_cross_entropy_with_logits(model(images), torch.from_numpy(small).to(device, non_blocking=True))
@@ -147,3 +148,14 @@ def main(model, paths, texts):
     optimizer = torch.optim.AdamW(model.parameters(), lr=args.lr)
     train_images(model, make_loader(PathDataset(paths)), optimizer)
     train_text(model, make_loader(texts, collate_fn=collate_text), optimizer)
+
+
+def predict_masks(model, loader, out_dir):
+    model.eval()
+    with torch.no_grad():
+        for i, (images, _) in enumerate(loader):
+            hwc = np.transpose(images.numpy(), (0, 2, 3, 1))  # ok: GPU106 (a view: NumPy moves no data)
+            tiles = np.ascontiguousarray(images.numpy()[:, :, ::2, ::2])  # expect: GPU106 "NumPy"
+            logits = model(torch.from_numpy(tiles).to(device, non_blocking=True))
+            np.save(f"{out_dir}/{i}.npy", hwc)
+            np.save(f"{out_dir}/{i}_logits.npy", logits.cpu().numpy())
