@@ -206,6 +206,8 @@ bool namesPeriod(ts::Node side) {
 // steps: `cur_nimg < tick_start + kimg_per_tick * 1000` (below the next
 // period's bound), `step % log_every != 0`.
 bool skipsUntilPeriod(ts::Node term) {
+  // `if step % every: return`: a remainder that is not 0, as `!= 0` below.
+  if (ts::Node t = syntax::unwrap(term); t && t.is("binary_operator") && t.field("operator").text() == "%") return true;
   Comparison c = comparisonOf(term);
   if ((c.op == "<" || c.op == "<=") && namesPeriod(c.right) && !namesPeriod(c.left)) return true;
   if ((c.op == ">" || c.op == ">=") && namesPeriod(c.left) && !namesPeriod(c.right)) return true;
