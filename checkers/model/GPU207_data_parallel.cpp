@@ -4,6 +4,7 @@
 #include <tuple>
 
 #include "checkers/python_common.h"
+#include "frontend/python/frequency.h"
 #include "frontend/python/project_model.h"
 #include "frontend/python/syntax.h"
 
@@ -48,6 +49,19 @@ bool oneDeviceDisplay(ts::Node ids) {
 // no scatter, replication or gather; there is nothing to parallelise. Also
 // through a name whose every value is one (`gpu_ids=[0]`, a parameter
 // default the callers keep, or a module constant).
+// `if args.use_multi_gpu:` with a store_true option (or one defaulting to
+// None/0) that the run does not pass: the wrapping branch is off as the
+// script is run by default, so the finding applies to runs that turn it on.
+// The test of the innermost such branch; null when none.
+ts::Node switchedOffBranch(const python::ScriptModel& model, ts::Node n) {
+  for (ts::Node child = n, p = n.parent(); p && !p.is("function_definition") && !p.is("module");
+       child = p, p = p.parent()) {
+    if (!(p.is("if_statement") || p.is("elif_clause")) || !(p.field("consequence") == child)) continue;
+    if (python::judgeGuard(model, p.field("condition")).kind == python::GuardKind::Off) return p.field("condition");
+  }
+  return {};
+}
+
 bool singleDevice(const python::ScriptModel& model, const python::Call& call) {
   ts::Node ids = call.argument("device_ids", kDeviceIdsIndex);
   if (!ids) return false;
@@ -237,6 +251,11 @@ void DataParallelUse::run(const AnalysisContext& ctx, DiagnosticSink& sink) cons
       if (gate->option->default_value.known()) d.message += " (the default is " + gate->option->default_value.display() + ")";
       d.message += ".";
       d.related.push_back({model.location(gate->option->call), "the option that selects the multi-GPU branch"});
+    } else if (ts::Node off = switchedOffBranch(model, call.node)) {
+      // An opt-in path: say that a default run never builds the wrapper.
+      d.message += " This applies only to runs that turn on `" + std::string(off.text()) + "` (line " +
+                   std::to_string(off.line()) + "), which is off by default.";
+      d.related.push_back({model.location(off), "the opt-in test of the multi-GPU branch, off by default"});
     }
     if (subclass) d.related.push_back({subclass_home->location(subclass->node.field("name")), "derives from DataParallel"});
     sink.report(std::move(d));

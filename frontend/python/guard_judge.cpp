@@ -173,6 +173,24 @@ ts::Node GuardJudge::singleReturn(const Function& f) {
   return ret;
 }
 
+// The option `dest` is opt-in (a store_true flag, or None/0 by default):
+// this file's, or when the file declares none (`self.args.use_multi_gpu` in
+// an experiment class whose namespace the entry script parses), every
+// project file's that declares it, none of them given a value by a job.
+bool GuardJudge::optInOption(std::string_view dest) const {
+  if (const ArgparseOption* o = m_.argparseOption(dest)) return o->opt_in;
+  const ProjectModel* project = m_.project();
+  if (!project) return false;
+  bool found = false;
+  for (const ScriptModel* other : project->models()) {
+    const ArgparseOption* o = other->argparseOption(dest);
+    if (!o) continue;
+    if (!o->opt_in || other->overridesOption(dest)) return false;
+    found = true;
+  }
+  return found;
+}
+
 GuardVerdict GuardJudge::flag(ts::Node e, const Env& env, int depth) {
   std::string_view text = e.text();
   if (namesLastStep(text)) return verdict(GuardKind::Rare, e, "last step");
@@ -188,9 +206,8 @@ GuardVerdict GuardJudge::flag(ts::Node e, const Env& env, int depth) {
   // `if args.synchronize_step:` after `parser.set_defaults(**cfg)`: a config
   // file may turn the option on, but off is what the code says and the run
   // must opt in; unknown must not make the branch run every step.
-  if (!value.known() && e.is("attribute"))
-    if (const ArgparseOption* o = m_.argparseOption(e.field("attribute").text()); o && o->opt_in && !reassigned())
-      return verdict(GuardKind::Off, e, "opt-in flag, off unless the run passes it");
+  if (!value.known() && e.is("attribute") && optInOption(e.field("attribute").text()) && !reassigned())
+    return verdict(GuardKind::Off, e, "opt-in flag, off unless the run passes it");
   if (!e.is("identifier") || depth >= kMaxDepth || !env.empty()) return {};
   GuardVerdict local = localBoolean(e, depth);
   // `if tracker:` where every call passes `tracker=None` (a logger built

@@ -50,6 +50,7 @@ class GuardJudge {
   static bool ownStatementAssigns(ts::Node block, std::string_view target, std::string_view value_kind = {});
   GuardVerdict call(ts::Node e, const Env& env, int depth);
   static ts::Node singleReturn(const Function& f);
+  bool optInOption(std::string_view dest) const;
   GuardVerdict flag(ts::Node e, const Env& env, int depth);
   GuardVerdict localBoolean(ts::Node e, int depth);
   GuardVerdict setUnderGuard(const NameBinding& b, int depth);

@@ -689,6 +689,8 @@ class ScriptModel {
   [[nodiscard]] const std::vector<ts::Node>& attributeValues(ts::Node cls, std::string_view target) const;
   // Overrides of argparse defaults by a job's argv (filled by the project layer).
   void setOptionOverride(const std::string& dest, ResolvedValue value);
+  // True when a job's argv or a run config gave the option `dest` a value.
+  [[nodiscard]] bool overridesOption(std::string_view dest) const { return overrides_.count(std::string(dest)) > 0; }
 
   // --- run configs (config_reads.cpp) ---
   [[nodiscard]] std::vector<ConfigRead> configReads() const;
