@@ -16,11 +16,23 @@ namespace {
 
 constexpr int kMaxCallDepth = 3;
 
-bool isLightningHook(const Function& f, BatchKind* kind) {
+// The qualified bases of the method's class and of the project classes it
+// derives from (`class Mine(_SharedTrainer)` with `class
+// _SharedTrainer(transformers.Trainer)` in the project).
+std::vector<std::string_view> basesOf(const ScriptModel& m, const ClassDef& cls) {
+  std::vector<std::string_view> out(cls.bases.begin(), cls.bases.end());
+  for (const auto& [home, base] : m.baseClassesOf(cls)) out.insert(out.end(), base->bases.begin(), base->bases.end());
+  return out;
+}
+
+bool isLightningHook(const ScriptModel& m, const Function& f, BatchKind* kind) {
   if (!f.owner) return false;
   bool lightning = f.owner->is_lightning_module;
+  // Only the two Trainer hooks ask for the bases (the project's walked once per method).
+  std::vector<std::string_view> bases;
+  if (f.name == "training_step" || f.name == "compute_loss") bases = basesOf(m, *f.owner);
   bool hf_trainer = false;
-  for (const auto& b : f.owner->bases)
+  for (std::string_view b : bases)
     if (b.ends_with("Trainer")) hf_trainer = true;
   if ((lightning || hf_trainer) && f.name == "training_step") {
     *kind = BatchKind::Step;
@@ -28,7 +40,7 @@ bool isLightningHook(const Function& f, BatchKind* kind) {
   }
   // Hugging Face's (or TRL's) Trainer.training_step calls compute_loss once per step.
   bool library_trainer = false;
-  for (const auto& b : f.owner->bases)
+  for (std::string_view b : bases)
     library_trainer = library_trainer || ((b.starts_with("transformers.") || b.starts_with("trl.")) && b.ends_with("Trainer"));
   if (library_trainer && f.name == "compute_loss") {
     *kind = BatchKind::Step;
@@ -690,7 +702,7 @@ class FrequencyWalk {
     for (const auto& d : f->decorators)
       if (d == "tensorflow.function" || d == "jax.jit") return of(Frequency::Once, def, "traced once into a graph");
     BatchKind kind;
-    bool hook_body = isLightningHook(*f, &kind);
+    bool hook_body = isLightningHook(m_, *f, &kind);
     if (auto run = hook_body ? std::nullopt : m_.libraryTrainerRuns(*f)) {
       kind = *run;  // a model's forward that a library Trainer's loop runs
       hook_body = true;
@@ -775,7 +787,7 @@ bool ScriptModel::mayRunPerStep() const {
     BatchKind kind;
     hooks = 0;
     for (const auto& f : functions_)
-      if (isLightningHook(*f, &kind) || libraryTrainerRuns(*f)) hooks = 1;
+      if (isLightningHook(*this, *f, &kind) || libraryTrainerRuns(*f)) hooks = 1;
     step_hooks_.store(hooks, std::memory_order_relaxed);
   }
   if (hooks == 1) return true;
