@@ -678,6 +678,27 @@ bool insideGenerationWrapper(const ScriptModel& model, const python::BatchContex
   return f && !(batch.loop && f->node.contains(batch.loop->node)) && wrapsLibraryGenerate(model, *f);
 }
 
+// A Trainer hook (compute_loss, training_step) of a class that decodes with
+// a library generate() or a vLLM engine, itself or in a project base (an
+// online RL or distillation trainer: GRPO, RLOO, on-policy distillation):
+// its steps read the host after every generated token, so a metric read in
+// the loss is noise beside that decoding.
+bool hookOfGeneratingTrainer(const ScriptModel& model, const python::BatchContext& batch) {
+  ts::Node def = batch.scope && batch.scope.is("decorated_definition") ? batch.scope.field("definition") : batch.scope;
+  if (batch.loop || !def || !def.is("function_definition")) return false;
+  const ScriptModel& home = model.ownerOf(def);
+  const python::Function* hook = home.enclosingFunction(def.field("name"));
+  if (!hook || !hook->owner) return false;
+  std::vector<std::pair<const ScriptModel*, const python::ClassDef*>> classes{{&home, hook->owner}};
+  for (const auto& base : home.baseClassesOf(*hook->owner)) classes.push_back(base);
+  for (const auto& [m, cls] : classes)
+    for (const Call& c : m->calls())
+      if (c.function && c.function->owner == cls &&
+          (isLibraryGenerate(*m, c) || (c.receiver && c.receiver.text().find("vllm") != std::string_view::npos)))
+        return true;
+  return false;
+}
+
 }  // namespace
 
 void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
@@ -696,6 +717,7 @@ void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
   auto keepEarliest = [&first, &model](const Sync& s, const python::BatchContext& batch) {
     if (readsOnlyAfterGeneration(model, batch, s.at)) return;
     if (insideGenerationWrapper(model, batch, s.at)) return;
+    if (hookOfGeneratingTrainer(model, batch)) return;
     if (oncePerFullBatchStep(model, batch, s.at)) return;
     // `while value < 0.99: ... value = -out.item()`: the loop's own stop test.
     if (batch.via_calls.empty() && host_sync::decidesWhileLoopEnd(batch.scope, s.at)) return;

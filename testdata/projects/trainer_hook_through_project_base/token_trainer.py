@@ -22,3 +22,17 @@ class CheckpointScorer(OfflineScorer):
     def compute_loss(self, model, batch):
         out = torch.as_tensor(batch, device="cuda").sum()
         return out.item()  # ok: GPU201 (no library loop runs this class per step)
+
+
+class RolloutTrainer(LoggingTrainer):
+    """An online trainer: each step decodes completions with its vLLM engine,
+    which reads the host after every token, so a metric read in the loss is
+    noise beside that decoding."""
+
+    def rollouts(self, prompts):
+        return self.vllm_engine.generate(prompts, self.sampling)
+
+    def compute_loss(self, model, inputs, return_outputs=False, num_items_in_batch=None):
+        outputs = model(**inputs)
+        self.stash("reward_mean", inputs["rewards"].mean().item())  # ok: GPU201 (the trainer decodes every step)
+        return outputs.loss
