@@ -552,6 +552,27 @@ bool joinsOtherArm(const ScriptModel& model, const HelperCall& hc,
   return false;
 }
 
+// A Trainer hook (compute_loss, training_step) of a class that decodes with
+// a library generate() or a vLLM engine, itself or in a project base (an
+// online RL or distillation trainer: GRPO, RLOO, on-policy distillation):
+// its steps read the host after every generated token, so a metric read in
+// the loss is noise beside that decoding.
+bool hookOfGeneratingTrainer(const ScriptModel& model, const python::BatchContext& batch) {
+  ts::Node def = batch.scope && batch.scope.is("decorated_definition") ? batch.scope.field("definition") : batch.scope;
+  if (batch.loop || !def || !def.is("function_definition")) return false;
+  const ScriptModel& home = model.ownerOf(def);
+  const python::Function* hook = home.enclosingFunction(def.field("name"));
+  if (!hook || !hook->owner) return false;
+  std::vector<std::pair<const ScriptModel*, const python::ClassDef*>> classes{{&home, hook->owner}};
+  for (const auto& base : home.baseClassesOf(*hook->owner)) classes.push_back(base);
+  for (const auto& [m, cls] : classes)
+    for (const Call& c : m->calls())
+      if (c.function && c.function->owner == cls &&
+          (isLibraryGenerate(*m, c) || (c.receiver && c.receiver.text().find("vllm") != std::string_view::npos)))
+        return true;
+  return false;
+}
+
 // Calls in a step loop of helpers defined in another file that sync on
 // every call (`log_loss(epoch, step, loss)` printing `loss.item()`): one
 // finding at the call, the helper's sync as a related location, a read of
@@ -578,6 +599,7 @@ void addHelperSyncs(const ScriptModel& model, std::set<uint32_t>& reported, std:
     // Once per epoch of full-batch training: the helper's sync is in no loop of its own.
     if (stepsOncePerEpoch(hc.batch) && hc.site.model && !hc.site.model->enclosingLoop(hc.site.at)) continue;
     if (output_loops.writes(model, hc.batch)) continue;  // the output the loop exists to write
+    if (hookOfGeneratingTrainer(model, hc.batch)) continue;  // decoding reads the host per token anyway
     // A meter that reads what it is given syncs only when given a GPU value.
     if (syncWaitsOnArguments(hc) && !passesDeviceKeyword(model, hc)) continue;
     if (passesHostToReadParameter(model, hc)) continue;  // another caller's GPU tensor, not this one's
@@ -676,27 +698,6 @@ bool insideGenerationWrapper(const ScriptModel& model, const python::BatchContex
   if (batch.via_calls.empty()) return false;
   const python::Function* f = model.enclosingFunction(at);
   return f && !(batch.loop && f->node.contains(batch.loop->node)) && wrapsLibraryGenerate(model, *f);
-}
-
-// A Trainer hook (compute_loss, training_step) of a class that decodes with
-// a library generate() or a vLLM engine, itself or in a project base (an
-// online RL or distillation trainer: GRPO, RLOO, on-policy distillation):
-// its steps read the host after every generated token, so a metric read in
-// the loss is noise beside that decoding.
-bool hookOfGeneratingTrainer(const ScriptModel& model, const python::BatchContext& batch) {
-  ts::Node def = batch.scope && batch.scope.is("decorated_definition") ? batch.scope.field("definition") : batch.scope;
-  if (batch.loop || !def || !def.is("function_definition")) return false;
-  const ScriptModel& home = model.ownerOf(def);
-  const python::Function* hook = home.enclosingFunction(def.field("name"));
-  if (!hook || !hook->owner) return false;
-  std::vector<std::pair<const ScriptModel*, const python::ClassDef*>> classes{{&home, hook->owner}};
-  for (const auto& base : home.baseClassesOf(*hook->owner)) classes.push_back(base);
-  for (const auto& [m, cls] : classes)
-    for (const Call& c : m->calls())
-      if (c.function && c.function->owner == cls &&
-          (isLibraryGenerate(*m, c) || (c.receiver && c.receiver.text().find("vllm") != std::string_view::npos)))
-        return true;
-  return false;
 }
 
 }  // namespace

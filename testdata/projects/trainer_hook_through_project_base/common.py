@@ -11,3 +11,7 @@ class LoggingTrainer(Trainer):
 class OfflineScorer:
     def score_all(self, batches):
         return [self.compute_loss(None, b) for b in batches[:1]]
+
+
+def peak(values):
+    return values.max().item()

@@ -2,7 +2,7 @@
 training_step overrides still run on every step of the library's loop."""
 import torch
 
-from common import LoggingTrainer, OfflineScorer
+from common import LoggingTrainer, OfflineScorer, peak
 
 
 class TokenTrainer(LoggingTrainer):
@@ -35,4 +35,5 @@ class RolloutTrainer(LoggingTrainer):
     def compute_loss(self, model, inputs, return_outputs=False, num_items_in_batch=None):
         outputs = model(**inputs)
         self.stash("reward_mean", inputs["rewards"].mean().item())  # ok: GPU201 (the trainer decodes every step)
+        self.stash("logit_peak", peak(outputs.logits))  # ok: GPU201 (the helper's read, beside the decoding)
         return outputs.loss
