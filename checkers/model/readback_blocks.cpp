@@ -315,38 +315,41 @@ std::string helperName(const ScriptModel& m, const Member& mem) {
   return f ? f->name + "()" : "the helper";
 }
 
+// " Line 27 waits ..." (or " Lines 27 and 28 wait ...") for the members that
+// joined the run as `join`; empty when none did.
+std::string joinedSentence(const std::vector<Member>& members, Join join, std::string_view one,
+                           std::string_view many, const std::string& rest) {
+  std::vector<const Member*> joined = joinedBy(members, join);
+  if (joined.empty()) return "";
+  std::string lines = lineList(joined);
+  return " " + lines + std::string(lines.starts_with("Line ") ? one : many) + rest;
+}
+
 Diagnostic merged(const ScriptModel& m, ReadbackSpot& lead, const std::vector<Member>& members) {
   Diagnostic d = std::move(lead.finding);
   if (members.empty()) return d;
   bool waits = lead.sync.kind == host_sync::Sync::Synchronize;
-  if (auto drained = joinedBy(members, Join::Drained); !drained.empty()) {
-    std::string lines = lineList(drained);
-    d.message += " " + lines + (lines.starts_with("Line ") ? " reads a GPU value" : " read GPU values") +
-                 " right after it, with no forward or backward pass between: " +
-                 (waits                  ? "the synchronize already drained the queue"
-                  : readsValue(lead.sync) ? "the first read already drained the queue"
-                                          : "its wait already drained the queue") +
-                 ", so they are part of this finding; change them with it.";
-  }
-  if (auto waits = joinedBy(members, Join::Waits); !waits.empty()) {
-    std::string lines = lineList(waits);
-    d.message += " " + lines + (lines.starts_with("Line ") ? " waits" : " wait") +
-                 " on the GPU again right after it (a test of a GPU value, a data-dependent shape or a blocking copy): "
-                 "with little queued in between, each costs a round trip now, and the first of them becomes the "
-                 "drain once this one is fixed, so they are part of this finding; change them with it.";
-  }
-  if (auto reduced = joinedBy(members, Join::Reduced); !reduced.empty()) {
-    std::string lines = lineList(reduced);
-    d.message += " " + lines + (lines.starts_with("Line ") ? " reads" : " read") +
-                 " GPU values after it with only a collective between (`torch.distributed` reducing across ranks the "
-                 "very values the pass reads): one metrics block, so they are part of this finding; change them with "
-                 "it (reduce and read every N steps, or once after the loop).";
-  }
+  d.message += joinedSentence(members, Join::Drained, " reads a GPU value", " read GPU values",
+                              std::string(" right after it, with no forward or backward pass between: ") +
+                                  (waits                  ? "the synchronize already drained the queue"
+                                   : readsValue(lead.sync) ? "the first read already drained the queue"
+                                                           : "its wait already drained the queue") +
+                                  ", so they are part of this finding; change them with it.");
+  d.message += joinedSentence(
+      members, Join::Waits, " waits", " wait",
+      " on the GPU again right after it (a test of a GPU value, a data-dependent shape or a blocking copy): "
+      "with little queued in between, each costs a round trip now, and the first of them becomes the "
+      "drain once this one is fixed, so they are part of this finding; change them with it.");
+  d.message += joinedSentence(
+      members, Join::Reduced, " reads", " read",
+      " GPU values after it with only a collective between (`torch.distributed` reducing across ranks the "
+      "very values the pass reads): one metrics block, so they are part of this finding; change them with "
+      "it (reduce and read every N steps, or once after the loop).");
   if (auto repeated = joinedBy(members, Join::Repeat); !repeated.empty())
-    d.message += " " + lineList(repeated) + (lineList(repeated).starts_with("Line ") ? " calls " : " call ") +
-                 helperName(m, *repeated.front()) +
-                 " again right after it, each call waiting in the same way: one pattern, so they are part of this "
-                 "finding; change them with it.";
+    d.message += joinedSentence(members, Join::Repeat, " calls ", " call ",
+                                helperName(m, *repeated.front()) +
+                                    " again right after it, each call waiting in the same way: one pattern, so they "
+                                    "are part of this finding; change them with it.");
   for (size_t i = 0; i < members.size(); ++i) {
     const Member& mem = members[i];
     ReadbackSpot& s = *mem.spot;
