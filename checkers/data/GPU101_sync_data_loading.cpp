@@ -45,14 +45,13 @@ bool overTensorsInMemory(const python::ScriptModel& model, const python::Call& c
 
 // The loader is made in a file with no GPU in sight (no device, and no
 // project file imports it: known only when the project was linked) and
-// either assigned to a name the file never reads again (a data-preparation
-// script timing its loader's construction) or built by the script's own
-// top-level code (a tutorial that builds and iterates loaders on the CPU).
-// No GPU waits for it. Alone, the file may be imported by a GPU script, and
-// a loader its functions build may be the one a GPU trainer imports: kept.
+// assigned to a name the file never reads again (a data-preparation script
+// timing its loader's construction). No GPU waits for it. Alone, the file
+// may be imported by a GPU script: kept. A loader the file goes on to use
+// is kept too: a short script may stand for a training script whose GPU
+// code is elsewhere (the adoption tests' two-line scripts).
 bool cpuOnlyScriptLoader(const python::ScriptModel& model, const python::Call& call) {
   if (model.importedInProject() != false || !runsOnCpuOnly(model)) return false;
-  if (!call.function) return true;
   ts::Node parent = call.node.parent();
   if (!parent || !parent.is("assignment") || !parent.field("left").is("identifier")) return false;
   std::string_view name = parent.field("left").text();
@@ -299,7 +298,7 @@ void checkDataLoader(const AnalysisContext& ctx, const python::Call& call, std::
   if (!fix.edits.empty()) d.fixes.push_back(std::move(fix));
   // Asked last, of the loaders that would be reported (they follow values).
   if (indexOnlyLoader(model, call)) return;      // batches of indices: nothing to load
-  if (cpuOnlyScriptLoader(model, call)) return;  // no GPU in sight to wait for it
+  if (cpuOnlyScriptLoader(model, call)) return;  // made and never used, with no GPU in sight
   if (overTensorsInMemory(model, call)) return;  // nothing for a worker to load
   if (itemsAreStoredValues(model, call)) return;  // nor here: __getitem__ only looks values up
   if (tokenIdsForLargeModel(ctx, model, call)) return;  // ids padded in well under a millisecond

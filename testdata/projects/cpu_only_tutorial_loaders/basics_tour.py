@@ -1,6 +1,7 @@
-"""A tour of the basics that never touches a GPU: loaders built and
-iterated on the CPU (the same name bound twice). No GPU waits for them, and
-no file of the project imports this one: GPU101 has nothing to say."""
+"""A tour of the basics that never touches a GPU (the same name bound twice).
+A loader over tensors already in memory has nothing for a worker to load. A
+loader whose name the file reads is kept even here: a short script may stand
+for a training script whose GPU code lives elsewhere."""
 import torch
 from torch.utils.data import DataLoader, Dataset, TensorDataset
 
@@ -14,7 +15,7 @@ class Sketch(Dataset):
 
 
 points = TensorDataset(torch.randn(256, 3), torch.randn(256, 1))
-loader = DataLoader(points, batch_size=32, shuffle=True)  # ok: GPU101 (CPU only, nothing imports the file)
+loader = DataLoader(points, batch_size=32, shuffle=True)  # ok: GPU101 (rows of tensors in memory)
 model = torch.nn.Linear(3, 1)
 opt = torch.optim.SGD(model.parameters(), lr=0.01)
 for x, y in loader:
@@ -24,4 +25,4 @@ for x, y in loader:
     opt.step()
 
 # Your own dataset goes here; build its loader the same way.
-loader = DataLoader(Sketch(), batch_size=64, shuffle=True)  # ok: GPU101 (CPU only)
+loader = DataLoader(Sketch(), batch_size=64, shuffle=True)  # expect: GPU101
