@@ -248,6 +248,32 @@ HelperEffectsScope::HelperEffectsScope() : outer_(t_helper_effects_scope) { t_he
 HelperEffectsScope::~HelperEffectsScope() { t_helper_effects_scope = outer_; }
 HelperEffectsScope* HelperEffectsScope::current() { return t_helper_effects_scope; }
 
+// `self._trainer.run_step()` on an object of one of two classes, or a stub
+// hook several subclasses fill in: an effect every candidate has on every
+// call is this call's, whichever runs (the first candidate's site is shown).
+// False when the call has no such candidates.
+bool HelperEffects::scanCandidates(const ScriptModel& model, const Call& c, EffectSummary& into) {
+  auto candidates = python::dispatchCandidates(model, c);
+  if (candidates.empty()) return false;
+  for (size_t i = 0; i < into.sites.size(); ++i) {
+    auto e = static_cast<Effect>(i);
+    // Decided per helper's parameter, or per call site: not joined over candidates.
+    if (e == Effect::HostSyncWhenPassed || e == Effect::HostUploadAfterWork || into.sites[i]) continue;
+    std::optional<EffectSite> first;
+    for (const auto& [other, g] : candidates) {
+      if (g == c.function) return true;  // recursion: nothing joined
+      const std::optional<EffectSite>& site = stepSite(of(*other, *g), c, *g, e, python::BatchKind::Eval);
+      if (!site || (e == Effect::Logging && logsAtDebugLevel(model, c, *other, *g, *site))) {
+        first.reset();
+        break;
+      }
+      if (!first) first = site;
+    }
+    if (first) into.sites[i] = first;
+  }
+  return true;
+}
+
 void HelperEffects::scanCall(const ScriptModel& model, const Call& c, CallReach reach, EffectSummary& into) {
   const bool every_call = reach.every_call;
   // Lightning's `self.log` only records the value; the logger writes every
@@ -291,6 +317,7 @@ void HelperEffects::scanCall(const ScriptModel& model, const Call& c, CallReach 
       set(Effect::HostSync, {when->model, when->at});
     return;
   }
+  if (every_call && reach.every_training_call && scanCandidates(model, c, into)) return;
   // Host data made into a GPU tensor waits only for work queued before it:
   // a helper counts it when its own body queues work first (a forward that
   // runs a layer, then draws numpy noise onto the GPU).
@@ -342,12 +369,8 @@ void appendOverrideCalls(const ScriptModel& model, Effect e, HelperEffects& effe
     if (e == Effect::Logging && effect_calls::writesLogRecord(model, c)) continue;
     std::vector<std::pair<const ScriptModel*, const Function*>> candidates;
     const python::RegistryDispatch* dispatch = nullptr;
-    if (c.receiver.text() == "self") {
-      if (!c.function || !c.function->owner) continue;
-      candidates = python::overridesCalled(model, c);
-    } else if ((dispatch = python::registryDispatch(model, c))) {
-      candidates = dispatch->methods;
-    }
+    if ((dispatch = python::registryDispatch(model, c))) candidates = dispatch->methods;
+    else candidates = python::dispatchCandidates(model, c);
     if (candidates.empty()) continue;
     auto batch = model.perStep(c.node);
     if (!batch) continue;

@@ -78,6 +78,7 @@ class HelperEffects {
     bool every_training_call = false;
   };
   void scanCall(const python::ScriptModel& model, const python::Call& c, CallReach reach, EffectSummary& into);
+  bool scanCandidates(const python::ScriptModel& model, const python::Call& c, EffectSummary& into);
   // `every_call`: each branch's helper must sync on every call of its own
   // (EffectSummary::every_call_sync), not on some branch of it.
   std::optional<EffectSite> syncOnEveryBranch(const python::ScriptModel& model, const python::Function& f,

@@ -29,6 +29,14 @@ namespace gpulint::python {
 [[nodiscard]] std::vector<std::pair<const ScriptModel*, const Function*>> overridesCalled(const ScriptModel& m,
                                                                                         const Call& c);
 
+// The definitions a call may run when no single one is known: the overrides
+// of a stub hook (overridesCalled), or `method` of each class its object may
+// hold when they differ (`self._trainer.run_step()` with `self._trainer =
+// (AMPTrainer if amp else SimpleTrainer)(...)`). Empty when any class lacks
+// it, when the classes are unknown, or when one definition is the callee.
+[[nodiscard]] std::vector<std::pair<const ScriptModel*, const Function*>> dispatchCandidates(const ScriptModel& m,
+                                                                                           const Call& c);
+
 // `self.name(...)` calls in methods of the project base classes of `f`'s
 // class (this file's) that the class inherits, which the base binds to its
 // own definition of `name` (not a stub): for an instance of the class they

@@ -8,6 +8,7 @@
 #include "frontend/python/dict_members.h"
 #include "frontend/python/hook_overrides.h"
 #include "frontend/python/project_model.h"
+#include "frontend/python/registry_classes.h"
 #include "frontend/python/script_model.h"
 #include "frontend/python/syntax.h"
 
@@ -164,6 +165,25 @@ std::vector<std::pair<const ScriptModel*, const Function*>> overridesCalled(cons
   auto overrides = hookOverrides(m, *c.function->owner, c.method);
   if (overrides.size() < 2) return {};
   return overrides;
+}
+
+std::vector<std::pair<const ScriptModel*, const Function*>> dispatchCandidates(const ScriptModel& m, const Call& c) {
+  if (auto overrides = overridesCalled(m, c); !overrides.empty()) return overrides;
+  ts::Node receiver = c.receiver ? syntax::unwrap(c.receiver) : ts::Node();
+  // `self.x()` is a hook (above) or bound; a library call has no project class.
+  if (!receiver || !c.qualified.empty() || (receiver.is("identifier") && receiver.text() == "self") ||
+      (m.project() && !m.project()->definesMethod(c.method)))
+    return {};
+  std::vector<ScriptModel::ClassRef> classes = m.instanceClasses(receiver);  // a copy: the answer may be reused
+  if (classes.size() < 2) return {};
+  std::vector<std::pair<const ScriptModel*, const Function*>> found;
+  for (const auto& [model, cls] : classes) {
+    auto method = model->methodOf(*cls, c.method);
+    if (!method.second || isStub(*method.second)) return {};
+    if (std::find(found.begin(), found.end(), method) == found.end()) found.push_back(method);
+  }
+  if (found.size() < 2) return {};  // one definition: boundMethod's callee
+  return found;
 }
 
 std::vector<std::pair<const ScriptModel*, const Call*>> inheritedSelfCalls(const ScriptModel& m, const Function& f) {
@@ -334,6 +354,26 @@ std::vector<std::pair<const ScriptModel*, ts::Node>> indexedElements(const Scrip
 
 }  // namespace
 
+// The classes a conditional names in its two branches (`A if c else B`), each
+// a class of this file or one the project defines; empty when a branch names
+// anything else.
+std::vector<ScriptModel::ClassRef> conditionalClasses(const ScriptModel& m, ts::Node pick) {
+  std::vector<ScriptModel::ClassRef> found;
+  if (pick.namedChildCount() != 3) return found;
+  for (ts::Node branch : {pick.namedChild(0), pick.namedChild(2)}) {
+    ts::Node name = syntax::unwrap(branch);
+    if (!name || !(name.is("identifier") || name.is("attribute"))) return {};
+    ScriptModel::ClassRef cls{nullptr, nullptr};
+    if (const ClassDef* local = name.is("identifier") ? localClassNamed(m, name.text(), nullptr) : nullptr)
+      cls = {&m, local};
+    else if (std::string q = m.qualify(name); !q.empty() && m.project())
+      if (ProjectDef def = m.project()->classNamed(m, q); def.cls) cls = {def.model, def.cls};
+    if (!cls.second) return {};
+    if (std::find(found.begin(), found.end(), cls) == found.end()) found.push_back(cls);
+  }
+  return found;
+}
+
 std::vector<ScriptModel::ClassRef> ScriptModel::instancesOf(ts::Node expr, int depth) const {
   constexpr int kMaxWrappers = 3;  // compile(DDP(net)).module: a few layers at most
   constexpr int kMaxPlacementHops = 6;  // Net().cuda().eval().half() inside a wrapper or two
@@ -428,6 +468,14 @@ std::vector<ScriptModel::ClassRef> ScriptModel::instancesOf(ts::Node expr, int d
       for (const ClassRef& cls : inner) add(cls);
       continue;
     }
+    // `(AMPTrainer if amp else SimpleTrainer)(model, loader, opt)`: either class.
+    if (src.is("call"))
+      if (ts::Node pick = syntax::unwrap(src.field("function")); pick && pick.is("conditional_expression")) {
+        std::vector<ClassRef> picked = conditionalClasses(owner, pick);
+        if (picked.empty()) return {};
+        for (const ClassRef& cls : picked) add(cls);
+        continue;
+      }
     auto cls = c ? owner.constructedClass(*c) : ClassRef{nullptr, nullptr};
     if (!cls.second && c && depth < kMaxWrappers) {
       // `watches("fwd")` of a callable object of another file (the project's

@@ -5,6 +5,7 @@
 #include <deque>
 #include <map>
 
+#include "frontend/python/hook_overrides.h"
 #include "frontend/python/library_trainer.h"
 #include "frontend/python/loop_classifier.h"
 #include "frontend/python/registry_classes.h"
@@ -42,11 +43,27 @@ bool ProjectModel::trains(const ScriptModel& m, const Function& f, int depth,
     if (isTrainingCall(c) ? c.method != "backward" && c.method != "gradient"
                           : runsLibraryScalerStep(m, c) || stepsTypedOptimizer(m, c))
       result = true;
-    else if (auto [model, g] = m.callTarget(c); g && g != &f) result = trains(*model, *g, depth + 1, memo);
+    else if (auto [model, g] = m.callTarget(c); !g || isStub(*g)) result = candidatesTrain(m, c, depth + 1, memo);
+    else if (g != &f) result = trains(*model, *g, depth + 1, memo);
     if (result) break;
   }
   memo[&f] = result;
   return result;
+}
+
+// `self.run_step()` in a base class's loop, where the base leaves the hook
+// as a stub and several subclasses fill it in (a plain and a mixed-precision
+// trainer), or `self._trainer.run_step()` on an object of either class:
+// which one runs is unknown, but when every candidate trains, the loop
+// trains whichever runs. One that does not (a variant that only evaluates)
+// leaves the loop undecided.
+bool ProjectModel::candidatesTrain(const ScriptModel& m, const Call& c, int depth,
+                                  std::map<const Function*, bool>& memo) const {
+  auto candidates = dispatchCandidates(m, c);
+  if (candidates.empty()) return false;
+  for (const auto& [model, g] : candidates)
+    if (!trains(*model, *g, depth, memo)) return false;
+  return true;
 }
 
 bool ProjectModel::registryTrains(const Call& c, std::map<const Function*, bool>& memo) const {
@@ -92,6 +109,7 @@ void ProjectModel::markStepLoops() {
       // `model.optimize_parameters(it)` on a model a registry built: every
       // class the lookup can pick trains there (registry_classes.h).
       if (!steps && !f) steps = registryTrains(c, memo);
+      if (!steps && (!f || isStub(*f))) steps = candidatesTrain(*m, c, 0, memo);
       if (!steps && (!f || holds(model, *f, m, loop->node))) continue;
       if (!steps && !trains(*model, *f, 0, memo) && !handsTrainingFunction(*m, c, memo)) continue;
       m->loops_[static_cast<size_t>(loop - m->loops_.data())].kind = LoopKind::Step;
@@ -156,12 +174,23 @@ void ProjectModel::markEvalPassLoops() {
       for (const Call& c : m->callsIn(body)) {
         if (!body.contains(c.node)) continue;
         auto [model, f] = m->callTarget(c);
-        if (f && !holds(model, *f, m, l.node) && runsEvalPass(*model, *f, 0, memo)) {
+        if (f ? !holds(model, *f, m, l.node) && runsEvalPass(*model, *f, 0, memo) : candidatesRunEvalPass(*m, c, memo)) {
           l.kind = LoopKind::Other;
           break;
         }
       }
     }
+}
+
+// `sampler.sample(...)` on a sampler of one of two classes: a pass when each
+// candidate runs one (its own denoising loop).
+bool ProjectModel::candidatesRunEvalPass(const ScriptModel& m, const Call& c,
+                                         std::map<const Function*, bool>& memo) const {
+  auto candidates = dispatchCandidates(m, c);
+  if (candidates.empty()) return false;
+  for (const auto& [model, g] : candidates)
+    if (!runsEvalPass(*model, *g, 0, memo)) return false;
+  return true;
 }
 
 bool ProjectModel::runsEvalPass(const ScriptModel& m, const Function& f, int depth,

@@ -168,8 +168,12 @@ class ProjectModel {
   void markEvalPassLoops();
   [[nodiscard]] bool runsEvalPass(const ScriptModel& m, const Function& f, int depth,
                                   std::map<const Function*, bool>& memo) const;
+  [[nodiscard]] bool candidatesRunEvalPass(const ScriptModel& m, const Call& c,
+                                           std::map<const Function*, bool>& memo) const;
   bool trains(const ScriptModel& m, const Function& f, int depth, std::map<const Function*, bool>& memo) const;
   [[nodiscard]] bool registryTrains(const Call& c, std::map<const Function*, bool>& memo) const;
+  [[nodiscard]] bool candidatesTrain(const ScriptModel& m, const Call& c, int depth,
+                                    std::map<const Function*, bool>& memo) const;
   [[nodiscard]] bool handsTrainingFunction(const ScriptModel& m, const Call& c,
                                            std::map<const Function*, bool>& memo) const;
 

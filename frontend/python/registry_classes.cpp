@@ -197,6 +197,15 @@ std::vector<std::pair<const ScriptModel*, const Function*>> registryConstructors
   if (!project || c.receiver) return {};
   // `model_cls(opt)` / `getattr(module, name)(opt)` / `MODELS.get(name)(cfg)`: most calls name no lookup.
   ts::Node callee = syntax::unwrap(c.callee);
+  if (callee && callee.is("conditional_expression")) {
+    // `(AMPTrainer if amp else SimpleTrainer)(model, loader, opt)`: either class's __init__.
+    std::vector<std::pair<const ScriptModel*, const Function*>> inits;
+    for (const auto& [file, cls] : conditionalClasses(m, callee))
+      if (auto init = file->methodOf(*cls, "__init__"); init.second &&
+                                                         std::find(inits.begin(), inits.end(), init) == inits.end())
+        inits.push_back(init);
+    return inits;
+  }
   if (!callee || !(callee.is("identifier") || callee.is("call")) || !c.qualified.empty()) return {};
   // A name the file never assigns (a builtin, an import) holds no looked-up class: a text scan tells.
   if (callee.is("identifier") && (!m.mayAssign(callee.text()) || m.functionNamed(callee.text()) ||

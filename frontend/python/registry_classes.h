@@ -43,6 +43,11 @@ struct RegistryDispatch {
 // Empty for any other call.
 [[nodiscard]] std::vector<std::pair<const ScriptModel*, const Function*>> registryConstructors(const ScriptModel& m,
                                                                                             const Call& c);
+// `A if amp else B` as a callee (`(AMPTrainer if amp else SimpleTrainer)(model,
+// loader, opt)`): the classes its two branches name, each of this file or of
+// the project; empty when a branch names anything else (method_binding.cpp).
+[[nodiscard]] std::vector<ScriptModel::ClassRef> conditionalClasses(const ScriptModel& m, ts::Node pick);
+
 // The linked project's answer for `c` (a call in a loop); null when none.
 [[nodiscard]] const RegistryDispatch* registryDispatch(const ScriptModel& m, const Call& c);
 
