@@ -315,6 +315,12 @@ class Linker {
     model->attachProject(project_);
     linked.bindings = project::bindArgv(launch.args, *model, job_file);
     project::applyBindings(*model, linked.bindings);
+    // One process per GPU: the script's own distributed branch is what runs.
+    if (launch.launcher != project::Launcher::Python && launch.launcher != project::Launcher::Mpi) {
+      bool one = launch.launcher == project::Launcher::DeepSpeed && launch.processes == 1 && !launch.uses_all_gpus;
+      if (one || launch.uses_all_gpus || !launch.processes || *launch.processes > 1)
+        model->setDistributedLauncher(project::launcherName(launch.launcher), one);
+    }
     configs_.bind(*model, &launch, &job_file, jobBases(job_index, job, launch), scriptBases(*script),
                   link ? &link->configs : nullptr);
     if (link) addBindings(*link, linked.bindings);

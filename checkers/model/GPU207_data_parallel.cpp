@@ -173,10 +173,28 @@ std::optional<DdpBranch> ddpBranch(const python::ScriptModel& model, const pytho
     }
     for (const auto& [condition, body] : before)
       for (const python::Call& c : model.callsIn(body))
-        if (body.contains(c.node) && c.method == "DistributedDataParallel")
+        if (body.contains(c.node) &&
+            (c.method == "DistributedDataParallel" || c.qualified.ends_with(".DistributedDataParallel")))
           return DdpBranch{condition, optInFlag(model, condition, 0)};
   }
   return std::nullopt;
+}
+
+// The job starts the script one process per GPU (deepspeed, torchrun) and
+// the wrap sits past the script's own DistributedDataParallel branch, whose
+// test needs no flag the job leaves off (`if args.local_rank != -1: DDP(...)
+// elif n_gpu > 1: DataParallel(...)`): the launcher sets the rank, so each
+// process takes the DDP branch. `deepspeed --num_gpus 1` shows one GPU to
+// the process: DataParallel over it replicates nothing.
+bool launchedDistributed(const python::ScriptModel& model, const python::Call& call) {
+  if (model.distributedLauncher().empty()) return false;
+  if (model.launchedOnOneGpu()) return true;
+  auto ddp = ddpBranch(model, call);
+  if (!ddp) return false;
+  if (ddp->flag.empty()) return true;
+  std::string dest = ddp->flag.substr(ddp->flag.find_first_not_of('-'));
+  std::replace(dest.begin(), dest.end(), '-', '_');
+  return model.overridesOption(dest);
 }
 
 // A script that never trains (a demo, a benchmark evaluation) and whose
@@ -225,6 +243,7 @@ void DataParallelUse::run(const AnalysisContext& ctx, DiagnosticSink& sink) cons
     // Wrapping for one GPU only: no replication per step, nothing idles.
     if (singleDevice(model, call)) continue;
     if (mirrorsExistingWrapper(call.node)) continue;
+    if (launchedDistributed(model, call)) continue;
     Diagnostic d;
     d.rule = "GPU207";
     d.level = Level::Warning;

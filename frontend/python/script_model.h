@@ -691,6 +691,17 @@ class ScriptModel {
   void setOptionOverride(const std::string& dest, ResolvedValue value);
   // True when a job's argv or a run config gave the option `dest` a value.
   [[nodiscard]] bool overridesOption(std::string_view dest) const { return overrides_.count(std::string(dest)) > 0; }
+  // The launcher of the job that runs this model of the script, when it starts
+  // one process per GPU (`deepspeed`, `torchrun --nproc_per_node=8`): its
+  // name; "" for a plain `python` run or a script no job starts (the project
+  // layer fills it). `single_gpu`: deepspeed's `--num_gpus 1`, which also
+  // hides the other GPUs from the process.
+  void setDistributedLauncher(std::string name, bool single_gpu) {
+    distributed_launcher_ = std::move(name);
+    single_gpu_launch_ = single_gpu;
+  }
+  [[nodiscard]] const std::string& distributedLauncher() const { return distributed_launcher_; }
+  [[nodiscard]] bool launchedOnOneGpu() const { return single_gpu_launch_; }
 
   // --- run configs (config_reads.cpp) ---
   [[nodiscard]] std::vector<ConfigRead> configReads() const;
@@ -798,6 +809,8 @@ class ScriptModel {
   std::vector<int> call_loops_, loop_parents_;
   std::vector<ArgparseOption> argparse_;
   std::map<std::string, ResolvedValue> overrides_;
+  std::string distributed_launcher_;
+  bool single_gpu_launch_ = false;
   [[nodiscard]] const std::vector<BindingSite>& bindingSites(ts::Node scope_body, const std::string& name) const;
   [[nodiscard]] bool definesMethod(std::string_view name) const;
   // True when every occurrence of the word `name` in the file's text is a
