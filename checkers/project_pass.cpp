@@ -313,6 +313,7 @@ class Linker {
     linked.model = python::buildScriptModel(parsed.source, *in_.options, parsed.script.get());
     auto& model = linked.model;
     model->attachProject(project_);
+    if (parsed.script) model->adoptImportedOptions(*parsed.script);
     linked.bindings = project::bindArgv(launch.args, *model, job_file);
     project::applyBindings(*model, linked.bindings);
     // One process per GPU: the script's own distributed branch is what runs.

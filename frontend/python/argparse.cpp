@@ -1,4 +1,5 @@
 // argparse options: dest, flags, default (typed), action.
+#include "frontend/python/returned_parser.h"
 #include "frontend/python/script_model.h"
 #include "frontend/python/syntax.h"
 
@@ -116,6 +117,28 @@ void collectArgparse(ScriptModel& model, std::vector<ArgparseOption>& out) {
     out.push_back(std::move(opt));
   }
   applySetDefaults(model, out);
+}
+
+ReturnedParser returnedParser(const ScriptModel& m, const Function& f) {
+  bool generator = false;
+  const std::vector<ts::Node>& returns = m.returnValues(f, &generator);
+  if (generator || returns.empty()) return {};
+  ReturnedParser out;
+  int parses = 0;
+  for (ts::Node r : returns) {
+    r = syntax::unwrap(r);
+    if (r.is("subscript")) r = syntax::unwrap(r.field("value"));  // parse_known_args()[0]
+    if (r.is("call")) {
+      const Call* c = m.callAt(r);
+      if (!c || !c->receiver || !syntax::oneOf(c->method, {"parse_args", "parse_known_args"})) return {};
+      r = syntax::unwrap(c->receiver);
+      ++parses;
+    }
+    if (!r.is("identifier") || (!out.name.empty() && out.name != r.text())) return {};
+    out.name = std::string(r.text());
+  }
+  out.parsed = parses == static_cast<int>(returns.size());
+  return out;
 }
 
 }  // namespace gpulint::python

@@ -8,6 +8,7 @@
 #include "frontend/python/cli_entries.h"
 #include "frontend/python/hook_overrides.h"
 #include "frontend/python/registry_classes.h"
+#include "frontend/python/returned_parser.h"
 
 namespace gpulint::python {
 
@@ -199,13 +200,21 @@ void ProjectModel::importHelperOptions() {
       if (it == callees_.end() || !it->second.function || it->second.model == m) continue;
       const ScriptModel* other = it->second.model;
       const Function* f = it->second.function;
+      // A parser returned unparsed is the caller's to extend (`parents=[...]`,
+      // set_defaults): its own options are read where it is parsed.
+      ReturnedParser returned_parser = returnedParser(*other, *f);
+      std::string returned = returned_parser.parsed ? returned_parser.name : "";
       for (const ArgparseOption& opt : other->argparseOptions()) {
         if (!f->node.contains(opt.call) || known(opt.dest)) continue;
         const Call* add = other->callAt(opt.call);
         if (!add || !add->receiver || !add->receiver.is("identifier")) continue;
         std::string parser(add->receiver.text());
-        if (std::find(f->parameters.begin(), f->parameters.end(), parser) == f->parameters.end()) continue;
-        if (!other->argumentFor(c, *f, parser)) continue;  // the call hands it no parser
+        // `args = parse_args()`: the helper builds the parser and returns what
+        // it parses; else the call hands it the parser to fill.
+        if (parser != returned) {
+          if (std::find(f->parameters.begin(), f->parameters.end(), parser) == f->parameters.end()) continue;
+          if (!other->argumentFor(c, *f, parser)) continue;  // the call hands it no parser
+        }
         added.push_back(opt);
       }
     }

@@ -342,6 +342,13 @@ class ScriptModel {
   [[nodiscard]] const std::vector<std::unique_ptr<Function>>& functions() const { return functions_; }
   [[nodiscard]] const std::vector<std::unique_ptr<ClassDef>>& classes() const { return classes_; }
   [[nodiscard]] const std::vector<ArgparseOption>& argparseOptions() const { return argparse_; }
+  // Another model of this file (the project's, linked): the options it took
+  // from helpers of other files (ProjectModel::importHelperOptions), which a
+  // fresh model of the text does not find by itself.
+  void adoptImportedOptions(const ScriptModel& linked) {
+    for (const ArgparseOption& o : linked.argparse_)
+      if (!argparseOption(o.dest)) argparse_.push_back(o);
+  }
 
   // Imports: local name -> qualified name ("tud" -> "torch.utils.data").
   [[nodiscard]] const std::map<std::string, std::string>& imports() const { return imports_; }

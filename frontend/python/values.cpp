@@ -9,6 +9,7 @@
 #include "frontend/python/member_values.h"
 #include "frontend/python/project_model.h"
 #include "frontend/python/python_symbols.h"
+#include "frontend/python/returned_parser.h"
 #include "frontend/python/script_model.h"
 #include "frontend/python/syntax.h"
 #include "frontend/python/value_resolver.h"
@@ -222,6 +223,9 @@ bool ValueResolver::isArgparseNamespace(ts::Node object, int depth) {
       if (m == "parse_args" || m == "parse_known_args") return true;
       // A helper that returns parser.parse_args(): def get_args(): ...
       if (const Function* f = m_.functionNamed(m); f && returnsParseArgs(*f)) return true;
+      // ... or in another module of the project: `args = get_args()` imported from utils.
+      if (const Call* c = m_.project() ? m_.callAt(def) : nullptr)
+        if (auto [owner, f] = m_.callTarget(*c); f && owner != &m_ && returnedParser(*owner, *f).parsed) return true;
     }
     if (def.is("subscript")) {  // parse_known_args()[0]
       ts::Node v = syntax::unwrap(def.field("value"));

@@ -1,0 +1,2 @@
+#!/bin/bash
+python tune.py --logger none --width 32
