@@ -1,4 +1,6 @@
 // argparse options: dest, flags, default (typed), action.
+#include <algorithm>
+
 #include "frontend/python/returned_parser.h"
 #include "frontend/python/script_model.h"
 #include "frontend/python/syntax.h"
@@ -125,7 +127,22 @@ ReturnedParser returnedParser(const ScriptModel& m, const Function& f) {
   if (generator || returns.empty()) return {};
   ReturnedParser out;
   int parses = 0;
+  std::vector<ts::Node> values;
   for (ts::Node r : returns) {
+    r = syntax::unwrap(r);
+    // `args = parser.parse_args(argv)` on each branch, checked, then `return args`.
+    if (r.is("identifier"))
+      if (std::vector<ts::Node> sources = m.valueSources(r, /*all_paths=*/true);
+          !sources.empty() && std::all_of(sources.begin(), sources.end(), [&](ts::Node v) {
+            const Call* c = syntax::unwrap(v).is("call") ? m.callAt(syntax::unwrap(v)) : nullptr;
+            return c && c->function == &f && c->method == "parse_args";
+          })) {
+        values.insert(values.end(), sources.begin(), sources.end());
+        continue;
+      }
+    values.push_back(r);
+  }
+  for (ts::Node r : values) {
     r = syntax::unwrap(r);
     if (r.is("subscript")) r = syntax::unwrap(r.field("value"));  // parse_known_args()[0]
     if (r.is("call")) {
@@ -137,7 +154,7 @@ ReturnedParser returnedParser(const ScriptModel& m, const Function& f) {
     if (!r.is("identifier") || (!out.name.empty() && out.name != r.text())) return {};
     out.name = std::string(r.text());
   }
-  out.parsed = parses == static_cast<int>(returns.size());
+  out.parsed = parses == static_cast<int>(values.size());
   return out;
 }
 

@@ -9,6 +9,7 @@
 #include "frontend/python/hook_overrides.h"
 #include "frontend/python/registry_classes.h"
 #include "frontend/python/returned_parser.h"
+#include "frontend/python/syntax.h"
 
 namespace gpulint::python {
 
@@ -188,6 +189,26 @@ void ProjectModel::linkCliEntries() {
 // (`opts.add_noise_args(parser)`) parses the options the helper adds to that
 // parameter: their defaults decide its flags (`if args.multiscale_levels:`
 // with `default=None` is off). Options the file adds itself come first.
+namespace {
+
+// `parser = get_parser()` then `args = parser.parse_args()` in the same
+// function, with no set_defaults on it in between.
+bool parsedAsReturned(const ScriptModel& m, const Call& c) {
+  ts::Node assignment = c.node.parent();
+  if (!assignment || !assignment.is("assignment") || !(assignment.field("right") == c.node)) return false;
+  ts::Node target = assignment.field("left");
+  if (!target || !target.is("identifier")) return false;
+  bool parsed = false;
+  for (const Call& d : m.calls()) {
+    if (d.function != c.function || !d.receiver || syntax::unwrap(d.receiver).text() != target.text()) continue;
+    if (d.method == "set_defaults") return false;
+    parsed = parsed || d.method == "parse_args" || d.method == "parse_known_args";
+  }
+  return parsed;
+}
+
+}  // namespace
+
 void ProjectModel::importHelperOptions() {
   for (ScriptModel* m : models_) {
     std::vector<ArgparseOption> added;
@@ -200,10 +221,12 @@ void ProjectModel::importHelperOptions() {
       if (it == callees_.end() || !it->second.function || it->second.model == m) continue;
       const ScriptModel* other = it->second.model;
       const Function* f = it->second.function;
-      // A parser returned unparsed is the caller's to extend (`parents=[...]`,
-      // set_defaults): its own options are read where it is parsed.
+      // A parser returned unparsed counts when the caller parses it as it is
+      // (`parser = get_parser(); args = parser.parse_args()`), not when it
+      // extends it (`parents=[...]`, set_defaults): those read it elsewhere.
       ReturnedParser returned_parser = returnedParser(*other, *f);
-      std::string returned = returned_parser.parsed ? returned_parser.name : "";
+      std::string returned =
+          returned_parser.parsed || parsedAsReturned(*m, c) ? returned_parser.name : std::string();
       for (const ArgparseOption& opt : other->argparseOptions()) {
         if (!f->node.contains(opt.call) || known(opt.dest)) continue;
         const Call* add = other->callAt(opt.call);

@@ -8,3 +8,9 @@ def read_options():
     parser.add_argument("--logger", default="tensorboard", choices=["tensorboard", "console", "none"])
     parser.add_argument("--width", type=int, default=16)
     return parser.parse_args()
+
+
+def build_parser():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--schedule", default="cosine", choices=["cosine", "step"])
+    return parser
