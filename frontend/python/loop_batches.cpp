@@ -153,7 +153,7 @@ bool LoopClassifier::namedLikeBatches(const Loop& l) {
                    ? namesBatches("", l.target.text())
                    : namesBatches(l.iterable.text(), l.target.text());
   // Asked last, of the loops the names leave (it follows values).
-  return named && !iteratesDictKeys(it);
+  return named && !iteratesDictKeys(it) && !itemComparedWithText(l);
 }
 
 // `trange(args.n_iter)`, `enumerate(range(num_iters))`: a count whose
@@ -342,6 +342,31 @@ bool LoopClassifier::isCollectionOfThings(ts::Node it) {
     }
   }
   return namesThings(syntax::lastName(it));
+}
+
+// `for k in batch_keys: if k == "mask": ...`: an item the body compares
+// with a string literal (`k == "a"`, `k != "a"`, `k in ("a", "b")`) is a key
+// or a name, whatever the list is called; a batch is never equal to text.
+bool LoopClassifier::itemComparedWithText(const Loop& l) {
+  ts::Node item = syntax::unwrap(l.target);
+  if (!item || !item.is("identifier")) return false;
+  std::vector<ts::Node> stack{l.node.field("body")};
+  while (!stack.empty()) {
+    ts::Node n = stack.back();
+    stack.pop_back();
+    if (!n || syntax::isScope(n)) continue;  // a nested def or class sees its own names
+    if (n.is("comparison_operator") && n.namedChildCount() == 2) {
+      ts::Node a = syntax::unwrap(n.namedChild(0)), b = syntax::unwrap(n.namedChild(1));
+      auto text = [](ts::Node t) {
+        if (t.is("tuple") || t.is("list") || t.is("set")) t = t.namedChildCount() > 0 ? t.namedChild(0) : ts::Node();
+        return t && (t.is("string") || t.is("concatenated_string"));
+      };
+      // The item on the left: `"mask" in batch` tests a dict batch for a key.
+      if (a.is("identifier") && a.text() == item.text() && text(b)) return true;
+    }
+    for (ts::Node c : n.namedChildren()) stack.push_back(c);
+  }
+  return false;
 }
 
 // `for name in test_stats:` where every value of the name is a dict

@@ -84,6 +84,7 @@ class LoopClassifier {
   bool indexesOneBatch(ts::Node it);
   bool isCollectionOfThings(ts::Node it);
   bool iteratesDictKeys(ts::Node it);
+  bool itemComparedWithText(const Loop& l);
 
   const Function* calledFunction(const Call& c) { return m_.calledFunction(c); }
 
