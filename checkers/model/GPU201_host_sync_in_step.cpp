@@ -34,6 +34,29 @@ using host_sync::Sync;
 using host_sync::syncOfCall;
 
 // A short name for the tensor: `loss`, `outputs.logits`, else "a GPU tensor".
+// `outputs = model(x); torch.cuda.synchronize(); total += time.perf_counter()
+// - start` in an evaluation loop: the synchronize makes the per-batch time
+// honest, and an inference pass hands its outputs to the host anyway.
+// Removing it would break the measurement, not free the GPU. True when a
+// statement next to the one holding it (up to the loop) reads a clock.
+bool fencesTimer(const ScriptModel& model, ts::Node sync, ts::Node loop) {
+  auto readsClock = [&](ts::Node stmt) {
+    for (const Call& c : model.callsIn(stmt))
+      if (stmt.contains(c.node) &&
+          (syntax::oneOf(c.qualified, {"time.time", "time.perf_counter", "time.monotonic", "time.perf_counter_ns",
+                                       "time.time_ns"}) ||
+           (c.receiver && syntax::oneOf(c.method, {"toc", "tic"}))))
+        return true;
+    return false;
+  };
+  for (ts::Node stmt = statementOf(sync); stmt && loop.contains(stmt) && !(stmt == loop); stmt = stmt.parent()) {
+    if (!stmt.parent() || !stmt.parent().is("block")) continue;
+    ts::Node before = stmt.prevNamedSibling(), after = stmt.nextNamedSibling();
+    if ((before && readsClock(before)) || (after && readsClock(after))) return true;
+  }
+  return false;
+}
+
 std::string tensorName(ts::Node tensor) {
   ts::Node t = syntax::unwrap(tensor);
   bool plain = (t.is("identifier") || t.is("attribute") || t.is("subscript")) && t.text().size() <= 32;
@@ -753,6 +776,8 @@ void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
       continue;
     // A log call's arguments are reported once, with the call.
     if (s->kind == Sync::Format && insideLogCall(model, s->at)) continue;
+    if (s->kind == Sync::Synchronize && batch->kind == python::BatchKind::Eval && fencesTimer(model, s->at, batch->scope))
+      continue;
     keepEarliest(*s, *batch);
   }
   for (ts::Node condition : others.conditions) {
