@@ -361,31 +361,43 @@ namespace {
 // (a stub, a variant that only computes) keeps the call silent. The same
 // holds for `model.optimize_parameters(it)` on a model a registry built
 // (registry_classes.h): every class the lookup can pick must have it.
-void appendOverrideCalls(const ScriptModel& model, Effect e, HelperEffects& effects, std::vector<HelperCall>& out) {
-  // Decided per helper's parameter, or per call site: not joined over overrides.
-  if (e == Effect::HostSyncWhenPassed || e == Effect::HostUploadAfterWork) return;
+// The calls of `model` that may run one of several definitions (the
+// overrides of a stub hook, the classes a registry or a conditional picks)
+// and that run per step: found once per model, asked per effect.
+std::vector<DispatchCall> dispatchCalls(const ScriptModel& model) {
+  std::vector<DispatchCall> out;
   for (const Call& c : model.calls()) {
     if (!c.receiver || isLightningSelfLog(c)) continue;
-    if (e == Effect::Logging && effect_calls::writesLogRecord(model, c)) continue;
-    std::vector<std::pair<const ScriptModel*, const Function*>> candidates;
-    const python::RegistryDispatch* dispatch = nullptr;
-    if ((dispatch = python::registryDispatch(model, c))) candidates = dispatch->methods;
-    else candidates = python::dispatchCandidates(model, c);
-    if (candidates.empty()) continue;
+    DispatchCall dc{&c, {}, python::registryDispatch(model, c), {}};
+    dc.candidates = dc.dispatch ? dc.dispatch->methods : python::dispatchCandidates(model, c);
+    if (dc.candidates.empty()) continue;
     auto batch = model.perStep(c.node);
     if (!batch) continue;
+    dc.batch = std::move(*batch);
+    out.push_back(std::move(dc));
+  }
+  return out;
+}
+
+void appendOverrideCalls(const ScriptModel& model, Effect e, HelperEffects& effects,
+                         const std::vector<DispatchCall>& calls, std::vector<HelperCall>& out) {
+  // Decided per helper's parameter, or per call site: not joined over overrides.
+  if (e == Effect::HostSyncWhenPassed || e == Effect::HostUploadAfterWork) return;
+  for (const DispatchCall& dc : calls) {
+    const Call& c = *dc.call;
+    if (e == Effect::Logging && effect_calls::writesLogRecord(model, c)) continue;
     std::optional<EffectSite> first;
     bool every = true;
-    for (const auto& [other, f] : candidates) {
+    for (const auto& [other, f] : dc.candidates) {
       const std::optional<EffectSite>& site = effects.of(*other, *f).site(e);
       every = site && !(e == Effect::Logging && logsAtDebugLevel(model, c, *other, *f, *site));
       if (!every) break;
       if (!first) first = site;
     }
     if (every && first)
-      out.push_back({&c, candidates.front().first, candidates.front().second, *first, std::move(*batch),
-                     candidates.size(), dispatch ? dispatch->lookup_model : nullptr,
-                     dispatch ? dispatch->lookup : ts::Node()});
+      out.push_back({&c, dc.candidates.front().first, dc.candidates.front().second, *first, dc.batch,
+                     dc.candidates.size(), dc.dispatch ? dc.dispatch->lookup_model : nullptr,
+                     dc.dispatch ? dc.dispatch->lookup : ts::Node()});
   }
 }
 
@@ -396,7 +408,13 @@ std::vector<HelperCall> helperCallsWith(const ScriptModel& model, Effect e, Help
   // Without a step/eval loop or step hook no call runs per step (perStep
   // answers none): the callee of each call need not be looked up.
   if (!model.mayRunPerStep()) return out;
-  appendOverrideCalls(model, e, effects, out);
+  if (HelperEffectsScope* shared = HelperEffectsScope::current()) {
+    auto [dispatched, fresh] = shared->dispatch_calls_.try_emplace(&model);
+    if (fresh) dispatched->second = dispatchCalls(model);
+    appendOverrideCalls(model, e, effects, dispatched->second, out);
+  } else {
+    appendOverrideCalls(model, e, effects, dispatchCalls(model), out);
+  }
   if (HelperEffectsScope* shared = HelperEffectsScope::current()) {
     // The same calls for every rule: found once per model while the scope is open.
     auto [it, fresh] = shared->step_calls_.try_emplace(&model);

@@ -16,6 +16,10 @@
 #include "core/diagnostic.h"
 #include "frontend/python/script_model.h"
 
+namespace gpulint::python {
+struct RegistryDispatch;
+}  // namespace gpulint::python
+
 namespace gpulint::checks {
 
 // What a helper does on every call, as the step-loop rules see it.
@@ -134,6 +138,14 @@ struct HelperCall {
 // share what each would otherwise work out again: the summaries that met no
 // recursion cut (those are the same whoever asks first) and each model's
 // calls of helpers from other files that run per step.
+// A call that may run one of several definitions, per step (helper_effects.cpp).
+struct DispatchCall {
+  const python::Call* call;
+  std::vector<std::pair<const python::ScriptModel*, const python::Function*>> candidates;
+  const python::RegistryDispatch* dispatch;  // the registry lookup, or null
+  python::BatchContext batch;
+};
+
 class HelperEffectsScope {
  public:
   HelperEffectsScope();
@@ -155,6 +167,7 @@ class HelperEffectsScope {
   friend std::vector<HelperCall> helperCallsWith(const python::ScriptModel&, Effect, HelperEffects&);
   std::unordered_map<const python::Function*, EffectSummary> summaries_;
   std::unordered_map<const python::ScriptModel*, std::vector<StepCall>> step_calls_;
+  std::unordered_map<const python::ScriptModel*, std::vector<DispatchCall>> dispatch_calls_;
   HelperEffectsScope* outer_;
 };
 

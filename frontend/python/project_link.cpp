@@ -221,6 +221,10 @@ void ProjectModel::importHelperOptions() {
       if (it == callees_.end() || !it->second.function || it->second.model == m) continue;
       const ScriptModel* other = it->second.model;
       const Function* f = it->second.function;
+      // Most helpers add no option: nothing to ask of their returns.
+      const auto& options = other->argparseOptions();
+      if (std::none_of(options.begin(), options.end(), [f](const ArgparseOption& o) { return f->node.contains(o.call); }))
+        continue;
       // A parser returned unparsed counts when the caller parses it as it is
       // (`parser = get_parser(); args = parser.parse_args()`), not when it
       // extends it (`parents=[...]`, set_defaults): those read it elsewhere.
