@@ -34,27 +34,45 @@ using host_sync::Sync;
 using host_sync::syncOfCall;
 
 // A short name for the tensor: `loss`, `outputs.logits`, else "a GPU tensor".
+// A call under `n` that reads a clock: `time.perf_counter()`, `timer.toc()`.
+bool readsClock(const ScriptModel& model, ts::Node n) {
+  for (const Call& c : model.callsIn(n))
+    if (n.contains(c.node) &&
+        (syntax::oneOf(c.qualified, {"time.time", "time.perf_counter", "time.monotonic", "time.perf_counter_ns",
+                                     "time.time_ns"}) ||
+         (c.receiver && syntax::oneOf(c.method, {"toc", "tic"}))))
+      return true;
+  return false;
+}
+
 // `outputs = model(x); torch.cuda.synchronize(); total += time.perf_counter()
 // - start` in an evaluation loop: the synchronize makes the per-batch time
 // honest, and an inference pass hands its outputs to the host anyway.
 // Removing it would break the measurement, not free the GPU. True when a
-// statement next to the one holding it (up to the loop) reads a clock.
+// statement next to the one holding it (up to the loop) reads a clock, or
+// when the helper holding it does.
 bool fencesTimer(const ScriptModel& model, ts::Node sync, ts::Node loop) {
-  auto readsClock = [&](ts::Node stmt) {
-    for (const Call& c : model.callsIn(stmt))
-      if (stmt.contains(c.node) &&
-          (syntax::oneOf(c.qualified, {"time.time", "time.perf_counter", "time.monotonic", "time.perf_counter_ns",
-                                       "time.time_ns"}) ||
-           (c.receiver && syntax::oneOf(c.method, {"toc", "tic"}))))
-        return true;
-    return false;
-  };
+  // Reached through a helper of this file (`t = time_synchronized()`): the
+  // helper reads the clock itself.
+  if (!loop.contains(sync)) {
+    const python::Function* f = model.enclosingFunction(sync);
+    return f && readsClock(model, f->node);
+  }
   for (ts::Node stmt = statementOf(sync); stmt && loop.contains(stmt) && !(stmt == loop); stmt = stmt.parent()) {
     if (!stmt.parent() || !stmt.parent().is("block")) continue;
     ts::Node before = stmt.prevNamedSibling(), after = stmt.nextNamedSibling();
-    if ((before && readsClock(before)) || (after && readsClock(after))) return true;
+    if ((before && readsClock(model, before)) || (after && readsClock(model, after))) return true;
   }
   return false;
+}
+
+// `t = time_synchronized()` in an evaluation loop: a timer helper that
+// synchronizes and reads the clock, the same measurement as above.
+bool timesEvaluation(const HelperCall& hc) {
+  if (hc.batch.kind != python::BatchKind::Eval || !hc.site.model || !hc.site.at.is("call")) return false;
+  const Call* c = hc.site.model->callAt(hc.site.at);
+  std::optional<Sync> s = c ? syncOfCall(*hc.site.model, *c) : std::nullopt;
+  return s && s->kind == Sync::Synchronize && readsClock(*hc.helper_model, hc.helper->node);
 }
 
 std::string tensorName(ts::Node tensor) {
@@ -629,6 +647,7 @@ void addHelperSyncs(const ScriptModel& model, std::set<uint32_t>& reported, std:
     // A helper that decodes with a library generate() reads the host after
     // every token it makes: one more wait before the decoding changes nothing.
     if (wrapsLibraryGenerate(*hc.helper_model, *hc.helper)) continue;
+    if (timesEvaluation(hc)) continue;  // a timer fence of an inference pass
     // A helper that runs an evaluation pass is GPU202's finding at this call
     // (one anti-pattern, one finding): the syncs of that pass are part of it.
     if (hc.batch.kind == python::BatchKind::Step && effects.of(*hc.helper_model, *hc.helper).site(Effect::Evaluation))

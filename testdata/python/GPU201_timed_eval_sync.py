@@ -39,3 +39,36 @@ def train(model, loader, opt):
         torch.cuda.synchronize()  # expect: GPU201 "torch.cuda.synchronize()"
         took = time.time() - start
         opt.param_groups[0]["lr"] = 0.1 if took < 1 else 0.05
+
+
+def stopwatch():
+    if torch.cuda.is_available():
+        torch.cuda.synchronize()  # ok: GPU201 (only inference passes are timed with it)
+    return time.time()
+
+
+def detect(model, loader):
+    forward_time = 0.0
+    boxes = []
+    with torch.no_grad():
+        for images in loader:
+            t = stopwatch()  # ok: GPU201 (a timer of the inference pass)
+            outputs = model(images.cuda(non_blocking=True))
+            forward_time += stopwatch() - t  # ok: GPU201
+            boxes.append(outputs)
+    return boxes, forward_time
+
+
+def train_clock():
+    torch.cuda.synchronize()  # expect: GPU201 "torch.cuda.synchronize()"
+    return time.perf_counter()
+
+
+def finetune(model, loader, opt):
+    for images in loader:
+        t = train_clock()
+        loss = model(images.cuda(non_blocking=True)).mean()
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        opt.param_groups[0]["lr"] = 0.1 if train_clock() - t < 1 else 0.05
