@@ -49,6 +49,23 @@ ts::Node lastTarget(ts::Node target) {
   return target && target.is("identifier") ? target : ts::Node();
 }
 
+// Whether a node of the loop's body satisfies `pred(node, item)`, where the
+// loop's item is one plain name (`for k in ...`); false for any other target.
+template <typename Pred>
+bool bodyUsesItem(const Loop& l, Pred pred) {
+  ts::Node item = syntax::unwrap(l.target);
+  if (!item || !item.is("identifier")) return false;
+  std::vector<ts::Node> stack{l.node.field("body")};
+  while (!stack.empty()) {
+    ts::Node n = stack.back();
+    stack.pop_back();
+    if (!n) continue;
+    if (pred(n, item.text())) return true;
+    for (ts::Node child : n.namedChildren()) stack.push_back(child);
+  }
+  return false;
+}
+
 // `dataset_name`, `ckpt_path`, `key`: an item that names something.
 bool namesAName(std::string_view item) {
   names::Lowered lowered(item);
@@ -219,16 +236,9 @@ ts::Node LoopClassifier::countedRange(ts::Node it) {
 
 // `for i in range(n): x = shards[i]`: the counter picks an item each pass.
 bool LoopClassifier::counterIndexes(const Loop& l) {
-  ts::Node target = syntax::unwrap(l.target);
-  if (!target || !target.is("identifier")) return false;
-  std::vector<ts::Node> stack{l.node.field("body")};
-  while (!stack.empty()) {
-    ts::Node n = stack.back();
-    stack.pop_back();
-    if (n.is("subscript") && syntax::unwrap(n.field("subscript")).text() == target.text()) return true;
-    for (ts::Node child : n.namedChildren()) stack.push_back(child);
-  }
-  return false;
+  return bodyUsesItem(l, [](ts::Node n, std::string_view item) {
+    return n.is("subscript") && syntax::unwrap(n.field("subscript")).text() == item;
+  });
 }
 
 // `range(args.images_per_prompt)`: every name of the count that sounds
@@ -348,25 +358,16 @@ bool LoopClassifier::isCollectionOfThings(ts::Node it) {
 // with a string literal (`k == "a"`, `k != "a"`, `k in ("a", "b")`) is a key
 // or a name, whatever the list is called; a batch is never equal to text.
 bool LoopClassifier::itemComparedWithText(const Loop& l) {
-  ts::Node item = syntax::unwrap(l.target);
-  if (!item || !item.is("identifier")) return false;
-  std::vector<ts::Node> stack{l.node.field("body")};
-  while (!stack.empty()) {
-    ts::Node n = stack.back();
-    stack.pop_back();
-    if (!n || syntax::isScope(n)) continue;  // a nested def or class sees its own names
-    if (n.is("comparison_operator") && n.namedChildCount() == 2) {
-      ts::Node a = syntax::unwrap(n.namedChild(0)), b = syntax::unwrap(n.namedChild(1));
-      auto text = [](ts::Node t) {
-        if (t.is("tuple") || t.is("list") || t.is("set")) t = t.namedChildCount() > 0 ? t.namedChild(0) : ts::Node();
-        return t && (t.is("string") || t.is("concatenated_string"));
-      };
-      // The item on the left: `"mask" in batch` tests a dict batch for a key.
-      if (a.is("identifier") && a.text() == item.text() && text(b)) return true;
-    }
-    for (ts::Node c : n.namedChildren()) stack.push_back(c);
-  }
-  return false;
+  auto text = [](ts::Node t) {
+    if (t.is("tuple") || t.is("list") || t.is("set")) t = t.namedChildCount() > 0 ? t.namedChild(0) : ts::Node();
+    return t && (t.is("string") || t.is("concatenated_string"));
+  };
+  return bodyUsesItem(l, [&](ts::Node n, std::string_view item) {
+    if (!n.is("comparison_operator") || n.namedChildCount() != 2) return false;
+    // The item on the left: `"mask" in batch` tests a dict batch for a key.
+    ts::Node left = syntax::unwrap(n.namedChild(0));
+    return left.is("identifier") && left.text() == item && text(syntax::unwrap(n.namedChild(1)));
+  });
 }
 
 // `for name in test_stats:` where every value of the name is a dict
