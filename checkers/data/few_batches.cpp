@@ -101,10 +101,26 @@ ts::Node counterBound(ts::Node cond, std::string_view counter) {
   return cond.namedChild(1);
 }
 
+// `for b in loader: print(b.shape); break`: a `break` among the body's own
+// statements ends the loop in its first pass, whatever comes before it.
+bool leavesAfterFirst(ts::Node loop) {
+  for (ts::Node stmt : loop.field("body").namedChildren())
+    if (stmt.is("break_statement")) return true;
+  return false;
+}
+
+// `for b in use:` (the loader itself iterated), when its first pass ends it.
+ts::Node firstPassOnlyFor(ts::Node use) {
+  ts::Node loop = use.parent();
+  if (!loop || !loop.is("for_statement") || !(loop.field("right") == use)) return {};
+  return leavesAfterFirst(loop) ? loop : ts::Node();
+}
+
 // The loop's body ends the loop (`if ...: break`, the break belonging to this
 // loop) once its counter passes a bound that resolves to a few batches.
 bool breaksAfterFew(const python::ScriptModel& model, ts::Node loop, ts::Node counter) {
   ts::Node body = loop.field("body");
+  if (leavesAfterFirst(loop)) return true;
   for (ts::Node stmt : body.namedChildren()) {
     if (!stmt.is("if_statement") || stmt.namedChildCount() < 2) continue;
     ts::Node consequence = stmt.field("consequence");
@@ -181,8 +197,9 @@ bool readsFewBatches(const python::ScriptModel& model, const python::Call& call)
                                   [&](ts::Node use) {
                                     ts::Node counter;
                                     ts::Node loop = enumeratedFor(use, &counter);
-                                    few = few && loop && breaksAfterFew(model, loop, counter);
-                                    return static_cast<bool>(loop);
+                                    if (!loop) return static_cast<bool>(firstPassOnlyFor(use));
+                                    few = few && breaksAfterFew(model, loop, counter);
+                                    return true;
                                   });
   return only_enumerated && reads == 1 && few;
 }
