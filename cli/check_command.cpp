@@ -56,6 +56,7 @@ bool loadSettings(const Options& o, Settings* settings, std::string* error) {
   }
   if (o.no_respect_gitignore) settings->respect_gitignore = false;
   if (o.include_tests) settings->include_tests = true;
+  if (o.include_vendored) settings->include_vendored = true;
   if (!o.select.empty()) settings->select = o.select;
   if (!o.ignore.empty()) settings->ignore.insert(settings->ignore.end(), o.ignore.begin(), o.ignore.end());
   if (!o.extend_select.empty())

@@ -65,6 +65,8 @@ const std::vector<OptionSpec> kOptions = {
      [](Options& o, S) { o.no_respect_gitignore = true; return std::string(); }},
     {"", "--include-tests", "", "analyse test code too (tests/, test/, test_utils/ folders, test_*.py, *_test.py, conftest.py, testing_utils.py)",
      [](Options& o, S) { o.include_tests = true; return std::string(); }},
+    {"", "--include-vendored", "", "analyse vendored code too (third_party/, vendor/, deps/, external/ folders and the like, git submodules)",
+     [](Options& o, S) { o.include_vendored = true; return std::string(); }},
     {"", "--report-unused-suppressions", "", "report suppression comments that suppress nothing (GPU001)",
      [](Options& o, S) { o.report_unused_suppressions = true; return std::string(); }},
     {"", "--fix", "", "apply safe fixes to the files",

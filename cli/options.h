@@ -25,6 +25,7 @@ struct Options {
   bool force_exclude = false;
   bool no_respect_gitignore = false;
   bool include_tests = false;
+  bool include_vendored = false;
   bool report_unused_suppressions = false;
   std::string fail_on;
   std::string compile_commands;

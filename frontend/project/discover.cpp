@@ -1,6 +1,7 @@
 #include "frontend/project/discover.h"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -109,6 +110,33 @@ bool namesTestCode(const std::string& path) {
 }
 constexpr const char* kTestCode = "test code (--include-tests or include-tests: true checks it)";
 
+// Vendored third-party code: a copy of another project kept inside this one
+// (a quantization library under `dependencies/`, a header library under
+// `third_party/`) or a git submodule (a folder whose `.git` is a file). Its
+// maintainers are elsewhere, so a finding there is one the user cannot act on
+// (Ruff and Semgrep skip vendored folders for the same reason); the project's
+// own code still calls into it as it calls an installed library. Folder runs
+// skip it unless settings.include_vendored; C++ include paths still reach
+// its headers (they are read as headers, not analysed as files).
+bool isVendoredFolderName(std::string name) {
+  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+  static const std::set<std::string> names = {"third_party", "third-party", "thirdparty", "3rdparty", "3rd_party",
+                                              "3rd-party", "vendor", "vendored", "_vendor", "deps", "dependencies",
+                                              "external", "externals", "extern"};
+  return names.count(name) > 0;
+}
+bool isGitSubmodule(const fs::path& folder) {
+  std::error_code ec;
+  return fs::is_regular_file(folder / ".git", ec);
+}
+bool namesVendoredCode(const std::string& path) {
+  for (const auto& part : fs::path(path).lexically_normal())
+    if (isVendoredFolderName(part.string())) return true;
+  return false;
+}
+constexpr const char* kVendoredCode =
+    "vendored third-party code (--include-vendored or include-vendored: true checks it)";
+
 // Why a folder the walk is about to enter cannot be listed ("" when it can).
 // Symlinked folders are not entered, so they are not asked about.
 std::string unreadableDirectory(const fs::directory_entry& e) {
@@ -181,6 +209,7 @@ Discovery discoverFiles(const std::vector<std::string>& paths, const Settings& s
   std::set<std::string> seen;
   GitIgnore gitignore;
   bool with_tests = settings.include_tests;  // per named path, below
+  bool with_vendored = settings.include_vendored;
   WalkDisplayPaths walk_display(root);
   auto add = [&](const fs::path& p, bool explicit_path, const fs::directory_entry* entry) {
     FileKind kind = sniffKind(p);
@@ -196,6 +225,10 @@ Discovery discoverFiles(const std::vector<std::string>& paths, const Settings& s
       out.skipped.push_back({display, kTestCode});
       return;
     }
+    if (!with_vendored && explicit_path && force_exclude && namesVendoredCode(display)) {
+      out.skipped.push_back({display, kVendoredCode});
+      return;
+    }
     if (std::string why = dataFileReason(p, kind); !why.empty()) {
       out.skipped.push_back({display, why});
       return;
@@ -204,6 +237,7 @@ Discovery discoverFiles(const std::vector<std::string>& paths, const Settings& s
   };
   for (const auto& path : paths) {
     with_tests = settings.include_tests || (namesTestCode(displayPath(path, root)) && !force_exclude);
+    with_vendored = settings.include_vendored || (namesVendoredCode(displayPath(path, root)) && !force_exclude);
     std::error_code ec;
     fs::file_status st = fs::status(path, ec);
     if (ec || !fs::exists(st)) {
@@ -235,6 +269,9 @@ Discovery discoverFiles(const std::vector<std::string>& paths, const Settings& s
           it.disable_recursion_pending();
         } else if (!with_tests && isTestFolder(name)) {
           out.skipped.push_back({display, kTestCode});
+          it.disable_recursion_pending();
+        } else if (!with_vendored && (isVendoredFolderName(name) || isGitSubmodule(e.path()))) {
+          out.skipped.push_back({display, kVendoredCode});
           it.disable_recursion_pending();
         } else if (std::string why = unreadableDirectory(e); !why.empty()) {
           // The walk skips what it cannot open (an error there would end the

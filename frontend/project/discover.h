@@ -25,7 +25,9 @@ struct Discovery {
 // and `settings.exclude` and, unless `settings.respect_gitignore` is off,
 // what git ignores (gitignore.h) and, unless `settings.include_tests`, test code
 // (tests/ and test/ folders, test_*.py, *_test.py, conftest.py; listed in
-// `skipped`); files named explicitly are always analysed, except
+// `skipped`) and, unless `settings.include_vendored`, vendored third-party
+// code (third_party/, vendor/, deps/, dependencies/, external/ folders and
+// the like, git submodules; listed in `skipped`); files named explicitly are always analysed, except
 // YAML/JSON too large to be a job or run config (`skipped`).
 // `force_exclude`: `settings.exclude`, .gitignore and the test-code rule apply to files named explicitly too
 // (pre-commit names every staged file, excluded or not).

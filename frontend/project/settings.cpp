@@ -192,7 +192,7 @@ Settings parseDocument(const YAML::Node& root) {
   static const std::vector<std::string_view> known = {
       "select", "ignore", "extend_select", "exclude", "fail_on", "workers", "min_batch_size",
       "min_guard_interval", "min_eval_steps", "min_save_steps", "large_model_modules", "rules",
-      "respect_gitignore", "include_tests"};
+      "respect_gitignore", "include_tests", "include_vendored"};
   std::set<std::string> seen;
   for (const auto& entry : root) {
     const YAML::Node& key_node = entry.first;
@@ -227,10 +227,14 @@ Settings parseDocument(const YAML::Node& root) {
       o.large_model_modules = stringList(value, key);
     } else if (key == "rules") {
       parseRules(value, settings);
-    } else if (key == "respect_gitignore" || key == "include_tests") {
+    } else if (key == "respect_gitignore" || key == "include_tests" || key == "include_vendored") {
       requireValue(key_node, value, "true or false");
-      bool on = boolValue(value, key == "include_tests" ? "include-tests" : "respect-gitignore");
-      (key == "include_tests" ? settings.include_tests : settings.respect_gitignore) = on;
+      std::string spelled = key;
+      std::replace(spelled.begin(), spelled.end(), '_', '-');
+      bool on = boolValue(value, spelled);
+      (key == "include_tests" ? settings.include_tests
+       : key == "include_vendored" ? settings.include_vendored
+                                   : settings.respect_gitignore) = on;
     } else if (key == "level" || key == "levels") {
       fail(key_node, "unknown key " + inQuotes(key_node.Scalar()) +
                          " (per-rule levels go under 'rules', e.g. rules: {GPU201: {level: note}})");

@@ -18,6 +18,7 @@
 //   large_model_modules: [transformers.AutoModelForCausalLM, peft]  # replaces the default list
 //   respect-gitignore: false      # default true: folder runs skip git-ignored files
 //   include-tests: true           # default false: folder runs skip test code (see discover.h)
+//   include-vendored: true        # default false: folder runs skip vendored code (see discover.h)
 //   rules:                        # per-rule settings; keys are ids or prefixes,
 //     GPU201: {level: note}       #   the longest matching key wins
 //     GPU2:   {level: error}
@@ -51,6 +52,7 @@ struct Settings {
   Level fail_on = Level::Warning;
   bool respect_gitignore = true;           // skip what .gitignore ignores (see gitignore.h)
   bool include_tests = false;              // folder runs also check test code (see discover.h)
+  bool include_vendored = false;           // folder runs also check vendored third-party code (see discover.h)
   std::string source_path;                 // the settings file used, "" if none
 };
 

@@ -142,5 +142,16 @@ after=$(md5sum < job/pod.yaml)
 "$GPULINT" check --fix job > out.txt 2>&1; check "job fix idempotent" 0 $?
 check "job fix changes nothing twice" "$after" "$(md5sum < job/pod.yaml)"
 
+# Vendored code (a copy of another project under dependencies/) is skipped
+# by a folder run and said so with --verbose; --include-vendored checks it.
+mkdir -p vend/dependencies/fastquant
+cp bad.py vend/dependencies/fastquant/loader.py
+cp good.py vend/train.py
+"$GPULINT" check --verbose vend > out.txt 2>&1; check "vendored folder skipped" 0 $?
+contains "vendored folder listed" out.txt "vend/dependencies: skipped: vendored third-party code"
+"$GPULINT" check --include-vendored vend > out.txt 2>&1; check "--include-vendored checks it" 1 $?
+contains "vendored finding" out.txt "loader.py:5"
+"$GPULINT" check vend/dependencies/fastquant > out.txt 2>&1; check "naming vendored code checks it" 1 $?
+
 echo "$passes passed, $failures failed"
 [[ $failures == 0 ]]

@@ -98,5 +98,60 @@ TEST_F(DiscoverTest, NamingTestCodeChecksIt) {
   EXPECT_TRUE(discovered({"src/conftest.py", "tests/test_loader.py"}, false, true).empty());
 }
 
+
+// Vendored third-party code: folders by their conventional names and git
+// submodules are skipped by a folder run and listed; naming them checks them.
+class VendoredDiscoverTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    root_ = fs::temp_directory_path() / ("gpulint_vendored_" + std::to_string(std::random_device{}()));
+    for (const char* f : {"train.py", "quant/dependencies/fastgptq/setup.py", "quant/dependencies/fastgptq/kernel.cu",
+                          "third_party/glm/glm.hpp", "ThirdParty/cub/scan.cuh", "libs/apex/amp.py",
+                          "src/vendors_api.py", "src/external_data.py", "src/deps.py"}) {
+      fs::create_directories((root_ / f).parent_path());
+      std::ofstream(root_ / f) << "x = 1\n";
+    }
+    // libs/apex is a git submodule: its `.git` is a file pointing into the superproject.
+    std::ofstream(root_ / "libs/apex/.git") << "gitdir: ../../.git/modules/apex\n";
+  }
+  void TearDown() override { fs::remove_all(root_); }
+  Discovery discover(const std::vector<std::string>& rel_paths, bool include_vendored = false,
+                     bool force_exclude = false) {
+    Settings settings;
+    settings.include_vendored = include_vendored;
+    std::vector<std::string> paths;
+    for (const auto& p : rel_paths) paths.push_back((root_ / p).string());
+    return discoverFiles(paths, settings, root_.string(), force_exclude);
+  }
+  static std::vector<std::string> displays(const Discovery& d) {
+    std::vector<std::string> out;
+    for (const auto& f : d.files) out.push_back(f.display);
+    return out;
+  }
+  fs::path root_;
+};
+
+TEST_F(VendoredDiscoverTest, FolderRunSkipsVendoredFoldersAndSubmodules) {
+  // Files merely named like the folders (`vendors_api.py`, `deps.py`) are ours.
+  Discovery d = discover({""});
+  EXPECT_EQ(displays(d), (std::vector<std::string>{"src/deps.py", "src/external_data.py", "src/vendors_api.py",
+                                                   "train.py"}));
+  std::vector<std::string> listed;
+  for (const auto& [path, why] : d.skipped)
+    if (why.find("--include-vendored") != std::string::npos) listed.push_back(path);
+  std::sort(listed.begin(), listed.end());
+  EXPECT_EQ(listed, (std::vector<std::string>{"ThirdParty", "libs/apex", "quant/dependencies", "third_party"}));
+}
+
+TEST_F(VendoredDiscoverTest, IncludeVendoredOrNamingTheFolderChecksIt) {
+  EXPECT_EQ(discover({""}, true).files.size(), 9u);
+  EXPECT_EQ(displays(discover({"quant/dependencies/fastgptq"})),
+            (std::vector<std::string>{"quant/dependencies/fastgptq/kernel.cu",
+                                      "quant/dependencies/fastgptq/setup.py"}));
+  // pre-commit names every staged file with --force-exclude: vendored code stays out.
+  EXPECT_EQ(displays(discover({"train.py", "third_party/glm/glm.hpp"}, false, true)),
+            (std::vector<std::string>{"train.py"}));
+}
+
 }  // namespace
 }  // namespace gpulint

@@ -114,6 +114,12 @@ TEST(Settings, BooleanSwitchesKeepTheirOwnKeyInErrors) {
   auto e = parseError("include_tests: yes please\n");
   EXPECT_EQ(e.line, 1u);
   EXPECT_NE(e.message.find("include-tests"), std::string::npos) << e.message;
+  Settings v = parseOk("include_vendored: true\n");
+  EXPECT_TRUE(v.include_vendored);
+  EXPECT_FALSE(v.include_tests);
+  EXPECT_FALSE(parseOk("select: [GPU]\n").include_vendored);
+  auto ev = parseError("include-vendored: 3\n");
+  EXPECT_NE(ev.message.find("include-vendored"), std::string::npos) << ev.message;
 }
 
 TEST(Settings, WrongTypes) {
