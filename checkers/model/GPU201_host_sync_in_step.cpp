@@ -742,6 +742,21 @@ bool insideGenerationWrapper(const ScriptModel& model, const python::BatchContex
   return f && !(batch.loop && f->node.contains(batch.loop->node)) && wrapsLibraryGenerate(model, *f);
 }
 
+// An evaluation loop that runs a forward pass per generated position
+// (`for pos in range(1, max_len): logits = self.core(seq[:, :pos])`), not
+// one per batch of data.
+bool decodesPositions(const ScriptModel& model, const python::BatchContext& batch) {
+  if (batch.kind != python::BatchKind::Eval) return false;
+  const python::Loop* loop = batch.scope.is("for_statement") ? model.loopFor(batch.scope) : nullptr;
+  if (!loop) return false;
+  if (python::repeatsForwardPasses(model, *loop)) return true;
+  // `for step in range(2, max_len): out = self._decode(seq[:, :step], memory)`:
+  // a counted loop handing its position to a helper that runs the model.
+  ts::Node range = python::syntax::unwrap(loop->iterable);
+  const python::Call* counted = range && range.is("call") ? model.callAt(range) : nullptr;
+  return counted && counted->method == "range" && !counted->receiver && python::forwardingHelperCall(model, *loop);
+}
+
 }  // namespace
 
 void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
@@ -764,6 +779,9 @@ void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     if (oncePerFullBatchStep(model, batch, s.at)) return;
     // `while value < 0.99: ... value = -out.item()`: the loop's own stop test.
     if (batch.via_calls.empty() && host_sync::decidesWhileLoopEnd(batch.scope, s.at)) return;
+    // `if finished.all().item(): break` in a decoding loop: the end-of-sequence test.
+    if (batch.via_calls.empty() && decodesPositions(model, batch) && host_sync::decidesLoopExit(batch.scope, s.at))
+      return;
     // `envs.step(q.argmax(1).cpu().numpy())`: the action a CPU simulator
     // needs every step (read here or by the helper the pass asks for it).
     if (ts::Node fed = batch.via_calls.empty() ? s.at : batch.via_calls.front();

@@ -597,6 +597,42 @@ bool decidesWhileLoopEnd(ts::Node loop, ts::Node at) {
 
 namespace {
 
+// An `if` whose consequence leaves the loop at once: a `break` or `return`
+// among its own statements.
+bool exitsLoop(ts::Node if_statement) {
+  ts::Node consequence = if_statement.field("consequence");
+  if (!consequence) return false;
+  for (ts::Node s : consequence.namedChildren())
+    if (s.is("break_statement") || s.is("return_statement")) return true;
+  return false;
+}
+
+}  // namespace
+
+bool decidesLoopExit(ts::Node loop, ts::Node at) {
+  if (!loop || !loop.is("for_statement")) return false;
+  ts::Node body = loop.field("body");
+  if (!body || !body.contains(at)) return false;
+  ts::Node stmt = statementOf(at);
+  if (!stmt || !(stmt.parent() == body)) return false;  // a statement of a nested loop or branch
+  if (stmt.is("if_statement")) {
+    ts::Node condition = stmt.field("condition");
+    return condition && condition.contains(at) && exitsLoop(stmt);
+  }
+  // `done = ....item() == width` then `if done: break` further down the body.
+  if (!stmt.is("expression_statement") || stmt.namedChildCount() != 1) return false;
+  ts::Node assignment = stmt.namedChild(0);
+  if (!assignment.is("assignment") || !assignment.field("left").is("identifier")) return false;
+  std::string_view name = assignment.field("left").text();
+  for (ts::Node s = stmt.nextNamedSibling(); s; s = s.nextNamedSibling())
+    if (s.is("if_statement") && s.field("condition") && python::syntax::containsName(s.field("condition"), name) &&
+        exitsLoop(s))
+      return true;
+  return false;
+}
+
+namespace {
+
 // `env.step(...)`, `self.envs.step(...)`, `train_env.step(...)`: the
 // receiver's last name has a word that names an environment.
 bool isEnvironmentStep(const Call& c) {

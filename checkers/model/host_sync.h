@@ -94,6 +94,14 @@ void collectNonCallSpots(ts::Node n, NonCallSpots& spots);
 // loop needs the value on the host to decide whether it runs again: no
 // guard or device-side rewrite removes that read.
 [[nodiscard]] bool decidesWhileLoopEnd(ts::Node loop, ts::Node at);
+// True when the read at `at` decides an early exit of the `for` loop `loop`:
+// it sits in the condition of an `if` of the loop's own body that breaks out
+// (or returns), or its statement assigns a name such a condition tests
+// (`done = finished.all().item()` then `if done: break`). In a decoding loop
+// (one forward pass per generated position) that is the stop test at the end
+// of a sequence: collecting the value and reading it after the loop would
+// remove the early stop and decode every position.
+[[nodiscard]] bool decidesLoopExit(ts::Node loop, ts::Node at);
 // True when the value read at `at` is the action handed to an environment's
 // step on the host (`envs.step(q.argmax(1).cpu().numpy())`, or `actions =
 // ...cpu().numpy()` then `env.step(actions)` later in the pass of `loop`): a
