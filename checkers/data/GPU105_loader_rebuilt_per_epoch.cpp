@@ -251,17 +251,23 @@ bool reportPeriodicPasses(const RestartNote& note, const std::vector<const Loop*
     // A helper's loop (`evaluate(net, val_loader)`): how often the calls
     // that hand it this loader run, each every N steps of a step loop (the
     // helper may be called every N steps with another loader, and once at
-    // the end with this one).
+    // the end with this one). A call that runs at most once (an early-return
+    // `if args.test_only: validate(...); return` branch before training)
+    // adds one start of the workers and takes none of the periodic ones away.
     if (!f.batch->via_calls.empty()) {
-      bool handed = false, all_periodic = true;
+      bool periodic = false, others_once = true;
       for (const python::Call& call : home.calls()) {
         if (!c->function || home.calledFunction(call) != c->function || !carriesLoader(home, call, loader)) continue;
         python::ExecutionFrequency g = python::frequencyOf(home, call.node);
-        handed = true;
-        if (g.how == python::Frequency::EveryNSteps && g.batch && g.batch->loop) f = std::move(g);
-        else all_periodic = false;
+        if (g.how == python::Frequency::EveryNSteps && g.batch && g.batch->loop) {
+          f = std::move(g);
+          periodic = true;
+        } else if (g.how != python::Frequency::Once && g.how != python::Frequency::Rarely &&
+                   g.how != python::Frequency::Never) {
+          others_once = false;
+        }
       }
-      if (!handed || !all_periodic) continue;
+      if (!periodic || !others_once) continue;
     }
     if (!f.batch || !f.batch->loop || f.reasons.empty()) continue;
     const Loop& step = *f.batch->loop;
