@@ -133,6 +133,16 @@ bool preprocessesOnCpu(const python::ScriptModel& owner, const python::Function&
 bool itemsOnGpu(const python::ScriptModel& m, const python::Call& loader) {
   ts::Node dataset = loader.argument("dataset", 0);
   if (!dataset) return false;
+  // `TensorDataset(feats, labels)` of tensors already on the GPU (features
+  // a model computed): a sample is a slice of them, and a worker could not
+  // even start (CUDA does not start in forked processes).
+  bool on_gpu = everySource(m, dataset, [&](ts::Node, const python::Call* made) {
+    if (!made || made->qualified != "torch.utils.data.TensorDataset") return false;
+    const python::ScriptModel& home = m.ownerOf(made->node);
+    return std::any_of(made->positional.begin(), made->positional.end(),
+                       [&](ts::Node t) { return home.mayLiveOnDevice(t); });
+  });
+  if (on_gpu) return true;
   const std::vector<python::ScriptModel::ClassRef>& classes = m.instanceClasses(python::syntax::unwrap(dataset));
   if (classes.empty()) return false;
   for (const auto& [model, cls] : classes) {

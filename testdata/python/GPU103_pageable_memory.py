@@ -102,8 +102,8 @@ def fit(model, loader, optimizer):
 def train_in_memory(model, features, targets, optimizer, loader_kwargs):
     # The whole dataset already lives on the GPU: nothing to pin, nothing to copy.
     gpu_set = TensorDataset(features.cuda(), targets.cuda())
-    # GPU101 is right by its definition: workers cannot share CUDA tensors, so this stays 0.
-    gpu_loader = DataLoader(gpu_set, batch_size=512, shuffle=True)  # expect: GPU101  # ok: GPU103 (dataset on the GPU)
+    # No GPU101 either: a worker could not start CUDA to slice these tensors, so num_workers must stay 0.
+    gpu_loader = DataLoader(gpu_set, batch_size=512, shuffle=True)  # ok: GPU101 GPU103 (dataset on the GPU)
     kw_loader = DataLoader(TensorDataset(features, targets), batch_size=512, **loader_kwargs)  # ok: GPU103 (**kwargs)
     fit(model, gpu_loader, optimizer)
     fit(model, kw_loader, optimizer)
