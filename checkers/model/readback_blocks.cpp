@@ -157,13 +157,19 @@ ts::Node placeAfter(const ScriptModel& m, const RunStatement& prev, const Readba
 
 // `if args.keep_top:` with the option on by default (3): its body runs on
 // a default run, so a read in it runs whenever what follows the `if` does.
+// Likewise the `else` of `if with_tokens:` with the option off by default.
 bool takenByDefault(const ScriptModel& m, ts::Node holder, ts::Node block) {
-  if (!holder.is("if_statement") || holder.field("consequence") != block) return false;
-  ts::Node test = python::syntax::unwrap(holder.field("condition"));
+  bool in_else = holder.is("else_clause") && holder.field("body") == block;
+  ts::Node branching = in_else ? holder.parent() : holder;
+  if (!branching.is("if_statement") || (!in_else && branching.field("consequence") != block)) return false;
+  if (in_else)
+    for (ts::Node clause : branching.namedChildren())
+      if (clause.is("elif_clause")) return false;  // another test decides too
+  ts::Node test = python::syntax::unwrap(branching.field("condition"));
   if (!test || (!test.is("identifier") && !test.is("attribute"))) return false;
   python::ResolvedValue v = m.resolve(test);
   std::optional<bool> truth = v.truthiness();
-  return truth && *truth && !(test.is("attribute") && m.assignsDottedName(test.text()));
+  return truth && *truth != in_else && !(test.is("attribute") && m.assignsDottedName(test.text()));
 }
 
 // How a read joins the run: after a drained queue, or as one more call of
@@ -194,8 +200,39 @@ bool reducesReadValue(const Call& c, const std::set<std::string_view>& read_tens
 // `with` that follows it there), with nothing between the two reads that
 // launches GPU work (the GPU is still idle when `next` reads).
 
+// `if out.size(1) == 1: a = x.item() else: a = y.item()`: every branch of
+// the if (it has an else) holds a statement where the pass syncs
+// (`sync_stmts`, whichever finding it belongs to), with little queued after
+// it in that branch: whichever way the test goes, the queue is drained when
+// the if ends.
+bool everyBranchSyncs(const ScriptModel& m, ts::Node if_statement, const std::vector<ts::Node>& sync_stmts) {
+  std::vector<ts::Node> branches{if_statement.field("consequence")};
+  bool has_else = false;
+  for (ts::Node clause : if_statement.namedChildren()) {
+    if (clause.is("elif_clause")) branches.push_back(clause.field("consequence"));
+    if (clause.is("else_clause")) {
+      branches.push_back(clause.field("body"));
+      has_else = true;
+    }
+  }
+  if (!has_else) return false;
+  for (ts::Node branch : branches) {
+    if (!branch) return false;
+    bool drained = false;
+    for (ts::Node sync : sync_stmts) {
+      if (!branch.contains(sync)) continue;
+      bool little_after = true;
+      for (const Call& c : m.callsIn(branch))
+        if (branch.contains(c.node) && c.node.begin() >= sync.end() && !launchesLittle(m, c)) little_after = false;
+      drained = drained || little_after;
+    }
+    if (!drained) return false;
+  }
+  return true;
+}
+
 Join readsRightAfter(const ScriptModel& m, const RunStatement& run, const ReadbackSpot& next,
-                     const std::set<std::string_view>& read_tensors) {
+                     const std::set<std::string_view>& read_tensors, const std::vector<ts::Node>& sync_stmts) {
   ts::Node prev = run.stmt;
   ts::Node at = placeAfter(m, run, next);
   if (!at) return Join::No;
@@ -209,6 +246,7 @@ Join readsRightAfter(const ScriptModel& m, const RunStatement& run, const Readba
   // So does a loop over the parts of the pass's values that queues little
   // (`for k, v in stats.items(): record[k] = v.item()`): what follows the
   // loop reads after its last pass.
+  // So does an if/else whose every branch syncs (everyBranchSyncs).
   std::vector<ts::Node> befores{prev};
   for (ts::Node block = prev.parent(); block && block.is("block"); block = befores.back().parent()) {
     ts::Node holder = block.parent();
@@ -218,6 +256,8 @@ Join readsRightAfter(const ScriptModel& m, const RunStatement& run, const Readba
       lifts = l && l->kind == python::LoopKind::Other && !walksModule(m, holder.field("right")) &&
               launchesLittleIn(m, holder);
     }
+    if (holder.is("else_clause") || holder.is("elif_clause")) holder = holder.parent();
+    if (!lifts && holder.is("if_statement") && everyBranchSyncs(m, holder, sync_stmts)) lifts = true;
     if (!lifts) break;
     befores.push_back(holder);
   }
@@ -415,9 +455,11 @@ std::vector<Diagnostic> groupReadbackBlocks(const ScriptModel& m, std::vector<Re
     // (`hits, tot = hits.cpu(), tot.cpu()` is one spot): a collective of
     // them only feeds the reads.
     std::set<std::string_view> read_tensors;
+    std::vector<ts::Node> sync_stmts;  // where the pass syncs, in the lead's chain of calls
     for (const ReadbackSpot& o : spots) {
       if (!sameContext(spots[i].batch, o.batch)) continue;
       ts::Node stmt = statementOf(o.sync.at);
+      if (o.batch.via_calls == spots[i].batch.via_calls) sync_stmts.push_back(stmt);
       for (uint32_t k = stmt.preorder(); k < stmt.subtreeEnd(); ++k)
         if (ts::Node n = stmt.preorderAt(k); n.is("identifier") || n.is("attribute")) read_tensors.insert(n.text());
     }
@@ -433,7 +475,8 @@ std::vector<Diagnostic> groupReadbackBlocks(const ScriptModel& m, std::vector<Re
       if (!sameContext(spots[i].batch, s.batch) || !fixesMerge(kinds, s.finding)) break;
       // Some read of the run must always run before this one.
       Join join = Join::No;
-      for (size_t k = reads.size(); k-- > 0 && join == Join::No;) join = readsRightAfter(m, reads[k], s, read_tensors);
+      for (size_t k = reads.size(); k-- > 0 && join == Join::No;)
+        join = readsRightAfter(m, reads[k], s, read_tensors, sync_stmts);
       if (join == Join::No) break;
       if (join == Join::Drained && !readsValue(s.sync)) join = Join::Waits;
       if (!kinds && !s.finding.fixes.empty()) kinds = &s.finding;
