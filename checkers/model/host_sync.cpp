@@ -23,13 +23,22 @@ using syntax::oneOf;
 
 bool isString(ts::Node n) { return syntax::unwrap(n).is("string"); }
 
-bool readsToHost(const Call& c) {
+// `.item()`, `.cpu()`, `.to("cpu")` as written.
+bool readsToHostAsWritten(const Call& c) {
   if (oneOf(c.method, {"item", "cpu", "numpy", "tolist"})) return true;
   if (c.method != "to" || c.positional.empty()) return false;
   if (ts::Node nb = c.keyword("non_blocking"); nb && nb.is("true")) return false;
   std::string s;
   return (syntax::stringLiteral(c.positional[0], &s) && s == "cpu") ||
          syntax::unwrap(c.positional[0]).text() == "torch.device(\"cpu\")";
+}
+
+// Also `.to(self.loss_device)` of a CPU device stored in __init__ (blocking).
+bool readsToHost(const ScriptModel& m, const Call& c) {
+  if (readsToHostAsWritten(c)) return true;
+  if (c.method != "to" || c.positional.empty()) return false;
+  if (ts::Node nb = c.keyword("non_blocking"); nb && nb.is("true")) return false;
+  return m.namesHostDevice(c.positional[0]);
 }
 
 // `metric.add_batch(predictions=preds, references=refs)` of a metric made
@@ -188,7 +197,7 @@ std::optional<Sync> syncWrittenInCall(const ScriptModel& m, const Call& c) {
     const Call* r = m.callAt(syntax::unwrap(c.receiver));
     if (r && r->qualified.starts_with("torch.cuda.")) return Sync{Sync::Synchronize, c.node, {}};
   }
-  if (c.receiver && readsToHost(c) && m.mayLiveOnDevice(c.receiver)) return Sync{Sync::Read, c.node, c.receiver};
+  if (c.receiver && readsToHost(m, c) && m.mayLiveOnDevice(c.receiver)) return Sync{Sync::Read, c.node, c.receiver};
   if (ts::Node handed = metricInput(m, c)) return Sync{Sync::Read, c.node, handed};
   if (readsGradScale(m, c)) return Sync{Sync::ScaleRead, c.node, c.receiver};
   if (c.receiver && c.method == "nonzero" && m.mayLiveOnDevice(c.receiver))
@@ -241,7 +250,7 @@ bool maySync(const ScriptModel& m, const Call& c) {
   if (q == "torch.cuda.synchronize" || q == "torch.distributed.barrier" || q == "torch.nonzero" ||
       q == "torch.argwhere" || q == "torch.where" || q.starts_with("math."))
     return true;
-  if (c.receiver && (readsToHost(c) || oneOf(c.method, {"nonzero", "synchronize", "format", "get_scale", "add_batch"})))
+  if (c.receiver && (readsToHostAsWritten(c) || oneOf(c.method, {"nonzero", "synchronize", "format", "get_scale", "add_batch"})))
     return true;
   if (c.receiver && (c.method == "cuda" || c.method == "to")) {
     ts::Node r = syntax::unwrap(c.receiver);
@@ -254,6 +263,7 @@ bool maySync(const ScriptModel& m, const Call& c) {
         ts::Node v = syntax::unwrap(b->value);
         if (v.is("call") || v.is("binary_operator") || v.is("comparison_operator") || v.is("subscript")) return true;
       }
+    if (c.method == "to" && readsToHost(m, c)) return true;  // asked last: it follows the device's values
   }
   // `torch.cuda.FloatTensor(arr)`, `torch.tensor(rows, device=dev)`, and an
   // alias called on data written there (`FT(np.random.rand(n))`).

@@ -97,6 +97,15 @@ class DeviceAnalysis {
   // 1: a CUDA device (or one the script may set to CUDA); -1: the host or
   // another device.
   int deviceKind(ts::Node dev);
+  // Every value `module` may hold is placed on the host by a `.to(dev)` whose
+  // device is the CPU (`nn.CrossEntropyLoss().to(loss_device)` with
+  // `loss_device = torch.device("cpu")`) or by `.cpu()`.
+  bool placedOnHost(ts::Node module);
+  // For a name or attribute every source of which writes a device in the
+  // code (`self.loss_device` stored from a constructor parameter every caller
+  // passes `torch.device("cpu")`): 1 when one of them is CUDA, -1 when all
+  // are the host; 0 otherwise (an option, a computed device, no source).
+  int writtenDeviceKind(ts::Node dev);
 
  private:
   // Set while `kwargs["key"]` asks its `**kwargs` parameter: the keyword it reads.

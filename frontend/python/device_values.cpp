@@ -361,7 +361,8 @@ ts::Node DeviceAnalysis::callOrigin(ts::Node n, int depth) {
       return anyArgument(*c, depth);
     }
   }
-  if (isModule(c->callee, depth + 1)) return forwardReturnsHostScalars(m_, c->callee) ? ts::Node() : n;
+  if (isModule(c->callee, depth + 1))
+    return forwardReturnsHostScalars(m_, c->callee) || placedOnHost(c->callee) ? ts::Node() : n;
   // A tensor is not callable: a callee moved to a GPU (`model = model.cuda()`
   // of an untyped parameter) is a module there, and its output is on it.
   if (c->callee.is("identifier") && origin(c->callee, depth + 1)) return n;
@@ -493,7 +494,48 @@ int DeviceAnalysis::deviceKind(ts::Node dev) {
   }
   if (!s.empty()) return s.starts_with("cuda") ? 1 : -1;
   if (syntax::containsWord(dev.text(), {"cpu"})) return -1;
+  if (int written = writtenDeviceKind(dev); written != 0) return written;
   return m_.mayRunOnGpu() ? 1 : -1;
+}
+
+int DeviceAnalysis::writtenDeviceKind(ts::Node dev) {
+  dev = syntax::unwrap(dev);
+  if (!dev || !(dev.is("identifier") || dev.is("attribute"))) return 0;
+  // The device a source writes: `"cpu"`, `torch.device("cpu")`.
+  auto written = [&](ts::Node src, std::string* name) {
+    if (syntax::stringLiteral(src, name)) return true;
+    const ScriptModel& home = m_.ownerOf(src);
+    const Call* c = src.is("call") ? home.callAt(src) : nullptr;
+    return c && c->qualified == "torch.device" && !c->positional.empty() && syntax::stringLiteral(c->positional[0], name);
+  };
+  int kind = 0;
+  for (ts::Node src : m_.valueSources(dev, /*all_paths=*/true)) {
+    std::string name;
+    if (!written(src, &name)) return 0;
+    kind = std::max(kind == 0 ? -1 : kind, name.starts_with("cuda") ? 1 : -1);
+  }
+  return kind;
+}
+
+bool ScriptModel::namesHostDevice(ts::Node dev) const {
+  if (const ScriptModel& owner = ownerOf(dev); &owner != this) return owner.namesHostDevice(dev);
+  CrossFileDepth guard;
+  if (!guard.ok()) return false;
+  return DeviceAnalysis(*this).writtenDeviceKind(dev) < 0;
+}
+
+bool DeviceAnalysis::placedOnHost(ts::Node module) {
+  std::vector<ts::Node> sources = m_.valueSources(module, /*all_paths=*/true);
+  if (sources.empty()) return false;
+  for (ts::Node src : sources) {
+    const ScriptModel& home = m_.ownerOf(src);
+    const Call* c = src.is("call") ? home.callAt(src) : nullptr;
+    if (!c || !c->receiver) return false;
+    if (c->method == "cpu" && c->positional.empty()) continue;
+    ts::Node dev = c->method == "to" && !c->positional.empty() ? c->positional[0] : ts::Node();
+    if (!dev || &home != &m_ || deviceKind(dev) >= 0) return false;
+  }
+  return true;
 }
 
 ts::Node DeviceAnalysis::returnOrigin(const Function& f, int depth) {

@@ -749,6 +749,11 @@ class ScriptModel {
   // True when the device expression `dev` is a CUDA device on some path (as
   // movesModuleToGpu judges a `.to(dev)`); false for the host and unknowns.
   [[nodiscard]] bool namesGpuDevice(ts::Node dev) const;
+  // True when every value the name or attribute `dev` may hold is a host
+  // device written in the code (`torch.device("cpu")`, `"cpu"`), here or at
+  // every caller of the constructor that stored it; false for options and
+  // unknowns (`args.device` may be set to CUDA by the job).
+  [[nodiscard]] bool namesHostDevice(ts::Node dev) const;
   [[nodiscard]] bool mayLiveOnDevice(ts::Node expr) const { return static_cast<bool>(deviceOrigin(expr)); }
   // True when `expr` names a model or loss module (`model`, `self.net`,
   // `nn.CrossEntropyLoss()`, `Net().to(device)`): calling it yields device values.
