@@ -127,6 +127,8 @@ GuardVerdict GuardJudge::call(ts::Node e, const Env& env, int depth) {
   // writes its output to a file or a pipe, where the branch never runs.
   if (syntax::lastName(e.field("function")) == "isatty") return verdict(GuardKind::Off, e, "interactive terminal only");
   const Call* c = m_.callAt(e);
+  if (c && env.empty())
+    if (GuardVerdict v = offByDefaultSetting(e, *c); v.kind == GuardKind::Off) return v;
   // `isinstance(prof, torch.profiler.profile)`: only a profiling run, which
   // is off by default and measures itself.
   if (c && c->method == "isinstance" && c->positional.size() == 2 &&
@@ -159,6 +161,26 @@ GuardVerdict GuardJudge::call(ts::Node e, const Env& env, int depth) {
   if (v.kind != GuardKind::Often) v.decisive = e;
   if (v.short_interval) v.short_interval->condition = e;
   return v;
+}
+
+// `cfg.get("record_time", False)`, `getattr(cfg, "profile", None)`: a setting
+// read with an off default (False, None, 0) from a config the analysis cannot
+// see (or one that leaves it out): opt-in, as an argparse store_true flag is;
+// unknown must not make the branch run every step. A config that sets it
+// (resolved) decides.
+GuardVerdict GuardJudge::offByDefaultSetting(ts::Node e, const Call& c) {
+  ts::Node fallback;
+  if (c.method == "get" && c.receiver && c.positional.size() == 2 && syntax::stringLiteral(c.positional[0], nullptr))
+    fallback = c.positional[1];
+  else if (c.method == "getattr" && !c.receiver && c.positional.size() == 3 &&
+           syntax::stringLiteral(c.positional[1], nullptr))
+    fallback = c.positional[2];
+  fallback = syntax::unwrap(fallback);
+  if (!fallback || !(fallback.is("false") || fallback.is("none") || fallback.text() == "0")) return {};
+  ResolvedValue value = m_.resolve(e);
+  std::optional<bool> on = value.truthiness();
+  if (value.known() && (!on || *on)) return {};
+  return verdict(GuardKind::Off, e, "opt-in setting, read with an off default (`" + std::string(fallback.text()) + "`)");
 }
 
 // The expression of a function whose body is one `return <expr>` (after a docstring).
