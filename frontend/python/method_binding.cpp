@@ -374,6 +374,47 @@ std::vector<ScriptModel::ClassRef> conditionalClasses(const ScriptModel& m, ts::
   return found;
 }
 
+namespace {
+
+// The class a name that is called holds, when it is bound once to a class:
+// `cls = methods.Plain`, or `cls = methods.lookup(args.method)` where the
+// lookup returns `globals()[name]` (a registry by the module's own names):
+// the class of that module the resolved name picks (`--method` defaults to
+// "Plain"). Unresolved: none.
+ScriptModel::ClassRef heldClass(const ScriptModel& m, ts::Node callee) {
+  // valueSources follows the call into the lookup: its `globals()[name]`.
+  std::vector<ts::Node> sources = m.valueSources(callee, /*all_paths=*/true);
+  if (sources.size() != 1) return {nullptr, nullptr};
+  ts::Node r = syntax::unwrap(sources[0]);
+  // `cls = methods.Plain` then `cls(...)`: the class the name holds.
+  if (r && (r.is("identifier") || r.is("attribute"))) {
+    const ScriptModel& home = m.ownerOf(r);
+    if (const ClassDef* cls = r.is("identifier") ? localClassNamed(home, r.text(), nullptr) : nullptr) return {&home, cls};
+    if (const ProjectModel* project = home.project())
+      if (std::string q = home.qualify(r); !q.empty())
+        if (ProjectDef def = project->classNamed(home, q); def.cls) return {def.model, def.cls};
+    return {nullptr, nullptr};
+  }
+  ts::Node table = r && r.is("subscript") ? syntax::unwrap(r.field("value")) : ts::Node();
+  ts::Node key = r && r.is("subscript") ? syntax::unwrap(r.field("subscript")) : ts::Node();
+  if (!table || !table.is("call") || table.field("function").text() != "globals" || !key) return {nullptr, nullptr};
+  const ScriptModel& home = m.ownerOf(r);
+  // The name the lookup is given here (`picked = lookup(args.strategy)`),
+  // or a name the lookup holds whoever calls it.
+  ResolvedValue name;
+  auto binding = m.lastBinding(callee);
+  ts::Node bound = binding && binding->value ? syntax::unwrap(binding->value) : ts::Node();
+  if (const Call* lookup = bound && bound.is("call") ? m.callAt(bound) : nullptr; lookup && key.is("identifier"))
+    if (auto [model, f] = m.callTarget(*lookup); f && model == &home && f->node.contains(r))
+      if (ts::Node arg = m.argumentFor(*lookup, *f, key.text())) name = m.resolve(arg);
+  if (name.kind != ResolvedValue::Kind::String) name = home.resolve(key);
+  if (name.kind != ResolvedValue::Kind::String) return {nullptr, nullptr};
+  const ClassDef* cls = localClassNamed(home, name.string_value, nullptr);
+  return cls ? ScriptModel::ClassRef{&home, cls} : ScriptModel::ClassRef{nullptr, nullptr};
+}
+
+}  // namespace
+
 std::vector<ScriptModel::ClassRef> ScriptModel::instancesOf(ts::Node expr, int depth) const {
   constexpr int kMaxWrappers = 3;  // compile(DDP(net)).module: a few layers at most
   constexpr int kMaxPlacementHops = 6;  // Net().cuda().eval().half() inside a wrapper or two
@@ -477,6 +518,7 @@ std::vector<ScriptModel::ClassRef> ScriptModel::instancesOf(ts::Node expr, int d
         continue;
       }
     auto cls = c ? owner.constructedClass(*c) : ClassRef{nullptr, nullptr};
+    if (!cls.second && c && !c->receiver && c->callee.is("identifier")) cls = heldClass(owner, c->callee);
     if (!cls.second && c && depth < kMaxWrappers) {
       // `watches("fwd")` of a callable object of another file (the project's
       // link asks before it records that call's callee): what its __call__ returns.
