@@ -228,6 +228,40 @@ bool mirrorsExistingWrapper(ts::Node call) {
   return false;
 }
 
+// `wrapped = nn.DataParallel(net)` used only for its state dict (a
+// conversion that saves "module."-prefixed keys for a checkpoint loader
+// that expects them): no forward runs through the wrapper, so nothing is
+// replicated or gathered. Any other use of the name (a call, an argument, a
+// return, a store elsewhere) may forward.
+bool neverForwards(const python::ScriptModel& model, const python::Call& call) {
+  auto stateOnly = [](ts::Node use) {
+    ts::Node up = use.parent();
+    return up && up.is("attribute") && up.field("object") == use &&
+           python::syntax::oneOf(up.field("attribute").text(), {"state_dict", "load_state_dict", "module"});
+  };
+  if (stateOnly(call.node)) return true;  // `nn.DataParallel(net).state_dict()`
+  ts::Node assignment = call.node.parent();
+  if (!assignment || !assignment.is("assignment") || !(assignment.field("right") == call.node) ||
+      !assignment.field("left").is("identifier"))
+    return false;
+  std::string_view name = assignment.field("left").text();
+  const python::Function* f = model.enclosingFunction(call.node);
+  ts::Node scope = f ? f->node : model.root();
+  // `ic = nn.DataParallel(ic)`: the uses before the assignment read the
+  // model itself, unless a loop may bring them round again.
+  bool in_loop = false;
+  for (ts::Node p = assignment.parent(); p && !(p == scope); p = p.parent()) in_loop = in_loop || python::syntax::isLoop(p);
+  bool used = false;
+  for (uint32_t i = scope.preorder(), end = scope.subtreeEnd(); i < end; ++i) {
+    ts::Node n = scope.preorderAt(i);
+    if (!n.is("identifier") || n.text() != name || n == assignment.field("left")) continue;
+    if (call.node.contains(n) || (!in_loop && n.end() <= assignment.begin())) continue;
+    if (!stateOnly(n)) return false;
+    used = true;
+  }
+  return used;
+}
+
 }  // namespace
 
 void DataParallelUse::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
@@ -244,6 +278,7 @@ void DataParallelUse::run(const AnalysisContext& ctx, DiagnosticSink& sink) cons
     if (singleDevice(model, call)) continue;
     if (mirrorsExistingWrapper(call.node)) continue;
     if (launchedDistributed(model, call)) continue;
+    if (neverForwards(model, call)) continue;  // only its state dict is used: nothing runs through it
     Diagnostic d;
     d.rule = "GPU207";
     d.level = Level::Warning;
