@@ -60,6 +60,12 @@ ts::Node metricInput(const ScriptModel& m, const Call& c) {
   return {};
 }
 
+// `torch.cuda.synchronize`, or the device-agnostic `torch.accelerator.synchronize`
+// (PyTorch 2.6), which on a CUDA node is the same wait.
+bool namesSynchronize(std::string_view q) {
+  return q == "torch.cuda.synchronize" || q == "torch.accelerator.synchronize";
+}
+
 // `barrier()` after `barrier = torch.cuda.synchronize if use_gpu else
 // (lambda: None)`: a local name for the synchronize function (the GPU
 // branch counts, as for devices).
@@ -69,9 +75,8 @@ bool aliasesSynchronize(const ScriptModel& m, const Call& c) {
   ts::Node v = binding && binding->index < 0 ? syntax::unwrap(binding->value) : ts::Node();
   if (!v) return false;
   if (v.is("conditional_expression") && v.namedChildCount() == 3)
-    return m.qualify(v.namedChild(0)) == "torch.cuda.synchronize" ||
-           m.qualify(v.namedChild(2)) == "torch.cuda.synchronize";
-  return m.qualify(v) == "torch.cuda.synchronize";
+    return namesSynchronize(m.qualify(v.namedChild(0))) || namesSynchronize(m.qualify(v.namedChild(2)));
+  return namesSynchronize(m.qualify(v));
 }
 
 // A CUDA GradScaler built here or in a project file: `torch.cuda.amp.GradScaler()`,
@@ -189,7 +194,7 @@ namespace {
 
 std::optional<Sync> syncWrittenInCall(const ScriptModel& m, const Call& c) {
   const std::string& q = c.qualified;
-  if (q == "torch.cuda.synchronize" || aliasesSynchronize(m, c)) return Sync{Sync::Synchronize, c.node, {}};
+  if (namesSynchronize(q) || aliasesSynchronize(m, c)) return Sync{Sync::Synchronize, c.node, {}};
   // NCCL's barrier is an all-reduce whose work the host then waits for on
   // the current stream: a synchronize that also waits for every rank.
   if (isRankBarrier(m, c) && m.mayRunOnGpu()) return Sync{Sync::Synchronize, c.node, {}};
@@ -247,7 +252,7 @@ bool maySync(const ScriptModel& m, const Call& c) {
   if (c.callee.is("identifier") && q.empty() && c.positional.empty() && c.keywords.empty()) return true;  // an alias
   if (c.receiver && (c.method == "wait_for_everyone" || c.method == "barrier" || c.method == "new_full")) return true;
   if (q == "torch.full" || sizeArgument(c)) return true;
-  if (q == "torch.cuda.synchronize" || q == "torch.distributed.barrier" || q == "torch.nonzero" ||
+  if (namesSynchronize(q) || q == "torch.distributed.barrier" || q == "torch.nonzero" ||
       q == "torch.argwhere" || q == "torch.where" || q.starts_with("math."))
     return true;
   if (c.receiver && (readsToHostAsWritten(c) || oneOf(c.method, {"nonzero", "synchronize", "format", "get_scale", "add_batch"})))

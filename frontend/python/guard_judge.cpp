@@ -1,5 +1,6 @@
 // GuardJudge's walk over a condition: and/or/not, predicates called, flags and local booleans; comparisons apart.
 #include "frontend/python/guard_judge.h"
+#include "frontend/python/accelerate_api.h"
 #include "frontend/python/project_model.h"
 #include "frontend/python/syntax.h"
 
@@ -213,8 +214,34 @@ bool GuardJudge::optInOption(std::string_view dest) const {
   return found;
 }
 
+// `if accelerator.sync_gradients:`: true at the end of each gradient
+// accumulation cycle, so once every N micro-batches when the Accelerator
+// accumulates (its gradient_accumulation_steps is given and does not resolve
+// to 1); with no accumulation it holds on every step.
+GuardVerdict GuardJudge::accumulationBoundary(ts::Node e) {
+  if (!e.is("attribute") || e.field("attribute").text() != "sync_gradients") return {};
+  ts::Node accelerator = e.field("object");
+  if (!isAcceleratorObject(m_, accelerator)) return {};
+  bool accumulates = false;
+  for (ts::Node src : m_.valueSources(accelerator, /*all_paths=*/true)) {
+    const ScriptModel& home = m_.ownerOf(src);
+    const Call* made = src.is("call") ? home.callAt(src) : nullptr;
+    ts::Node steps = made ? made->keyword("gradient_accumulation_steps") : ts::Node();
+    // `gradient_accumulation_plugin=GradientAccumulationPlugin(num_steps=...)`.
+    ts::Node plugin = made && !steps ? syntax::unwrap(made->keyword("gradient_accumulation_plugin")) : ts::Node();
+    if (const Call* p = plugin && plugin.is("call") ? home.callAt(plugin) : nullptr) steps = p->keyword("num_steps");
+    if (!steps) return {};  // no accumulation (or an accelerator we cannot see made): every step
+    std::optional<int64_t> n = home.resolve(steps).asInt();
+    if (n && *n <= 1) return {};
+    accumulates = true;
+  }
+  if (!accumulates) return {};
+  return verdict(GuardKind::Periodic, e, "end of a gradient accumulation cycle");
+}
+
 GuardVerdict GuardJudge::flag(ts::Node e, const Env& env, int depth) {
   std::string_view text = e.text();
+  if (GuardVerdict v = accumulationBoundary(e); v.kind == GuardKind::Periodic) return v;
   if (namesLastStep(text)) return verdict(GuardKind::Rare, e, "last step");
   if (namesInterrupt(text)) return verdict(GuardKind::Rare, e, "interrupt flag");
   if (namesNonFinite(text)) return verdict(GuardKind::Rare, e, "failure check");

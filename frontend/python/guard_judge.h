@@ -50,6 +50,7 @@ class GuardJudge {
   static bool ownStatementAssigns(ts::Node block, std::string_view target, std::string_view value_kind = {});
   GuardVerdict call(ts::Node e, const Env& env, int depth);
   GuardVerdict offByDefaultSetting(ts::Node e, const Call& c);
+  GuardVerdict accumulationBoundary(ts::Node e);
   static ts::Node singleReturn(const Function& f);
   bool optInOption(std::string_view dest) const;
   GuardVerdict flag(ts::Node e, const Env& env, int depth);
