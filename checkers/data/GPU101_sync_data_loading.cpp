@@ -312,10 +312,34 @@ void checkDataLoader(const AnalysisContext& ctx, const python::Call& call, std::
 // A training run of at most this many optimizer steps is a demo or a smoke test.
 constexpr int64_t kDemoSteps = 20;
 
+// `holder = Seq2SeqTrainingArguments(output_dir="tmp")` whose only uses are
+// reads of its fields (`holder.seed` in a vLLM script): a settings holder
+// handed to no Trainer, so no loader is built from it. Any other use (an
+// argument, a return, a store) may reach a Trainer.
+bool onlyFieldsRead(const python::ScriptModel& model, const python::Call& call) {
+  ts::Node assignment = call.node.parent();
+  if (!assignment || !assignment.is("assignment") || !(assignment.field("right") == call.node) ||
+      !assignment.field("left").is("identifier"))
+    return false;
+  std::string_view name = assignment.field("left").text();
+  const python::Function* f = model.enclosingFunction(call.node);
+  if (!f) return false;  // a module-level object other modules may import
+  for (uint32_t i = f->node.preorder(), end = f->node.subtreeEnd(); i < end; ++i) {
+    ts::Node n = f->node.preorderAt(i);
+    if (!n.is("identifier") || n.text() != name || n == assignment.field("left")) continue;
+    ts::Node up = n.parent();
+    if (!up || !up.is("attribute") || !(up.field("object") == n)) return false;
+    ts::Node outer = up.parent();  // `holder.x = ...` stores, `holder.to_dict()` hands it over
+    if (outer && ((outer.is("assignment") && outer.field("left") == up) || outer.is("call"))) return false;
+  }
+  return true;
+}
+
 // HF TrainingArguments: dataloader_num_workers defaults to 0.
 void checkTrainingArguments(const AnalysisContext& ctx, const python::Call& call, DiagnosticSink& sink) {
   const python::ScriptModel& model = *ctx.script;
   if (call.has_star_kwargs || call.has_star_args) return;
+  if (onlyFieldsRead(model, call)) return;  // a settings holder no Trainer is given
   if (model.importsModuleUnconditionally("torch_xla")) return;  // trains on a TPU: no GPU to idle
   if (trainerFeedsTokenIdsToLargeModel(ctx, model, call)) return;  // ids padded in well under a millisecond
   for (const char* cpu : {"no_cuda", "use_cpu"})

@@ -20,7 +20,7 @@ bool hostBuiltin(std::string_view name) {
   static const std::set<std::string_view, std::less<>> kBuiltins = {
       "abs",   "bool",  "dict",  "enumerate", "float", "format", "getattr", "hasattr", "int",
       "isinstance", "len", "list", "max", "min",   "print", "range", "round",   "setattr", "sorted",
-      "str",   "sum",   "tuple", "zip", "all", "any", "repr", "type"};
+      "str",   "sum",   "tuple", "zip", "all", "any", "repr", "type", "open"};
   // `raise RuntimeError("nan")`: building an exception runs on the host.
   auto exception = [](std::string_view n) {
     return n.ends_with("Error") || n.ends_with("Exception") || n.ends_with("Warning");
