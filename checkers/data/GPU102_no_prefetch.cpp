@@ -1,5 +1,7 @@
 #include "checkers/data/GPU102_no_prefetch.h"
 
+#include "frontend/python/syntax.h"
+
 #include <map>
 #include <set>
 #include <string>
@@ -160,6 +162,11 @@ void checkManualBatching(const ScriptModel& m, DiagnosticSink& sink) {
     Origin o = classify(m, value, 0);
     // A loader batch, data already on the GPU, or something we cannot see.
     if (o.kind != Origin::Host || !o.sliced) continue;
+    // `self.weight_tab[t]` with `t` drawn on the GPU: a lookup in a table by
+    // the step's device indices (a noise schedule, a class weight), not a
+    // batch cut from the data; a loader would not replace it.
+    if (ts::Node slice = python::syntax::unwrap(o.slice); slice && slice.is("subscript"))
+      if (ts::Node index = slice.field("subscript"); index && m.mayLiveOnDevice(index)) continue;
     ts::Node nb = c.keyword("non_blocking");
     bool non_blocking = nb && m.resolve(nb).truthiness().value_or(false);
     // A pinned batch copied with non_blocking=True is an asynchronous prefetch (nanoGPT).
