@@ -623,4 +623,26 @@ std::string largeModelFamily(const AnalysisContext& ctx, const python::ScriptMod
 }
 
 
+std::optional<std::vector<ts::Node>> usesOfAssignedValue(const python::ScriptModel& m, const python::Call& call,
+                                                         bool module_level) {
+  ts::Node assignment = call.node.parent();
+  if (!assignment || !assignment.is("assignment") || !(assignment.field("right") == call.node) ||
+      !assignment.field("left").is("identifier"))
+    return std::nullopt;
+  const python::Function* f = m.enclosingFunction(call.node);
+  if (!f && !module_level) return std::nullopt;  // a module-level object other modules may import
+  ts::Node scope = f ? f->node : m.root();
+  ts::Node target = assignment.field("left");
+  bool in_loop = false;
+  for (ts::Node p = assignment.parent(); p && !(p == scope); p = p.parent()) in_loop = in_loop || python::syntax::isLoop(p);
+  std::vector<ts::Node> uses;
+  for (uint32_t i = scope.preorder(), end = scope.subtreeEnd(); i < end; ++i) {
+    ts::Node n = scope.preorderAt(i);
+    if (!n.is("identifier") || n.text() != target.text() || n == target || call.node.contains(n)) continue;
+    if (!in_loop && n.end() <= assignment.begin()) continue;
+    uses.push_back(n);
+  }
+  return uses;
+}
+
 }  // namespace gpulint::checks

@@ -244,4 +244,13 @@ struct BatchSourceHints {
 // that this file imports or calls; "" when none.
 [[nodiscard]] std::string largeModelFamily(const AnalysisContext& ctx, const python::ScriptModel& m);
 
+// `x = Call(...)`: the uses of `x` in the assignment's function (or module,
+// with `module_level`) that may read this value: those after the
+// assignment, or all of them when a loop may bring earlier ones round
+// again; never those inside the call (`net = nn.DataParallel(net)` reads
+// the old value). nullopt when the value is not assigned to a plain name,
+// or sits at module level without `module_level`.
+[[nodiscard]] std::optional<std::vector<ts::Node>> usesOfAssignedValue(const python::ScriptModel& m,
+                                                                       const python::Call& call, bool module_level);
+
 }  // namespace gpulint::checks

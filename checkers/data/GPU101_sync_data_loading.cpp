@@ -317,16 +317,9 @@ constexpr int64_t kDemoSteps = 20;
 // handed to no Trainer, so no loader is built from it. Any other use (an
 // argument, a return, a store) may reach a Trainer.
 bool onlyFieldsRead(const python::ScriptModel& model, const python::Call& call) {
-  ts::Node assignment = call.node.parent();
-  if (!assignment || !assignment.is("assignment") || !(assignment.field("right") == call.node) ||
-      !assignment.field("left").is("identifier"))
-    return false;
-  std::string_view name = assignment.field("left").text();
-  const python::Function* f = model.enclosingFunction(call.node);
-  if (!f) return false;  // a module-level object other modules may import
-  for (uint32_t i = f->node.preorder(), end = f->node.subtreeEnd(); i < end; ++i) {
-    ts::Node n = f->node.preorderAt(i);
-    if (!n.is("identifier") || n.text() != name || n == assignment.field("left")) continue;
+  auto uses = usesOfAssignedValue(model, call, /*module_level=*/false);
+  if (!uses) return false;
+  for (ts::Node n : *uses) {
     ts::Node up = n.parent();
     if (!up || !up.is("attribute") || !(up.field("object") == n)) return false;
     ts::Node outer = up.parent();  // `holder.x = ...` stores, `holder.to_dict()` hands it over

@@ -240,26 +240,8 @@ bool neverForwards(const python::ScriptModel& model, const python::Call& call) {
            python::syntax::oneOf(up.field("attribute").text(), {"state_dict", "load_state_dict", "module"});
   };
   if (stateOnly(call.node)) return true;  // `nn.DataParallel(net).state_dict()`
-  ts::Node assignment = call.node.parent();
-  if (!assignment || !assignment.is("assignment") || !(assignment.field("right") == call.node) ||
-      !assignment.field("left").is("identifier"))
-    return false;
-  std::string_view name = assignment.field("left").text();
-  const python::Function* f = model.enclosingFunction(call.node);
-  ts::Node scope = f ? f->node : model.root();
-  // `ic = nn.DataParallel(ic)`: the uses before the assignment read the
-  // model itself, unless a loop may bring them round again.
-  bool in_loop = false;
-  for (ts::Node p = assignment.parent(); p && !(p == scope); p = p.parent()) in_loop = in_loop || python::syntax::isLoop(p);
-  bool used = false;
-  for (uint32_t i = scope.preorder(), end = scope.subtreeEnd(); i < end; ++i) {
-    ts::Node n = scope.preorderAt(i);
-    if (!n.is("identifier") || n.text() != name || n == assignment.field("left")) continue;
-    if (call.node.contains(n) || (!in_loop && n.end() <= assignment.begin())) continue;
-    if (!stateOnly(n)) return false;
-    used = true;
-  }
-  return used;
+  auto uses = usesOfAssignedValue(model, call, /*module_level=*/true);
+  return uses && !uses->empty() && std::all_of(uses->begin(), uses->end(), stateOnly);
 }
 
 }  // namespace
