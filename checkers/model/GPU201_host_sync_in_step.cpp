@@ -757,6 +757,30 @@ bool decodesPositions(const ScriptModel& model, const python::BatchContext& batc
   return counted && counted->method == "range" && !counted->receiver && python::forwardingHelperCall(model, *loop);
 }
 
+// `drain(dev)` right after a blocking copy (waits for nothing), and again
+// after the forward pass: the helper's synchronize runs at each call, and
+// the pass picked one call to stand for it. The context of the helper's
+// first other call in the same loop body where work is queued, put in
+// `batch`; false when every call finds the queue drained.
+bool waitsAtAnotherCall(const ScriptModel& model, python::BatchContext& batch, ts::Node at) {
+  if (batch.via_calls.empty() || !batch.loop) return false;
+  ts::Node first = batch.via_calls.front();
+  const Call* shown = model.callAt(first);
+  const python::Function* helper = shown ? model.callTarget(*shown).second : nullptr;
+  ts::Node body = batch.loop->node.field("body");
+  if (!helper || !body) return false;
+  for (const Call& c : model.callsIn(body)) {
+    if (c.node == first || !body.contains(c.node) || model.callTarget(c).second != helper) continue;
+    python::BatchContext other = batch;
+    other.via_calls.front() = c.node;
+    if (queued_work::queueBefore(model, other, at) == queued_work::QueueState::Queued) {
+      batch = std::move(other);
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
@@ -809,7 +833,8 @@ void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     // timer: the copy already drained the queue, and the synchronize waits
     // for nothing (GPU104 reports the copy).
     if (s->kind == Sync::Synchronize &&
-        queued_work::queueBefore(model, *batch, s->at) == queued_work::QueueState::Drained)
+        queued_work::queueBefore(model, *batch, s->at) == queued_work::QueueState::Drained &&
+        !waitsAtAnotherCall(model, *batch, s->at))
       continue;
     // A log call's arguments are reported once, with the call.
     if (s->kind == Sync::Format && insideLogCall(model, s->at)) continue;
