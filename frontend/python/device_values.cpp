@@ -40,7 +40,14 @@ bool preservesDevice(std::string_view m) {
                    "logits", "split", "chunk", "gather",
                    "squeeze_", "nan_to_num", "expand", "expand_as", "repeat", "float16", "requires_grad_", "byte",
                    "short", "char", "flip", "clip", "amax", "amin", "relu", "tanh", "floor", "ceil", "sign",
-                   "narrow", "index_select",
+                   "narrow", "index_select", "masked_select", "masked_scatter", "where", "take", "take_along_dim",
+                   "scatter", "scatter_add", "index_add", "index_copy", "index_fill", "log1p", "expm1", "exp2",
+                   "reciprocal", "rsqrt", "sin", "cos", "erf", "logsumexp", "argsort", "nansum", "nanmean",
+                   "median", "clamp_min", "clamp_max", "minimum", "maximum", "fmod", "remainder",
+                   "logical_and", "logical_or", "logical_not", "logical_xor", "bitwise_and", "bitwise_or",
+                   "bitwise_not", "isnan", "isinf", "isfinite", "trace", "diag", "diagonal", "tril", "triu",
+                   "roll", "unfold", "movedim", "swapaxes", "unbind", "tile", "floor_divide", "true_divide",
+                   "matmul", "mm", "bmm", "dot", "outer",
                    // `vae.encode(x).latent_dist.sample()`: a distribution's
                    // draw lives where its parameters live.
                    "sample", "rsample", "mode",
