@@ -81,7 +81,7 @@ def score(batches, out_file):
         optimizer.step()
         optimizer.zero_grad(set_to_none=True)
         inf_scores = loss.isinf()
-        if inf_scores.any():
+        if inf_scores.any():  # expect: GPU201 "truth value" (the test itself reads the GPU every step)
             logger.info("skipping a batch with inf scores")  # ok: GPU206 (failure check)
         print(batch["id"], file=out_file)  # ok: GPU206 (writes results to a file)
         print(batch["id"], file=sys.stderr)  # expect: GPU206 "on every step"
