@@ -401,6 +401,29 @@ void appendOverrideCalls(const ScriptModel& model, Effect e, HelperEffects& effe
   }
 }
 
+// The calls of `model` that run a helper of another file per step: its
+// callee, or the hooks of other files it runs by name (`self.call_hook(
+// "after_train_step")`, each a StepCall). Where each call runs is asked
+// first: most calls are not per step, and their helpers then need no
+// summary (the costlier question).
+std::vector<HelperEffectsScope::StepCall> stepCalls(const ScriptModel& model) {
+  std::vector<HelperEffectsScope::StepCall> out;
+  for (const Call& c : model.calls()) {
+    if (isLightningSelfLog(c)) continue;  // deferred by Lightning (see scanCall)
+    auto [other, helper] = model.calledElsewhere(c);
+    std::vector<std::pair<const ScriptModel*, const Function*>> hooks;
+    if (!helper)
+      for (const auto& [m, f] : model.methodsRunByName(c))
+        if (m != &model) hooks.emplace_back(m, f);  // this file's run where they are (frequency)
+    if (!helper && hooks.empty()) continue;
+    auto batch = model.perStep(c.node);
+    if (!batch) continue;  // once per epoch, under a periodic guard, or behind a flag that is off
+    if (helper) out.push_back({&c, other, helper, std::move(*batch)});
+    for (const auto& [m, f] : hooks) out.push_back({&c, m, f, *batch, true});
+  }
+  return out;
+}
+
 }  // namespace
 
 std::vector<HelperCall> helperCallsWith(const ScriptModel& model, Effect e, HelperEffects& effects) {
@@ -415,42 +438,29 @@ std::vector<HelperCall> helperCallsWith(const ScriptModel& model, Effect e, Help
   } else {
     appendOverrideCalls(model, e, effects, dispatchCalls(model), out);
   }
+  // The same calls for every rule: found once per model while a scope is open.
+  std::vector<HelperEffectsScope::StepCall> unshared;
+  const std::vector<HelperEffectsScope::StepCall>* step_calls = &unshared;
   if (HelperEffectsScope* shared = HelperEffectsScope::current()) {
-    // The same calls for every rule: found once per model while the scope is open.
     auto [it, fresh] = shared->step_calls_.try_emplace(&model);
-    std::vector<HelperEffectsScope::StepCall>& step_calls = it->second;
-    if (fresh)
-      for (const Call& c : model.calls()) {
-        auto [other, helper] = model.calledElsewhere(c);
-        if (!helper || isLightningSelfLog(c)) continue;  // deferred by Lightning (see scanCall)
-        auto batch = model.perStep(c.node);
-        if (!batch) continue;  // once per epoch, under a periodic guard, or behind a flag that is off
-        step_calls.push_back({&c, other, helper, std::move(*batch)});
-      }
-    for (const HelperEffectsScope::StepCall& sc : step_calls) {
-      // A call GPU206 already reads as a log is its finding (as below).
-      if (e == Effect::Logging && effect_calls::writesLogRecord(model, *sc.call)) continue;
-      const std::optional<EffectSite>& site =
-          stepSite(effects.of(*sc.helper_model, *sc.helper), *sc.call, *sc.helper, e, sc.batch.kind);
-      if (!site || (e == Effect::Logging && logsAtDebugLevel(model, *sc.call, *sc.helper_model, *sc.helper, *site)))
-        continue;
-      out.push_back({sc.call, sc.helper_model, sc.helper, *site, sc.batch});
-    }
-    return out;
+    if (fresh) it->second = stepCalls(model);
+    step_calls = &it->second;
+  } else {
+    unshared = stepCalls(model);
   }
-  for (const Call& c : model.calls()) {
-    auto [other, helper] = model.calledElsewhere(c);
-    if (!helper || isLightningSelfLog(c)) continue;  // deferred by Lightning (see scanCall)
+  for (const HelperEffectsScope::StepCall& sc : *step_calls) {
     // A call GPU206 already reads as a log (`accelerator.print`, when the
     // framework itself is analysed) is its finding, not a second one here.
-    if (e == Effect::Logging && effect_calls::writesLogRecord(model, c)) continue;
-    // Where the call runs first: most calls are not per step, and their
-    // helpers then need no summary (the costlier question).
-    auto batch = model.perStep(c.node);
-    if (!batch) continue;  // once per epoch, under a periodic guard, or behind a flag that is off
-    const std::optional<EffectSite>& site = stepSite(effects.of(*other, *helper), c, *helper, e, batch->kind);
-    if (!site || (e == Effect::Logging && logsAtDebugLevel(model, c, *other, *helper, *site))) continue;
-    out.push_back({&c, other, helper, *site, std::move(*batch)});
+    if (e == Effect::Logging && effect_calls::writesLogRecord(model, *sc.call)) continue;
+    // One finding per call: the first hook it runs by name with the effect.
+    if (sc.by_name && !out.empty() && out.back().call == sc.call) continue;
+    const std::optional<EffectSite>& site =
+        stepSite(effects.of(*sc.helper_model, *sc.helper), *sc.call, *sc.helper, e, sc.batch.kind);
+    if (!site || (e == Effect::Logging && logsAtDebugLevel(model, *sc.call, *sc.helper_model, *sc.helper, *site)))
+      continue;
+    HelperCall hc{sc.call, sc.helper_model, sc.helper, *site, sc.batch};
+    hc.by_name = sc.by_name;
+    out.push_back(std::move(hc));
   }
   return out;
 }
@@ -476,6 +486,12 @@ std::string helperChain(const ScriptModel& model, const HelperCall& hc) {
                                           : "each of the " + std::to_string(hc.overrides) + " definitions of " + name + "()";
     return which + " in the classes " + quote(hc.lookup) + " at " + lineRef(model, hc.lookup) + " can pick does: " +
            first + verb + what + " at " + lineRef(model, at);
+  }
+  if (hc.by_name) {
+    // "the hook ParamUpdateHook.after_train_step(), run by name here, runs ..."
+    std::string hook = hc.helper->qualified.empty() ? name : hc.helper->qualified;
+    return "the hook " + hook + "(), which this call runs by name," + verb.substr(2) + what + " at " +
+           lineRef(model, at) + perParameterClause(model, hc);
   }
   if (hc.overrides > 1) {
     // "each of the 2 overrides of compute_loss() does: ClassifierTrainer.compute_loss() runs ..."

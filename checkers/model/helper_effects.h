@@ -113,6 +113,9 @@ struct HelperCall {
   // (`overrides` counts the definitions it can reach); null otherwise.
   const python::ScriptModel* lookup_model = nullptr;
   ts::Node lookup;
+  // A hook method the call runs by name (`self.call_hook("after_train_step")`,
+  // ScriptModel::methodsRunByName), not the call's callee.
+  bool by_name = false;
 };
 [[nodiscard]] std::vector<HelperCall> helperCallsWith(const python::ScriptModel& model, Effect e,
                                                       HelperEffects& effects);
@@ -158,6 +161,7 @@ class HelperEffectsScope {
     const python::ScriptModel* helper_model;
     const python::Function* helper;
     python::BatchContext batch;
+    bool by_name = false;  // a hook run by name (HelperCall::by_name)
   };
   // Open on this thread, or null.
   static HelperEffectsScope* current();

@@ -80,6 +80,9 @@ bool ProjectModel::handsTrainingFunction(const ScriptModel& m, const Call& c,
                                          std::map<const Function*, bool>& memo) const {
   for (const Function* passed : m.functionsHandedBy(c))
     if (trains(m, *passed, 0, memo)) return true;
+  // `self.call_hook("after_train_step")` whose hook of another file steps the optimizer.
+  for (const auto& [model, method] : m.methodsRunByName(c))
+    if (model != &m && trains(*model, *method, 0, memo)) return true;
   return false;
 }
 

@@ -441,6 +441,14 @@ class ScriptModel {
   // The inverse at one call: the functions of the file `c` hands (by
   // position) to a function that calls them.
   [[nodiscard]] std::vector<const Function*> functionsHandedBy(const Call& c) const;
+  // Methods a call runs by name: `self.call_hook("after_train_step")` where
+  // call_hook runs `getattr(hook, fn_name)(self)` on its parameter (mmcv-style
+  // hook dispatch). Every non-stub project method of that name (this file's
+  // alone without a project), with its file; empty for any other call.
+  [[nodiscard]] std::vector<std::pair<const ScriptModel*, const Function*>> methodsRunByName(const Call& c) const;
+  // True when `g` (of this file) calls the attribute its parameter names:
+  // `getattr(obj, parameter)(...)`.
+  [[nodiscard]] bool dispatchesByName(const Function& g, std::string_view parameter) const;
   // The calls in the file that bind f's parameters: callersOf, and for an
   // __init__ the calls that construct its class.
   [[nodiscard]] std::vector<const Call*> argumentSources(const Function& f) const;
