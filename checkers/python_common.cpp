@@ -5,6 +5,8 @@
 #include <optional>
 
 #include "frontend/name_match.h"
+#include "frontend/python/every_call.h"
+#include "frontend/python/frequency.h"
 #include "frontend/python/hf_api.h"
 #include "frontend/python/parameter_default.h"
 #include "frontend/python/project_model.h"
@@ -83,12 +85,47 @@ bool generatesPerItem(const python::ScriptModel& m, const python::BatchContext& 
   if (batch.kind != python::BatchKind::Eval || !batch.loop) return false;
   ts::Node body = batch.loop->node.field("body");
   for (const python::Call& c : m.callsIn(body))
-    if (body.contains(c.node) && isLibraryGenerate(m, c)) return true;
+    if (body.contains(c.node) && runsGeneration(m, c)) return true;
   return false;
 }
 
 bool isLibraryGenerate(const python::ScriptModel& m, const python::Call& c) {
   return c.receiver && c.method == "generate" && !m.callTarget(c).second;
+}
+
+namespace {
+
+// A project function that decodes with a library generate(): in its own
+// body on every call, or `depth` project calls deeper (a model wrapper's `inference()`
+// calling its private `__inference()`, which calls `self.backend.generate(...)`).
+bool functionGenerates(const python::ScriptModel& m, const python::Function& f, int depth) {
+  for (const python::Call& c : m.callsIn(f.body)) {
+    // Only on every call: a forward that generates on one of its paths (`if
+    // inference == "generate":`, ranking candidates otherwise) is not one.
+    if (c.function != &f || !python::everyCall(m, c.node, f)) continue;
+    if (isLibraryGenerate(m, c)) return true;
+    if (depth == 0) continue;
+    auto [model, g] = m.callTarget(c);
+    if (g && g != &f && functionGenerates(*model, *g, depth - 1)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool runsGeneration(const python::ScriptModel& m, const python::Call& c) {
+  if (isLibraryGenerate(m, c)) return true;
+  // `model.inference(ids, max_new_tokens=64)`: the argument only a decoding takes, whatever runs it.
+  if (c.keyword("max_new_tokens")) return true;
+  if (auto [model, f] = m.callTarget(c); f) return functionGenerates(*model, *f, 1);
+  // `model.inference(inputs, max_new_tokens=...)` on an object the call does
+  // not type (a parameter): the project's methods of that name, when every one generates.
+  const python::ProjectModel* project = m.project();
+  if (!c.receiver || !project) return false;
+  const auto& named = project->methodsNamed(c.method);
+  if (named.empty() || named.size() > 3) return false;
+  return std::all_of(named.begin(), named.end(),
+                     [](const auto& def) { return functionGenerates(*def.first, *def.second, 1); });
 }
 
 bool wrapsLibraryGenerate(const python::ScriptModel& m, const python::Function& f) {
@@ -346,6 +383,9 @@ void collectLoaders(const python::ScriptModel& model, ts::Node expr, int depth,
     const python::Call* c = src.is("call") ? model.callAt(src) : nullptr;
     if (!c) continue;
     if (isDataLoader(model, *c)) {
+      // `if workers > 0: DataLoader(..., pin_memory=True) else: DataLoader(...)`
+      // with workers resolving to 0: the run as configured builds the second.
+      if (ruledOutByWorkerCount(model.ownerOf(c->node), *c)) continue;
       if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
     } else if (passesIterationThrough(*c)) {
       for (ts::Node a : c->positional) collectLoaders(model, a, depth + 1, out);
@@ -468,6 +508,41 @@ std::vector<const python::Call*> loadersIteratedBy(const python::ScriptModel& mo
     collectLoaders(model, c.positional[0], 0, out);
   }
   return out;
+}
+
+namespace {
+
+// `if workers > 0:` (or `self.cfg.num_workers > 0`) where a DataLoader of the
+// if statement takes that same value as its num_workers: the worker count
+// picks which loader the run builds.
+bool testsWorkerCount(const python::ScriptModel& m, ts::Node if_stmt) {
+  ts::Node test = python::syntax::unwrap(if_stmt.field("condition"));
+  if (!test || !test.is("comparison_operator") || test.namedChildCount() != 2) return false;
+  for (const python::Call& c : m.callsIn(if_stmt)) {
+    if (!if_stmt.contains(c.node) || !isDataLoader(c)) continue;
+    ts::Node workers = c.keyword("num_workers");
+    if (!workers) continue;
+    for (ts::Node side : {test.namedChild(0), test.namedChild(1)})
+      if (python::syntax::unwrap(side).text() == python::syntax::unwrap(workers).text()) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool ruledOutByWorkerCount(const python::ScriptModel& m, const python::Call& loader) {
+  for (ts::Node p = loader.node.parent(); p && !python::syntax::isScope(p); p = p.parent()) {
+    ts::Node holder = p.is("block") ? p.parent() : ts::Node();
+    if (!holder) continue;
+    bool in_else = holder.is("else_clause") && holder.parent() && holder.parent().is("if_statement");
+    ts::Node if_stmt = in_else ? holder.parent() : holder;
+    if (!if_stmt.is("if_statement") || (!in_else && !(if_stmt.field("consequence") == p))) continue;
+    if (!testsWorkerCount(m, if_stmt)) continue;
+    ts::Node test = if_stmt.field("condition");
+    python::GuardKind k = in_else ? python::judgeElse(m, test).kind : python::judgeGuard(m, test).kind;
+    if (k == python::GuardKind::Off) return true;
+  }
+  return false;
 }
 
 std::vector<const python::Call*> loadersOf(const python::ScriptModel& model, ts::Node expr) {

@@ -77,11 +77,16 @@ template <class Accepts>
 
 // An evaluation loop whose body decodes autoregressively with a library's
 // `model.generate(...)` (hundreds of forward passes per item, each ending in
-// a host read of the stop condition). A project method named generate may
-// be one forward pass: not this.
+// a host read of the stop condition), directly or through a project wrapper
+// (runsGeneration). A project method named generate may be one forward pass: not this.
 [[nodiscard]] bool generatesPerItem(const python::ScriptModel& m, const python::BatchContext& batch);
 // `model.generate(...)` of a library model (not a project function of that name).
 [[nodiscard]] bool isLibraryGenerate(const python::ScriptModel& m, const python::Call& c);
+// A call that decodes with a library generate(): one itself, one passing
+// `max_new_tokens=`, or a call of a project function that makes one (in its
+// body or one project call below; on an untyped receiver, every project
+// method of the call's name does).
+[[nodiscard]] bool runsGeneration(const python::ScriptModel& m, const python::Call& c);
 // A project function named for generation that decodes with a library
 // generate() itself (a captioner's `generate` wrapping
 // `self.text_decoder.generate(...)`). A forward that generates only on one
@@ -148,6 +153,12 @@ struct ShortGuardNote {
 // and `self.x` attributes assigned once in their class. Empty when unknown.
 [[nodiscard]] std::vector<const python::Call*> loadersIteratedBy(const python::ScriptModel& model,
                                                                  const python::Loop& loop);
+// `if workers > 0: DataLoader(..., num_workers=workers, pin_memory=True)
+// else: DataLoader(...)`: `loader` sits in the branch of a test of its own
+// worker count that the run as configured skips (workers resolving to 0, or
+// the else when they resolve above 0). Other option tests (the dataset a
+// flag picks) leave the loader in: another run takes them.
+[[nodiscard]] bool ruledOutByWorkerCount(const python::ScriptModel& m, const python::Call& loader);
 // The torch DataLoader calls the value of `expr` may come from, followed the
 // same way (a loader passed as an argument, a loop's iterable).
 [[nodiscard]] std::vector<const python::Call*> loadersOf(const python::ScriptModel& model, ts::Node expr);

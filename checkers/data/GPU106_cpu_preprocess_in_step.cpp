@@ -110,6 +110,8 @@ void reportHelperWork(const ScriptModel& m, std::map<uint32_t, bool>& statements
   for (const HelperCall& hc : helperCallsWith(m, Effect::CpuPreprocess, effects)) {
     if (!statements.emplace(statementOf(hc.call->node).begin(), true).second) continue;
     const Call* work = hc.site.model->callAt(hc.site.at);
+    // As in the loop's own body: a prompt's tokenizing is noise beside the decoding.
+    if (cpuPreprocessWork(*hc.site.model, *work) == "tokenizes text" && generatesPerItem(m, hc.batch)) continue;
     sink.report(helperCallDiagnostic(
         m, hc, "GPU106", Level::Warning,
         "`" + std::string(hc.call->callee.text()) + "(...)` " + cpuPreprocessWork(*hc.site.model, *work) +

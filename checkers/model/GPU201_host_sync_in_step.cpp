@@ -276,6 +276,11 @@ std::string advice(const ScriptModel& m, const Sync& s, const python::BatchConte
     case Sync::EachTruth:
       return "reduce on the GPU first and read one bool (`torch.stack([...]).all()`, torch._foreach_norm), or "
              "use torch.cuda.amp.GradScaler, which checks for infs without a sync per tensor";
+    case Sync::EachElement:
+      if (s.tensor.text().find("norm") != std::string_view::npos)
+        return "stack the elements on the GPU instead (`torch.stack([...])`, one tensor and no copy); for a "
+               "gradient norm, torch.nn.utils.clip_grad_norm_ or torch._foreach_norm compute it without a read";
+      return "stack the elements on the GPU instead (`torch.stack([...])`, one tensor and no copy)";
     case Sync::ScaleRead:
       return "read it under a periodic guard (`if step % 100 == 0:`), where it is logged";
     case Sync::Store:
@@ -423,6 +428,11 @@ Diagnostic describe(const ScriptModel& m, const Sync& s, const python::BatchCont
     case Sync::EachTruth:
       d.message = "`" + std::string(call ? call->method : "all") + "()` asks Python for the truth value of " + quote(s.tensor) +
                   ", a GPU tensor, once per element, copying each to the host " + every + "." + origin;
+      break;
+    case Sync::EachElement:
+      d.message = quote(s.at) + " builds a tensor from GPU tensors (" + quote(s.tensor) +
+                  ") and takes each element as a Python number, so it copies them to the host one by one " + every +
+                  "." + origin;
       break;
     case Sync::ScaleRead:
       d.message = quote(s.at) + " reads the GradScaler's scale, a GPU tensor, with .item() " + every + ".";
@@ -722,7 +732,7 @@ bool readsOnlyAfterGeneration(const ScriptModel& model, const python::BatchConte
   if (!body.contains(at)) return false;
   std::optional<uint32_t> generated;  // where the last generate() before the read ends
   for (const Call& c : model.callsIn(body))
-    if (body.contains(c.node) && c.node.end() <= at.begin() && isLibraryGenerate(model, c))
+    if (body.contains(c.node) && c.node.end() <= at.begin() && runsGeneration(model, c))
       generated = std::max(generated.value_or(0), c.node.end());
   if (!generated) return false;
   for (const Call& c : model.callsIn(body))

@@ -176,6 +176,9 @@ void PerStepLogging::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     // An evaluation pass that reads each result back and writes it to a file
     // (`cv2.imwrite`, `save_image`): its host work per item dwarfs a progress line.
     if (batch->kind == python::BatchKind::Eval && writesEachItemOutput(m, *batch)) continue;
+    // An evaluation pass that decodes with generate() waits for the GPU after
+    // every token it makes: one progress line per batch costs nothing beside it.
+    if (generatesPerItem(m, *batch)) continue;
     // One logging event per step: a helper that writes to each of several
     // trackers (`tensorboard_tracker.log(...)`, `wandb_tracker.log(...)`) is
     // reported once, at its first log, for the call chain that reaches it.
