@@ -131,6 +131,28 @@ std::optional<Sync> eachElementTruth(const ScriptModel& m, const Call& c) {
   return Sync{Sync::EachTruth, c.node, element};
 }
 
+// `torch.tensor([torch.norm(p.grad) for p in params])`: a tensor built from
+// a sequence of GPU tensors takes each element as a Python number, one copy
+// to the host (and one wait) per element.
+std::optional<Sync> eachElementRead(const ScriptModel& m, const Call& c) {
+  if (c.positional.empty() || !oneOf(c.qualified, {"torch.tensor", "torch.as_tensor", "torch.Tensor",
+                                                    "torch.FloatTensor", "torch.LongTensor"}))
+    return std::nullopt;
+  ts::Node items = syntax::unwrap(c.positional[0]);
+  ts::Node element;
+  if (items.is("list_comprehension") || items.is("generator_expression")) {
+    element = syntax::unwrap(items.field("body"));
+  } else if (items.is("list") || items.is("tuple")) {
+    for (ts::Node item : items.namedChildren())
+      if (m.mayLiveOnDevice(item)) {
+        element = item;
+        break;
+      }
+  }
+  if (!element || !m.mayLiveOnDevice(element)) return std::nullopt;
+  return Sync{Sync::EachElement, c.node, element};
+}
+
 // `if isinstance(t, float): t = torch.full((b,), t, ...)`: in that branch the
 // name holds a Python number, whatever callers pass elsewhere.
 bool narrowedToNumber(ts::Node value) {
@@ -231,6 +253,7 @@ std::optional<Sync> syncWrittenInCall(const ScriptModel& m, const Call& c) {
     return std::nullopt;
   }
   if (ts::Node t = isLoggingCall(m, c) ? loggedDeviceTensor(m, c) : ts::Node()) return Sync{Sync::Log, c.node, t};
+  if (auto each = eachElementRead(m, c)) return each;
   if (c.receiver && (c.method == "cuda" || c.method == "to"))
     if (auto upload = uploadOfHostTensor(m, c)) return upload;
   if (!c.receiver || c.qualified.starts_with("torch.") || c.method == "new_tensor")

@@ -30,7 +30,12 @@ struct Sync {
   // the factory call). Also host data made into a CUDA tensor in one call
   // (`torch.tensor(rows, device=dev)`, `torch.cuda.FloatTensor(arr)`: `at`
   // and `buffer` are that call).
-  enum Kind { Read, Convert, Log, Format, Synchronize, Nonzero, Branch, ScaleRead, EachTruth, Store, SliceBound, Upload } kind;
+  // EachElement: `torch.tensor([torch.norm(p.grad) for p in params])`, a
+  // tensor built from a sequence of GPU tensors: each element is read to the
+  // host as a Python number (`tensor` is the element).
+  enum Kind {
+    Read, Convert, Log, Format, Synchronize, Nonzero, Branch, ScaleRead, EachTruth, EachElement, Store, SliceBound, Upload
+  } kind;
   ts::Node at, tensor;
   ts::Node origin;  // where the tensor was put on the GPU (ScriptModel::deviceOrigin)
   ts::Node buffer;  // Store, Upload: the call that made the host tensor
