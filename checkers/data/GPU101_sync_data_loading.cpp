@@ -395,7 +395,10 @@ void checkHfConfig(const AnalysisContext& ctx, DiagnosticSink& sink) {
 void SyncDataLoading::run(const AnalysisContext& ctx, DiagnosticSink& sink) const {
   std::vector<LoaderFinding> loaders;
   for (const python::Call& call : ctx.script->calls()) {
-    if (isDataLoader(*ctx.script, call)) checkDataLoader(ctx, call, loaders);
+    // `if workers > 0: DataLoader(..., num_workers=workers)` with workers
+    // resolving to 0: a loader the run as configured never builds.
+    if (isDataLoader(*ctx.script, call) && !ruledOutByWorkerCount(*ctx.script, call))
+      checkDataLoader(ctx, call, loaders);
     else if (isTrainingArguments(*ctx.script, call)) checkTrainingArguments(ctx, call, sink);
   }
   for (Diagnostic& d : mergeSharedWorkerCounts(*ctx.script, std::move(loaders))) sink.report(std::move(d));

@@ -94,26 +94,6 @@ ts::Node DeviceAnalysis::elementOrigin(const Binding& b, int depth) {
   return {};
 }
 
-namespace {
-
-// `stmt` sits in a branch that the options' defaults skip: the body of an
-// `if` whose test is an option that is off, or the `else` of one that is on.
-bool offByDefault(const ScriptModel& m, ts::Node stmt) {
-  for (ts::Node p = stmt.parent(); p && !syntax::isScope(p); p = p.parent()) {
-    ts::Node holder = p.is("block") ? p.parent() : ts::Node();
-    if (!holder) continue;
-    if (holder.is("if_statement") && holder.field("consequence") == p &&
-        judgeGuard(m, holder.field("condition")).kind == GuardKind::Off)
-      return true;
-    if (holder.is("else_clause") && holder.parent() && holder.parent().is("if_statement") &&
-        judgeElse(m, holder.parent().field("condition")).kind == GuardKind::Off)
-      return true;
-  }
-  return false;
-}
-
-}  // namespace
-
 ts::Node DeviceAnalysis::nameOrigin(ts::Node id, int depth) {
   std::string_view name = id.text();
   // A comprehension variable: an element of what it iterates.
@@ -151,7 +131,7 @@ ts::Node DeviceAnalysis::nameOrigin(ts::Node id, int depth) {
   // and any path still counts when the default one has none.
   std::vector<const Binding*> order = reaching(all, id);
   if (order.size() > 1)
-    std::stable_partition(order.begin(), order.end(), [&](const Binding* b) { return !offByDefault(m_, b->stmt); });
+    std::stable_partition(order.begin(), order.end(), [&](const Binding* b) { return !inBranchOffByDefault(m_, b->stmt); });
   for (const Binding* b : order) {
     bound_before = bound_before || b->at <= id.begin();
     if (ts::Node o = bindingOrigin(*b, all, id, depth)) return o;

@@ -67,6 +67,11 @@ struct GuardVerdict {
 // of an option that is off (`if not args.tune_encoder:`); else Often.
 [[nodiscard]] GuardVerdict judgeElse(const ScriptModel& model, ts::Node condition);
 
+// `n` sits in a branch that the options' defaults skip: the body of an `if`
+// whose test is an option that is off (judgeGuard), or the `else` of one
+// that holds (judgeElse), within n's function.
+[[nodiscard]] bool inBranchOffByDefault(const ScriptModel& model, ts::Node n);
+
 // How often `n` runs (see Frequency). With `respect_guards` false, only
 // placement counts: guards, early exits and warm-up loops are ignored.
 [[nodiscard]] ExecutionFrequency frequencyOf(const ScriptModel& model, ts::Node n, bool respect_guards = true);

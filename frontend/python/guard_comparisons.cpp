@@ -158,14 +158,14 @@ std::optional<GuardVerdict> GuardJudge::optionSetElsewhere(ts::Node e, ts::Node 
   return verdict(GuardKind::Off, e, "option resolved to " + value.display());
 }
 
-// `args.repetition_penalty != 1.0`, `self.alpha_mse > 0.0`, `args.save_steps > 0`
-// where the option resolves to a number that makes the test false (its
-// default, or what the job passes): the branch runs only in a run that sets
-// the option otherwise, as a store_true flag left off does. One side must be
-// a number written in the test, the other a name or attribute (never a loop
-// counter: those resolve to nothing).
-std::optional<GuardVerdict> GuardJudge::numericOptionOff(ts::Node e, const std::string& op, ts::Node left,
-                                                         ts::Node right) const {
+// `args.repetition_penalty != 1.0`, `self.alpha_mse > 0.0`, `workers > 0`:
+// a number written in the test against a name or attribute whose value
+// resolves (its default, what the job or the caller passes): whether the
+// test holds in the run as configured, with that value. Never for a loop
+// counter (those resolve to nothing), nor for a process's place in a
+// distributed run.
+std::optional<std::pair<bool, ResolvedValue>> numericOptionTest(const ScriptModel& m, const std::string& op,
+                                                               ts::Node left, ts::Node right) {
   auto isNumber = [](ts::Node n) {
     n = syntax::unwrap(n);
     if (n.is("unary_operator") && n.field("operator").text() == "-") n = n.field("argument");
@@ -181,10 +181,10 @@ std::optional<GuardVerdict> GuardJudge::numericOptionOff(ts::Node e, const std::
   if (syntax::containsWord(option_node.text(), {"rank", "local_rank", "world_size", "gpu", "distributed"}))
     return std::nullopt;
   if (option_node.is("attribute") && option_node.field("object").text() != "self" &&
-      m_.assignsDottedName(option_node.text()))
+      m.assignsDottedName(option_node.text()))
     return std::nullopt;  // `args.x = ...` somewhere: the default is not what the test reads
-  auto a = m_.resolve(left).asNumber(), b = m_.resolve(right).asNumber();
-  ResolvedValue option = m_.resolve(literal_right ? left : right);
+  auto a = m.resolve(left).asNumber(), b = m.resolve(right).asNumber();
+  ResolvedValue option = m.resolve(literal_right ? left : right);
   if (!a || !b || option.kind == ResolvedValue::Kind::Bool || option.kind == ResolvedValue::Kind::String)
     return std::nullopt;
   bool holds;
@@ -195,8 +195,16 @@ std::optional<GuardVerdict> GuardJudge::numericOptionOff(ts::Node e, const std::
   else if (op == ">") holds = *a > *b;
   else if (op == ">=") holds = *a >= *b;
   else return std::nullopt;
-  if (holds) return std::nullopt;  // true in the run as configured: the other verdicts decide
-  return verdict(GuardKind::Off, e, "option resolved to " + option.display());
+  return std::make_pair(holds, std::move(option));
+}
+
+// The branch of such a test that the run as configured skips runs only in a
+// run that sets the option otherwise, as a store_true flag left off does.
+std::optional<GuardVerdict> GuardJudge::numericOptionOff(ts::Node e, const std::string& op, ts::Node left,
+                                                         ts::Node right) const {
+  auto test = numericOptionTest(m_, op, left, right);
+  if (!test || test->first) return std::nullopt;  // true in the run as configured: the other verdicts decide
+  return verdict(GuardKind::Off, e, "option resolved to " + test->second.display());
 }
 
 // A literal cap of at most min_guard_interval: `printed < 5`.

@@ -297,6 +297,14 @@ GuardVerdict judgeElse(const ScriptModel& model, ts::Node condition) {
       return GuardVerdict{GuardKind::Off, v.decisive ? v.decisive : e,
                           "the else of `" + std::string(e.text()) + "`: " + v.why, std::nullopt};
   Comparison c = comparisonOf(syntax::unwrap(condition));
+  // The else of `if workers > 0:` where workers resolves to 2: the run as
+  // configured takes the if, as judgeGuard says Off of the if of a test that fails.
+  if (!c.op.empty())
+    if (auto test = numericOptionTest(model, c.op, c.left, c.right); test && test->first)
+      return GuardVerdict{GuardKind::Off, condition,
+                          "the else of `" + std::string(condition.text()) + "`: option resolved to " +
+                              test->second.display(),
+                          std::nullopt};
   ts::Node if_stmt = condition.parent();
   bool below = c.op == "<" || c.op == "<=", above = c.op == ">" || c.op == ">=";
   if (!if_stmt || !(below || above)) return {};
@@ -307,6 +315,20 @@ GuardVerdict judgeElse(const ScriptModel& model, ts::Node condition) {
   if (!ends) return {};
   return GuardVerdict{GuardKind::Rare, condition, "the else of a test that holds until the end of training",
                       std::nullopt};
+}
+
+bool inBranchOffByDefault(const ScriptModel& m, ts::Node n) {
+  for (ts::Node p = n.parent(); p && !syntax::isScope(p); p = p.parent()) {
+    ts::Node holder = p.is("block") ? p.parent() : ts::Node();
+    if (!holder) continue;
+    if (holder.is("if_statement") && holder.field("consequence") == p &&
+        judgeGuard(m, holder.field("condition")).kind == GuardKind::Off)
+      return true;
+    if (holder.is("else_clause") && holder.parent() && holder.parent().is("if_statement") &&
+        judgeElse(m, holder.parent().field("condition")).kind == GuardKind::Off)
+      return true;
+  }
+  return false;
 }
 
 bool ScriptModel::isPeriodicCondition(ts::Node cond) const {

@@ -32,6 +32,11 @@ bool isNumberLiteral(ts::Node e);  // `0`, `1.5`, `-1`
 bool yieldsEnumerated(const ScriptModel& m, ts::Node it, int depth);
 bool isLoopCounter(const ScriptModel& m, ts::Node x, ts::Node at);
 GuardVerdict verdict(GuardKind kind, ts::Node decisive, std::string why);
+// Whether `left op right`, a number written in the test against an option,
+// holds with the option's resolved value (guard_comparisons.cpp); nullopt
+// when the test is no such comparison or the value is unknown.
+std::optional<std::pair<bool, ResolvedValue>> numericOptionTest(const ScriptModel& m, const std::string& op,
+                                                               ts::Node left, ts::Node right);
 int rank(GuardKind k);
 
 class GuardJudge {
