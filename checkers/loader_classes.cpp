@@ -138,9 +138,29 @@ LoaderClasses loaderClasses(const python::ScriptModel& model, const python::Call
   return out;
 }
 
+// `def __iter__(self): return BackgroundGenerator(super().__iter__())`: a
+// fresh DataLoader iterator on every call (wrapped to prefetch), which
+// nothing keeps: every return wraps `super().__iter__()`.
+bool wrapsFreshIterator(const python::ScriptModel& m, const python::Function& f) {
+  bool generator = false;
+  const auto& returns = m.returnValues(f, &generator);
+  if (generator || returns.empty()) return false;
+  auto fresh = [&m](ts::Node r) {
+    for (const python::Call& c : m.callsIn(r)) {
+      ts::Node receiver = c.receiver ? python::syntax::unwrap(c.receiver) : ts::Node();
+      if (r.contains(c.node) && c.method == "__iter__" && receiver && receiver.is("call") &&
+          receiver.field("function").text() == "super")
+        return true;
+    }
+    return false;
+  };
+  return std::all_of(returns.begin(), returns.end(), fresh);
+}
+
 bool definesIteration(const python::ScriptModel& m, const python::ClassDef& cls) {
-  return std::any_of(m.functions().begin(), m.functions().end(),
-                     [&cls](const auto& f) { return f->owner == &cls && f->name == "__iter__"; });
+  return std::any_of(m.functions().begin(), m.functions().end(), [&](const auto& f) {
+    return f->owner == &cls && f->name == "__iter__" && !wrapsFreshIterator(m, *f);
+  });
 }
 
 }  // namespace

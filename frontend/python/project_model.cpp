@@ -5,6 +5,7 @@
 #include <deque>
 
 #include "frontend/python/syntax.h"
+#include "frontend/python/yacs_config.h"
 #include "frontend/test_code.h"
 
 namespace gpulint::python {
@@ -300,8 +301,24 @@ void ProjectModel::rebindLibraryReexports() {
   }
 }
 
-std::pair<const ScriptModel*, ts::Node> ProjectModel::importedConstant(const ScriptModel& m,
-                                                                       const std::string& local) const {
+void ProjectModel::setYacsTrees(std::shared_ptr<const YacsTrees> trees) {
+  yacs_ = std::move(trees);
+  if (!yacs_) return;
+  for (ScriptModel* m : models_)
+    for (const auto& [local, target] : m->imports()) {
+      auto [owner, value] = importedConstant(*m, local);
+      value = syntax::unwrap(value);
+      if (!owner || !value) continue;
+      for (const YacsTree& t : yacs_->trees)
+        if (t.model == owner && t.root_value == value) {
+          linked_.insert(m);
+          linked_.insert(owner);
+        }
+    }
+}
+
+std::pair<const ScriptModel*, ts::Node> ProjectModel::importedConstant(const ScriptModel& m, const std::string& local,
+                                                                       int depth) const {
   auto it = m.imports().find(local);
   if (it == m.imports().end()) return {};
   Parts parts = split(it->second);
@@ -313,6 +330,8 @@ std::pair<const ScriptModel*, ts::Node> ProjectModel::importedConstant(const Scr
   const ScriptModel& owner = *module->model;
   const auto& bindings = owner.bindingsOf(owner.root());
   auto b = bindings.find(name);
+  // `from .defaults import _C as cfg` in a package's __init__: the constant the re-export names.
+  if (b == bindings.end() && depth < 3 && owner.imports().count(name)) return importedConstant(owner, name, depth + 1);
   if (b == bindings.end() || !b->second.onlyAssigned() || b->second.assignments.size() != 1) return {};
   if (!owner.globalStores(name).assignments.empty() || owner.globalStores(name).rebound) return {};  // a function stores another value
   return {&owner, b->second.assignments.front().field("right")};

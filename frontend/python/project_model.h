@@ -72,9 +72,10 @@ class ProjectModel {
   [[nodiscard]] ProjectDef tableCall(const ScriptModel& m, const Call& c) const;
   // `from settings import DEVICE`: the module-level assignment the name has
   // in the project file it comes from (assigned once there), with that file;
-  // null when the name is no such constant.
-  [[nodiscard]] std::pair<const ScriptModel*, ts::Node> importedConstant(const ScriptModel& m,
-                                                                        const std::string& local) const;
+  // null when the name is no such constant. Followed through re-exports
+  // (`from .defaults import _C as cfg` in a package's __init__), `depth` deep so far.
+  [[nodiscard]] std::pair<const ScriptModel*, ts::Node> importedConstant(const ScriptModel& m, const std::string& local,
+                                                                        int depth = 0) const;
   // Calls of `f` from other files of the project.
   [[nodiscard]] const std::vector<ProjectCall>& callersOf(const Function& f) const;
   // True when the file runs on the GPU path: it places tensors on a CUDA
@@ -118,7 +119,9 @@ class ProjectModel {
   [[nodiscard]] bool hostTypedField(std::string_view name) const { return host_fields_.count(name) > 0; }
   // The project's yacs/fvcore defaults trees (yacs_config.h), set once by
   // the project layer before the checks run; null when there are none.
-  void setYacsTrees(std::shared_ptr<const YacsTrees> trees) { yacs_ = std::move(trees); }
+  // A file that imports a tree's root (`from configs import cfg`) reads its
+  // keys: it is linked with the defaults module (linksAcrossFiles).
+  void setYacsTrees(std::shared_ptr<const YacsTrees> trees);
   [[nodiscard]] const YacsTrees* yacsTrees() const { return yacs_.get(); }
 
  private:

@@ -78,6 +78,13 @@ class TreeFinder {
       parameter = parameter || b.parameter;
       if (!rebinds(b, id.text())) continue;  // a parameter, or a tuple target that only sets its keys
       other = true;
+      // `from cfgpkg import cfg` (the package re-exporting `_C` of its defaults module).
+      if (b.statement && b.statement.is("import_from_statement") && m.project()) {
+        auto [owner, value] = m.project()->importedConstant(m, std::string(id.text()));
+        a.add(owner && value ? ofValue(*owner, value, depth + 1) : nullptr);
+        if (a.failed) return nullptr;
+        continue;
+      }
       if (b.value && b.index >= 0) a.add(ofElement(m, b.value, b.index, depth + 1));
       else a.add(b.value ? ofValue(m, b.value, depth + 1) : nullptr);
       if (a.failed) return nullptr;

@@ -1,0 +1,1 @@
+from .base import _BASE as config
