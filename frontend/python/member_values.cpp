@@ -64,6 +64,28 @@ ts::Node initStored(const ScriptModel& owner, const ClassDef& cls, const Call& c
   return parameterDefault(*init, name);
 }
 
+// `def __init__(self, **kwargs): for k, v in kwargs.items(): setattr(self, k, v)`
+// (minGPT's TrainerConfig, with its defaults as class attributes): every
+// keyword a call passes becomes an attribute of the object.
+bool storesKeywords(const ScriptModel& m, const Function& init) {
+  std::string_view splat;
+  for (ts::Node p : init.node.field("parameters").namedChildren())
+    if (p.is("dictionary_splat_pattern") && p.namedChildCount() == 1) splat = p.namedChild(0).text();
+  if (splat.empty()) return false;
+  for (const Call& c : m.callsIn(init.body)) {
+    if (c.function != &init || c.receiver || c.method != "setattr" || c.positional.size() != 3 ||
+        c.positional[0].text() != "self")
+      continue;
+    const Loop* l = m.enclosingLoop(c.node);
+    ts::Node items = l && l->iterable ? syntax::unwrap(l->iterable) : ts::Node();
+    ts::Node callee = items && items.is("call") ? items.field("function") : ts::Node();
+    if (callee && callee.is("attribute") && callee.field("attribute").text() == "items" &&
+        callee.field("object").text() == splat)
+      return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 ts::Node constructedMember(const ScriptModel& m, const Call& c, const std::string& key) {
@@ -73,6 +95,11 @@ ts::Node constructedMember(const ScriptModel& m, const Call& c, const std::strin
     if (ts::Node v = c.keyword(key)) return v;
     if (c.has_star_kwargs || !c.positional.empty()) return {};  // positional fields: not followed
     return fieldDefault(*cls, key);
+  }
+  if (auto [init_model, init] = owner->methodOf(*cls, "__init__"); init && storesKeywords(*init_model, *init)) {
+    if (ts::Node v = c.keyword(key)) return v;
+    if (c.has_star_kwargs) return {};  // any keyword may be set
+    return fieldDefault(*cls, key);    // the class attribute the call leaves in place
   }
   return initStored(*owner, *cls, c, key);
 }
