@@ -267,12 +267,19 @@ Join readsRightAfter(const ScriptModel& m, const RunStatement& run, const Readba
       in_sequence = in_sequence || (before.parent() == y.parent() && before.begin() < y.begin());
   // `if lo < hi:` (the run's test) then `out[:, lo:hi] = 1` in its body:
   // the body runs right after the test that read.
+  // Likewise its `else` (`if seen < warm: ... else: frac = float(seen - warm)`),
+  // scanned from the end of the body that did not run.
   ts::Node scan_from = prev;
-  if (!in_sequence && prev.is("if_statement"))
-    if (ts::Node body = prev.field("consequence"); body && body.contains(stmt)) {
+  if (!in_sequence && prev.is("if_statement")) {
+    ts::Node body = prev.field("consequence");
+    if (body && body.contains(stmt)) {
       in_sequence = true;
       scan_from = prev.field("condition");
+    } else if (body && prev.contains(stmt)) {
+      in_sequence = true;
+      scan_from = body;
     }
+  }
   if (!in_sequence) return Join::No;
   // `out = model(x, lengths)` whose forward reads `lengths.cpu()` after its
   // first layers: the pass queues work before its own read, which waits again.
