@@ -135,6 +135,16 @@ constexpr const char* kSameBlock =
     " The statements right after it log in the same block (see the notes): one guard covers them all.";
 
 // The statement before `stmt` in its block, skipping comments; null at the block's start.
+// The statement of `block` that is `stmt` or holds it inside an if or with
+// body; null when `stmt` lies elsewhere (or behind a loop or a def).
+ts::Node heldIn(ts::Node block, ts::Node stmt) {
+  for (ts::Node s = stmt; s && !(s == block); s = s.parent()) {
+    if (s.parent() == block) return s;
+    if (python::syntax::isLoop(s) || python::syntax::isScope(s)) return {};
+  }
+  return {};
+}
+
 ts::Node previousStatement(ts::Node stmt) {
   ts::Node p = stmt ? stmt.prevNamedSibling() : ts::Node();
   while (p && p.is("comment")) p = p.prevNamedSibling();
@@ -147,6 +157,19 @@ bool sameLogger(const Call& a, const Call& b) {
   if (a.receiver || b.receiver)
     return a.receiver && b.receiver && a.receiver.text() == b.receiver.text();
   return a.callee.text() == b.callee.text();
+}
+
+// `top` comes right after `run_end` in their block, or after `if`s between
+// them that only log through the same logger (`if clip is not None:
+// tb.add_scalar("clip", clip, i)`, off here and so no finding of its own).
+bool followsOnlyLogs(const ScriptModel& m, ts::Node top, ts::Node run_end, const Call& logger) {
+  ts::Node p = previousStatement(top);
+  for (; p && !(p == run_end); p = previousStatement(p)) {
+    if (!p.is("if_statement")) return false;
+    for (const Call& c : m.callsIn(p))
+      if (p.contains(c.node) && !(effect_calls::writesLogRecord(m, c) && sameLogger(c, logger))) return false;
+  }
+  return p && p == run_end;
 }
 
 }  // namespace
@@ -190,12 +213,15 @@ void PerStepLogging::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     // `tb.add_scalar("loss", ...)` then `tb.add_scalar("lr", ...)` on the
     // next line: one run of one logger's statements, one guard around them, one finding.
     ts::Node stmt = host_sync::statementOf(c.node);
-    if (run_end && batch->via_calls.empty() && batch->loop == run_loop && previousStatement(stmt) == run_end &&
-        sameLogger(c, *run_call)) {
+    // Also one nested a guard deeper (`if update_grad: tb.add_scalar("grad_norm", ...)`
+    // between two logs of the block): the statement of the run's block that holds it.
+    ts::Node top = run_end ? heldIn(run_end.parent(), stmt) : ts::Node();
+    if (top && batch->via_calls.empty() && batch->loop == run_loop && sameLogger(c, *run_call) &&
+        (followsOnlyLogs(m, top, run_end, *run_call) || (top == run_end && !(top == stmt)))) {
       Diagnostic& first = found.back();
       if (first.related.size() == run_related) first.message += kSameBlock;
       first.related.push_back({callHead(m, c), "logs in the same block: the same guard covers it"});
-      run_end = stmt;
+      run_end = top;
       continue;
     }
     ShortGuardNote guard = shortGuardNote(m, c.node, *batch);
