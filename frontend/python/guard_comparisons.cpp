@@ -67,6 +67,11 @@ GuardVerdict GuardJudge::comparison(ts::Node e, const Env& env) {
     if (auto wrap = wrapAround(e, right, left)) return *wrap;
   if ((op == "<" || op == "<=") && smallCap(right) && countedInBranch(e, left))
     return verdict(GuardKind::Rare, e, "a counter capped at a few passes");
+  // `if len(shown) < max_images: shown.append(wandb.Image(img))`: the branch
+  // fills the list its test measures, so it runs for the first N items of
+  // the whole run, then never again.
+  if ((op == "<" || op == "<=") && m_.resolve(right).kind == ResolvedValue::Kind::Int && filledInBranch(e, left))
+    return verdict(GuardKind::Rare, e, "collects its first few items, then never runs again");
   // `if batches_done < opt.warmup_batches:` (500): the warm-up window, a few
   // hundred steps of a run of many thousands, then never again. A warm-up of
   // unknown length may be most of the run: not judged rare.
@@ -244,6 +249,21 @@ bool GuardJudge::countedInBranch(ts::Node comparison, ts::Node name) {
         inc.field("left").text() == name.text())
       return true;
   }
+  return false;
+}
+
+// `len(xs) < cap` whose branch appends to `xs` (append, extend, insert).
+bool GuardJudge::filledInBranch(ts::Node comparison, ts::Node size) const {
+  ts::Node branch = branchOfCondition(comparison);
+  size = syntax::unwrap(size);
+  const Call* len = branch && size.is("call") ? m_.callAt(size) : nullptr;
+  if (!len || len->receiver || len->method != "len" || len->positional.size() != 1) return false;
+  ts::Node list = syntax::unwrap(len->positional[0]);
+  if (!list.is("identifier") && !list.is("attribute")) return false;
+  for (const Call& c : m_.callsIn(branch))
+    if (branch.contains(c.node) && c.receiver && syntax::unwrap(c.receiver).text() == list.text() &&
+        syntax::oneOf(c.method, {"append", "extend", "insert"}))
+      return true;
   return false;
 }
 

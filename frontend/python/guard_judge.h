@@ -79,6 +79,7 @@ class GuardJudge {
   bool firstFewSteps(ts::Node bound) const;
   static bool countedInBranch(ts::Node comparison, ts::Node name);
   static ts::Node branchOfCondition(ts::Node comparison);
+  [[nodiscard]] bool filledInBranch(ts::Node comparison, ts::Node size) const;
   static bool fillsCache(ts::Node comparison, ts::Node key, ts::Node cache);
   std::optional<GuardVerdict> wrapAround(ts::Node e, ts::Node counter, ts::Node bound) const;
   static bool resetInBranch(ts::Node comparison, ts::Node counter);
