@@ -159,6 +159,39 @@ bool sameLogger(const Call& a, const Call& b) {
   return a.callee.text() == b.callee.text();
 }
 
+bool followsOnlyLogs(const ScriptModel& m, ts::Node top, ts::Node run_end, const Call& logger);
+
+// The if or with body chain's holder of `stmt`, outermost, up to its loop or function body: the guard
+// that decides whether `stmt` runs (`if writer is not None and step % k == 0:`); null when none.
+ts::Node outermostGuard(ts::Node stmt) {
+  ts::Node guard;
+  for (ts::Node s = stmt;;) {
+    ts::Node block = s.parent(), holder = block && block.is("block") ? block.parent() : ts::Node();
+    if (holder && (holder.is("else_clause") || holder.is("elif_clause"))) holder = holder.parent();
+    if (!holder || !(holder.is("if_statement") || holder.is("with_statement"))) return guard;
+    if (holder.is("if_statement")) guard = holder;
+    s = holder;
+  }
+}
+
+// The statement that continues a run of logs ending at `run_end` with the
+// log statement `stmt`: the statement of the run's block (or of a block
+// around it, through if and with bodies: a run that began a guard deeper)
+// that holds `stmt` and follows the run's last statement there. Null when none.
+ts::Node continuesRun(const ScriptModel& m, ts::Node stmt, ts::Node run_end, ts::Node guard, const Call& logger) {
+  for (ts::Node end = run_end; end;) {
+    // Past the guard of the run's first log, a log is no longer covered by it.
+    if (!(end == run_end) && !(guard && guard.contains(end) && !(guard == end))) return {};
+    ts::Node top = heldIn(end.parent(), stmt);
+    if (top && (followsOnlyLogs(m, top, end, logger) || (top == end && !(top == stmt)))) return top;
+    // Up to the if or with statement whose body holds `end`.
+    ts::Node block = end.parent(), holder = block && block.is("block") ? block.parent() : ts::Node();
+    if (holder && (holder.is("else_clause") || holder.is("elif_clause"))) holder = holder.parent();
+    end = holder && (holder.is("if_statement") || holder.is("with_statement")) ? holder : ts::Node();
+  }
+  return {};
+}
+
 // `top` comes right after `run_end` in their block, or after `if`s between
 // them that only log through the same logger (`if clip is not None:
 // tb.add_scalar("clip", clip, i)`, off here and so no finding of its own).
@@ -182,6 +215,7 @@ void PerStepLogging::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
   std::vector<Diagnostic> found;
   const python::Loop* run_loop = nullptr;  // the last finding's loop and the last statement of its run
   ts::Node run_end;
+  ts::Node run_guard;  // the outermost if around the run's first log: what covers the run
   const Call* run_call = nullptr;
   size_t run_related = 0;
   // Without a batch loop or step hook perStep answers none: no call need be read.
@@ -214,10 +248,11 @@ void PerStepLogging::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     // next line: one run of one logger's statements, one guard around them, one finding.
     ts::Node stmt = host_sync::statementOf(c.node);
     // Also one nested a guard deeper (`if update_grad: tb.add_scalar("grad_norm", ...)`
-    // between two logs of the block): the statement of the run's block that holds it.
-    ts::Node top = run_end ? heldIn(run_end.parent(), stmt) : ts::Node();
-    if (top && batch->via_calls.empty() && batch->loop == run_loop && sameLogger(c, *run_call) &&
-        (followsOnlyLogs(m, top, run_end, *run_call) || (top == run_end && !(top == stmt)))) {
+    // between two logs of the block), or one after such a nested log.
+    ts::Node top = run_end && batch->via_calls.empty() && batch->loop == run_loop && sameLogger(c, *run_call)
+                       ? continuesRun(m, stmt, run_end, run_guard, *run_call)
+                       : ts::Node();
+    if (top) {
       Diagnostic& first = found.back();
       if (first.related.size() == run_related) first.message += kSameBlock;
       first.related.push_back({callHead(m, c), "logs in the same block: the same guard covers it"});
@@ -239,6 +274,7 @@ void PerStepLogging::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     found.push_back(std::move(d));
     run_loop = batch->via_calls.empty() ? batch->loop : nullptr;
     run_end = batch->via_calls.empty() ? stmt : ts::Node();
+    run_guard = outermostGuard(stmt);
     run_call = &c;
   }
   for (Diagnostic& d : found) sink.report(std::move(d));
