@@ -331,6 +331,9 @@ std::optional<Sync> uploadOfHostTensor(const ScriptModel& m, const Call& c) {
 bool sameOnEveryPass(const ScriptModel& m, ts::Node made, const python::Loop& loop) {
   const Call* c = made && made.is("call") ? m.callAt(made) : nullptr;
   if (!c || c->positional.empty()) return false;
+  // In a helper the loop calls (`make_batch()` building its rows with
+  // random.randint), the helper's own names are made anew on each call.
+  const python::Function* helper = loop.node.contains(made) ? nullptr : m.enclosingFunction(made);
   bool same = true;
   std::vector<ts::Node> stack(c->positional.begin(), c->positional.end());
   while (same && !stack.empty()) {
@@ -343,6 +346,7 @@ bool sameOnEveryPass(const ScriptModel& m, ts::Node made, const python::Loop& lo
     }
     if (n.is("identifier")) {
       auto b = m.lastBinding(n);
+      if (helper && b && (!b->statement || helper->node.contains(b->statement))) return false;
       same = !b || !b->statement || !loop.node.contains(b->statement);
       continue;
     }
