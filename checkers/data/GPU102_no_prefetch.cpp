@@ -109,6 +109,21 @@ bool iteratesLoader(const ScriptModel& m, const python::Loop& loop) {
   return false;
 }
 
+// `sel = torch.from_numpy(order[i:i + bs]).cuda()` then `feats[sel]`,
+// `labels[sel]` of tensors already on the GPU: the copy is an index vector,
+// the batch is gathered on the GPU. A loader would not help.
+bool onlyIndexesGpuTensors(const ScriptModel& m, const Call& copy) {
+  auto uses = usesOfAssignedValue(m, copy, /*module_level=*/false);
+  if (!uses || uses->empty()) return false;
+  for (ts::Node n : *uses) {
+    ts::Node up = n.parent();
+    if (!up || !up.is("subscript") || !(python::syntax::unwrap(up.field("subscript")) == n) ||
+        !m.mayLiveOnDevice(up.field("value")))
+      return false;
+  }
+  return true;
+}
+
 struct Copy {
   const Call* call;
   Origin origin;
@@ -167,6 +182,7 @@ void checkManualBatching(const ScriptModel& m, DiagnosticSink& sink) {
     // batch cut from the data; a loader would not replace it.
     if (ts::Node slice = python::syntax::unwrap(o.slice); slice && slice.is("subscript"))
       if (ts::Node index = slice.field("subscript"); index && m.mayLiveOnDevice(index)) continue;
+    if (onlyIndexesGpuTensors(m, c)) continue;
     ts::Node nb = c.keyword("non_blocking");
     bool non_blocking = nb && m.resolve(nb).truthiness().value_or(false);
     // A pinned batch copied with non_blocking=True is an asynchronous prefetch (nanoGPT).
