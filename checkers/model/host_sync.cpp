@@ -131,6 +131,37 @@ std::optional<Sync> eachElementTruth(const ScriptModel& m, const Call& c) {
   return Sync{Sync::EachTruth, c.node, element};
 }
 
+// `if type(x) is not torch.Tensor: x = torch.tensor([x])` (or `if not
+// isinstance(x, torch.Tensor):`): in that branch the name holds no tensor.
+bool narrowedToNonTensor(ts::Node value) {
+  value = syntax::unwrap(value);
+  if (!value.is("identifier")) return false;
+  for (ts::Node p = value.parent(); p && !syntax::isScope(p); p = p.parent()) {
+    if (!p.is("if_statement") || !p.field("consequence").contains(value)) continue;
+    ts::Node test = syntax::unwrap(p.field("condition"));
+    auto namesTensor = [](ts::Node types) { return types.text().find("Tensor") != std::string_view::npos; };
+    auto subjectOf = [](ts::Node call) {  // `isinstance(x, ...)` / `type(x)` -> x
+      ts::Node args = call && call.is("call") ? call.field("arguments") : ts::Node();
+      return args && args.namedChildCount() >= 1 ? syntax::unwrap(args.namedChild(0)) : ts::Node();
+    };
+    if (test.is("not_operator")) {
+      ts::Node inner = syntax::unwrap(test.field("argument"));
+      ts::Node args = inner.is("call") ? inner.field("arguments") : ts::Node();
+      if (inner.is("call") && inner.field("function").text() == "isinstance" && args.namedChildCount() == 2 &&
+          subjectOf(inner).text() == value.text() && namesTensor(args.namedChild(1)))
+        return true;
+    }
+    if (test.is("comparison_operator") && test.namedChildCount() == 2 &&
+        (test.text().find(" is not ") != std::string_view::npos || test.text().find("!=") != std::string_view::npos)) {
+      ts::Node left = syntax::unwrap(test.namedChild(0));
+      if (left.is("call") && left.field("function").text() == "type" && subjectOf(left).text() == value.text() &&
+          namesTensor(test.namedChild(1)))
+        return true;
+    }
+  }
+  return false;
+}
+
 // `torch.tensor([torch.norm(p.grad) for p in params])`: a tensor built from
 // a sequence of GPU tensors takes each element as a Python number, one copy
 // to the host (and one wait) per element.
@@ -144,12 +175,12 @@ std::optional<Sync> eachElementRead(const ScriptModel& m, const Call& c) {
     element = syntax::unwrap(items.field("body"));
   } else if (items.is("list") || items.is("tuple")) {
     for (ts::Node item : items.namedChildren())
-      if (m.mayLiveOnDevice(item)) {
+      if (!narrowedToNonTensor(item) && m.mayLiveOnDevice(item)) {
         element = item;
         break;
       }
   }
-  if (!element || !m.mayLiveOnDevice(element)) return std::nullopt;
+  if (!element || narrowedToNonTensor(element) || !m.mayLiveOnDevice(element)) return std::nullopt;
   return Sync{Sync::EachElement, c.node, element};
 }
 

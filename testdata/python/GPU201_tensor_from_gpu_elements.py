@@ -17,10 +17,19 @@ def fit(net, loader, opt, max_norm=None, steps=10000):
         pair = torch.tensor([loss.detach(), total])  # expect: GPU201 "builds a tensor from GPU tensors"
         stacked = torch.stack([loss.detach(), total])  # ok: GPU201 (stays on the GPU)
         sizes = torch.tensor([x.shape[0], y.shape[0]])  # ok: GPU201 (host ints)
+        reduced = reduce_metric(loss.detach()) + reduce_metric(step)
         opt.step()
         if step == steps:
             break
-    return stacked, pair, sizes
+    return stacked, pair, sizes, reduced
+
+
+def reduce_metric(value):
+    if type(value) is not torch.Tensor:
+        value = torch.tensor([value])  # ok: GPU201 (a Python number in this branch)
+    if not isinstance(value, torch.Tensor):
+        value = torch.tensor([value, value])  # ok: GPU201 (a Python number in this branch)
+    return value.cuda()
 
 
 if __name__ == "__main__":
