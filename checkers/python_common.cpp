@@ -620,6 +620,17 @@ bool underResumeBranch(const python::NameBinding& b) {
 // largest of the numbers when there are several. Unknown otherwise.
 python::ResolvedValue freshRunStart(const python::ScriptModel& model, ts::Node start) {
   start = python::syntax::unwrap(start);
+  // `range(begin_epoch + 1, END + 1)`: the fresh start shifted by a literal.
+  if (start.is("binary_operator") && start.field("right").is("integer")) {
+    std::string_view op = start.field("operator").text();
+    python::ResolvedValue offset = model.resolve(start.field("right"));
+    python::ResolvedValue base = (op == "+" || op == "-") && offset.kind == python::ResolvedValue::Kind::Int
+                                     ? freshRunStart(model, start.field("left"))
+                                     : python::ResolvedValue();
+    if (base.kind != python::ResolvedValue::Kind::Int) return {};
+    base.int_value += op == "+" ? offset.int_value : -offset.int_value;
+    return base;
+  }
   if (!start.is("identifier")) return {};
   std::vector<python::NameBinding> bindings = model.reachingBindings(start);
   python::ResolvedValue fresh;

@@ -859,6 +859,13 @@ static bool everyPassModulo(const ScriptModel& m, ts::Node cond) {
   cond = syntax::unwrap(cond);
   if (cond.is("boolean_operator") && cond.field("operator").text() == "or")
     return everyPassModulo(m, cond.field("left")) || everyPassModulo(m, cond.field("right"));
+  // `(epoch % val_freq == 0 or ...) and rank in [-1, 0]` (YOLOP): the other
+  // term is no period of its own (a rank or a flag test), so the guard holds
+  // on every pass of the process that runs it.
+  if (cond.is("boolean_operator") && cond.field("operator").text() == "and") {
+    ts::Node l = cond.field("left"), r = cond.field("right");
+    return (everyPassModulo(m, l) && !m.isPeriodicCondition(r)) || (everyPassModulo(m, r) && !m.isPeriodicCondition(l));
+  }
   if (!cond.is("comparison_operator") || cond.namedChildCount() != 2 || cond.child(1).text() != "==") return false;
   ts::Node left = syntax::unwrap(cond.namedChild(0)), right = syntax::unwrap(cond.namedChild(1));
   ts::Node mod = isZero(right) ? left : isZero(left) ? right : ts::Node();

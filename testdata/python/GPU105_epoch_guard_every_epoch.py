@@ -1,5 +1,6 @@
 """GPU105: an evaluation behind `epoch % args.evaluation_interval == 0` runs on
-every epoch when the interval resolves to 1 (also as a term of an `or`), so its loader restarts its
+every epoch when the interval resolves to 1 (also as a term of an `or`, or
+beside a rank test in an `and`), so its loader restarts its
 workers on every epoch like an unguarded one. An interval of 5 (or one
 whose value is unknown) keeps the evaluation off most epochs: no finding."""
 import argparse
@@ -24,6 +25,9 @@ val_loader = DataLoader(train_set, batch_size=32, num_workers=4, pin_memory=True
 test_loader = DataLoader(train_set, batch_size=32, num_workers=4, pin_memory=True)  # ok: GPU105 (every 5th epoch)
 holdout_loader = DataLoader(train_set, batch_size=32, num_workers=4, pin_memory=True)  # expect: GPU105 "each of the 100 epochs"
 probe_loader = DataLoader(train_set, batch_size=32, num_workers=4, pin_memory=True)  # ok: GPU105 (interval unknown)
+main_loader = DataLoader(train_set, batch_size=32, num_workers=4, pin_memory=True)  # expect: GPU105 "each of the 100 epochs"
+rare_loader = DataLoader(train_set, batch_size=32, num_workers=4, pin_memory=True)  # ok: GPU105 (the other term is every 5th epoch)
+rank = int(os.environ.get("RANK", -1))
 
 
 @torch.no_grad()
@@ -47,3 +51,7 @@ for epoch in range(args.epochs):
         evaluate(holdout_loader)
     if (epoch + 1) % int(os.environ["PROBE_EVERY"]) == 0:
         evaluate(probe_loader)
+    if (epoch % args.val_freq == 0 or epoch == args.epochs - 1) and rank in [-1, 0]:
+        evaluate(main_loader)
+    if epoch % args.val_freq == 0 and epoch % args.test_interval == 0:
+        evaluate(rare_loader)
