@@ -32,7 +32,26 @@ def reduce_metric(value):
     return value.cuda()
 
 
+def gather_metric(value):
+    # Called only with GPU tensors: the narrowed branch never runs for them,
+    # and when it does, it holds a Python number.
+    if not isinstance(value, torch.Tensor):
+        value = torch.tensor([value])  # ok: GPU201 (a Python number in this branch)
+    return value.float()
+
+
+@torch.no_grad()
+def validate(net, loader):
+    net = net.cuda()
+    totals = []
+    for x, y in loader:
+        loss = F.cross_entropy(net(x.cuda(non_blocking=True)), y.cuda(non_blocking=True))
+        totals.append(gather_metric(loss))
+    return torch.cat(totals)
+
+
 if __name__ == "__main__":
     data = torch.utils.data.TensorDataset(torch.randn(1024, 16), torch.randint(0, 3, (1024,)))
     loader = torch.utils.data.DataLoader(data, batch_size=64, num_workers=2, pin_memory=True, persistent_workers=True)
     fit(torch.nn.Linear(16, 3), loader, None)
+    validate(torch.nn.Linear(16, 3), loader)
