@@ -480,8 +480,11 @@ bool isTensorTest(const ScriptModel& m, ts::Node e) {
       if (isContainer(operand)) return false;
     // `delta != None` (or `is not None`): a tensor compared with None answers
     // a Python bool without reading the device.
+    // `kind == "per_token"`: nothing compares a tensor with a string, so the
+    // other side is a string (a tag travelling beside tensors in a dict).
     for (ts::Node operand : e.namedChildren())
-      if (syntax::unwrap(operand).is("none")) return false;
+      if (ts::Node o = syntax::unwrap(operand); o.is("none") || o.is("string") || o.is("concatenated_string"))
+        return false;
     return true;
   }
   const Call* c = e.is("call") ? m.callAt(e) : nullptr;
