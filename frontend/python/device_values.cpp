@@ -243,6 +243,16 @@ bool looksLikeLoader(const ScriptModel& m, ts::Node e) {
   return name.find("loader") != std::string::npos;
 }
 
+// Where what `f` (of `owner`) returns for the call `c` of `from` lives: its
+// parameters bound to the call's arguments. A generator returns no tensor.
+ts::Node returnedOrigin(const ScriptModel* owner, const Function& f, const Call& c, const ScriptModel& from) {
+  bool generator = false;
+  AskThroughCall through(owner, f, c, &from);
+  for (ts::Node r : owner->returnValues(f, &generator))
+    if (ts::Node o = generator ? ts::Node() : owner->deviceOrigin(r)) return o;
+  return {};
+}
+
 }  // namespace
 
 bool placesLoaderBatches(const ScriptModel& m, const Call& c, int element) {
@@ -310,6 +320,12 @@ ts::Node DeviceAnalysis::callOrigin(ts::Node n, int depth) {
         origin(c->receiver, depth + 1))
       return n;
     if (returnsGathered(*c)) return origin(c->positional[0], depth + 1);
+    // `RankMean.apply(acc)` of a project torch.autograd.Function (an
+    // all-reduce mean): what its forward(ctx, acc) returns, asked through the
+    // call the model records for it at the `apply` name (spawned_calls.cpp).
+    if (m == "apply" && c->callee.is("attribute"))
+      if (const Call* forward = m_.callAt(c->callee.field("attribute")); forward && forward->method == "forward")
+        if (auto [owner, f] = m_.callTarget(*forward); f) return returnedOrigin(owner, *f, *forward, m_);
     // A torchmetrics metric's states live on its device: `compute()` of one
     // moved to the GPU (`RunningMean(window=8).to(dev)`) returns a GPU tensor.
     if (m == "compute" && c->positional.empty())
@@ -336,11 +352,7 @@ ts::Node DeviceAnalysis::callOrigin(ts::Node n, int depth) {
   // what it returns, asked of that file.
   if (auto [other, f] = m_.calledElsewhere(*c); f) {
     if (calledModule(*c, *f, depth)) return n;
-    bool generator = false;
-    AskThroughCall through(other, *f, *c, &m_);
-    for (ts::Node r : other->returnValues(*f, &generator))
-      if (ts::Node o = generator ? ts::Node() : other->deviceOrigin(r)) return o;
-    return {};
+    return returnedOrigin(other, *f, *c, m_);
   }
   // timm's metric helpers compute on the tensors they are given (deit, mae,
   // ConvNeXt and Swin all take `accuracy` from timm).

@@ -214,22 +214,26 @@ std::pair<const ScriptModel*, const Function*> ScriptModel::soleOverride(const C
   return overrides.front();
 }
 
+std::pair<const ScriptModel*, const ClassDef*> ScriptModel::receiverClass(const Call& c) const {
+  ts::Node cls_name = syntax::unwrap(c.receiver);
+  if (!cls_name) return {nullptr, nullptr};
+  if (cls_name.is("identifier") && !imports_.count(std::string(cls_name.text())))
+    if (const ClassDef* cls = localClassNamed(*this, cls_name.text(), nullptr)) return {this, cls};
+  std::string_view q = c.qualified;
+  if (project_ && q.size() > c.method.size() + 1 && q.ends_with("." + c.method)) {
+    ProjectDef def = project_->classNamed(*this, std::string(q.substr(0, q.size() - c.method.size() - 1)));
+    if (def.cls) return {def.model, def.cls};
+  }
+  return {nullptr, nullptr};
+}
+
 std::pair<const ScriptModel*, const ClassDef*> ScriptModel::constructedClass(const Call& c) const {
   if (c.callee.is("identifier") && c.qualified.empty())
     if (const ClassDef* cls = localClassNamed(*this, c.method, nullptr)) return {this, cls};
   // `TaggerModel.from_pretrained(path)` on a project subclass of a Hugging
   // Face model: the class's own constructor, through the library's loader.
-  if (c.receiver && syntax::oneOf(c.method, {"from_pretrained", "from_config", "_from_config"})) {
-    ts::Node cls_name = syntax::unwrap(c.receiver);
-    if (cls_name.is("identifier") && !imports_.count(std::string(cls_name.text())))
-      if (const ClassDef* cls = localClassNamed(*this, cls_name.text(), nullptr)) return {this, cls};
-    std::string_view q = c.qualified;
-    if (project_ && q.size() > c.method.size() + 1 && q.ends_with("." + c.method)) {
-      ProjectDef def = project_->classNamed(*this, std::string(q.substr(0, q.size() - c.method.size() - 1)));
-      if (def.cls) return {def.model, def.cls};
-    }
-    return {nullptr, nullptr};
-  }
+  if (c.receiver && syntax::oneOf(c.method, {"from_pretrained", "from_config", "_from_config"}))
+    return receiverClass(c);
   if (!project_ || c.qualified.empty()) return {nullptr, nullptr};
   ProjectDef def = project_->calleeOf(*this, c);
   return def.cls ? std::make_pair(def.model, def.cls) : std::make_pair(nullptr, nullptr);

@@ -515,6 +515,9 @@ class ScriptModel {
   // The project class a call of this file constructs (`Trainer(...)`,
   // `utils.MetricLogger(...)`); {nullptr, nullptr} when it is no such call.
   [[nodiscard]] std::pair<const ScriptModel*, const ClassDef*> constructedClass(const Call& c) const;
+  // The project class a class-level call names (`TaggerModel.from_pretrained(
+  // path)`, `RankMean.apply(t)`); {nullptr, nullptr} when the receiver is none.
+  [[nodiscard]] std::pair<const ScriptModel*, const ClassDef*> receiverClass(const Call& c) const;
   // The parameter of `f` whose items `f` yields one by one (`for x in
   // iterable: ... yield x`, `yield from iterable`): iterating a call of `f`
   // iterates what the caller passes there. "" when f is no such generator.

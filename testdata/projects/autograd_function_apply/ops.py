@@ -1,4 +1,5 @@
 import torch
+import torch.distributed as dist
 
 
 def run_starts(offsets):
@@ -30,6 +31,22 @@ class Scale(torch.autograd.Function):
     @staticmethod
     def backward(ctx, grad):
         return grad * ctx.k, None
+
+
+class GlobalMean(torch.autograd.Function):
+    """The mean over ranks of a metric; the result is where the input was."""
+
+    @staticmethod
+    def forward(ctx, t):
+        if dist.is_available() and dist.is_initialized():
+            t = t.clone()
+            dist.all_reduce(t)
+            t = t / dist.get_world_size()
+        return t
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad
 
 
 class Lengths:

@@ -2,11 +2,13 @@
 # runs its forward(ctx, h, offsets), whose helper reads each offset as an
 # int, a sync per element on every step; a static method named through its
 # class (`Lengths.longest(offsets)`) is a call of that method. Scale's
-# forward reads nothing back.
+# forward reads nothing back. GlobalMean.apply(t) returns what its forward
+# returns, where `t` lives: `float()` of it reads a GPU tensor back after
+# the step's work, and of a host tensor nothing.
 import torch
 from torch import nn
 
-from ops import Lengths, PackedSum, Scale
+from ops import GlobalMean, Lengths, PackedSum, Scale
 
 
 class Packer(nn.Module):
@@ -31,6 +33,9 @@ def main():
         opt.zero_grad()
         loss.backward()
         opt.step()
+        seen = float(GlobalMean.apply(torch.tensor(float(step))))  # ok: GPU201 (a host tensor)
+        spread = float(GlobalMean.apply(out.detach().std()))  # expect: GPU201 "float(GlobalMean.apply(out.detach().std()))"
+        print(seen, spread)
 
 
 if __name__ == "__main__":
