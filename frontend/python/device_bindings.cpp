@@ -410,6 +410,7 @@ std::vector<const DeviceAnalysis::Binding*> DeviceAnalysis::reaching(const std::
   bool nested = !all.empty() && !(syntax::ancestor(all.front().stmt, {"function_definition"}) == use_fn);
   std::optional<bool> use_on_cpu;  // asked only when a binding is on the CPU path
   auto cpuOnly = [&](const Binding& b) {
+    if (m_.skippedByNoneTest(b.stmt)) return true;  // never runs: no value of its reaches the use
     if (!m_.onCpuPath(b.stmt)) return false;
     if (!use_on_cpu) use_on_cpu = m_.onCpuPath(use);
     return !*use_on_cpu;

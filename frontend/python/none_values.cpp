@@ -100,6 +100,17 @@ bool isObjectLiteral(ts::Node e) {
 
 }  // namespace
 
+bool ScriptModel::skippedByNoneTest(ts::Node n) const {
+  ts::Node child = n;
+  for (ts::Node p = n.parent(); p && !syntax::isScope(p); child = p, p = p.parent()) {
+    if (!(p.is("if_statement") || p.is("elif_clause")) || !(child == p.field("consequence"))) continue;
+    ts::Node cond = p.field("condition");
+    if (cond.text().find("None") == std::string_view::npos) continue;  // tests of other kinds: the guards judge them
+    if (auto taken = testValue(*this, cond, 0); taken && !*taken) return true;
+  }
+  return false;
+}
+
 std::optional<bool> ScriptModel::isNoneValue(ts::Node e, int depth) const {
   e = syntax::unwrap(e);
   if (!e || depth > kMaxNoneDepth) return std::nullopt;
@@ -111,12 +122,18 @@ std::optional<bool> ScriptModel::isNoneValue(ts::Node e, int depth) const {
     auto body = isNoneValue(e.namedChild(0), depth + 1), alternative = isNoneValue(e.namedChild(2), depth + 1);
     return body && alternative && *body == *alternative ? body : std::nullopt;
   }
-  // `GradScaler()`, `Collector(device)`: constructing a class gives an object.
+  // `GradScaler()`, `Collector(device)`: constructing a class gives an object;
+  // `x.size(1)`, `len(xs)`, `int(n)`: a number.
   if (e.is("call")) {
     std::string_view name = syntax::lastName(e.field("function"));
     if (!name.empty() && std::isupper(static_cast<unsigned char>(name.front()))) return false;
+    if (syntax::oneOf(name, {"size", "dim", "numel", "item", "len", "int", "float", "str", "bool", "round", "abs"}))
+      return false;
     return std::nullopt;
   }
+  // `x.shape[1]`, `n * 2`: a number.
+  if (e.is("subscript") && syntax::lastName(e.field("value")) == "shape") return false;
+  if (e.is("binary_operator")) return false;
   if (!e.is("identifier")) {
     // An option (`args.resume`). Not a member of self: whatever sets it once
     // in the class, other objects may set it too.
@@ -140,6 +157,11 @@ std::optional<bool> ScriptModel::isNoneValue(ts::Node e, int depth) const {
       reach = reachOf(*this, b, depth + 1);
       if (reach == Reach::Dead) continue;
       if (b.value && b.index < 0) none = isNoneValue(b.value, depth + 1);
+      // `b, _, t_y, t_x = mask.shape`: each element is a number.
+      else if (b.value && (syntax::lastName(syntax::unwrap(b.value)) == "shape" ||
+                           (syntax::unwrap(b.value).is("call") &&
+                            syntax::lastName(syntax::unwrap(b.value).field("function")) == "size")))
+        none = false;
     }
     if (!none || (joined && *joined != *none)) return std::nullopt;
     joined = none;

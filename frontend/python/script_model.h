@@ -775,6 +775,9 @@ class ScriptModel {
   // `if "mps" in device.type:` or `if torch.backends.mps.is_available():`
   // (RULES.md "The GPU path": such a branch never runs on the CUDA node).
   [[nodiscard]] bool onCpuPath(ts::Node n) const;
+  // True when `n` is in the branch of a None test that never holds (`if
+  // width is None:` in a helper every caller passes a width; none_values.cpp).
+  [[nodiscard]] bool skippedByNoneTest(ts::Node n) const;
   // The same question for one if/elif around `n`: the branch of `branching`
   // that holds `n` runs only off the CUDA device (placement.cpp).
   [[nodiscard]] bool offCudaBranch(ts::Node branching, ts::Node n) const;
