@@ -5,6 +5,7 @@
 #include <optional>
 #include <set>
 
+#include "checkers/data/h2d_copies.h"
 #include "checkers/item_output.h"
 #include "checkers/model/accumulated_total.h"
 #include "checkers/model/backprop_reach.h"
@@ -25,6 +26,30 @@ namespace {
 
 using python::Call;
 using python::ScriptModel;
+
+// The upload finds the queue empty, and stays so once the other findings
+// are fixed: the call that emptied it is a read or a synchronize (GPU201's
+// own finding), or the pass's start after a last pass that ended with one.
+// A blocking copy of the loop's own batch does not count: GPU103/GPU104 make
+// it asynchronous, and the upload then waits for whatever was queued before
+// it. Nor does a blocking copy of other host data (`feats_on_host[i].to(dev)`),
+// the pass's real wait that no rule reports, unless it found the queue empty
+// in its turn (`t = ...to(dev)` then `t_next = ...to(dev)` first thing in a
+// pass that ended with `x.to("cpu")`).
+bool staysDrained(const ScriptModel& model, const python::BatchContext& batch, const Call* drain, int depth = 0) {
+  if (!drain) return false;
+  if (!copiedToGpu(model.ownerOf(drain->node), *drain)) return true;
+  if (!batch.loop || depth >= 3) return false;
+  // What was queued before the copy, asked from the loop's body when the copy is there.
+  python::BatchContext before = batch;
+  if (ts::Node body = batch.loop->node.field("body");
+      &model.ownerOf(drain->node) == &model.ownerOf(body) && body.contains(drain->node))
+    before.via_calls.clear();
+  const Call* earlier = nullptr;
+  if (queued_work::queueBefore(model, before, drain->node, &earlier) != queued_work::QueueState::Drained)
+    return false;
+  return earlier != drain && staysDrained(model, batch, earlier, depth + 1);
+}
 namespace syntax = python::syntax;
 using host_sync::collectNonCallSpots;
 using host_sync::insideLogCall;
@@ -781,6 +806,9 @@ bool waitsAtAnotherCall(const ScriptModel& model, python::BatchContext& batch, t
   if (!helper || !body) return false;
   for (const Call& c : model.callsIn(body)) {
     if (c.node == first || !body.contains(c.node) || model.callTarget(c).second != helper) continue;
+    // The same call as written: `fire("post_batch")` dispatching by name runs
+    // other hooks than the `fire("pre_batch")` that synchronizes.
+    if (c.node.field("arguments").text() != shown->node.field("arguments").text()) continue;
     python::BatchContext other = batch;
     other.via_calls.front() = c.node;
     if (queued_work::queueBefore(model, other, at) == queued_work::QueueState::Queued) {
@@ -839,6 +867,14 @@ void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
     // torch.tensor(batch["labels"]).to(dev)` first thing): the step's input
     // copy, which waits for what the last step left; GPU103/GPU104 judge those.
     if (s->kind == Sync::Upload && s->host_data && !queued_work::queuesWorkBefore(model, *batch, s->at)) continue;
+    // `acc = torch.zeros(n, k).cuda()` right after the batch's blocking copies
+    // (or at the start of a pass whose last one ended with `loss.item()`):
+    // the queue is empty, so the copy waits for nothing.
+    if (const Call* drain = nullptr;
+        s->kind == Sync::Upload &&
+        queued_work::queueBefore(model, *batch, s->at, &drain) == queued_work::QueueState::Drained &&
+        staysDrained(model, *batch, drain))
+      continue;
     // `x = x.to(dev)` (blocking) then `torch.cuda.synchronize()` before a
     // timer: the copy already drained the queue, and the synchronize waits
     // for nothing (GPU104 reports the copy).

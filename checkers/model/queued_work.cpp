@@ -6,6 +6,7 @@
 
 #include "checkers/model/host_sync.h"
 #include "checkers/python_common.h"
+#include "frontend/python/frequency.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::checks::queued_work {
@@ -143,6 +144,11 @@ bool launchesLittle(const ScriptModel& m, const Call& c) {
     return false;
   if (c.qualified.starts_with("torch.distributed")) return false;
   if (m.callTarget(c).second) return false;
+  // `self.model(images)` with `self.model = kwargs["model"]`: an attribute
+  // the object was handed, called; no tensor method is called on `self`.
+  if (c.receiver && python::syntax::unwrap(c.receiver).text() == "self" && c.function && c.function->owner &&
+      !m.attributeValues(c.function->owner->node, c.callee.text()).empty())
+    return false;
   if (c.receiver || !c.qualified.empty()) return true;
   return hostBuiltin(c.method);
 }
@@ -191,6 +197,8 @@ QueueEffect queueEffect(const ScriptModel& m, const Call& c) {
     ts::Node nb = c.keyword("non_blocking");
     bool async = nb && m.resolve(nb).truthiness() == std::optional<bool>(true);
     if (async) return QueueEffect::Queues;
+    // `xs.append(x.to("cpu"))`: a copy back to the host, which waits.
+    if (c.method == "to" && host_sync::syncOfCall(m, c)) return QueueEffect::Drains;
     // `paired = paired.to(device)` of a tensor already on the GPU returns it
     // as it is: no copy, no wait.
     if (c.method != "type" && m.deviceOrigin(c.receiver) && !m.isModuleExpression(c.receiver)) return QueueEffect::None;
@@ -237,12 +245,89 @@ bool queuesWorkBefore(const ScriptModel& m, const python::BatchContext& batch, t
   return queueBefore(m, batch, at) == QueueState::Queued;
 }
 
-QueueState queueBefore(const ScriptModel& m, const python::BatchContext& batch, ts::Node at) {
+namespace {
+
+// `if step % eval_every == 0: evaluate(model)`, `if last_step:`, a flag that is
+// off: work most passes skip.
+bool underPeriodicGuard(const ScriptModel& owner, ts::Node n, ts::Node from) {
+  ts::Node child = n;
+  for (ts::Node p = n.parent(); p && !(p == from); child = p, p = p.parent())
+    if ((p.is("if_statement") || p.is("elif_clause")) && child == p.field("consequence") &&
+        python::judgeGuard(owner, p.field("condition")).kind != python::GuardKind::Often)
+      return true;
+  return false;
+}
+
+// The state the calls of `from` that end before `end` leave the queue in, in
+// the order they finish (an argument's call before the call it is passed
+// to): the last of them that queues or drains decides.
+QueueState stateAfterCalls(const ScriptModel& owner, ts::Node from, uint32_t end, QueueState state,
+                           const Call** drained_by) {
+  std::vector<const Call*> before;
+  for (const Call& c : owner.callsIn(from))
+    if (from.contains(c.node) && c.node.end() <= end) before.push_back(&c);
+  std::stable_sort(before.begin(), before.end(),
+                   [](const Call* a, const Call* b) { return a->node.end() < b->node.end(); });
+  // A call under a branch may queue work (`if amp: scaler.scale(loss).
+  // backward() else: loss.backward()`), but drains the queue only when it
+  // always runs (a periodic `if step % N == 0: log(x.item())` does not).
+  for (const Call* c : before) {
+    QueueEffect e = queueEffect(owner, *c);
+    if (e == QueueEffect::Queues) {
+      if (!underPeriodicGuard(owner, c->node, from)) state = QueueState::Queued;
+    } else if (e == QueueEffect::Drains && alwaysRunsIn(c->node, from)) {
+      state = QueueState::Drained;
+      *drained_by = c;
+    }
+  }
+  return state;
+}
+
+// True when a `continue` of this loop may skip the end of its body.
+bool continuesEarly(ts::Node loop_body) {
+  auto of_this_loop = [&](ts::Node stmt) {
+    for (ts::Node p = stmt.parent(); p && !(p == loop_body); p = p.parent())
+      if (python::syntax::isLoop(p) || python::syntax::isScope(p)) return false;  // an inner loop's, a def's
+    return true;
+  };
+  for (uint32_t i = loop_body.preorder() + 1, end = loop_body.subtreeEnd(); i < end; ++i)
+    if (ts::Node n = loop_body.preorderAt(i); n.is("continue_statement") && of_this_loop(n)) return true;
+  return false;
+}
+
+// Drained when `target` is in a loop (the batch loop's body itself, or a
+// loop inside `from`, like a sampler's timestep loop) whose pass touches the
+// queue nowhere before it, and whose pass always ends by draining it
+// (`loss.item()`, `x.to("cpu")`, `torch.cuda.synchronize()` last): on every
+// pass but the first it finds the queue the last pass emptied.
+QueueState carriedFromLastPass(const ScriptModel& owner, ts::Node from, bool from_is_loop, ts::Node target,
+                               const Call** drained_by) {
+  ts::Node body;
+  for (ts::Node p = target.parent(); p && !body; p = p.parent()) {
+    if (p == from) {
+      if (from_is_loop) body = from;
+      break;
+    }
+    if (python::syntax::isScope(p)) break;
+    if (python::syntax::isLoop(p) && p.field("body").contains(target)) body = p.field("body");
+  }
+  if (!body || continuesEarly(body)) return QueueState::Unknown;
+  const Call* drain = nullptr;
+  if (stateAfterCalls(owner, body, target.begin(), QueueState::Unknown, &drain) != QueueState::Unknown)
+    return QueueState::Unknown;  // the pass itself decides
+  QueueState tail = stateAfterCalls(owner, body, body.end(), QueueState::Unknown, &drain);
+  if (tail == QueueState::Drained) *drained_by = drain;
+  return tail;
+}
+
+}  // namespace
+
+QueueState queueBefore(const ScriptModel& m, const python::BatchContext& batch, ts::Node at, const Call** drained_by) {
+  const Call* drain = nullptr;
+  if (!drained_by) drained_by = &drain;
   std::vector<ts::Node> targets(batch.via_calls.begin(), batch.via_calls.end());
   targets.push_back(at);
   ts::Node loop_body = batch.loop ? batch.loop->node.field("body") : ts::Node();
-  // In the order the calls finish (an argument's call before the call it is
-  // passed to): the last of them that queues or drains decides.
   QueueState state = QueueState::Unknown;
   for (ts::Node target : targets) {
     const ScriptModel& owner = m.ownerOf(target);  // a helper of another file
@@ -250,19 +335,10 @@ QueueState queueBefore(const ScriptModel& m, const python::BatchContext& batch, 
     if (loop_body && &owner == &m.ownerOf(loop_body) && loop_body.contains(target)) from = loop_body;
     else if (const python::Function* f = owner.enclosingFunction(target)) from = f->body;
     if (!from) continue;
-    std::vector<const Call*> before;
-    for (const Call& c : owner.callsIn(from))
-      if (from.contains(c.node) && c.node.end() <= target.begin()) before.push_back(&c);
-    std::stable_sort(before.begin(), before.end(),
-                     [](const Call* a, const Call* b) { return a->node.end() < b->node.end(); });
-    // A call under a branch may queue work (`if amp: scaler.scale(loss).
-    // backward() else: loss.backward()`), but drains the queue only when it
-    // always runs (a periodic `if step % N == 0: log(x.item())` does not).
-    for (const Call* c : before) {
-      QueueEffect e = queueEffect(owner, *c);
-      if (e == QueueEffect::Queues) state = QueueState::Queued;
-      else if (e == QueueEffect::Drains && alwaysRunsIn(c->node, from)) state = QueueState::Drained;
-    }
+    state = stateAfterCalls(owner, from, target.begin(), state, drained_by);
+    if (QueueState carried = carriedFromLastPass(owner, from, from == loop_body, target, drained_by);
+        carried == QueueState::Drained)
+      state = carried;
   }
   return state;
 }

@@ -47,8 +47,11 @@ namespace gpulint::checks::queued_work {
 // The same walk, told apart: Drained when the last call before `at` that
 // touches the queue emptied it (a blocking copy, a read) and nothing was
 // queued since; Unknown when the pass shows neither (what the last step left
-// may still be queued).
+// may still be queued). A pass that always ends by draining the queue leaves
+// it Drained for the start of the next. `drained_by`, when given, receives
+// the call that last drained it.
 enum class QueueState { Unknown, Queued, Drained };
-[[nodiscard]] QueueState queueBefore(const python::ScriptModel& m, const python::BatchContext& batch, ts::Node at);
+[[nodiscard]] QueueState queueBefore(const python::ScriptModel& m, const python::BatchContext& batch, ts::Node at,
+                                     const python::Call** drained_by = nullptr);
 
 }  // namespace gpulint::checks::queued_work

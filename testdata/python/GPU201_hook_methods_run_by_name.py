@@ -54,7 +54,7 @@ class Runner:
                 out = self.net(x.cuda(non_blocking=True))
                 loss = F.cross_entropy(out, y.cuda(non_blocking=True))
                 self.result = {"loss": loss}
-                self.fire("post_batch")
                 self.history.append(loss.item())  # expect: GPU201 "item"
+                self.fire("post_batch")
                 self.describe("pre_batch")
         self.fire("on_finish")

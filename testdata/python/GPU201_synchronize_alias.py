@@ -21,7 +21,7 @@ for step in range(1000):
     t0 = stamp()  # ok: GPU201 (time.time)
     loss = net(torch.randn(64, 16, device=device)).pow(2).mean()
     loss.backward()
+    sync_now()  # expect: GPU201
     opt.step()
     opt.zero_grad()
     noop()  # ok: GPU201 (a no-op)
-    sync_now()  # expect: GPU201
