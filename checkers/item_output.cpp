@@ -1,5 +1,8 @@
 #include "checkers/item_output.h"
 
+#include <cctype>
+#include <string>
+
 #include "frontend/python/frequency.h"
 #include "frontend/python/project_model.h"
 #include "frontend/python/syntax.h"
@@ -137,6 +140,38 @@ bool callsItemWriter(const ScriptModel& m, const Call& c) {
   return false;
 }
 
+// `pool.submit(score, pred.cpu(), ref)` (also `apply_async`, `map_async`)
+// on a process or thread pool: each pass hands its results to host workers
+// (a CPU metric such as ViSQOL or PESQ, an encoder writing files), which
+// need them on the host.
+bool handsToWorkerPool(const ScriptModel& m, const Call& c) {
+  if (!c.receiver || !oneOf(c.method, {"submit", "apply_async", "map_async", "starmap_async"})) return false;
+  std::string name(python::syntax::lastName(python::syntax::unwrap(c.receiver)));
+  for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  if (name.find("pool") != std::string::npos || name.find("executor") != std::string::npos) return true;
+  auto makesPool = [](const Call* made) {
+    return made && (made->qualified.ends_with("Executor") || made->qualified.ends_with(".Pool"));
+  };
+  if (makesPool(m.madeByCall(c.receiver))) return true;
+  // `with ProcessPoolExecutor(4) as workers:` around the loop.
+  for (ts::Node p = c.node.parent(); p && !python::syntax::isScope(p); p = p.parent()) {
+    if (!p.is("with_statement")) continue;
+    for (ts::Node clause : p.namedChildren()) {
+      if (!clause.is("with_clause")) continue;
+      for (ts::Node item : clause.namedChildren()) {
+        ts::Node v = python::syntax::unwrap(item.field("value"));
+        if (!v || !v.is("as_pattern") || v.namedChildCount() < 2) continue;
+        ts::Node target = v.namedChild(1);
+        ts::Node made = python::syntax::unwrap(v.namedChild(0));
+        if (target.text() == c.receiver.text() && made.is("call") &&
+            makesPool(m.callAt(made)))
+          return true;
+      }
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 bool writesEachItemOutput(const ScriptModel& m, const python::BatchContext& batch) {
@@ -144,7 +179,8 @@ bool writesEachItemOutput(const ScriptModel& m, const python::BatchContext& batc
   if (batch.kind != python::BatchKind::Eval || !batch.loop) return false;
   const ScriptModel& owner = m.ownerOf(batch.loop->node);
   for (const Call& c : owner.callsIn(batch.loop->node.field("body")))
-    if ((writesItemOutput(owner, c) || callsItemWriter(owner, c)) && writesOnEachPass(owner, *batch.loop, c.node))
+    if ((writesItemOutput(owner, c) || callsItemWriter(owner, c) || handsToWorkerPool(owner, c)) &&
+        writesOnEachPass(owner, *batch.loop, c.node))
       return true;
   return false;
 }
