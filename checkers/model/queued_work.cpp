@@ -187,6 +187,17 @@ enum class QueueEffect { None, Queues, Drains };
 
 QueueEffect functionEffect(const ScriptModel& m, const python::Function& f, int depth);
 
+// `.to(dtype)` alone: the argument names a dtype (`torch.float16`, a name
+// like `weight_dtype`) or only `dtype=` is passed.
+bool castsOnly(const ScriptModel& m, const Call& c) {
+  if (c.keyword("device")) return false;
+  if (c.positional.empty()) return static_cast<bool>(c.keyword("dtype"));
+  ts::Node a = python::syntax::unwrap(c.positional[0]);
+  std::string q = m.qualify(a);
+  if (q.starts_with("torch.") && q != "torch.device") return true;
+  return (a.is("identifier") || a.is("attribute")) && python::syntax::lastName(a).find("dtype") != std::string_view::npos;
+}
+
 QueueEffect queueEffect(const ScriptModel& m, const Call& c) {
   // `opt.zero_grad()` sets the gradients to None (or launches a memset): nothing to wait for.
   if (c.receiver && c.method == "zero_grad") return QueueEffect::None;
@@ -197,6 +208,9 @@ QueueEffect queueEffect(const ScriptModel& m, const Call& c) {
     ts::Node nb = c.keyword("non_blocking");
     bool async = nb && m.resolve(nb).truthiness() == std::optional<bool>(true);
     if (async) return QueueEffect::Queues;
+    // `(z * scale).to(weight_dtype)`, `x.to(torch.float16)`: a cast where the
+    // tensor is, no copy between devices.
+    if (c.method == "to" && castsOnly(m, c)) return QueueEffect::None;
     // `xs.append(x.to("cpu"))`: a copy back to the host, which waits.
     if (c.method == "to" && host_sync::syncOfCall(m, c)) return QueueEffect::Drains;
     // `paired = paired.to(device)` of a tensor already on the GPU returns it

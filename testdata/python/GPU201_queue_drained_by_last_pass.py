@@ -11,6 +11,7 @@ from torch import nn
 from torch.utils.data import DataLoader, TensorDataset
 
 device = torch.device("cuda")
+weight_dtype = torch.float16
 
 
 def timed_training(net, opt, batch, steps=1000):
@@ -87,6 +88,16 @@ def rank_pairs(net, feats_on_host, queries):
         weights = torch.ones(keys.size(0)).to(device)  # expect: GPU201 "makes a tensor on the host"
         scores.append(net(keys * weights[:, None] + q))
     return torch.stack(scores)
+
+
+def fit_cast(net, opt, batches):
+    for feats in batches:
+        x = (feats * 0.5).to(weight_dtype)  # a cast where the tensor is: it empties no queue
+        keep = torch.rand(x.size(0)).cuda() < 0.9  # expect: GPU201 "makes a tensor on the host"
+        loss = torch.where(keep[:, None], net(x), 0.0).square().mean()
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
 
 
 class Contrast:
