@@ -16,6 +16,14 @@ using python::ScriptModel;
 
 namespace {
 
+// What a call does to the GPU's queue, as far as a later blocking copy cares.
+enum class QueueEffect { None, Queues, Drains };
+QueueEffect queueEffect(const ScriptModel& m, const Call& c);
+
+}  // namespace
+
+namespace {
+
 // Builtins that run on the host alone (`len(batch)`, `float(x)`, `round(v, 4)`).
 bool hostBuiltin(std::string_view name) {
   static const std::set<std::string_view, std::less<>> kBuiltins = {
@@ -78,7 +86,10 @@ bool helperLaunchesLittle(const ScriptModel& m, const Call& c, bool after) {
   size_t from = after ? read + 1 : 0, to = after ? events.size() : read;
   for (size_t i = from; i < to; ++i) {
     const Call* k = events[i].call;
-    if (k && !k->node.contains(events[read].node) && !launchesLittle(*cm, *k)) return false;
+    if (!k || k->node.contains(events[read].node) || launchesLittle(*cm, *k)) continue;
+    // After the reads, a project function that queues nothing (`meter.update(
+    // norm)` adding host numbers) leaves the queue as the reads did.
+    if (!after || queueEffect(*cm, *k) == QueueEffect::Queues) return false;
   }
   return true;
 }
@@ -124,6 +135,25 @@ bool runsOnEveryCall(ts::Node target, const python::Function& f) {
   return true;
 }
 
+// Like runsOnEveryCall, but a `for` loop and a `None` test around `target`
+// are allowed (a read of each parameter's gradient that has one).
+bool runsForEachItem(ts::Node target, const python::Function& f) {
+  ts::Node child = target;
+  for (ts::Node p = target.parent(); p && !(p == f.node); child = p, p = p.parent()) {
+    if (p.is("for_statement") && p.field("body") == child) continue;
+    if (p.is("if_statement") && p.field("consequence") == child && !p.field("alternative") &&
+        p.field("condition").text().ends_with("is not None"))
+      continue;
+    if (p.is("if_statement") || p.is("for_statement") || p.is("while_statement") || p.is("try_statement") ||
+        p.is("conditional_expression") || p.is("boolean_operator") || p.is("list_comprehension") ||
+        p.is("generator_expression") || p.is("lambda") || p.is("function_definition"))
+      return false;
+  }
+  for (uint32_t i = f.node.preorder() + 1; i < target.preorder(); ++i)
+    if (f.node.preorderAt(i).is("return_statement")) return false;
+  return true;
+}
+
 }  // namespace
 
 // A call that queues little or no GPU work: a tensor method (`outputs.max(1)`,
@@ -161,7 +191,11 @@ bool chainEndsWithRead(const ScriptModel& m, const std::vector<ts::Node>& via, t
   for (size_t j = k + 1; j <= via.size(); ++j) {
     ts::Node target = j < via.size() ? via[j] : read;
     const python::Function* f = m.enclosingFunction(target);
-    if (!f || !runsOnEveryCall(target, *f)) return false;
+    if (!f) return false;
+    // The read itself may sit in a loop over items (`for p in params: if
+    // p.grad is not None: norms.append(float(p.grad.norm()))`): it runs for
+    // some item on each call; only a test of another kind may skip it.
+    if (j == via.size() ? !runsForEachItem(target, *f) : !runsOnEveryCall(target, *f)) return false;
   }
   return chainLaunchesLittle(m, via, read, k, true);
 }
@@ -182,8 +216,6 @@ bool helperQueuesLittle(const ScriptModel& m, const Call& c) {
 
 namespace {
 
-// What a call does to the GPU's queue, as far as a later blocking copy cares.
-enum class QueueEffect { None, Queues, Drains };
 
 QueueEffect functionEffect(const ScriptModel& m, const python::Function& f, int depth);
 

@@ -32,7 +32,7 @@ def train(steps=1000):
         opt.zero_grad()
         model(x).pow(2).mean().backward()
         grad_norm(model.parameters())
-        energy = weight_energy(model.parameters())
         opt.step()
+        energy = weight_energy(model.parameters())
         if step % 100 == 0:
             print(step, stats["grad_norm"], math.log1p(float(energy)))
