@@ -301,6 +301,11 @@ ts::Node DeviceAnalysis::callOrigin(ts::Node n, int depth) {
       return origin(c->positional[0], depth + 1);
     if (preservesDevice(m) && !isModule(c->receiver, depth + 1))
       if (ts::Node o = origin(c->receiver, depth + 1)) return o;
+    // `net = net.train()` / `.eval()` (no tensor has these): the module
+    // itself, where it was moved (`net = net.cuda()` of a model made by a
+    // factory loaded with importlib).
+    if (oneOf(m, {"train", "eval"}) && c->positional.size() <= 1 && c->keywords.empty())
+      if (ts::Node o = origin(c->receiver, depth + 1)) return o;
     // A module's outputs and its parameters (clip_grad_norm_(model.parameters()) returns a device tensor);
     // `for name, p in model.named_parameters()` binds the name to nothing (device_bindings.cpp).
     if (oneOf(m, {"forward", "generate", "parameters", "named_parameters", "buffers", "named_buffers"}) &&

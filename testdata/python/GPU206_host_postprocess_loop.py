@@ -22,7 +22,7 @@ class DetectionEvaluator:
         results = {}
         for index, images in enumerate(self.loader):
             outputs = model(images.cuda(non_blocking=True))
-            results[index] = outputs.cpu()
+            results[index] = outputs.cpu()  # expect: GPU201 "outputs.cpu()"
         return self.evaluate_detections(results)
 
     def evaluate_detections(self, results):
@@ -48,6 +48,6 @@ def evaluate_on_device(model, loader, num_images):
     scores = []
     for image_index in range(num_images):
         dets = kept[image_index]
-        scores.append(dets[:, 4].cpu().numpy())
+        scores.append(dets[:, 4].cpu().numpy())  # expect: GPU201 "dets[:, 4].cpu()"
         print(f"image {image_index} scored")  # expect: GPU206
     return np.concatenate(scores)

@@ -33,7 +33,7 @@ class NeighbourSearch:
 
 @torch.no_grad()
 def retrieve(encoder, loader, bank):
-    encoder = encoder.cuda().eval()
+    encoder = encoder.eval()
     searcher = NeighbourSearch(bank.cuda())
     found = []
     for batch in loader:
