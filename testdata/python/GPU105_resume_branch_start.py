@@ -47,18 +47,23 @@ def warm(model, optimizer, dataset):
             optimizer.step()
 
 
+
+def fit_epoch(model, optimizer, loader):
+    for x, y in loader:
+        x, y = x.to(device, non_blocking=True), y.to(device, non_blocking=True)
+        loss = torch.nn.functional.cross_entropy(model(x), y)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+
+
 def shifted(model, optimizer, dataset):
     loader = DataLoader(dataset, batch_size=64, num_workers=4, pin_memory=True)  # expect: GPU105 "each of the 5 epochs"
     begin = 0
     if args.resume_from_checkpoint:
         begin = torch.load(args.resume_from_checkpoint)["epoch"]
     for epoch in range(begin + 1, num_epochs + 1):
-        for x, y in loader:
-            x, y = x.to(device, non_blocking=True), y.to(device, non_blocking=True)
-            loss = torch.nn.functional.cross_entropy(model(x), y)
-            optimizer.zero_grad()
-            loss.backward()
-            optimizer.step()
+        fit_epoch(model, optimizer, loader)
 
 
 def shifted_warm(model, optimizer, dataset):
@@ -67,9 +72,4 @@ def shifted_warm(model, optimizer, dataset):
     if args.warm_start:
         first = len(os.listdir(args.warm_start))
     for epoch in range(first + 1, num_epochs + 1):
-        for x, y in loader:
-            x, y = x.to(device, non_blocking=True), y.to(device, non_blocking=True)
-            loss = torch.nn.functional.cross_entropy(model(x), y)
-            optimizer.zero_grad()
-            loss.backward()
-            optimizer.step()
+        fit_epoch(model, optimizer, loader)
