@@ -20,10 +20,6 @@ namespace {
 enum class QueueEffect { None, Queues, Drains };
 QueueEffect queueEffect(const ScriptModel& m, const Call& c);
 
-}  // namespace
-
-namespace {
-
 // Builtins that run on the host alone (`len(batch)`, `float(x)`, `round(v, 4)`).
 bool hostBuiltin(std::string_view name) {
   static const std::set<std::string_view, std::less<>> kBuiltins = {
@@ -117,31 +113,13 @@ bool chainLaunchesLittle(const ScriptModel& m, const std::vector<ts::Node>& via,
 // `n` runs whenever `scope` (a block) does: no branch, loop, try or short
 // circuit between them (a periodic `if step % N == 0: log(x.item())` drains
 // the queue on some passes only).
-bool alwaysRunsIn(ts::Node n, ts::Node scope) {
-  for (ts::Node p = n.parent(); p && !(p == scope); p = p.parent())
-    if (p.is("if_statement") || p.is("for_statement") || p.is("while_statement") || p.is("try_statement") ||
-        p.is("conditional_expression") || p.is("boolean_operator") || p.is("list_comprehension") ||
-        p.is("generator_expression") || p.is("lambda") || p.is("function_definition"))
-      return false;
-  return true;
-}
-
-// True when `target` runs on every call of `f`: no branch, loop, try or
-// short circuit around it, no `return` before it.
-bool runsOnEveryCall(ts::Node target, const python::Function& f) {
-  if (!alwaysRunsIn(target, f.node)) return false;
-  for (uint32_t i = f.node.preorder() + 1; i < target.preorder(); ++i)
-    if (f.node.preorderAt(i).is("return_statement")) return false;
-  return true;
-}
-
-// Like runsOnEveryCall, but a `for` loop and a `None` test around `target`
-// are allowed (a read of each parameter's gradient that has one).
-bool runsForEachItem(ts::Node target, const python::Function& f) {
-  ts::Node child = target;
-  for (ts::Node p = target.parent(); p && !(p == f.node); child = p, p = p.parent()) {
-    if (p.is("for_statement") && p.field("body") == child) continue;
-    if (p.is("if_statement") && p.field("consequence") == child && !p.field("alternative") &&
+// With `each_item`, a `for` loop and a `None` test around `n` are allowed: a
+// read of each parameter's gradient that has one runs for some item.
+bool alwaysRunsIn(ts::Node n, ts::Node scope, bool each_item = false) {
+  ts::Node child = n;
+  for (ts::Node p = n.parent(); p && !(p == scope); child = p, p = p.parent()) {
+    if (each_item && p.is("for_statement") && p.field("body") == child) continue;
+    if (each_item && p.is("if_statement") && p.field("consequence") == child && !p.field("alternative") &&
         p.field("condition").text().ends_with("is not None"))
       continue;
     if (p.is("if_statement") || p.is("for_statement") || p.is("while_statement") || p.is("try_statement") ||
@@ -149,6 +127,13 @@ bool runsForEachItem(ts::Node target, const python::Function& f) {
         p.is("generator_expression") || p.is("lambda") || p.is("function_definition"))
       return false;
   }
+  return true;
+}
+
+// True when `target` runs on every call of `f`: no branch, loop, try or
+// short circuit around it (but those `each_item` allows), no `return` before it.
+bool runsOnEveryCall(ts::Node target, const python::Function& f, bool each_item = false) {
+  if (!alwaysRunsIn(target, f.node, each_item)) return false;
   for (uint32_t i = f.node.preorder() + 1; i < target.preorder(); ++i)
     if (f.node.preorderAt(i).is("return_statement")) return false;
   return true;
@@ -195,7 +180,7 @@ bool chainEndsWithRead(const ScriptModel& m, const std::vector<ts::Node>& via, t
     // The read itself may sit in a loop over items (`for p in params: if
     // p.grad is not None: norms.append(float(p.grad.norm()))`): it runs for
     // some item on each call; only a test of another kind may skip it.
-    if (j == via.size() ? !runsForEachItem(target, *f) : !runsOnEveryCall(target, *f)) return false;
+    if (!runsOnEveryCall(target, *f, /*each_item=*/j == via.size())) return false;
   }
   return chainLaunchesLittle(m, via, read, k, true);
 }
@@ -216,7 +201,6 @@ bool helperQueuesLittle(const ScriptModel& m, const Call& c) {
 
 namespace {
 
-
 QueueEffect functionEffect(const ScriptModel& m, const python::Function& f, int depth);
 
 // `.to(dtype)` alone: the argument names a dtype (`torch.float16`, a name
@@ -227,7 +211,8 @@ bool castsOnly(const ScriptModel& m, const Call& c) {
   ts::Node a = python::syntax::unwrap(c.positional[0]);
   std::string q = m.qualify(a);
   if (q.starts_with("torch.") && q != "torch.device") return true;
-  return (a.is("identifier") || a.is("attribute")) && python::syntax::lastName(a).find("dtype") != std::string_view::npos;
+  return (a.is("identifier") || a.is("attribute")) &&
+         python::syntax::lastName(a).find("dtype") != std::string_view::npos;
 }
 
 QueueEffect queueEffect(const ScriptModel& m, const Call& c) {
@@ -295,7 +280,7 @@ namespace {
 
 // `if step % eval_every == 0: evaluate(model)`, `if last_step:`, a flag that is
 // off: work most passes skip.
-bool underPeriodicGuard(const ScriptModel& owner, ts::Node n, ts::Node from) {
+bool skippedOnMostPasses(const ScriptModel& owner, ts::Node n, ts::Node from) {
   ts::Node child = n;
   for (ts::Node p = n.parent(); p && !(p == from); child = p, p = p.parent())
     if ((p.is("if_statement") || p.is("elif_clause")) && child == p.field("consequence") &&
@@ -320,7 +305,7 @@ QueueState stateAfterCalls(const ScriptModel& owner, ts::Node from, uint32_t end
   for (const Call* c : before) {
     QueueEffect e = queueEffect(owner, *c);
     if (e == QueueEffect::Queues) {
-      if (!underPeriodicGuard(owner, c->node, from)) state = QueueState::Queued;
+      if (!skippedOnMostPasses(owner, c->node, from)) state = QueueState::Queued;
     } else if (e == QueueEffect::Drains && alwaysRunsIn(c->node, from)) {
       state = QueueState::Drained;
       *drained_by = c;
