@@ -102,17 +102,56 @@ bool looksUpOnly(const python::ScriptModel& at, const python::Function& getitem)
   return true;
 }
 
+// What a collate_fn may call and still only pad or stack what it is given:
+// cheap builtins, the tensor-joining factories, a sample's own fields and
+// sizes, project helpers doing the same (two calls deep), a project
+// dataclass built from the pieces, and an exception for what it cannot join.
+bool joinsOnly(const python::ScriptModel& at, const python::Function& f, int depth);
+
+bool joiningCall(const python::ScriptModel& at, const python::Call& c, int depth) {
+  if (cheapBuiltin(c)) return true;
+  if (!c.receiver && c.qualified.empty() &&
+      (python::syntax::oneOf(c.method, {"getattr", "hasattr", "isinstance", "type", "all", "any", "sorted", "range",
+                                        "enumerate"}) ||
+       c.method.ends_with("Error")))
+    return true;
+  if (python::syntax::oneOf(c.qualified, {"torch.nn.utils.rnn.pad_sequence", "torch.stack", "torch.cat",
+                                          "torch.tensor", "torch.as_tensor", "torch.nn.functional.pad",
+                                          "dataclasses.fields", "itertools.chain", "itertools.chain.from_iterable"}))
+    return true;
+  // `rows.append(r)`, `r.size(-1)`, `first.keys()`: containers and shapes.
+  if (c.receiver && c.qualified.empty() &&
+      python::syntax::oneOf(c.method, {"append", "extend", "keys", "values", "items", "get", "size", "dim"}))
+    return true;
+  if (auto [owner, g] = at.callTarget(c); g) return depth < 2 && joinsOnly(*owner, *g, depth + 1);
+  // `Batch(**fields)` of a dataclass (no __init__ of its own to do work in).
+  auto [made_at, made] = at.constructedClass(c);
+  return made && !made_at->methodOf(*made, "__init__").second;
+}
+
+bool joinsOnly(const python::ScriptModel& at, const python::Function& f, int depth) {
+  for (const python::Call& c : at.callsIn(f.body))
+    if (!joiningCall(at, c, depth)) return false;
+  return true;
+}
+
 // A collate_fn that only pads or stacks what it is given (`pad_sequence`,
-// `torch.stack`), with cheap builtins: no per-batch tokenizing or decoding.
+// `torch.stack`): no per-batch tokenizing or decoding. A function of this
+// file, or a method of every class its object may be (`buffer.collate`, a
+// replay buffer's own batching of the rollouts it stores).
 bool padsOrStacksOnly(const python::ScriptModel& model, ts::Node collate) {
   collate = python::syntax::unwrap(collate);
-  const python::Function* f = collate.is("identifier") ? model.functionNamed(collate.text()) : nullptr;
-  if (!f) return false;
-  for (const python::Call& c : model.callsIn(f->body)) {
-    if (cheapBuiltin(c)) continue;
-    if (!python::syntax::oneOf(c.qualified, {"torch.nn.utils.rnn.pad_sequence", "torch.stack", "torch.cat",
-                                             "torch.tensor", "torch.as_tensor"}))
-      return false;
+  if (collate.is("identifier")) {
+    const python::Function* f = model.functionNamed(collate.text());
+    return f && joinsOnly(model, *f, 0);
+  }
+  if (!collate.is("attribute")) return false;
+  // A copy: instanceClasses' answer lasts only until the next question.
+  std::vector<python::ScriptModel::ClassRef> classes = model.instanceClasses(collate.field("object"));
+  if (classes.empty()) return false;
+  for (const auto& [owner, cls] : classes) {
+    auto [at, method] = owner->methodOf(*cls, collate.field("attribute").text());
+    if (!method || !joinsOnly(*at, *method, 0)) return false;
   }
   return true;
 }
@@ -142,13 +181,18 @@ bool itemsAreStoredValues(const python::ScriptModel& model, const python::Call& 
     trains = trains || l.kind == python::LoopKind::Step;
     iterated = true;
   }
-  if (!iterated) return false;
-  // Not training: cheap builtins only, and no collate_fn.
-  if (!trains) return stored_only && !collate;
-  // Training on samples the dataset holds in memory (pre-tokenized ids,
-  // images decoded once in __init__): a batch is lookups and a stack or a
-  // pad, which a worker would do at the price of its IPC.
-  return !collate || padsOrStacksOnly(model, collate);
+  // A loader the file never iterates and that has no collate_fn of its own
+  // (a stub dataset in a tutorial) keeps the finding.
+  if (!iterated && !collate) return false;
+  // A collate_fn that only pads or stacks (a replay buffer's own batching of
+  // the rollouts it stores): a batch is lookups and a join, wherever the
+  // loader is iterated (a generator of micro-batches around it) and whether
+  // or not the loop trains; a worker would do it at the price of its IPC.
+  if (collate) return padsOrStacksOnly(model, collate);
+  // Not training: cheap builtins only. Training on samples the dataset holds
+  // in memory (pre-tokenized ids, images decoded once in __init__): lookups
+  // and casts.
+  return trains || stored_only;
 }
 
 // A loader of a script with no GPU path (no CUDA, no accelerator framework, no
