@@ -13,10 +13,27 @@ GuardVerdict GuardJudge::modulo(ts::Node mod, const Env& env, ts::Node decisive)
   auto every = v.kind == ResolvedValue::Kind::Int ? v.asInt() : std::nullopt;
   if (!every || *every >= m_.options().min_guard_interval)
     return verdict(GuardKind::Periodic, decisive, "periodic guard");
+  // `% 0` raises and `% -1` is the "switched off" sentinel of an interval
+  // option (`--test-freq -1`, or `args.test_freq = 0` in a predict-only
+  // branch), which the script tests first (`test_freq > 0 and ...`): no
+  // interval to judge, so no claim that the guard holds on every step.
+  if (*every <= 0) return verdict(GuardKind::Periodic, decisive, "interval switched off");
   GuardVerdict often = verdict(GuardKind::Often, decisive, "interval below min_guard_interval");
   if (*every >= 1) often.short_interval = ShortIntervalGuard{decisive, interval, std::move(v)};
   return often;
 }
+
+namespace {
+
+// `len(batch)`, `x.size(0)`, `x.shape[0]`: how many rows a batch has.
+bool batchLength(ts::Node n) {
+  n = syntax::unwrap(n);
+  std::string_view t = n.text();
+  if (n.is("call")) return t.starts_with("len(") || t.ends_with(".size(0)");
+  return n.is("subscript") && t.ends_with(".shape[0]");
+}
+
+}  // namespace
 
 GuardVerdict GuardJudge::comparison(ts::Node e, const Env& env) {
   std::vector<ts::Node> operands;
@@ -39,6 +56,10 @@ GuardVerdict GuardJudge::comparison(ts::Node e, const Env& env) {
       // `(seen % every) < batch_size` with `seen += batch_size` per step: the
       // remainder falls below the step's size once per interval.
       if ((op == "<" || op == "<=") && side == left && belowSmallShare(side, right, env)) return modulo(side, env, e);
+      // `x.size(0) % world != 0`: a batch whose size does not divide evenly,
+      // which only an epoch's ragged last batch is.
+      if ((op == "!=" || op == ">") && side == left && isZero(right) && batchLength(side.field("left")))
+        return verdict(GuardKind::Rare, e, "a ragged last batch");
       return {};  // `!= 0`, `> 0`: most steps
     }
   if (op == "in" && isCounter(left, e) && !right.is("string"))
@@ -130,6 +151,11 @@ bool GuardJudge::offsetCounter(ts::Node side, ts::Node at) const {
   side = syntax::unwrap(side);
   auto binding = side.is("identifier") ? m_.lastBinding(side) : std::nullopt;
   ts::Node value = binding && !binding->conditional ? syntax::unwrap(binding->value) : ts::Node();
+  // `j + 1 == nbatches` written in the test itself: the counter shifted by a literal.
+  if (side.is("binary_operator") && syntax::oneOf(side.field("operator").text(), {"+", "-"})) {
+    ts::Node l = syntax::unwrap(side.field("left")), r = syntax::unwrap(side.field("right"));
+    return (isNumberLiteral(r) && isLoopCounter(m_, l, at)) || (isNumberLiteral(l) && isLoopCounter(m_, r, at));
+  }
   if (!value || !value.is("binary_operator") || value.field("operator").text() != "+") return false;
   for (ts::Node term : {value.field("left"), value.field("right")})
     if (isLoopCounter(m_, term, at)) return true;
