@@ -19,6 +19,7 @@
 #include "checkers/python_common.h"
 #include "fixits/python_edits.h"
 #include "frontend/python/syntax.h"
+#include "frontend/python/training_mode.h"
 
 namespace gpulint::checks {
 
@@ -837,6 +838,8 @@ void HostSyncInStep::run(const AnalysisContext& ctx, DiagnosticSink& sink) const
   auto keepEarliest = [&first, &model](const Sync& s, const python::BatchContext& batch) {
     if (readsOnlyAfterGeneration(model, batch, s.at)) return;
     if (insideGenerationWrapper(model, batch, s.at)) return;
+    // `if model.training: return loss` before it, or `self.training is False and ...`: the other mode's code.
+    if (python::skippedInLoopMode(model, batch, s.at)) return;
     if (hookOfGeneratingTrainer(model, batch)) return;
     if (oncePerFullBatchStep(model, batch, s.at)) return;
     // `while value < 0.99: ... value = -out.item()`: the loop's own stop test.

@@ -11,6 +11,7 @@
 #include "frontend/name_match.h"
 #include "frontend/python/project_model.h"
 #include "frontend/python/syntax.h"
+#include "frontend/python/training_mode.h"
 
 namespace gpulint::checks {
 
@@ -152,6 +153,10 @@ bool needsGrad(const ScriptModel& m, ts::Node scope, int depth = 0) {
 const Call* forwardIn(const ScriptModel& m, ts::Node scope, const Function* fn, int depth) {
   for (const Call& c : m.calls()) {
     if (c.function != fn || !scope.contains(c.node) || localNoGrad(c.node, scope)) continue;
+    // `if model.training: return model(x)`: a shared step helper's training
+    // side, which an evaluation pass after `.eval()` does not take.
+    if (std::optional<python::ModeRequirement> mode = python::modeRequiredFor(c.node); mode && mode->training)
+      continue;
     if (isForward(m, c)) return &c;
     const Function* g = m.calledFunction(c);
     if (!g || g == fn || depth >= kHelperDepth) continue;

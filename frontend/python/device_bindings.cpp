@@ -12,6 +12,7 @@
 
 #include "frontend/python/device_analysis.h"
 #include "frontend/python/syntax.h"
+#include "frontend/python/training_mode.h"
 
 namespace gpulint::python {
 
@@ -409,8 +410,14 @@ std::vector<const DeviceAnalysis::Binding*> DeviceAnalysis::reaching(const std::
   ts::Node use_fn = syntax::ancestor(use, {"function_definition"});
   bool nested = !all.empty() && !(syntax::ancestor(all.front().stmt, {"function_definition"}) == use_fn);
   std::optional<bool> use_on_cpu;  // asked only when a binding is on the CPU path
+  std::optional<std::optional<ModeRequirement>> use_mode;  // asked only when a binding needs a mode
   auto cpuOnly = [&](const Binding& b) {
     if (m_.skippedByNoneTest(b.stmt)) return true;  // never runs: no value of its reaches the use
+    // `if self.training: limit = mask.sum(1)` never reaches `self.training is False and k >= limit`.
+    if (std::optional<ModeRequirement> made = modeRequiredFor(b.stmt, false)) {
+      if (!use_mode) use_mode = modeRequiredFor(use, false);
+      if (*use_mode && (*use_mode)->training != made->training) return true;
+    }
     if (!m_.onCpuPath(b.stmt)) return false;
     if (!use_on_cpu) use_on_cpu = m_.onCpuPath(use);
     return !*use_on_cpu;

@@ -8,6 +8,7 @@
 #include "frontend/python/guard_judge.h"
 #include "frontend/python/parameter_default.h"
 #include "frontend/python/syntax.h"
+#include "frontend/python/training_mode.h"
 #include "frontend/python/yacs_config.h"
 
 namespace gpulint::python {
@@ -434,12 +435,20 @@ class FrequencyWalk {
  public:
   FrequencyWalk(const ScriptModel& m, bool respect_guards) : m_(m), guards_(respect_guards) {}
 
-  ExecutionFrequency from(ts::Node n, int depth, const std::vector<ts::Node>& via) {
+  // `mode`: the model's mode that the code the walk started from needs, as
+  // its callee chain so far says (training_mode.h).
+  ExecutionFrequency from(ts::Node n, int depth, const std::vector<ts::Node>& via,
+                          std::optional<ModeRequirement> mode = std::nullopt) {
     std::optional<ExecutionFrequency> cap;
     auto limit = [&](Frequency how, ts::Node at, std::string why) {
       if (!cap || oftenness(how) < oftenness(cap->how)) cap = ExecutionFrequency{how, std::nullopt, {}};
       cap->reasons.push_back({at, std::move(why)});
     };
+    if (std::optional<ModeRequirement> here = guards_ ? modeRequiredFor(n) : std::nullopt) {
+      if (mode && mode->training != here->training)
+        limit(Frequency::Never, here->test, "needs the other mode of the model than its callee");
+      mode = here;
+    }
     std::vector<ts::Node> set_tests;  // `if context is not None:` around n in its function
     std::vector<ValueTest> value_tests;  // `if fix_class == -1:` (or its else) around n in its function
     // A branch that ends in `break` or `return` runs once per run of what it
@@ -511,12 +520,16 @@ class FrequencyWalk {
         if (leaving && leaving.is("break_statement")) leaving = {};  // it leaves this loop only
         if (batch_loop) {
           if (auto once = guards_ ? runsOnlyOnce(m_, *l) : std::nullopt) limit(Frequency::Once, once->node, once->why);
+          if (std::optional<bool> in = mode ? loopTrainingMode(m_, *l) : std::nullopt; in && *in != mode->training)
+            limit(Frequency::Never, mode->test,
+                  mode->training ? "runs only in training mode, and this loop evaluates after `.eval()`"
+                                 : "runs only in evaluation mode, and this loop trains");
           return finish(cap, batchLoop(*l, via));
         }
         if (l && l->kind == LoopKind::Epoch) return finish(cap, of(Frequency::PerEpoch, p, "epoch loop"));
       }
       if (p.is("class_definition") || p.is("lambda")) return finish(cap, of(Frequency::Unknown, p, ""));
-      if (p.is("function_definition")) return finish(cap, function(p, n, depth, via, set_tests, value_tests));
+      if (p.is("function_definition")) return finish(cap, function(p, n, depth, via, set_tests, value_tests, mode));
     }
     return finish(cap, of(Frequency::Once, ts::Node(), "module level, outside any loop"));
   }
@@ -694,7 +707,8 @@ class FrequencyWalk {
 
   // `n` (in def's function) is reached through the function's callers.
   ExecutionFrequency function(ts::Node def, ts::Node n, int depth, const std::vector<ts::Node>& via,
-                              const std::vector<ts::Node>& set_tests, const std::vector<ValueTest>& value_tests) {
+                              const std::vector<ts::Node>& set_tests, const std::vector<ValueTest>& value_tests,
+                              const std::optional<ModeRequirement>& mode) {
     const Function* f = m_.enclosingFunction(def.namedChild(0));
     if (!f) return of(Frequency::Unknown, def, "");
     // A @tf.function/@jax.jit body is traced into a graph: its Python
@@ -750,7 +764,7 @@ class FrequencyWalk {
       }
       auto next = via;
       next.insert(next.begin(), c->node);
-      ExecutionFrequency r = from(c->node, depth + 1, next);
+      ExecutionFrequency r = from(c->node, depth + 1, next, mode);
       if (training_only && !(r.batch && r.batch->kind == BatchKind::Step)) continue;  // eval mode: not taken
       // Of two callers that run it per batch, a training step loop's is the
       // one to name (a helper the step calls three times and an evaluation
