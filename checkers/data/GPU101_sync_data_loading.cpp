@@ -8,6 +8,7 @@
 #include "checkers/data/shared_worker_count.h"
 #include "checkers/python_common.h"
 #include "fixits/python_edits.h"
+#include "frontend/python/project_model.h"
 #include "frontend/python/syntax.h"
 
 namespace gpulint::checks {
@@ -234,6 +235,33 @@ std::optional<Location> unshardedIterable(const python::ScriptModel& model, cons
   return first;
 }
 
+// A dataset module's self-test: `if __name__ == "__main__":` of a file the
+// project's training code imports, or a function of the file only that block
+// calls (`_test_bin()`, comparing two encodings of the data by hand), where
+// the file has no GPU of its own or runs no model (it moves batches to the
+// device to see that they load). Importing the file never runs that block.
+// A main block that benchmarks or trains a model on the GPU is a run of its own.
+bool selfTestOfImportedModule(const python::ScriptModel& model, const python::Call& call) {
+  if (model.importedInProject() != true) return false;
+  if (!python::syntax::underMainGuard(call.node)) {
+    const python::Function* f = model.enclosingFunction(call.node);
+    if (!f || f->owner) return false;
+    // A caller in another file (an entry script's main block) is the training run's.
+    if (const python::ProjectModel* project = model.project())
+      for (const python::ProjectCall& pc : project->callersOf(*f))
+        if (pc.model != &model) return false;
+    std::vector<const python::Call*> callers = model.callersOf(*f);
+    if (callers.empty() || !std::all_of(callers.begin(), callers.end(), [](const python::Call* c) {
+          return python::syntax::underMainGuard(c->node);
+        }))
+      return false;
+  }
+  if (!model.usesCuda()) return true;
+  return std::none_of(model.calls().begin(), model.calls().end(), [&model](const python::Call& c) {
+    return python::isTrainingCall(c) || (python::syntax::underMainGuard(c.node) && model.isModuleExpression(c.callee));
+  });
+}
+
 bool feedsCpuOnlyScript(const python::ScriptModel& model, const python::Call& call) {
   if (!runsOnCpuOnly(model)) return false;
   return std::any_of(model.loops().begin(), model.loops().end(), [&](const python::Loop& l) {
@@ -246,10 +274,7 @@ bool feedsCpuOnlyScript(const python::ScriptModel& model, const python::Call& ca
 void checkDataLoader(const AnalysisContext& ctx, const python::Call& call, std::vector<LoaderFinding>& found) {
   const python::ScriptModel& model = *ctx.script;
   if (drawsOneBatchOnce(model, call)) return;  // one batch, once: nothing to overlap with training
-  // A dataset module's self-test (`if __name__ == "__main__":` of a file the
-  // project's training code only imports, with no GPU of its own): importing
-  // it never runs that block.
-  if (model.importedInProject() == true && !model.usesCuda() && python::syntax::underMainGuard(call.node)) return;
+  if (selfTestOfImportedModule(model, call)) return;
   // **kwargs may carry num_workers: unknown, stay silent.
   if (call.mayHideArgument("num_workers", kNumWorkersIndex)) return;
   // A collate_fn that builds the batch on the GPU cannot run in a worker (CUDA does not start in forked processes).
