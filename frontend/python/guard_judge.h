@@ -38,6 +38,10 @@ GuardVerdict verdict(GuardKind kind, ts::Node decisive, std::string why);
 std::optional<std::pair<bool, ResolvedValue>> numericOptionTest(const ScriptModel& m, const std::string& op,
                                                                ts::Node left, ts::Node right);
 int rank(GuardKind k);
+// An `if made >= cap: break` among the statements of `block` before `stmt`
+// whose count grows in its loop and is set only outside loops: `stmt` runs
+// at most `cap` times in all (capped_counters.cpp). Null when none.
+ts::Node capExitBefore(const ScriptModel& m, ts::Node block, ts::Node stmt);
 
 class GuardJudge {
  public:

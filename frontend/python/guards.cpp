@@ -507,6 +507,8 @@ class FrequencyWalk {
         auto [exit, skip] = exitsBefore(p, child);
         if (exit) limit(Frequency::Never, exit, "unreachable: it follows `" + std::string(exit.child(0).text()) + "`");
         if (skip) limit(Frequency::EveryNSteps, skip, "the pass skips the rest here until the next period");
+        if (ts::Node cap = capExitBefore(m_, p, child))
+          limit(Frequency::Rarely, cap.field("condition"), "capped: runs until `" + std::string(cap.field("condition").text()) + "`");
       }
       if (syntax::isLoop(p)) {
         ts::Node body = p.field("body");
