@@ -183,8 +183,10 @@ std::optional<GuardVerdict> GuardJudge::optionSetElsewhere(ts::Node e, ts::Node 
   bool keyed = option.is("subscript") && syntax::unwrap(option.field("subscript")).is("string");
   if (!literal.is("string") || !(option.is("identifier") || option.is("attribute") || keyed)) return std::nullopt;
   ResolvedValue wanted = m_.resolve(literal), value = m_.resolve(option);
-  if (wanted.kind != ResolvedValue::Kind::String || value.kind != ResolvedValue::Kind::String ||
-      wanted.string_value == value.string_value)
+  // `flag:` left empty in the run's config (None) equals no string.
+  bool unset = value.kind == ResolvedValue::Kind::None && !value.chain.empty();
+  if (wanted.kind != ResolvedValue::Kind::String || (value.kind != ResolvedValue::Kind::String && !unset) ||
+      (!unset && wanted.string_value == value.string_value))
     return std::nullopt;
   return verdict(GuardKind::Off, e, "option resolved to " + value.display());
 }
