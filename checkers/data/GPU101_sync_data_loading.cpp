@@ -262,6 +262,36 @@ bool selfTestOfImportedModule(const python::ScriptModel& model, const python::Ca
   });
 }
 
+// `self.handle = open(path, "rb")` in a dataset's __init__, then
+// `self.handle.seek(k * stride)` and `.read(stride)` in __getitem__: forked
+// workers would share that handle's one file offset, and each would read
+// records another worker's seek moved. Where the file is opened; nullopt
+// when no class of the dataset reads that way.
+std::optional<Location> sharedFileHandle(const python::ScriptModel& model, const python::Call& call) {
+  ts::Node dataset = call.argument("dataset", 0);
+  if (!dataset) return std::nullopt;
+  // A copy: instanceClasses' answer lasts only until the next question.
+  std::vector<python::ScriptModel::ClassRef> classes = model.instanceClasses(python::syntax::unwrap(dataset));
+  for (const auto& [owner, cls] : classes) {
+    auto [at, getitem] = owner->methodOf(*cls, "__getitem__");
+    auto [init_at, init] = owner->methodOf(*cls, "__init__");
+    if (!getitem || !init || at != init_at) continue;
+    for (const python::Call& c : at->callsIn(getitem->body)) {
+      if (!c.receiver || !python::syntax::oneOf(c.method, {"seek", "read", "readinto"})) continue;
+      std::string_view handle = python::syntax::unwrap(c.receiver).text();
+      if (!handle.starts_with("self.")) continue;
+      for (const python::Call& o : at->callsIn(init->body)) {
+        ts::Node assign = o.node.parent();
+        if (o.receiver || o.method != "open" || !assign || !assign.is("assignment") ||
+            assign.field("left").text() != handle)
+          continue;
+        return at->location(o.node);
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 bool feedsCpuOnlyScript(const python::ScriptModel& model, const python::Call& call) {
   if (!runsOnCpuOnly(model)) return false;
   return std::any_of(model.loops().begin(), model.loops().end(), [&](const python::Loop& l) {
@@ -269,6 +299,16 @@ bool feedsCpuOnlyScript(const python::ScriptModel& model, const python::Call& ca
     std::vector<const python::Call*> loaders = loadersOf(model, l.iterable);
     return std::find(loaders.begin(), loaders.end(), &call) != loaders.end();
   });
+}
+
+// The message's closing "Pass num_workers=N"/"Set num_workers to N", for a
+// dataset that needs a change first.
+void dropWorkerAdvice(std::string& message) {
+  for (std::string_view advice : {" Pass num_workers=", " Set num_workers to "})
+    if (size_t at = message.rfind(advice); at != std::string::npos) {
+      message.erase(at);
+      return;
+    }
 }
 
 void checkDataLoader(const AnalysisContext& ctx, const python::Call& call, std::vector<LoaderFinding>& found) {
@@ -349,16 +389,24 @@ void checkDataLoader(const AnalysisContext& ctx, const python::Call& call, std::
                  "), which a worker process cannot do: return host tensors there and copy the batch in the loop.";
     d.related.push_back({*copy, "each sample is copied to the GPU here"});
   }
+  // Workers would share the dataset's one open file and race on its offset:
+  // the loading still idles the GPU, but raising num_workers alone would
+  // return wrong records.
+  if (std::optional<Location> opened = sharedFileHandle(model, call)) {
+    fix.edits.clear();
+    dropWorkerAdvice(d.message);
+    d.message += " Its dataset reads every item with seek() and read() on one file it opens in __init__ (line " +
+                 std::to_string(opened->start.line) + "): forked workers would share that file's offset and read "
+                 "each other's records, so open the file in each worker first (lazily in __getitem__, or in a "
+                 "worker_init_fn), then set num_workers to " + workers(ctx) + ".";
+    d.related.push_back({*opened, "the file every worker would share"});
+  }
   // Workers would each replay an unsharded stream: the loading still idles
   // the GPU, but raising num_workers alone would repeat every batch.
   if (std::optional<Location> stream = unshardedIterable(model, call)) {
     fix.edits.clear();
     d.level = Level::Note;
-    for (std::string_view advice : {" Pass num_workers=", " Set num_workers to "})  // not alone: see below
-      if (size_t at = d.message.rfind(advice); at != std::string::npos) {
-        d.message.erase(at);
-        break;
-      }
+    dropWorkerAdvice(d.message);  // not alone: see below
     d.message += " Its dataset is an IterableDataset whose __iter__ (line " + std::to_string(stream->start.line) +
                  ") does not split its stream by worker (torch.utils.data.get_worker_info()): each worker would "
                  "yield all of it, so shard the stream per worker, then set num_workers to " + workers(ctx) + ".";
