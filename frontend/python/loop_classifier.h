@@ -60,6 +60,7 @@ class LoopClassifier {
 
   // Eval loops (loop_eval.cpp).
   bool isEvalLoop(const Loop& l);
+  static bool switchesGradOffInside(ts::Node body);
   bool convertsHostTensors(ts::Node body);
   bool onlyHostCalls(ts::Node body, int depth = 0);
   bool worksOnItems(const Loop& l);

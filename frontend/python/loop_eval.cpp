@@ -12,9 +12,12 @@ bool LoopClassifier::isEvalLoop(const Loop& l) {
   if (!l.node.is("for_statement")) return false;
   // A loop over a loader in a helper whose callers put the model in eval
   // mode first (`model.eval(); run_visualization(vis_loader, model, cfg)`).
+  // So does a loop that runs its forward under `with torch.no_grad():` in
+  // its body (an encoding loop over chunks of rows) in such a helper.
   if (!m_.inEvalContext(l.node) &&
       !(l.function && !m_.modeSwitchBefore(l.node) &&
-        syntax::containsWord(syntax::lastName(peelWrappers(l.iterable)), {"loader", "dataloader"}) &&
+        (syntax::containsWord(syntax::lastName(peelWrappers(l.iterable)), {"loader", "dataloader"}) ||
+         switchesGradOffInside(l.node.field("body"))) &&
         m_.calledInEvalMode(*l.function)) &&
       !(walksEvalLoader(l) && !trainsDirectly(l.node)))
     return false;
@@ -35,6 +38,19 @@ bool LoopClassifier::isEvalLoop(const Loop& l) {
   if (onlyHostCalls(body) && !forwardsTarget(l)) return false;
   // Converted with a direct `.numpy()` (asked last: it resolves modules).
   return !(convertsHostTensors(body) && !forwardsTarget(l));
+}
+
+// A `with torch.no_grad():` (or inference_mode) block among the statements of `body`.
+bool LoopClassifier::switchesGradOffInside(ts::Node body) {
+  for (uint32_t i = body.preorder(), end = body.subtreeEnd(); i < end; ++i) {
+    ts::Node n = body.preorderAt(i);
+    if (syntax::isScope(n)) {
+      i = n.subtreeEnd() - 1;
+      continue;
+    }
+    if (n.is("with_statement") && syntax::containsWord(n.child(1).text(), {"no_grad", "inference_mode"})) return true;
+  }
+  return false;
 }
 
 bool LoopClassifier::waitsOnUser(ts::Node body) {
