@@ -276,6 +276,20 @@ bool fillsFromTensor(const Call* call) {
   return call && (call->qualified == "torch.full" || (call->receiver && call->method == "new_full"));
 }
 
+// `torch.linspace(0, 1, steps, device=device)`, `torch.arange(n, device=dev)`:
+// a schedule of numbers the host knows (a sampler's timesteps), put on the
+// GPU, each bound a literal or a plain name (a step count), not a tensor's value.
+bool makesHostKnownSchedule(const ScriptModel& m, ts::Node origin) {
+  const Call* c = origin && origin.is("call") ? m.ownerOf(origin).callAt(origin) : nullptr;
+  if (!c || !c->keyword("device") ||
+      !python::syntax::oneOf(c->qualified, {"torch.linspace", "torch.arange", "torch.logspace"}))
+    return false;
+  return std::all_of(c->positional.begin(), c->positional.end(), [](ts::Node a) {
+    a = python::syntax::unwrap(a);
+    return a.is("integer") || a.is("float") || a.is("identifier");
+  });
+}
+
 std::string advice(const ScriptModel& m, const Sync& s, const python::BatchContext& batch, Diagnostic& d) {
   const Call* call = m.callAt(s.at);
   std::string guard = "move it under a periodic guard (`if step % 100 == 0:`)";
@@ -362,6 +376,9 @@ std::string advice(const ScriptModel& m, const Sync& s, const python::BatchConte
   ts::Node args = s.at.parent();
   const Call* outer = args && args.is("argument_list") ? m.callAt(args.parent()) : nullptr;
   if (outer && isLightningSelfLog(*outer)) return "pass the tensor itself: self.log defers the copy";
+  if (makesHostKnownSchedule(m, s.origin))
+    return "that schedule holds numbers the host knows before the loop: build it on the host (without device=, "
+           "or in Python) and read them there, with no copy to wait for";
   // The Trainer's loop around a forward has no step counter in sight: what
   // forward computes for logging leaves it as a tensor.
   if (batch.libraryTrainerForward())
