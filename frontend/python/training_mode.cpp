@@ -12,6 +12,11 @@ std::optional<bool> trainingModeWhenTrue(ts::Node condition) {
   if (!c) return std::nullopt;
   if (c.is("attribute")) {
     if (c.field("attribute").text() != "training") return std::nullopt;
+    // `args.training`, `cfg.training`: a setting of the run, not a module's mode.
+    std::string_view owner = syntax::lastName(c.field("object"));
+    if (syntax::oneOf(owner, {"args", "cfg", "config", "conf", "opt", "opts", "options", "hparams", "hp", "params",
+                              "settings", "flags", "FLAGS"}))
+      return std::nullopt;
     return true;
   }
   if (c.is("not_operator")) {

@@ -66,10 +66,16 @@ def validate_plain(net, batches):  # expect: GPU205 "with autograd on"
     return total
 
 
-def train(net, batches, opt):
+class RunConfig:
+    training = False
+
+
+def train(net, batches, opt, cfg=RunConfig()):
     net.train()
     log = []
     for xb, yb in batches:
+        if not cfg.training:
+            log.append(xb.to(device).sum().item())  # expect: GPU201 "every step of the training step loop"
         loss = shared_step(net, xb.to(device), yb.to(device))  # ok: GPU201 (host_metric is the evaluation side)
         loss = loss + split_step(net, xb.to(device), yb.to(device), log)
         opt.zero_grad()
